@@ -1,0 +1,6 @@
+// The public surface of spire: the API types, the engine, its content, the bot and the bridges.
+export * from './api/index.js';
+export * from './bot/index.js';
+export * from './bridges/index.js';
+export * from './content/index.js';
+export * from './engine/index.js';

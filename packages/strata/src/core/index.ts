@@ -1,0 +1,1 @@
+export type { JsonValue, Provenance } from './provenance.js';

@@ -1,0 +1,1 @@
+export { StrataError, type StrataErrorCode, type StrataErrorOptions } from './strata-error.js';

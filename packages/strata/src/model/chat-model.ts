@@ -1,0 +1,71 @@
+import type { JsonValue } from '../core/provenance.js';
+
+export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** Raw JSON arguments text as the model produced it (may be malformed: validate before use). */
+  arguments: string;
+}
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string;
+  name?: string;
+  /** For role 'tool': the call this answers. */
+  toolCallId?: string;
+  /** For role 'assistant': the tool calls it made. */
+  toolCalls?: ToolCall[];
+}
+
+/** A tool the model may call, in OpenAI's function-tool shape. */
+export interface ToolDefinition {
+  type: 'function';
+  function: {
+    name: string;
+    description?: string;
+    parameters: { [key: string]: JsonValue };
+    strict?: boolean;
+  };
+}
+
+/** Structured output: a JSON schema sent to the provider, and an optional validator run on the result. */
+export interface OutputSchema<T = unknown> {
+  name: string;
+  jsonSchema: { [key: string]: JsonValue };
+  /** Validates and narrows the parsed object; throw or return issues to reject it (MODEL_OUTPUT_INVALID). */
+  validate?: (value: unknown) => { ok: true; value: T } | { ok: false; issues: string[] };
+}
+
+export interface GenerateRequest<T = unknown> {
+  messages: ChatMessage[];
+  schema?: OutputSchema<T>;
+  tools?: ToolDefinition[];
+  maxOutputTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+export interface Usage {
+  input: number;
+  cachedInput: number;
+  output: number;
+}
+
+export interface GenerateResult<T = unknown> {
+  text: string;
+  /** Present when a schema was given and the output parsed and validated. */
+  object?: T;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  model: string;
+  finishReason?: string;
+}
+
+/** The small model interface extractors and agents use. */
+export interface ChatModel {
+  readonly provider: string;
+  readonly modelId: string;
+  generate<T = unknown>(request: GenerateRequest<T>): Promise<GenerateResult<T>>;
+}

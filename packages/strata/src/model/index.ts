@@ -1,0 +1,11 @@
+export type {
+  ChatMessage,
+  ChatModel,
+  ChatRole,
+  GenerateRequest,
+  GenerateResult,
+  OutputSchema,
+  ToolCall,
+  ToolDefinition,
+  Usage,
+} from './chat-model.js';

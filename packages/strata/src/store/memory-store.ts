@@ -1,0 +1,114 @@
+import type { JsonValue, Provenance } from '../core/provenance.js';
+
+/**
+ * A lesson (an insight kept across sessions) as persisted per namespace.
+ * Mutable fields (`usefulness`, `uses`, `lastUsedAt`, `importance`, `text`) change only by
+ * compare-and-swap on `version`.
+ */
+export interface LessonRecord {
+  id: string;
+  namespace: string;
+  text: string;
+  /** 0..1, set by the extractor. */
+  importance: number;
+  /** Proven usefulness, updated as the lesson is used and outcomes are known. */
+  usefulness: number;
+  uses: number;
+  tags: string[];
+  provenance: Provenance;
+  /** Set when written by an extraction; a second write with the same key is a no-op. */
+  idempotencyKey?: string;
+  createdAt: number;
+  lastUsedAt?: number;
+  /** Starts at 1; bumped by every update. */
+  version: number;
+}
+
+export type NewLesson = Omit<LessonRecord, 'version' | 'namespace'>;
+export type LessonUpdate = Partial<
+  Pick<LessonRecord, 'text' | 'importance' | 'usefulness' | 'uses' | 'tags' | 'lastUsedAt'>
+>;
+
+/** A knowledge entry added at run time on top of a static corpus (e.g. learned from the game's own texts). */
+export interface KnowledgeRecord {
+  namespace: string;
+  key: string;
+  text: string;
+  tags: string[];
+  provenance: Provenance;
+  version: number;
+}
+
+/**
+ * What a session (an agent run, a conversation) has committed: its step counter and one JSON
+ * snapshot per layer (summaries, windows, notes, state, ...). A commit is atomic: all layers of a
+ * step or none.
+ */
+export interface SessionRecord {
+  sessionId: string;
+  namespace: string;
+  step: number;
+  layers: Record<string, JsonValue>;
+  /** Free-form session metadata (seed, agent kind, status). */
+  meta: Record<string, JsonValue>;
+  updatedAt: number;
+  /** Starts at 1 on create; bumped by every commit. */
+  version: number;
+}
+
+export interface SessionCommit {
+  sessionId: string;
+  namespace: string;
+  step: number;
+  /** Layers to write. Layers not named keep their committed snapshot. */
+  layers: Record<string, JsonValue>;
+  meta?: Record<string, JsonValue>;
+  /** The version this commit is based on: `0` to create; a mismatch throws STORE_CONFLICT. */
+  expectedVersion: number;
+}
+
+export interface TelemetryRecordRow {
+  sessionId: string;
+  step: number;
+  record: JsonValue;
+}
+
+/**
+ * Everything a Memory persists. Implementations: in-memory, SQLite, Postgres; one conformance suite.
+ * All methods reject with StrataError: STORE_CONFLICT (retryable) on a lost compare-and-swap,
+ * STORE_UNAVAILABLE / STORE_CORRUPT / STORE_SCHEMA_TOO_NEW / STORE_READ_ONLY / STORE_DISK_FULL otherwise.
+ */
+export interface MemoryStore {
+  readonly name: string;
+
+  /** Runs migrations; idempotent. Called by the factory or lazily on first use. */
+  open(): Promise<void>;
+  close(): Promise<void>;
+
+  loadSession(sessionId: string): Promise<SessionRecord | undefined>;
+  /** Atomic compare-and-swap commit of a step. Returns the new record (version bumped). */
+  commitSession(commit: SessionCommit): Promise<SessionRecord>;
+  listSessions(
+    namespace?: string,
+  ): Promise<Array<Pick<SessionRecord, 'sessionId' | 'namespace' | 'step' | 'updatedAt' | 'meta'>>>;
+  deleteSession(sessionId: string): Promise<void>;
+
+  /** Adds a lesson; with an idempotency key already present in the namespace, returns the existing one. */
+  addLesson(namespace: string, lesson: NewLesson): Promise<{ lesson: LessonRecord; created: boolean }>;
+  /** Compare-and-swap update; STORE_CONFLICT when `expectedVersion` is stale. */
+  updateLesson(
+    namespace: string,
+    id: string,
+    update: LessonUpdate,
+    expectedVersion: number,
+  ): Promise<LessonRecord>;
+  deleteLesson(namespace: string, id: string): Promise<void>;
+  /** Lessons of a namespace ordered by createdAt, then id. */
+  listLessons(namespace: string): Promise<LessonRecord[]>;
+
+  putKnowledge(record: Omit<KnowledgeRecord, 'version'>, expectedVersion: number): Promise<KnowledgeRecord>;
+  listKnowledge(namespace: string): Promise<KnowledgeRecord[]>;
+
+  appendTelemetry(rows: TelemetryRecordRow[]): Promise<void>;
+  listTelemetry(sessionId: string): Promise<TelemetryRecordRow[]>;
+}
