@@ -1,1 +1,4 @@
-export {};
+// The heuristic bot: legal, sensible, fast moves for every screen.
+export { rateCard, removalPriority } from './card-ratings.js';
+export { type Bot, type HeuristicBotOptions, createHeuristicBot } from './heuristic-bot.js';
+export { chooseMapNode } from './map-planner.js';

@@ -1,1 +1,27 @@
-export {};
+// Game content: cards, relics, potions, powers, monsters, encounters, events and characters,
+// and the rules corpus built from their descriptions.
+export { CARDS, cardPool, colorlessPool } from './cards/index.js';
+export { CHARACTER_IDS, CHARACTERS, type CharacterDefinition } from './characters.js';
+export { type DescriptionKind, type RulesDescription, listDescriptions } from './descriptions.js';
+export { ENCOUNTERS, encountersOf } from './encounters.js';
+export { EVENTS } from './events.js';
+export { MONSTERS } from './monsters/index.js';
+export { POTIONS } from './potions.js';
+export { POWERS } from './powers.js';
+export {
+  allCards,
+  allEncounters,
+  allEvents,
+  allMonsters,
+  allPotions,
+  allPowers,
+  allRelics,
+  getCard,
+  getEncounter,
+  getEvent,
+  getMonster,
+  getPotion,
+  getPower,
+  getRelic,
+} from './registry.js';
+export { RELICS } from './relics.js';

@@ -17,6 +17,11 @@ export interface ChatMessage {
   toolCallId?: string;
   /** For role 'assistant': the tool calls it made. */
   toolCalls?: ToolCall[];
+  /**
+   * Marks the end of a stable prefix. Providers with explicit cache breakpoints (Anthropic) put
+   * one after this message; others cache prefixes automatically and ignore it.
+   */
+  cacheBreakpoint?: boolean;
 }
 
 /** A tool the model may call, in OpenAI's function-tool shape. */
@@ -36,6 +41,11 @@ export interface OutputSchema<T = unknown> {
   jsonSchema: { [key: string]: JsonValue };
   /** Validates and narrows the parsed object; throw or return issues to reject it (MODEL_OUTPUT_INVALID). */
   validate?: (value: unknown) => { ok: true; value: T } | { ok: false; issues: string[] };
+  /**
+   * OpenAI strict structured outputs (default true). Strict mode needs every property required and
+   * `additionalProperties: false`; set false for schemas with optional fields.
+   */
+  strict?: boolean;
 }
 
 export interface GenerateRequest<T = unknown> {

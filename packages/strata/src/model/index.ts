@@ -1,3 +1,4 @@
+export { type AnthropicChatModelOptions, createAnthropicChatModel } from './anthropic-chat-model.js';
 export type {
   ChatMessage,
   ChatModel,
@@ -9,3 +10,7 @@ export type {
   ToolDefinition,
   Usage,
 } from './chat-model.js';
+export { isLocalURL, LOCAL_PLACEHOLDER_API_KEY, loadApiKey } from './load-api-key.js';
+export { createOpenAIChatModel, type OpenAIChatModelOptions } from './openai-chat-model.js';
+export { isRetryableStatus, parseRetryAfter, type RetryOptions } from './retry-policy.js';
+export { outputSchemaFromStandard, parseStructuredOutput } from './structured-output.js';

@@ -1,1 +1,11 @@
-export {};
+export { startFakeAnthropicServer } from './fake-anthropic-server.js';
+export {
+  createFakeChatModel,
+  type FakeChatModel,
+  type FakeChatModelOptions,
+  type FakeChatResponse,
+} from './fake-chat-model.js';
+export type { FakeServerRequest } from './fake-http-server.js';
+export { type FakeModelReply, fakeReply } from './fake-model-reply.js';
+export type { FakeModelServer, FakeModelServerOptions } from './fake-model-server.js';
+export { startFakeOpenAIServer } from './fake-openai-server.js';

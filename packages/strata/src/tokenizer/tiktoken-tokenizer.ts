@@ -2,12 +2,21 @@ import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { StrataError } from '../errors/strata-error.js';
 import type { Tokenizer } from './tokenizer.js';
+import { utf8ByteLength } from './utf8-length.js';
 
 export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
 
 interface Encoding {
   encode(text: string, options?: object): number[];
   decode(tokens: Iterable<number>): string;
+  countTokens(text: string, options?: object): number;
+}
+
+/** The parts of gpt-tokenizer's BPE core used to count chunk by chunk (checked at run time). */
+interface BpeCore {
+  tokenSplitRegex: RegExp;
+  getBpeRankFromString(chunk: string): number | undefined;
+  bytePairEncode(chunk: string): number[];
 }
 
 const encodings: Record<TiktokenEncodingName, Encoding> = { o200k_base: o200k, cl100k_base: cl100k };
@@ -17,14 +26,26 @@ const encodings: Record<TiktokenEncodingName, Encoding> = { o200k_base: o200k, c
 const plainText = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
 
 /**
- * Runs of one repeated character are the tokenizer's worst case (BPE merges are quadratic there).
- * Pieces of this many characters are encoded separately; a split can only add tokens at the cut,
- * so the result is an upper bound that is exact for all ordinary text (no run that long).
+ * Largest pre-tokenizer chunk, in UTF-8 bytes, that is byte-pair merged exactly. BPE merging is
+ * super-linear in the chunk's bytes (a 512-character CJK run takes ~6 ms, 20,000 'a' take 0.5 s), so
+ * larger chunks are bounded instead: each token covers at least one byte, hence
+ * `tokens(chunk) <= utf8Bytes(chunk)`, and since the encoder merges every chunk independently,
+ * `count = sum over chunks` stays an upper bound. Ordinary text never has chunks this long (words,
+ * numbers, punctuation runs), so its count stays exact.
  */
-const LONG_RUN = 4096;
+export const LONG_CHUNK_BYTES = 384;
+
+/** Options of {@link createTiktokenTokenizer}. */
+export interface TiktokenTokenizerOptions {
+  /** Chunk size in UTF-8 bytes above which the count is bounded by bytes instead of merged (default 384). */
+  longChunkBytes?: number;
+}
 
 /** Exact OpenAI tokenizer (gpt-tokenizer: same ids as tiktoken, fastest to load and count here). */
-export function createTiktokenTokenizer(name: TiktokenEncodingName = 'o200k_base'): Tokenizer {
+export function createTiktokenTokenizer(
+  name: TiktokenEncodingName = 'o200k_base',
+  options: TiktokenTokenizerOptions = {},
+): Tokenizer {
   const encoding = encodings[name];
   if (!encoding) {
     throw new StrataError(
@@ -32,65 +53,130 @@ export function createTiktokenTokenizer(name: TiktokenEncodingName = 'o200k_base
       `Unknown encoding '${String(name)}'. Use 'o200k_base' or 'cl100k_base'.`,
     );
   }
-  const encode = (text: string): number[] => {
-    if (text.length <= LONG_RUN || !hasLongRun(text)) return encoding.encode(text, plainText);
-    const out: number[] = [];
-    for (const piece of splitLongRuns(text)) for (const id of encoding.encode(piece, plainText)) out.push(id);
-    return out;
+  const longChunkBytes = options.longChunkBytes ?? LONG_CHUNK_BYTES;
+  // A UTF-16 unit is at most 3 UTF-8 bytes: texts this short cannot hold a long chunk.
+  const shortText = Math.floor(longChunkBytes / 3);
+  const core = findCore(encoding);
+
+  /** Token count per pre-tokenizer chunk: exact for short chunks, the UTF-8 byte bound for long ones. */
+  function* chunkCounts(text: string): Generator<{ start: number; end: number; tokens: number }> {
+    if (!core) {
+      yield { start: 0, end: text.length, tokens: utf8ByteLength(text) };
+      return;
+    }
+    for (const match of text.matchAll(core.tokenSplitRegex)) {
+      const chunk = match[0];
+      const start = match.index ?? 0;
+      let tokens: number;
+      const bytes = chunk.length > shortText ? utf8ByteLength(chunk) : 0;
+      if (bytes > longChunkBytes) tokens = bytes;
+      else if (core.getBpeRankFromString(chunk) !== undefined) tokens = 1;
+      else tokens = core.bytePairEncode(chunk).length;
+      yield { start, end: start + chunk.length, tokens };
+    }
+  }
+
+  const count = (text: string): number => {
+    if (text.length === 0) return 0;
+    // No chunk can be longer than the text: short texts take the library's own exact path.
+    if (text.length <= shortText) return encoding.countTokens(text, plainText);
+    let total = 0;
+    for (const piece of chunkCounts(text)) total += piece.tokens;
+    return total;
   };
+
+  const countUpTo = (text: string, limit: number): number => {
+    if (text.length <= shortText) return encoding.countTokens(text, plainText);
+    let total = 0;
+    for (const piece of chunkCounts(text)) {
+      total += piece.tokens;
+      if (total > limit) return total;
+    }
+    return total;
+  };
+
+  const truncate = (text: string, maxTokens: number): string => {
+    if (maxTokens <= 0 || text.length === 0) return '';
+    if (utf8ByteLength(text) <= maxTokens) return text;
+    if (countUpTo(text, maxTokens) <= maxTokens) return text;
+    // Walk the chunks to the first one that does not fit, then take part of it.
+    let used = 0;
+    let candidate = '';
+    for (const piece of chunkCounts(text)) {
+      if (used + piece.tokens <= maxTokens) {
+        used += piece.tokens;
+        continue;
+      }
+      const chunk = text.slice(piece.start, piece.end);
+      const room = maxTokens - used;
+      let partial = '';
+      if (room > 0) {
+        if (!core || utf8ByteLength(chunk) > longChunkBytes) partial = prefixWithinBytes(chunk, room);
+        else partial = stripBrokenTail(encoding.decode(core.bytePairEncode(chunk).slice(0, room)), chunk);
+      }
+      candidate = text.slice(0, piece.start) + partial;
+      break;
+    }
+    // Chunks can split differently once the text is cut (lookaheads at the end): verify, shrink.
+    let tokens = count(candidate);
+    while (tokens > maxTokens && candidate.length > 0) {
+      const over = tokens - maxTokens;
+      let cut = candidate.length - Math.max(1, Math.ceil((candidate.length * over) / tokens));
+      if (cut > 0 && isLowSurrogate(candidate.charCodeAt(cut))) cut -= 1;
+      candidate = candidate.slice(0, Math.max(0, cut));
+      tokens = count(candidate);
+    }
+    return candidate;
+  };
+
   return {
     name,
     exact: true,
-    encode,
-    count(text: string): number {
-      if (text.length === 0) return 0;
-      return encode(text).length;
-    },
-    truncate(text: string, maxTokens: number): string {
-      if (maxTokens <= 0) return '';
-      const ids = encode(text);
-      if (ids.length <= maxTokens) return text;
-      // Decoding a token prefix can end inside a multi-byte character; drop the broken tail
-      // and re-check, so the result always counts within maxTokens.
-      let keep = maxTokens;
-      while (keep > 0) {
-        const candidate = encoding.decode(ids.slice(0, keep)).replace(/\uFFFD+$/u, '');
-        if (text.startsWith(candidate) && encode(candidate).length <= maxTokens) return candidate;
-        keep -= 1;
-      }
-      return '';
-    },
+    splitsAtLineStarts: true,
+    encode: (text: string) => encoding.encode(text, plainText),
+    count,
+    countUpTo,
+    truncate,
   };
 }
 
-function hasLongRun(text: string): boolean {
-  let run = 1;
-  for (let index = 1; index < text.length; index += 1) {
-    run = text.charCodeAt(index) === text.charCodeAt(index - 1) ? run + 1 : 1;
-    if (run > LONG_RUN) return true;
+function findCore(encoding: Encoding): BpeCore | undefined {
+  // gpt-tokenizer keeps its BPE core on the default export; if a future version moves it, counts
+  // of long texts fall back to the (always valid) UTF-8 byte bound instead of breaking.
+  const api = (encoding as unknown as { default?: { bytePairEncodingCoreProcessor?: unknown } }).default;
+  const core = api?.bytePairEncodingCoreProcessor as Partial<BpeCore> | undefined;
+  if (
+    core &&
+    core.tokenSplitRegex instanceof RegExp &&
+    typeof core.getBpeRankFromString === 'function' &&
+    typeof core.bytePairEncode === 'function'
+  ) {
+    return core as BpeCore;
   }
-  return false;
+  return undefined;
 }
 
-function* splitLongRuns(text: string): Generator<string> {
-  let start = 0;
-  let run = 1;
-  for (let index = 1; index <= text.length; index += 1) {
-    if (index < text.length && text.charCodeAt(index) === text.charCodeAt(index - 1)) {
-      run += 1;
-      // Never cut between the halves of a surrogate pair.
-      if (run >= LONG_RUN && !isHighSurrogate(text.charCodeAt(index))) {
-        yield text.slice(start, index + 1);
-        start = index + 1;
-        run = 0;
-      }
-    } else {
-      run = 1;
-    }
+/** The longest prefix of `text` (whole code points) whose UTF-8 length is at most `maxBytes`. */
+function prefixWithinBytes(text: string, maxBytes: number): string {
+  let bytes = 0;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.codePointAt(index) ?? 0;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    index += code >= 0x10000 ? 2 : 1;
   }
-  if (start < text.length) yield text.slice(start);
+  return text.slice(0, index);
 }
 
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
+/** Decoding a token prefix can end inside a multi-byte character: keep only what `source` starts with. */
+function stripBrokenTail(decoded: string, source: string): string {
+  let candidate = decoded;
+  while (candidate.length > 0 && !source.startsWith(candidate)) candidate = candidate.slice(0, -1);
+  return candidate;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }

@@ -4,10 +4,23 @@ export interface Tokenizer {
   readonly name: string;
   /** Exact number of tokens of `text` (or an upper bound, for approximate tokenizers: see `exact`). */
   count(text: string): number;
+  /**
+   * The exact count when it is at most `limit`; otherwise any number above `limit` (counting may
+   * stop early, so large texts that cannot fit cost little). Optional: callers fall back to `count`.
+   */
+  countUpTo?(text: string, limit: number): number;
   /** Token ids, where the tokenizer can produce them. */
   encode?(text: string): number[];
   /** The longest prefix of `text` whose count is at most `maxTokens`. */
   truncate(text: string, maxTokens: number): string;
   /** True when `count` is the provider's exact count; false when it is a calibrated upper bound. */
   readonly exact: boolean;
+  /**
+   * True when `count(a + b) <= count(a) + count(b)` (equal for exact tokenizers) whenever `a` ends
+   * with a newline and `b` starts with a character that is not whitespace. Holds for the tiktoken
+   * encodings: their pre-tokenizer never lets a chunk run from a newline into a following
+   * non-whitespace character, and chunks are encoded independently. Lets the assembler add up
+   * cached line counts instead of re-counting the whole prompt.
+   */
+  readonly splitsAtLineStarts?: boolean;
 }

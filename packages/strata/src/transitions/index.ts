@@ -1,1 +1,15 @@
-export {};
+export {
+  createExtractionQueue,
+  type ExtractionFailure,
+  type ExtractionQueue,
+  type ExtractionQueueEvent,
+  type ExtractionQueueOptions,
+} from './extraction-queue.js';
+export type {
+  ExtractedLesson,
+  ExtractionInput,
+  ExtractionMeta,
+  ExtractionResult,
+  Extractor,
+} from './extractor.js';
+export type { TransitionBinding, TransitionMap } from './transition-binding.js';

@@ -1,0 +1,63 @@
+import type { GameAction, GameState } from 'spire';
+import type { ChatMessage } from 'strata';
+import type { Observation } from '../observe/render-observation.js';
+import type { PolicyDecision } from '../policy/policy.js';
+import type { GameEvent } from './game-events.js';
+
+export type AgentKind = 'structured' | 'window' | 'naive';
+
+export const AGENT_KINDS: readonly AgentKind[] = ['structured', 'window', 'naive'];
+
+/** One request as assembled for a decision, with its accounting for the trace. */
+export interface DecisionPrompt {
+  messages: ChatMessage[];
+  /** Exact tokens of the whole request (messages with chat framing). */
+  promptTokens: number;
+  /** Tokens per layer (structured) or per part (baselines). */
+  layers: Record<string, number>;
+  dropped: Record<string, number>;
+  /** Leading tokens identical to the previous request (cacheable prefix). */
+  stablePrefixTokens: number;
+  budget: number | null;
+}
+
+export interface StepInput {
+  step: number;
+  state: GameState;
+  observation: Observation;
+  /** Transitions between the previous state and this one. */
+  events: readonly GameEvent[];
+  previous?: GameState;
+  previousAction?: GameAction;
+}
+
+export interface DecisionInput {
+  step: number;
+  state: GameState;
+  observation: Observation;
+  action: GameAction;
+  choice: number;
+  decision: PolicyDecision;
+}
+
+/**
+ * How an agent kind keeps context: Strata's layers (structured) or a baseline (window, naive).
+ * The loop calls `update` with every new state, `prompt` before each decision and `record` after it.
+ */
+export interface AgentContext {
+  readonly kind: AgentKind;
+  update(input: StepInput): Promise<void>;
+  prompt(input: StepInput): Promise<DecisionPrompt>;
+  record(input: DecisionInput): Promise<void>;
+  /** Sees a decision replayed on resume (baselines rebuild their history; structured its knowledge). */
+  replay?(input: DecisionInput): Promise<void>;
+  /** Persists what a resumed run needs (structured: the memory's commit). */
+  commit(step: number, meta: Record<string, unknown>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The assistant turn a decision leaves in baseline histories (same text for every agent kind). */
+export function decisionText(input: Pick<DecisionInput, 'choice' | 'decision'>, label: string): string {
+  const reason = input.decision.reason ? `, "reason": ${JSON.stringify(input.decision.reason)}` : '';
+  return `{"choice": ${input.choice}${reason}} (${label})`;
+}

@@ -1,0 +1,34 @@
+import type { AgentKind } from '../agent/agent-context.js';
+import { type PlayRunOptions, playRun } from '../agent/index.js';
+import type { PlayRunner, PlayRunRequest } from './play-runner.js';
+
+/** The CLI's request as the agent loop's options. */
+export function toPlayRunOptions(request: PlayRunRequest): PlayRunOptions {
+  const llm = request.policy === 'llm';
+  return {
+    runId: request.runId,
+    runDir: request.runDir,
+    agent: request.agent as AgentKind,
+    seed: request.seed,
+    character: request.character,
+    policy: llm ? 'llm' : 'heuristic',
+    budget: request.budget,
+    store: request.store,
+    dbFile: request.dbFile,
+    resume: request.resume,
+    savePrompts: request.savePrompts,
+    onDecision: request.onDecision,
+    // The model settings matter only to an llm policy (a model name alone would make the loop open a client).
+    ...(llm && request.model !== undefined ? { model: request.model } : {}),
+    ...(llm && request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}),
+    ...(llm && request.provider !== undefined ? { provider: request.provider } : {}),
+    ...(request.databaseUrl === undefined ? {} : { databaseUrl: request.databaseUrl }),
+    ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
+    ...(request.contextLimit === undefined ? {} : { contextLimit: request.contextLimit }),
+    ...(request.windowTurns === undefined ? {} : { windowTurns: request.windowTurns }),
+    ...(request.signal === undefined ? {} : { signal: request.signal }),
+  };
+}
+
+/** The default runner: the agent loop (packages/agent/src/agent). */
+export const agentPlayRunner: PlayRunner = (request) => playRun(toPlayRunOptions(request));

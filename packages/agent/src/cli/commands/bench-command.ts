@@ -1,0 +1,178 @@
+import { join, relative, resolve } from 'node:path';
+import { Command } from 'commander';
+import { formatRunsSummary, summarizeRuns } from '../../agent/summarize-runs.js';
+import { loadPricing } from '../../report/pricing.js';
+import { summarizeTrace } from '../../report/trace-statistics.js';
+import { writeReport } from '../../report/write-report.js';
+import type { DecisionRecord, PlayResult } from '../../trace/decision-record.js';
+import { REPORT_FILE_NAME } from '../../trace/run-directory.js';
+import { type CliIo, colorEnabled, createTerminalStyle } from '../cli-io.js';
+import { createBenchId, createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
+import { formatTable } from '../format-table.js';
+import { AGENTS, type AgentName, parseAgentList, parseSeedList } from '../parse-cli-values.js';
+import type { PlayRunner } from '../play-runner.js';
+import { createProgressDisplay } from '../progress-display.js';
+import {
+  addRunOptions,
+  agentNote,
+  type RunCommandOptions,
+  storeAvailable,
+  validateRunOptions,
+} from '../run-options.js';
+
+interface BenchCommandOptions extends RunCommandOptions {
+  seeds: number[];
+  agents: AgentName[];
+}
+
+function formatNumber(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+export function createBenchCommand(
+  io: CliIo,
+  runner: PlayRunner,
+  isStoreAvailable: (store: string) => boolean = storeAvailable,
+): Command {
+  const command = new Command('bench')
+    .description('Play the same seeds with several agents side by side; print a table, totals and ratios.')
+    .option('--seeds <list>', "seeds: ranges and lists, e.g. '1-10' or '1,3,5-7'", parseSeedList, [1, 2, 3])
+    .option('--agents <list>', `comma-separated agents (${AGENTS.join(', ')})`, parseAgentList, [...AGENTS]);
+  // Benches are comparisons: by default nothing learnt in one run leaks into the next.
+  addRunOptions(command, { store: 'memory' });
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  strata bench --seeds 1-10 --agents structured,window,naive
+  strata bench --seeds 1,5,9 --agents structured,naive --json | tail -n 1
+  strata bench --seeds 1-3 --agents naive --context-limit 128000
+The default store for bench is 'memory' (runs do not share lessons); pass --store sqlite to keep them.
+With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
+  );
+  command.action(async (options: BenchCommandOptions) => {
+    const connection = validateRunOptions(
+      options,
+      io.env,
+      command.getOptionValueSource('store') === 'default',
+      isStoreAvailable,
+    );
+    const pricing = loadPricing(options.pricing === undefined ? undefined : resolve(io.cwd, options.pricing));
+    const style = createTerminalStyle(colorEnabled(io));
+    const benchId = createBenchId();
+    const benchDir = join(resolve(io.cwd, options.runsDir), benchId);
+    const total = options.seeds.length * options.agents.length;
+    const say = (text: string) => {
+      if (!options.json) io.stderr.write(`${text}\n`);
+    };
+    for (const agent of options.agents) {
+      const note = agentNote(agent, options);
+      if (note !== undefined) say(style.yellow(`note: ${note}`));
+    }
+    say(
+      `Bench ${benchId}: ${total} run(s), agents ${options.agents.join(', ')}, seeds ${options.seeds.join(',')}.`,
+    );
+    const progress = createProgressDisplay(io, !options.json, {
+      total,
+      format: '{value}/{total} runs | {agent} seed {seed} | {decisions} decisions',
+      payload: { agent: options.agents[0] ?? '', seed: options.seeds[0] ?? 0, decisions: 0 },
+    });
+    const runs: Array<{ result: PlayResult; lastPromptTokens: number }> = [];
+    const records: DecisionRecord[] = [];
+    try {
+      for (const seed of options.seeds) {
+        for (const agent of options.agents) {
+          const runId = createRunId(agent, seed);
+          const executed = await executePlay(
+            runner,
+            {
+              runId,
+              runDir: runDirectoryOf(benchDir, runId),
+              agent,
+              seed,
+              character: options.character,
+              policy: options.policy,
+              budget: options.budget,
+              store: connection.store,
+              dbFile: resolve(io.cwd, options.db),
+              resume: false,
+              savePrompts: options.savePrompts === true,
+              provider: options.provider,
+              ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
+              ...(options.model === undefined ? {} : { model: options.model }),
+              ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+              ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+              ...(options.contextLimit === undefined ? {} : { contextLimit: options.contextLimit }),
+              ...(options.windowTurns === undefined ? {} : { windowTurns: options.windowTurns }),
+            },
+            {
+              pricing,
+              onDecision(_record, count) {
+                progress.update(runs.length, { agent, seed, decisions: count });
+              },
+            },
+          );
+          const statistics = summarizeTrace(executed.records);
+          runs.push({ result: executed.result, lastPromptTokens: statistics.promptTokens.last });
+          records.push(...executed.records);
+          progress.update(runs.length, { agent, seed, decisions: executed.records.length });
+        }
+      }
+    } finally {
+      progress.stop();
+    }
+    const reportFile = join(benchDir, REPORT_FILE_NAME);
+    writeReport(
+      runs.map((run) => run.result.runDir),
+      reportFile,
+      { pricing, title: `Strata bench ${benchId}` },
+    );
+    const results = runs.map((run) => run.result);
+    const summary = { ...summarizeRuns(results, records), benchDir, report: reportFile };
+    if (options.json) {
+      io.stdout.write(`${JSON.stringify({ runs: runs.map((run) => run.result), summary })}\n`);
+      return;
+    }
+    const header = [
+      'agent',
+      'seed',
+      'result',
+      'floor',
+      'steps',
+      'p50',
+      'p95',
+      'max',
+      'last',
+      'total',
+      'over',
+      'prefix',
+    ];
+    const rows = runs.map(({ result, lastPromptTokens }) => [
+      result.agent,
+      String(result.seed),
+      result.won ? 'won' : 'lost',
+      String(result.floor),
+      formatNumber(result.steps),
+      formatNumber(result.promptTokens.p50),
+      formatNumber(result.promptTokens.p95),
+      formatNumber(result.promptTokens.max),
+      formatNumber(lastPromptTokens),
+      formatNumber(result.promptTokens.total),
+      String(result.budgetViolations),
+      formatNumber(result.stablePrefix.p50),
+    ]);
+    const lines = [
+      '',
+      style.bold('Runs (prompt tokens per call)'),
+      formatTable(header, rows, 3),
+      '',
+      style.bold('Totals by agent'),
+      formatRunsSummary(summary),
+      '',
+      `report: ${relative(io.cwd, reportFile)}`,
+      '',
+    ];
+    io.stdout.write(lines.join('\n'));
+  });
+  return command;
+}

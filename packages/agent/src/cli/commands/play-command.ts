@@ -1,0 +1,255 @@
+import { resolve } from 'node:path';
+import { Command } from 'commander';
+import { StrataError } from 'strata';
+import { loadPricing } from '../../report/pricing.js';
+import { listRuns, type RunManifest, readRunManifest, readRunResult } from '../../trace/run-directory.js';
+import { type CliIo, colorEnabled, createTerminalStyle } from '../cli-io.js';
+import { CommandInterrupted } from '../command-interrupted.js';
+import { createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
+import { formatPlaySummary } from '../format-play-summary.js';
+import { AGENTS, type AgentName, parseSeedOption } from '../parse-cli-values.js';
+import type { PlayRunner, PlayRunRequest } from '../play-runner.js';
+import { createProgressDisplay } from '../progress-display.js';
+import {
+  addRunOptions,
+  agentNote,
+  type RunCommandOptions,
+  storeAvailable,
+  validateRunOptions,
+} from '../run-options.js';
+
+interface PlayCommandOptions extends RunCommandOptions {
+  agent: AgentName;
+  seed: number | 'random';
+  resume?: string;
+}
+
+/** The options a resumed run takes from its manifest, whatever the command line says. */
+const FIXED_ON_RESUME = ['agent', 'seed', 'character', 'policy', 'budget', 'store'] as const;
+
+/** Finds the run `--resume` names: a run id under the runs folder, or `latest` (newest unfinished). */
+export function resolveResumeTarget(
+  runsDir: string,
+  target: string,
+): { runDir: string; manifest: RunManifest } {
+  if (target === 'latest') {
+    const runs = listRuns(runsDir);
+    const unfinished = runs.find((run) => !run.finished);
+    if (unfinished === undefined) {
+      const newest = runs[0];
+      throw new StrataError(
+        'SESSION_NOT_FOUND',
+        newest === undefined
+          ? `No runs under ${runsDir} to resume. Start one with 'strata play' (or pass --runs-dir where your runs are).`
+          : `Nothing to resume under ${runsDir}: the latest run ${newest.runId} finished. Start a new one with 'strata play'.`,
+      );
+    }
+    return { runDir: unfinished.runDir, manifest: requireManifest(unfinished.runDir, unfinished.runId) };
+  }
+  if (!/^[\w.-]+$/.test(target)) {
+    throw new StrataError(
+      'INPUT_INVALID',
+      `--resume '${target}' is not a run id. Pass a folder name under ${runsDir}, or 'latest'.`,
+    );
+  }
+  const runDir = runDirectoryOf(runsDir, target);
+  return { runDir, manifest: requireManifest(runDir, target) };
+}
+
+function requireManifest(runDir: string, runId: string): RunManifest {
+  const manifest = readRunManifest(runDir);
+  if (manifest === undefined) {
+    throw new StrataError(
+      'SESSION_NOT_FOUND',
+      `Run ${runId} not found: ${runDir}/run.json is missing. List runs with 'ls runs/' or pass --runs-dir.`,
+    );
+  }
+  return manifest;
+}
+
+export function createPlayCommand(
+  io: CliIo,
+  runner: PlayRunner,
+  isStoreAvailable: (store: string) => boolean = storeAvailable,
+): Command {
+  const command = new Command('play')
+    .description('Play one full run and write runs/<run-id>/ (trace.jsonl, result.json, report.html).')
+    .addOption(
+      new Command()
+        .createOption('--agent <name>', 'which memory: Strata layers, or a baseline')
+        .choices(AGENTS)
+        .default('structured'),
+    )
+    .option('--seed <n>', "game seed, or 'random' (printed)", parseSeedOption, 1)
+    .option('--resume <run-id|latest>', 'continue a run that was interrupted, from what the store committed');
+  addRunOptions(command, { store: 'sqlite' });
+  command.addHelpText(
+    'after',
+    `
+Examples:
+  strata play                                   # structured agent, heuristic bot, seed 1, SQLite in .strata/
+  strata play --agent naive --seed 7            # the append-only baseline on the same game
+  strata play --policy llm --model qwen2.5:7b --base-url http://127.0.0.1:11434/v1
+  strata play --resume latest                   # continue the newest unfinished run after a crash
+  strata play --json | tail -n 1                # one JSON object: {"agent","seed","won","floor",...}
+Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_URL, NO_COLOR.`,
+  );
+  command.action(async (options: PlayCommandOptions) => {
+    const runsDir = resolve(io.cwd, options.runsDir);
+    const style = createTerminalStyle(colorEnabled(io));
+    const pricing = loadPricing(options.pricing === undefined ? undefined : resolve(io.cwd, options.pricing));
+    const say = (text: string) => {
+      if (!options.json) io.stderr.write(`${text}\n`);
+    };
+
+    let request: Omit<PlayRunRequest, 'onDecision'>;
+    if (options.resume !== undefined) {
+      const { runDir, manifest } = resolveResumeTarget(runsDir, options.resume);
+      for (const name of FIXED_ON_RESUME) {
+        const source = command.getOptionValueSource(name);
+        if (source === 'cli' && String(options[name]) !== String(manifest[name])) {
+          say(
+            style.yellow(
+              `note: --${name} ignored: run ${manifest.runId} continues with ${name} ${manifest[name]}`,
+            ),
+          );
+        }
+      }
+      const finished = readRunResult(runDir);
+      if (finished !== undefined) {
+        say(`Run ${manifest.runId} already finished; its result is in ${runDir}/result.json.`);
+        if (options.json) io.stdout.write(`${JSON.stringify(finished)}\n`);
+        return;
+      }
+      const resumedOptions: RunCommandOptions = {
+        ...options,
+        character: manifest.character,
+        policy: manifest.policy,
+        budget: manifest.budget,
+        store: manifest.store,
+        ...(manifest.model === undefined ? {} : { model: manifest.model }),
+        ...(manifest.provider === undefined ? {} : { provider: manifest.provider }),
+        ...(manifest.baseUrl === undefined ? {} : { baseUrl: manifest.baseUrl }),
+      };
+      const connection = validateRunOptions(resumedOptions, io.env, false, isStoreAvailable);
+      if (manifest.store === 'memory') {
+        throw new StrataError(
+          'NOT_SUPPORTED',
+          `Run ${manifest.runId} used --store memory, which keeps nothing after the process ends, so it cannot be resumed. Use --store sqlite (the default) for resumable runs.`,
+        );
+      }
+      request = {
+        runId: manifest.runId,
+        runDir,
+        agent: manifest.agent as AgentName,
+        seed: manifest.seed,
+        character: manifest.character,
+        policy: manifest.policy,
+        budget: manifest.budget,
+        store: connection.store,
+        dbFile: resolve(io.cwd, options.db),
+        resume: true,
+        savePrompts: manifest.savePrompts,
+        ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
+        ...(manifest.model === undefined ? {} : { model: manifest.model }),
+        ...(manifest.provider === undefined ? {} : { provider: manifest.provider }),
+        ...(manifest.baseUrl === undefined ? {} : { baseUrl: manifest.baseUrl }),
+        ...(manifest.maxSteps === undefined ? {} : { maxSteps: manifest.maxSteps }),
+        ...(manifest.contextLimit === undefined ? {} : { contextLimit: manifest.contextLimit }),
+        ...(manifest.windowTurns === undefined ? {} : { windowTurns: manifest.windowTurns }),
+      };
+      say(`Resuming run ${request.runId} (${request.agent}, seed ${request.seed}).`);
+    } else {
+      const connection = validateRunOptions(
+        options,
+        io.env,
+        command.getOptionValueSource('store') === 'default',
+        isStoreAvailable,
+      );
+      if (connection.note !== undefined) say(style.yellow(`note: ${connection.note}`));
+      const seed = options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : options.seed;
+      if (options.seed === 'random') say(`seed ${seed} (random; pass --seed ${seed} to replay it)`);
+      const note = agentNote(options.agent, options);
+      if (note !== undefined) say(style.yellow(`note: ${note}`));
+      const runId = createRunId(options.agent, seed);
+      request = {
+        runId,
+        runDir: runDirectoryOf(runsDir, runId),
+        agent: options.agent,
+        seed,
+        character: options.character,
+        policy: options.policy,
+        budget: options.budget,
+        store: connection.store,
+        dbFile: resolve(io.cwd, options.db),
+        resume: false,
+        savePrompts: options.savePrompts === true,
+        provider: options.provider,
+        ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
+        ...(options.model === undefined ? {} : { model: options.model }),
+        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+        ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+        ...(options.contextLimit === undefined ? {} : { contextLimit: options.contextLimit }),
+        ...(options.windowTurns === undefined ? {} : { windowTurns: options.windowTurns }),
+      };
+      say(
+        `Playing run ${runId}: ${request.agent} agent, ${request.policy} policy, ${request.character}, seed ${seed}, budget ${request.budget} tokens.`,
+      );
+    }
+
+    const progress = createProgressDisplay(io, !options.json, {
+      total: request.maxSteps ?? 1000,
+      format: '{value} decisions | act {act} floor {floor} | prompt {tokens} tokens',
+      payload: { act: 1, floor: 0, tokens: 0 },
+    });
+    // Ctrl-C: stop after the current decision; the run stays resumable. A second Ctrl-C quits at once.
+    const controller = new AbortController();
+    const onInterrupt = () => {
+      if (controller.signal.aborted) process.exit(130);
+      controller.abort();
+    };
+    process.on('SIGINT', onInterrupt);
+    let executed: Awaited<ReturnType<typeof executePlay>>;
+    try {
+      executed = await executePlay(
+        runner,
+        { ...request, signal: controller.signal },
+        {
+          pricing,
+          onDecision(record, count) {
+            progress.update(count, { act: record.act, floor: record.floor, tokens: record.promptTokens });
+          },
+        },
+      );
+    } catch (error) {
+      progress.stop();
+      if (controller.signal.aborted) {
+        throw new CommandInterrupted(
+          `Interrupted. Continue with: strata play --resume ${request.runId} --runs-dir ${options.runsDir}`,
+        );
+      }
+      throw error;
+    } finally {
+      process.off('SIGINT', onInterrupt);
+    }
+    progress.stop();
+    const { result, records, interrupted } = executed;
+    if (interrupted) {
+      throw new CommandInterrupted(
+        `Interrupted after ${records.length} decisions. Continue with: strata play --resume ${request.runId} --runs-dir ${options.runsDir}`,
+      );
+    }
+    if (options.json) {
+      io.stdout.write(`${JSON.stringify(result)}\n`);
+      return;
+    }
+    io.stdout.write(
+      formatPlaySummary(result, records, {
+        style,
+        color: colorEnabled(io, io.stdout as { isTTY?: boolean }),
+        cwd: io.cwd,
+      }),
+    );
+  });
+  return command;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { PricingTable } from '../report/pricing.js';
+import { writeReport } from '../report/write-report.js';
+import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
+import { type RunManifest, runPaths, writeRunManifest, writeRunResult } from '../trace/run-directory.js';
+import { createTraceWriter, readTrace } from '../trace/trace-file.js';
+import type { PlayRunner, PlayRunRequest } from './play-runner.js';
+
+/** Sortable and unique: `20261129-151500-structured-s1-3fa2`. */
+export function createRunId(agent: string, seed: number, now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${agent}-s${seed}-${randomBytes(2).toString('hex')}`;
+}
+
+/** A bench folder: `bench-20261129-151500-3fa2`. */
+export function createBenchId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `bench-${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+export function runDirectoryOf(runsDir: string, runId: string): string {
+  return join(runsDir, runId);
+}
+
+export function manifestOf(request: Omit<PlayRunRequest, 'onDecision'>, startedAt: Date): RunManifest {
+  return {
+    runId: request.runId,
+    agent: request.agent,
+    seed: request.seed,
+    character: request.character,
+    policy: request.policy,
+    budget: request.budget,
+    store: request.store,
+    ...(request.model === undefined ? {} : { model: request.model }),
+    ...(request.provider === undefined ? {} : { provider: request.provider }),
+    ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }),
+    ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
+    ...(request.contextLimit === undefined ? {} : { contextLimit: request.contextLimit }),
+    ...(request.windowTurns === undefined ? {} : { windowTurns: request.windowTurns }),
+    savePrompts: request.savePrompts,
+    startedAt: startedAt.toISOString(),
+  };
+}
+
+export interface ExecutedPlay {
+  result: PlayResult;
+  /** The whole trace, including decisions made before a resume. */
+  records: DecisionRecord[];
+  reportFile: string;
+  /** Stopped by the request's signal: no result.json is written, so the run stays resumable. */
+  interrupted: boolean;
+}
+
+/**
+ * Runs one play and writes its folder: run.json first, trace.jsonl line by line as decisions happen,
+ * then result.json and report.html.
+ */
+export async function executePlay(
+  runner: PlayRunner,
+  request: Omit<PlayRunRequest, 'onDecision'>,
+  hooks: { onDecision?(record: DecisionRecord, count: number): void; pricing?: PricingTable } = {},
+): Promise<ExecutedPlay> {
+  const paths = runPaths(request.runDir);
+  if (!request.resume) writeRunManifest(request.runDir, manifestOf(request, new Date()));
+  const trace = createTraceWriter(paths.trace, { resume: request.resume });
+  let result: PlayResult;
+  try {
+    result = await runner({
+      ...request,
+      onDecision(record) {
+        trace.write(record);
+        hooks.onDecision?.(record, trace.count);
+      },
+    });
+  } finally {
+    trace.close();
+  }
+  result = { ...result, runId: request.runId, runDir: request.runDir };
+  const interrupted = request.signal?.aborted === true;
+  if (!interrupted) writeRunResult(request.runDir, result);
+  const records = readTrace(paths.trace).records;
+  writeReport([request.runDir], paths.report, {
+    title: `Strata run ${request.runId}`,
+    ...(hooks.pricing === undefined ? {} : { pricing: hooks.pricing }),
+  });
+  return { result, records, reportFile: paths.report, interrupted };
+}

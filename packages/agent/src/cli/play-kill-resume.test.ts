@@ -1,0 +1,147 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { PlayResult } from '../trace/decision-record.js';
+import { readTrace } from '../trace/trace-file.js';
+import { storeAvailable } from './run-options.js';
+
+// The real `strata` bin (tsx shim), the real agent loop and the SQLite store, in child processes.
+const bin = resolve(import.meta.dirname, '..', '..', 'bin', 'strata.js');
+const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
+const sqlite = storeAvailable('sqlite');
+const mustRun = process.env.CI === 'true';
+if (!sqlite && !mustRun) {
+  console.warn(
+    'play-kill-resume.test.ts did NOT run: this build of strata exports no createSqliteStore yet.',
+  );
+}
+
+const directory = mkdtempSync(join(tmpdir(), 'strata-resume-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+function strata(args: string[]): {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
+} {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: repositoryRoot,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
+    (resolveDone) => {
+      child.on('close', (code, signal) => resolveDone({ code, signal, stdout, stderr }));
+    },
+  );
+  return { child, done };
+}
+
+function lastJson(stdout: string): PlayResult {
+  return JSON.parse(stdout.trimEnd().split('\n').at(-1) ?? '') as PlayResult;
+}
+
+function decisionsSoFar(runsDir: string): number {
+  if (!existsSync(runsDir)) return 0;
+  for (const entry of readdirSync(runsDir)) {
+    const trace = join(runsDir, entry, 'trace.jsonl');
+    if (existsSync(trace)) return readFileSync(trace, 'utf8').split('\n').length - 1;
+  }
+  return 0;
+}
+
+function actionsOf(runDir: string): string[] {
+  const { records } = readTrace(join(runDir, 'trace.jsonl'));
+  return records.map((record) => `${record.step}:${JSON.stringify(record.action)}`);
+}
+
+describe.runIf(sqlite || mustRun)('strata play, killed and resumed', () => {
+  it('a SIGKILLed run resumed with --resume latest ends exactly like an uninterrupted run of the same seed', async () => {
+    const seed = '1';
+    const killedRuns = join(directory, 'killed-runs');
+    const cleanRuns = join(directory, 'clean-runs');
+    // The uninterrupted reference runs at the same time, with its own database.
+    const reference = strata([
+      'play',
+      '--seed',
+      seed,
+      '--db',
+      join(directory, 'clean.db'),
+      '--runs-dir',
+      cleanRuns,
+      '--json',
+    ]);
+    const victim = strata([
+      'play',
+      '--seed',
+      seed,
+      '--db',
+      join(directory, 'killed.db'),
+      '--runs-dir',
+      killedRuns,
+      '--json',
+    ]);
+
+    const killAfter = 120;
+    const deadline = Date.now() + 120_000;
+    while (
+      decisionsSoFar(killedRuns) < killAfter &&
+      Date.now() < deadline &&
+      victim.child.exitCode === null
+    ) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 50));
+    }
+    expect(victim.child.exitCode, 'the run ended before it could be killed').toBeNull();
+    victim.child.kill('SIGKILL');
+    const killed = await victim.done;
+    expect(killed.signal).toBe('SIGKILL');
+    const partial = decisionsSoFar(killedRuns);
+    expect(partial).toBeGreaterThanOrEqual(killAfter);
+    const [runId] = readdirSync(killedRuns);
+    expect(existsSync(join(killedRuns, String(runId), 'result.json'))).toBe(false);
+
+    const resumed = await strata([
+      'play',
+      '--resume',
+      'latest',
+      '--db',
+      join(directory, 'killed.db'),
+      '--runs-dir',
+      killedRuns,
+      '--json',
+    ]).done;
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const clean = await reference.done;
+    expect(clean.code, clean.stderr).toBe(0);
+
+    const after = lastJson(resumed.stdout);
+    const expected = lastJson(clean.stdout);
+    expect(after.runId).toBe(runId);
+    expect(expected.steps).toBeGreaterThan(partial);
+    expect({
+      won: after.won,
+      floor: after.floor,
+      act: after.act,
+      steps: after.steps,
+      calls: after.calls,
+    }).toEqual({
+      won: expected.won,
+      floor: expected.floor,
+      act: expected.act,
+      steps: expected.steps,
+      calls: expected.calls,
+    });
+    // Same decisions in the same order, each step traced once.
+    expect(actionsOf(after.runDir)).toEqual(actionsOf(expected.runDir));
+    expect(existsSync(join(after.runDir, 'report.html'))).toBe(true);
+  });
+});

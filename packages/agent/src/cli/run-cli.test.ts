@@ -1,0 +1,380 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readTrace } from '../trace/trace-file.js';
+import { captureIo } from './capture-io.js';
+import type { PlayRunner } from './play-runner.js';
+import { runCli } from './run-cli.js';
+import { createSyntheticPlayRunner } from './synthetic-play-runner.js';
+
+let directory: string;
+beforeEach(() => {
+  directory = mkdtempSync(join(tmpdir(), 'strata-cli-'));
+});
+afterEach(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+async function cli(
+  argv: string[],
+  options: {
+    env?: Record<string, string>;
+    runner?: PlayRunner;
+    tty?: boolean;
+    stores?: (store: string) => boolean;
+  } = {},
+) {
+  const io = captureIo(directory, options.env ?? {}, options.tty ?? false);
+  // Synthetic runners need no store: every store kind counts as available.
+  const code = await runCli(argv, io, {
+    playRunner: options.runner ?? createSyntheticPlayRunner(),
+    storeAvailable: options.stores ?? (() => true),
+  });
+  return { code, stdout: io.output(), stderr: io.errors() };
+}
+
+function lastJsonLine(stdout: string): Record<string, unknown> {
+  const lines = stdout.trimEnd().split('\n');
+  return JSON.parse(lines.at(-1) ?? '') as Record<string, unknown>;
+}
+
+describe('strata --help', () => {
+  it.each([
+    [[], 'play'],
+    [['play'], '--resume <run-id|latest>'],
+    [['bench'], '--seeds <list>'],
+    [['report'], '<run-dir...>'],
+    [['observe'], '--dump <file>'],
+  ])('prints usage with examples for %j', async (command, expected) => {
+    const { code, stdout } = await cli([...command, '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain(expected);
+    expect(stdout).toContain('Examples:');
+  });
+
+  it('lists every option of DESIGN.md section 4 for play', async () => {
+    const { stdout } = await cli(['play', '--help']);
+    for (const option of [
+      '--agent',
+      '--seed',
+      '--character',
+      '--policy',
+      '--model',
+      '--base-url',
+      '--provider',
+      '--budget',
+      '--store',
+      '--db',
+      '--database-url',
+      '--resume',
+      '--save-prompts',
+      '--max-steps',
+      '--context-limit',
+      '--window-turns',
+      '--runs-dir',
+      '--json',
+    ]) {
+      expect(stdout).toContain(option);
+    }
+  });
+});
+
+describe('strata play', () => {
+  it('with --json prints exactly one line on stdout: the PlayResult, and writes the run folder', async () => {
+    const { code, stdout } = await cli(['play', '--seed', '4', '--json']);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    const result = lastJsonLine(stdout);
+    for (const key of [
+      'agent',
+      'seed',
+      'policy',
+      'won',
+      'floor',
+      'act',
+      'steps',
+      'calls',
+      'promptTokens',
+      'budget',
+    ]) {
+      expect(result).toHaveProperty(key);
+    }
+    expect(result).toMatchObject({
+      agent: 'structured',
+      seed: 4,
+      policy: 'heuristic',
+      character: 'ironclad',
+    });
+    const runDir = result.runDir as string;
+    expect(runDir.startsWith(join(directory, 'runs'))).toBe(true);
+    const trace = readTrace(join(runDir, 'trace.jsonl'));
+    expect(trace.records).toHaveLength(result.steps as number);
+    expect(JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8'))).toEqual(result);
+    expect(existsSync(join(runDir, 'report.html'))).toBe(true);
+    expect(JSON.parse(readFileSync(join(runDir, 'run.json'), 'utf8'))).toMatchObject({
+      agent: 'structured',
+      seed: 4,
+    });
+  });
+
+  it('without --json prints a summary with the token percentiles and a chart, no colour codes when NO_COLOR', async () => {
+    const { code, stdout, stderr } = await cli(['play', '--agent', 'naive', '--seed', '2'], {
+      env: { NO_COLOR: '1', FORCE_COLOR: '1' },
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain('Playing run');
+    expect(stdout).toMatch(/prompt size\s+p50 [\d,]+ · p95 [\d,]+ · max [\d,]+ tokens/);
+    expect(stdout).toContain('Prompt tokens per call');
+    expect(stdout).toMatch(/┤|┼/);
+    expect(stdout).toContain('strata bench --seeds 2 --agents structured,window,naive');
+    expect(stdout + stderr).not.toContain('\u001b[');
+  });
+
+  it('passes the resolved options to the runner', async () => {
+    const seen: unknown[] = [];
+    const base = createSyntheticPlayRunner();
+    const runner: PlayRunner = (request) => {
+      seen.push({ ...request, onDecision: undefined, signal: undefined });
+      return base(request);
+    };
+    await cli(
+      [
+        'play',
+        '--agent',
+        'window',
+        '--seed',
+        '9',
+        '--budget',
+        '3000',
+        '--window-turns',
+        '4',
+        '--max-steps',
+        '5',
+        '--save-prompts',
+        '--db',
+        'x.db',
+        '--json',
+      ],
+      { runner },
+    );
+    expect(seen[0]).toMatchObject({
+      agent: 'window',
+      seed: 9,
+      budget: 3000,
+      windowTurns: 4,
+      maxSteps: 5,
+      savePrompts: true,
+      store: 'sqlite',
+      dbFile: join(directory, 'x.db'),
+      resume: false,
+    });
+  });
+
+  it.each([
+    [['play', '--agent', 'clever'], /unknown|Allowed choices are structured, window, naive/],
+    [['play', '--seed', 'abc'], /--seed must be a whole number/],
+    [['play', '--budget', '10'], /--budget must be between 256/],
+    [['bench', '--seeds', '9-3'], /invalid seed range '9-3'.*'3-9'/],
+    [['bench', '--agents', 'structured,clever'], /unknown agent 'clever'/],
+    [['play', '--resume', 'latest'], /No runs under .* to resume/],
+    [['play', '--resume', 'no-such-run'], /Run no-such-run not found/],
+  ])('rejects %j with a message that names the fix and a non-zero exit', async (argv, message) => {
+    const { code, stdout, stderr } = await cli(argv);
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(message);
+    expect(stdout).toBe('');
+  });
+
+  it('asks for an API key for --policy llm and never prints one it was given', async () => {
+    const missing = await cli(['play', '--policy', 'llm', '--model', 'gpt-4.1-mini']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('set OPENAI_API_KEY');
+    const secret = 'sk-test-0123456789abcdef';
+    const failing: PlayRunner = async () => {
+      throw new Error(`provider rejected key ${secret}`);
+    };
+    const leaked = await cli(['play', '--policy', 'llm', '--model', 'm', '--json'], {
+      env: { OPENAI_API_KEY: secret },
+      runner: failing,
+    });
+    expect(leaked.code).toBe(1);
+    expect(leaked.stderr + leaked.stdout).not.toContain(secret);
+    expect(leaked.stderr).toContain('[redacted]');
+  });
+
+  it('needs a database URL for Postgres and hides its password in errors', async () => {
+    const missing = await cli(['play', '--store', 'postgres']);
+    expect(missing.stderr).toContain('--database-url');
+    const url = 'postgres://strata:hunter22secret@127.0.0.1:1/strata';
+    const unreachable: PlayRunner = async (request) => {
+      throw new Error(`cannot connect to ${request.databaseUrl}`);
+    };
+    const failed = await cli(['play', '--database-url', url], { runner: unreachable });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).not.toContain('hunter22secret');
+  });
+
+  it('resumes the newest unfinished run with its own settings', async () => {
+    // A run that stopped after 10 of its decisions (no result.json): resume continues it.
+    const interrupted: PlayRunner = async (request) => {
+      const base = createSyntheticPlayRunner({ steps: 30 });
+      let seen = 0;
+      const controller = new AbortController();
+      await base({
+        ...request,
+        signal: controller.signal,
+        onDecision(record) {
+          request.onDecision(record);
+          seen += 1;
+          if (seen === 10) controller.abort();
+        },
+      }).catch(() => undefined);
+      throw new Error('crashed');
+    };
+    const crashed = await cli(['play', '--agent', 'naive', '--seed', '6'], { runner: interrupted });
+    expect(crashed.code).toBe(1);
+    const resumed = await cli(['play', '--resume', 'latest', '--seed', '99', '--json'], {
+      runner: createSyntheticPlayRunner({ steps: 30 }),
+    });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toBe('');
+    const result = lastJsonLine(resumed.stdout);
+    expect(result).toMatchObject({ agent: 'naive', seed: 6, steps: 30 });
+    const steps = readTrace(join(result.runDir as string, 'trace.jsonl')).records.map(
+      (record) => record.step,
+    );
+    expect(steps).toEqual(Array.from({ length: 30 }, (_, index) => index));
+    const again = await cli(['play', '--resume', 'latest']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/Nothing to resume .* finished/);
+  });
+});
+
+describe('strata bench', () => {
+  it('runs every agent on every seed and ends --json output with {runs, summary}', async () => {
+    const { code, stdout } = await cli([
+      'bench',
+      '--seeds',
+      '1-2,5',
+      '--agents',
+      'structured,naive',
+      '--json',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout.trimEnd().split('\n')).toHaveLength(1);
+    const { runs, summary } = lastJsonLine(stdout) as {
+      runs: Array<{ agent: string; seed: number; promptTokens: { total: number } }>;
+      summary: {
+        agents: Array<{ agent: string; promptTokens: { total: number } }>;
+        ratios: { totalOverStructured: Record<string, number> };
+      };
+    };
+    expect(runs.map((run) => `${run.agent}:${run.seed}`)).toEqual([
+      'structured:1',
+      'naive:1',
+      'structured:2',
+      'naive:2',
+      'structured:5',
+      'naive:5',
+    ]);
+    const naive = summary.agents.find((entry) => entry.agent === 'naive');
+    const structured = summary.agents.find((entry) => entry.agent === 'structured');
+    const naiveTotal = runs
+      .filter((run) => run.agent === 'naive')
+      .reduce((sum, run) => sum + run.promptTokens.total, 0);
+    expect(naive?.promptTokens.total).toBe(naiveTotal);
+    expect(summary.ratios.totalOverStructured.naive).toBeCloseTo(
+      naiveTotal / (structured?.promptTokens.total ?? 1),
+      10,
+    );
+  });
+
+  it('prints a table and totals by agent', async () => {
+    const { code, stdout } = await cli(['bench', '--seeds', '3', '--agents', 'structured,window,naive']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('Totals by agent');
+    expect(stdout).toMatch(/naive\s+1\s+\d+/);
+    expect(stdout).toContain('goal structured within budget');
+    expect(stdout).toContain('report: runs/bench-');
+  });
+});
+
+describe('strata report', () => {
+  it('rebuilds one report over several runs', async () => {
+    const first = lastJsonLine((await cli(['play', '--seed', '1', '--json'])).stdout);
+    const second = lastJsonLine((await cli(['play', '--agent', 'naive', '--seed', '1', '--json'])).stdout);
+    const { code, stdout } = await cli([
+      'report',
+      first.runDir as string,
+      second.runDir as string,
+      '--out',
+      'both.html',
+    ]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('2 run(s)');
+    const html = readFileSync(join(directory, 'both.html'), 'utf8');
+    expect(html).toContain(String(first.runId));
+    expect(html).toContain(String(second.runId));
+  });
+
+  it('names a missing run directory', async () => {
+    const { code, stderr } = await cli(['report', 'runs/nothing-here']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('runs/nothing-here is not a directory');
+  });
+
+  it('rejects a bad pricing file', async () => {
+    writeFileSync(join(directory, 'pricing.json'), JSON.stringify({ models: { x: { input: 'cheap' } } }));
+    const run = lastJsonLine((await cli(['play', '--json'])).stdout);
+    const { code, stderr } = await cli(['report', run.runDir as string, '--pricing', 'pricing.json']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/pricing file .* is invalid \(models\.x\.input/);
+  });
+});
+
+describe('store selection', () => {
+  it('falls back to memory, with a note, when the default SQLite store is not in this build', async () => {
+    const seen: string[] = [];
+    const base = createSyntheticPlayRunner({ steps: 3 });
+    const { code, stderr } = await cli(['play'], {
+      stores: (store) => store !== 'sqlite',
+      runner: (request) => {
+        seen.push(request.store);
+        return base(request);
+      },
+    });
+    expect(code).toBe(0);
+    expect(seen).toEqual(['memory']);
+    expect(stderr).toContain('the sqlite store is not in this build');
+  });
+
+  it('refuses an explicitly chosen store that is not available', async () => {
+    const { code, stderr } = await cli(['play', '--store', 'sqlite'], { stores: () => false });
+    expect(code).toBe(1);
+    expect(stderr).toContain('--store sqlite is not available');
+  });
+
+  it('refuses to resume a run that kept its memory only in the process', async () => {
+    const crashing: PlayRunner = async (request) => {
+      request.onDecision({ ...(await firstRecord(request)) });
+      throw new Error('crashed');
+    };
+    await cli(['play', '--store', 'memory'], { runner: crashing });
+    const { code, stderr } = await cli(['play', '--resume', 'latest']);
+    expect(code).toBe(1);
+    expect(stderr).toContain('used --store memory');
+  });
+});
+
+async function firstRecord(request: Parameters<PlayRunner>[0]) {
+  let record: Parameters<Parameters<PlayRunner>[0]['onDecision']>[0] | undefined;
+  await createSyntheticPlayRunner({ steps: 1 })({
+    ...request,
+    onDecision(value) {
+      record = value;
+    },
+  });
+  if (!record) throw new Error('no record');
+  return record;
+}

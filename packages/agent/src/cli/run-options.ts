@@ -1,0 +1,185 @@
+import { type Command, Option } from 'commander';
+import * as strata from 'strata';
+import { StrataError } from 'strata';
+import {
+  type AgentName,
+  CHARACTERS,
+  integerOption,
+  POLICIES,
+  PROVIDERS,
+  STORES,
+} from './parse-cli-values.js';
+
+/** Options shared by `play` and `bench`, as commander parses them. */
+export interface RunCommandOptions {
+  character: string;
+  policy: string;
+  model?: string;
+  baseUrl?: string;
+  provider: string;
+  budget: number;
+  store: string;
+  db: string;
+  databaseUrl?: string;
+  savePrompts?: boolean;
+  maxSteps?: number;
+  contextLimit?: number;
+  windowTurns?: number;
+  runsDir: string;
+  pricing?: string;
+  json?: boolean;
+}
+
+export const DEFAULT_DB_FILE = '.strata/strata.db';
+export const DEFAULT_RUNS_DIR = 'runs';
+export const DEFAULT_BUDGET = 5000;
+
+/** Adds the options every run shares (DESIGN.md section 4). */
+export function addRunOptions(command: Command, defaults: { store: string }): Command {
+  return command
+    .addOption(new Option('--character <name>', 'character to play').choices(CHARACTERS).default('ironclad'))
+    .addOption(
+      new Option('--policy <name>', 'who decides: the offline bot or a model')
+        .choices(POLICIES)
+        .default('heuristic'),
+    )
+    .option('--model <name>', 'model for --policy llm, e.g. gpt-4.1-mini or qwen2.5:7b')
+    .option('--base-url <url>', 'OpenAI-compatible server for --policy llm, e.g. http://127.0.0.1:11434/v1')
+    .addOption(
+      new Option('--provider <name>', 'model API for --policy llm').choices(PROVIDERS).default('openai'),
+    )
+    .option(
+      '--budget <tokens>',
+      'token budget of every prompt',
+      integerOption('--budget', 256, 1_000_000),
+      DEFAULT_BUDGET,
+    )
+    .addOption(
+      new Option('--store <kind>', 'where memory (lessons, sessions) is kept')
+        .choices(STORES)
+        .default(defaults.store),
+    )
+    .option('--db <file>', 'SQLite file for --store sqlite', DEFAULT_DB_FILE)
+    .option('--database-url <url>', 'Postgres URL for --store postgres (or STRATA_DATABASE_URL)')
+    .option('--save-prompts', "keep each request's full messages in the trace")
+    .option('--max-steps <n>', 'stop after this many decisions', integerOption('--max-steps', 1, 10_000_000))
+    .option(
+      '--context-limit <tokens>',
+      'naive agent: truncate its log from the front above this many tokens',
+      integerOption('--context-limit', 256, 100_000_000),
+    )
+    .option(
+      '--window-turns <n>',
+      'window agent: how many recent turns it keeps',
+      integerOption('--window-turns', 1, 10_000),
+    )
+    .option('--runs-dir <dir>', 'where run folders are written', DEFAULT_RUNS_DIR)
+    .option('--pricing <file>', "JSON pricing table for the report's cost estimates")
+    .option('--json', 'print only the result as one JSON object on the last line of stdout');
+}
+
+/** True when the loopback server needs no real key. */
+function isLocalUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+    return host === 'localhost' || host === '::1' || /^127\./.test(host);
+  } catch {
+    return false;
+  }
+}
+
+export interface ResolvedConnection {
+  store: string;
+  databaseUrl?: string;
+  /** Set when the default store is not in this build and the run falls back to memory. */
+  note?: string;
+}
+
+/** Whether this build of strata exports the store's factory (stores are optional parts of its surface). */
+export function storeAvailable(store: string): boolean {
+  const factories = strata as unknown as Record<string, unknown>;
+  if (store === 'sqlite') return typeof factories.createSqliteStore === 'function';
+  if (store === 'postgres') return typeof factories.createPostgresStore === 'function';
+  return true;
+}
+
+/**
+ * Checks what a run needs before it starts, so a mistake costs no run: a model and a key for
+ * `--policy llm`, a URL for Postgres. Messages name the fix and never the secret.
+ */
+export function validateRunOptions(
+  options: RunCommandOptions,
+  env: Record<string, string | undefined>,
+  storeWasDefault: boolean,
+  isStoreAvailable: (store: string) => boolean = storeAvailable,
+): ResolvedConnection {
+  if (options.baseUrl !== undefined) {
+    try {
+      new URL(options.baseUrl);
+    } catch {
+      throw new StrataError(
+        'INPUT_INVALID',
+        `--base-url '${options.baseUrl}' is not a URL. Use e.g. http://127.0.0.1:11434/v1.`,
+      );
+    }
+  }
+  if (options.policy === 'llm') {
+    if (options.model === undefined || options.model.trim() === '') {
+      throw new StrataError(
+        'INPUT_INVALID',
+        '--policy llm needs --model, e.g. --model gpt-4.1-mini (or a local model with --base-url).',
+      );
+    }
+    const variable = options.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+    const key = env[variable];
+    const local = options.baseUrl !== undefined && isLocalUrl(options.baseUrl);
+    if ((key === undefined || key.trim() === '') && !local) {
+      throw new StrataError(
+        'MODEL_API_KEY_MISSING',
+        `--policy llm with --provider ${options.provider} needs an API key: set ${variable}` +
+          (options.provider === 'openai'
+            ? ', or point --base-url at a local OpenAI-compatible server (e.g. http://127.0.0.1:11434/v1).'
+            : '.'),
+      );
+    }
+  }
+  const databaseUrl = options.databaseUrl ?? env.STRATA_DATABASE_URL;
+  // A database URL alone means Postgres.
+  const store = storeWasDefault && options.databaseUrl !== undefined ? 'postgres' : options.store;
+  if (store === 'postgres') {
+    if (databaseUrl === undefined || databaseUrl.trim() === '') {
+      throw new StrataError(
+        'INPUT_INVALID',
+        '--store postgres needs a database: pass --database-url postgres://user@127.0.0.1:5432/strata or set STRATA_DATABASE_URL.',
+      );
+    }
+    if (!isStoreAvailable('postgres')) {
+      throw new StrataError(
+        'NOT_SUPPORTED',
+        '--store postgres is not available in this build of strata. Use --store sqlite.',
+      );
+    }
+    return { store, databaseUrl };
+  }
+  if (!isStoreAvailable(store)) {
+    if (storeWasDefault) {
+      return {
+        store: 'memory',
+        note: `the ${store} store is not in this build of strata; using --store memory (lessons are not kept and the run cannot be resumed)`,
+      };
+    }
+    throw new StrataError(
+      'NOT_SUPPORTED',
+      `--store ${store} is not available in this build of strata. Use --store memory, or --store postgres with --database-url.`,
+    );
+  }
+  return { store };
+}
+
+export function agentNote(agent: AgentName, options: RunCommandOptions): string | undefined {
+  if (options.contextLimit !== undefined && agent !== 'naive')
+    return '--context-limit applies to the naive agent only';
+  if (options.windowTurns !== undefined && agent !== 'window')
+    return '--window-turns applies to the window agent only';
+  return undefined;
+}

@@ -1,0 +1,29 @@
+export { describeAction } from './describe-action.js';
+export { listCombatActions } from './list-combat-actions.js';
+export {
+  cardCost,
+  DEFAULT_OBSERVATION_TOKENS,
+  type DetailLevel,
+  intentText,
+  type Observation,
+  observeState,
+  powerList,
+  type RenderObservationOptions,
+  renderObservation,
+} from './render-observation.js';
+export { optionItem, optionLabel, renderScreen } from './render-screen.js';
+export { renderStateJson } from './render-state-json.js';
+export { sanitizeGameText } from './sanitize-game-text.js';
+export type {
+  ActionView,
+  CardView,
+  CombatView,
+  EnemyView,
+  IntentView,
+  PlayerView,
+  PotionView,
+  PowerView,
+  RelicView,
+  RunView,
+  StateView,
+} from './state-view.js';

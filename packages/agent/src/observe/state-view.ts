@@ -1,0 +1,151 @@
+/**
+ * The fields of a Slay the Spire 2 agent-mod state (`GET /state`) that the renderer reads.
+ * Everything is optional and read defensively: the same renderer serves the simulator's states,
+ * real StS2 states (which carry many more fields) and partial states from older mod versions.
+ */
+export interface PowerView {
+  power_id?: string | null;
+  name?: string | null;
+  amount?: number | null;
+  description?: string | null;
+  is_debuff?: boolean | null;
+}
+
+export interface CardView {
+  index?: number;
+  card_id?: string | null;
+  name?: string | null;
+  upgraded?: boolean | null;
+  card_type?: string | null;
+  rarity?: string | null;
+  energy_cost?: number | null;
+  star_cost?: number | null;
+  costs_x?: boolean | null;
+  playable?: boolean | null;
+  unplayable_reason?: string | null;
+  requires_target?: boolean | null;
+  valid_target_indices?: number[] | null;
+  rules_text?: string | null;
+  resolved_rules_text?: string | null;
+  description?: string | null;
+}
+
+export interface IntentView {
+  intent_type?: string | null;
+  label?: string | null;
+  damage?: number | null;
+  hits?: number | null;
+  total_damage?: number | null;
+  status_card_count?: number | null;
+}
+
+export interface EnemyView {
+  index?: number;
+  enemy_id?: string | null;
+  name?: string | null;
+  current_hp?: number | null;
+  max_hp?: number | null;
+  block?: number | null;
+  is_alive?: boolean | null;
+  is_hittable?: boolean | null;
+  powers?: PowerView[] | null;
+  intent?: string | null;
+  move_id?: string | null;
+  intents?: IntentView[] | null;
+}
+
+export interface PotionView {
+  index?: number;
+  potion_id?: string | null;
+  name?: string | null;
+  description?: string | null;
+  occupied?: boolean | null;
+  target_type?: string | null;
+  requires_target?: boolean | null;
+  valid_target_indices?: number[] | null;
+  can_use?: boolean | null;
+  can_discard?: boolean | null;
+}
+
+export interface RelicView {
+  relic_id?: string | null;
+  name?: string | null;
+  description?: string | null;
+  counter?: number | null;
+}
+
+export interface PlayerView {
+  current_hp?: number | null;
+  max_hp?: number | null;
+  block?: number | null;
+  energy?: number | null;
+  max_energy?: number | null;
+  stars?: number | null;
+  focus?: number | null;
+  powers?: PowerView[] | null;
+  orbs?: Array<{ name?: string | null; orb_id?: string | null }> | null;
+  draw_cards?: unknown[] | number | null;
+  discard_cards?: unknown[] | number | null;
+  exhaust_cards?: unknown[] | number | null;
+  draw_pile_count?: number | null;
+  discard_pile_count?: number | null;
+  exhaust_pile_count?: number | null;
+}
+
+export interface CombatView {
+  player?: PlayerView | null;
+  hand?: CardView[] | null;
+  enemies?: EnemyView[] | null;
+  /** A choice in the middle of combat (e.g. pick a card to exhaust). */
+  selection?: unknown;
+}
+
+export interface RunView {
+  character_id?: string | null;
+  character_name?: string | null;
+  floor?: number | null;
+  act?: number | null;
+  current_hp?: number | null;
+  max_hp?: number | null;
+  gold?: number | null;
+  max_energy?: number | null;
+  deck?: CardView[] | null;
+  relics?: RelicView[] | null;
+  potions?: PotionView[] | null;
+  boss_id?: string | null;
+  boss_name?: string | null;
+}
+
+/** Any API state: simulator or real game. Screens other than combat are read generically. */
+export interface StateView {
+  screen?: string | null;
+  act?: number | null;
+  floor?: number | null;
+  turn?: number | null;
+  combat_type?: string | null;
+  boss_encounter_id?: string | null;
+  available_actions?: string[] | null;
+  combat?: CombatView | null;
+  run?: RunView | null;
+  map?: unknown;
+  reward?: unknown;
+  shop?: unknown;
+  rest?: unknown;
+  event?: unknown;
+  selection?: unknown;
+  chest?: unknown;
+  game_over?: unknown;
+  [key: string]: unknown;
+}
+
+/** An action as sent to the game (`POST /action`). */
+export interface ActionView {
+  action: string;
+  card_index?: number;
+  target_index?: number;
+  option_index?: number;
+}
+
+export function asStateView(state: unknown): StateView {
+  return typeof state === 'object' && state !== null ? (state as StateView) : {};
+}

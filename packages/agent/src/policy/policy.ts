@@ -1,0 +1,56 @@
+import type { GameAction, GameState } from 'spire';
+import type { ChatMessage, Usage } from 'strata';
+
+/** Scopes a model-written note can live in; a note expires when its scope ends. */
+export type NoteScope = 'turn' | 'combat' | 'run';
+
+export interface DecisionNote {
+  scope: NoteScope;
+  text: string;
+}
+
+export interface PolicyInput {
+  state: GameState;
+  /** The numbered legal actions: a decision is an index into this list. */
+  actions: readonly GameAction[];
+  /** The assembled request (system + user); a heuristic ignores it. */
+  messages: ChatMessage[];
+  step: number;
+}
+
+export interface PolicyDecision {
+  /** Index into `actions`. */
+  choice: number;
+  reason?: string;
+  note?: DecisionNote;
+  /** Repair turns used within this decision. */
+  repairs: number;
+  /** True when the heuristic's move was taken because the model failed. */
+  fallback: boolean;
+  usage?: Usage;
+  /** What went wrong (model output or HTTP), when something did. */
+  error?: string;
+  /** Every request sent for this decision, in order (the first is `messages`). */
+  requests: ChatMessage[][];
+}
+
+/** Decides one move. `usesPrompt` says whether the assembled prompt matters to it (traces record it). */
+export interface Policy {
+  readonly name: string;
+  readonly usesPrompt: boolean;
+  decide(input: PolicyInput): Promise<PolicyDecision>;
+}
+
+/** Index of `action` in `actions` (all fields equal), or -1. */
+export function findActionIndex(actions: readonly GameAction[], action: GameAction): number {
+  return actions.findIndex(
+    (candidate) =>
+      candidate.action === action.action &&
+      candidate.card_index === action.card_index &&
+      candidate.target_index === action.target_index &&
+      candidate.option_index === action.option_index &&
+      candidate.x === action.x &&
+      candidate.y === action.y &&
+      candidate.tool === action.tool,
+  );
+}

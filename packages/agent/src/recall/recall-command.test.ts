@@ -1,0 +1,72 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { registerRecallEvalCommand, runRecallEval } from './recall-command.js';
+import { syntheticRecallLine } from './synthetic-recall.test-helper.js';
+
+async function fixture(): Promise<{ dir: string; data: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'recall-eval-'));
+  const data = join(dir, 'set.jsonl');
+  await writeFile(data, `${syntheticRecallLine('one', 10)}\nnot json\n`);
+  return { dir, data };
+}
+
+function capture() {
+  let out = '';
+  let err = '';
+  const stderr = new PassThrough();
+  stderr.on('data', (chunk) => {
+    err += String(chunk);
+  });
+  return {
+    io: { stdout: { write: (text: string) => (out += text) }, stderr, env: {} },
+    out: () => out,
+    err: () => err,
+  };
+}
+
+describe('recall-eval command', () => {
+  it('prints one JSON summary as the last line with per-strategy numbers and the input problems', async () => {
+    const { data } = await fixture();
+    const run = capture();
+    await runRecallEval({ data, budget: 300, strategy: ['layered,bm25'], json: true }, run.io);
+    const last = run.out().trimEnd().split('\n').at(-1) ?? '';
+    const summary = JSON.parse(last);
+    expect(Object.keys(summary.strategies)).toEqual(['layered', 'bm25']);
+    expect(summary.strategies.layered.overall.questions).toBe(3);
+    expect(summary.strategies.layered.categories.temporal.questions).toBe(1);
+    expect(summary.problems[0].where).toBe(`${data}:2`);
+    expect(run.err()).toContain(`${data}:2`);
+  });
+
+  it('writes one dump line per question with the exact context and its tokens', async () => {
+    const { dir, data } = await fixture();
+    const dump = join(dir, 'contexts.jsonl');
+    const run = capture();
+    await runRecallEval({ data, budget: 300, strategy: ['window'], dump }, run.io);
+    const lines = (await readFile(dump, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toHaveLength(3);
+    expect(Object.keys(lines[0])).toEqual(['conversation', 'question_id', 'strategy', 'tokens', 'context']);
+    expect(lines[0].context.endsWith('Where did Ana move?')).toBe(true);
+    expect(run.out()).toContain('overall');
+    expect(run.out()).not.toContain('\u001b[');
+  });
+
+  it('registers on a commander program with repeatable --strategy and validates --budget', async () => {
+    const { data } = await fixture();
+    const program = new Command().exitOverride();
+    program.configureOutput({ writeErr: () => {}, writeOut: () => {} });
+    registerRecallEvalCommand(program);
+    const command = program.commands.find((item) => item.name() === 'recall-eval');
+    expect(command?.helpInformation()).toContain('--strategy <names>');
+    await expect(
+      program.parseAsync(['node', 'x', 'recall-eval', '--data', data, '--budget', 'ten']),
+    ).rejects.toThrow(/not a positive whole number/);
+  });
+});

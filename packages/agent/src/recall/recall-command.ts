@@ -1,0 +1,158 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import cliProgress from 'cli-progress';
+import { type Command, InvalidArgumentError } from 'commander';
+import { StrataError } from 'strata';
+import { evaluateRecall } from './evaluate-recall.js';
+import { formatRecallReport, type RecallReportStyle, recallReportJson } from './format-recall-report.js';
+import { readRecallDataset } from './recall-dataset.js';
+import { parseRecallStrategies, RECALL_STRATEGIES } from './recall-strategies.js';
+
+export interface RecallEvalCommandOptions {
+  data: string;
+  budget: number;
+  /** Names as given (repeatable, comma lists); none means all strategies. */
+  strategy?: string[];
+  dump?: string;
+  json?: boolean;
+}
+
+/** Adds `recall-eval` to a commander program (the `strata` CLI). */
+export function registerRecallEvalCommand(program: Command): void {
+  program
+    .command('recall-eval')
+    .description(
+      'Measure whether the evidence turns each question needs are inside the context assembled under a token budget.',
+    )
+    .requiredOption(
+      '--data <file.jsonl>',
+      'recall data set (one conversation per line, see shared/data/README.md)',
+    )
+    .option('--budget <tokens>', 'token budget of every context, question included', parseBudget, 5000)
+    .option(
+      '--strategy <names>',
+      `strategies to compare, repeatable or comma separated: ${RECALL_STRATEGIES.join(', ')} (default: all)`,
+      (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option('--dump <contexts.jsonl>', 'write every assembled context, one JSON line per question')
+    .option('--json', 'print one JSON summary as the last line of stdout')
+    .action(async (options: RecallEvalCommandOptions) => {
+      try {
+        await runRecallEval(options);
+      } catch (error) {
+        process.stderr.write(`recall-eval: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      }
+    });
+}
+
+/** The command's work, callable without commander. */
+export async function runRecallEval(
+  options: RecallEvalCommandOptions,
+  io: {
+    stdout: { write(text: string): unknown; isTTY?: boolean };
+    stderr: NodeJS.WritableStream & { isTTY?: boolean };
+    env: Record<string, string | undefined>;
+  } = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): Promise<void> {
+  const strategies = parseRecallStrategies(options.strategy ?? []);
+  const dataset = await readRecallDataset(options.data);
+  for (const problem of dataset.problems) io.stderr.write(`warning: ${problem.where}: ${problem.message}\n`);
+
+  const dump = options.dump === undefined ? undefined : await openDump(options.dump);
+  const showProgress = options.json !== true && io.stderr.isTTY === true;
+  const bar = showProgress
+    ? new cliProgress.SingleBar(
+        {
+          stream: io.stderr,
+          format: ' {bar} {value}/{total} questions',
+          hideCursor: true,
+          clearOnComplete: true,
+          fps: 10,
+        },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  const total =
+    dataset.conversations.reduce((sum, item) => sum + item.questions.length, 0) * strategies.length;
+  bar?.start(Math.max(1, total), 0);
+  let evaluation: Awaited<ReturnType<typeof evaluateRecall>>;
+  try {
+    evaluation = await evaluateRecall(dataset, {
+      budget: options.budget,
+      strategies,
+      onProgress: (done) => bar?.update(done),
+      ...(dump ? { onContext: (record) => writeLine(dump, record) } : {}),
+    });
+  } finally {
+    bar?.stop();
+    if (dump) await closeDump(dump);
+  }
+  if (options.json === true) {
+    io.stdout.write(`${JSON.stringify(recallReportJson(evaluation))}\n`);
+    return;
+  }
+  io.stdout.write(formatRecallReport(evaluation, reportStyle(io)));
+  if (options.dump !== undefined) io.stdout.write(`contexts written to ${options.dump}\n`);
+}
+
+function reportStyle(io: {
+  stdout: { isTTY?: boolean };
+  env: Record<string, string | undefined>;
+}): RecallReportStyle {
+  const noColor = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
+  if (noColor || io.stdout.isTTY !== true) {
+    return { bold: (text) => text, yellow: (text) => text };
+  }
+  return { bold: (text) => `\u001b[1m${text}\u001b[22m`, yellow: (text) => `\u001b[33m${text}\u001b[39m` };
+}
+
+function parseBudget(value: string): number {
+  const budget = Number(value);
+  if (!Number.isInteger(budget) || budget <= 0) {
+    throw new InvalidArgumentError(
+      `'${value}' is not a positive whole number of tokens (e.g. --budget 5000).`,
+    );
+  }
+  return budget;
+}
+
+async function openDump(file: string): Promise<WriteStream> {
+  const stream = createWriteStream(file, { encoding: 'utf8' });
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', (error) =>
+      reject(
+        new StrataError(
+          'INPUT_INVALID',
+          `Cannot write --dump file '${file}': ${error.message}. Choose a writable path.`,
+          {
+            cause: error,
+          },
+        ),
+      ),
+    );
+  });
+  return stream;
+}
+
+/** `{"conversation","question_id","tokens","context"}` (plus the strategy when several run). */
+function writeLine(
+  stream: WriteStream,
+  record: Parameters<NonNullable<Parameters<typeof evaluateRecall>[1]['onContext']>>[0],
+) {
+  const line = `${JSON.stringify({
+    conversation: record.conversation,
+    question_id: record.question_id,
+    strategy: record.strategy,
+    tokens: record.tokens,
+    context: record.context,
+  })}\n`;
+  if (!stream.write(line)) return new Promise<void>((resolve) => stream.once('drain', () => resolve()));
+  return undefined;
+}
+
+function closeDump(stream: WriteStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve()));
+  });
+}

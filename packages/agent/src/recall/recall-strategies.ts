@@ -1,0 +1,45 @@
+import {
+  type ConversationMemory,
+  createBm25ConversationMemory,
+  createConversationMemory,
+  createWindowConversationMemory,
+  StrataError,
+  type Tokenizer,
+} from 'strata';
+
+export const RECALL_STRATEGIES = ['layered', 'window', 'bm25'] as const;
+export type RecallStrategyName = (typeof RECALL_STRATEGIES)[number];
+
+/** A fresh memory of the named strategy. */
+export function createRecallMemory(
+  strategy: RecallStrategyName,
+  options: { tokenizer: Tokenizer; budget: number },
+): ConversationMemory {
+  switch (strategy) {
+    case 'layered':
+      return createConversationMemory(options);
+    case 'window':
+      return createWindowConversationMemory(options);
+    case 'bm25':
+      return createBm25ConversationMemory(options);
+  }
+}
+
+/** Parses `layered,window` style lists (repeatable); duplicates collapse, order is kept. */
+export function parseRecallStrategies(values: readonly string[]): RecallStrategyName[] {
+  const out: RecallStrategyName[] = [];
+  for (const value of values) {
+    for (const part of value.split(',')) {
+      const name = part.trim();
+      if (name === '') continue;
+      if (!(RECALL_STRATEGIES as readonly string[]).includes(name)) {
+        throw new StrataError(
+          'INPUT_INVALID',
+          `Unknown strategy '${name}'. Use one or more of: ${RECALL_STRATEGIES.join(', ')}.`,
+        );
+      }
+      if (!out.includes(name as RecallStrategyName)) out.push(name as RecallStrategyName);
+    }
+  }
+  return out.length > 0 ? out : [...RECALL_STRATEGIES];
+}

@@ -1,0 +1,57 @@
+// How much the bot wants each card (0-100), per character. Unknown cards get a neutral rating
+// derived from rarity so the bot still works on real-game card ids it does not know.
+
+const IRONCLAD: Record<string, number> = {
+  DEMON_FORM: 80, INFLAME: 78, SHRUG_IT_OFF: 76, POMMEL_STRIKE: 74, FEEL_NO_PAIN: 70, BATTLE_TRANCE: 72,
+  OFFERING: 80, IMPERVIOUS: 75, BLUDGEON: 72, CARNAGE: 70, HEMOKINESIS: 66, UPPERCUT: 72, SHOCKWAVE: 76,
+  FLAME_BARRIER: 74, METALLICIZE: 66, WHIRLWIND: 74, IMMOLATE: 82, REAPER: 70, FEED: 70, LIMIT_BREAK: 50,
+  CLEAVE: 60, THUNDERCLAP: 64, TWIN_STRIKE: 58, IRON_WAVE: 56, HEADBUTT: 55, ANGER: 52, CLOTHESLINE: 58,
+  BODY_SLAM: 40, TRUE_GRIT: 58, ARMAMENTS: 56, WILD_STRIKE: 45, PERFECTED_STRIKE: 52, HEAVY_BLADE: 50,
+  SWORD_BOOMERANG: 50, FLEX: 45, HAVOC: 40, WARCRY: 38, CLASH: 30, BLOOD_FOR_BLOOD: 55, BLOODLETTING: 50,
+  BURNING_PACT: 60, COMBUST: 55, DARK_EMBRACE: 60, DISARM: 68, DROPKICK: 58, ENTRENCH: 40, EVOLVE: 35,
+  FIRE_BREATHING: 40, GHOSTLY_ARMOR: 60, INTIMIDATE: 55, POWER_THROUGH: 60, PUMMEL: 55, RAGE: 45,
+  RAMPAGE: 50, RECKLESS_CHARGE: 40, SECOND_WIND: 55, SEEING_RED: 55, SENTINEL: 55, SEVER_SOUL: 55,
+  SPOT_WEAKNESS: 60, INFERNAL_BLADE: 45, BARRICADE: 55, BERSERK: 50, BRUTALITY: 45, CORRUPTION: 65,
+  DOUBLE_TAP: 50, EXHUME: 40, FIEND_FIRE: 62, JUGGERNAUT: 58,
+};
+
+const SILENT: Record<string, number> = {
+  FOOTWORK: 78, NOXIOUS_FUMES: 72, ACROBATICS: 72, BACKFLIP: 70, BLADE_DANCE: 68, DAGGER_SPRAY: 62,
+  DEADLY_POISON: 62, POISONED_STAB: 60, LEG_SWEEP: 72, PIERCING_WAIL: 72, DASH: 66, SKEWER: 66,
+  PREDATOR: 64, AFTER_IMAGE: 80, WRAITH_FORM: 82, ADRENALINE: 80, A_THOUSAND_CUTS: 74, BURST: 60,
+  DIE_DIE_DIE: 74, MALAISE: 76, CATALYST: 62, BOUNCING_FLASK: 64, CRIPPLING_CLOUD: 66, ACCURACY: 56,
+  INFINITE_BLADES: 56, CLOAK_AND_DAGGER: 62, DAGGER_THROW: 60, QUICK_SLASH: 58, SUCKER_PUNCH: 58,
+  SLICE: 52, DEFLECT: 54, DODGE_AND_ROLL: 58, FLYING_KNEE: 58, OUTMANEUVER: 50, PREPARED: 50, BANE: 56,
+  SNEAKY_STRIKE: 50, ALL_OUT_ATTACK: 60, BACKSTAB: 56, BLUR: 60, CALCULATED_GAMBLE: 45, CALTROPS: 52,
+  CONCENTRATE: 45, ESCAPE_PLAN: 50, EVISCERATE: 52, EXPERTISE: 52, FINISHER: 50, FLECHETTES: 45,
+  HEEL_HOOK: 56, MASTERFUL_STAB: 48, RIDDLE_WITH_HOLES: 58, TERROR: 60, BULLET_TIME: 55,
+  ENVENOM: 55, GRAND_FINALE: 35, PHANTASMAL_KILLER: 56, STORM_OF_STEEL: 55, TOOLS_OF_THE_TRADE: 58, UNLOAD: 55,
+};
+
+const COLORLESS: Record<string, number> = {
+  APOTHEOSIS: 75, MASTER_OF_STRATEGY: 65, HAND_OF_GREED: 60, SWIFT_STRIKE: 45, FLASH_OF_STEEL: 50,
+  DRAMATIC_ENTRANCE: 50, GOOD_INSTINCTS: 45, FINESSE: 50, TRIP: 50, BANDAGE_UP: 45, DARK_SHACKLES: 55,
+};
+
+const BASIC: Record<string, number> = {
+  BASH: 55, NEUTRALIZE: 55, SURVIVOR: 50, STRIKE_IRONCLAD: 10, STRIKE_SILENT: 10, DEFEND_IRONCLAD: 15, DEFEND_SILENT: 15,
+};
+
+/** Rating of a card id for the bot (higher is better). Curses and statuses are negative. */
+export function rateCard(cardId: string, cardType?: string, rarity?: string): number {
+  const known = IRONCLAD[cardId] ?? SILENT[cardId] ?? COLORLESS[cardId] ?? BASIC[cardId];
+  if (known !== undefined) return known;
+  if (cardType === 'Curse') return -50;
+  if (cardType === 'Status') return -30;
+  if (rarity === 'Rare') return 60;
+  if (rarity === 'Uncommon') return 52;
+  return 45;
+}
+
+/** Cards the bot removes first at shops and events. */
+export function removalPriority(cardId: string, cardType?: string): number {
+  if (cardType === 'Curse') return 100;
+  if (cardId.startsWith('STRIKE')) return 60;
+  if (cardId.startsWith('DEFEND')) return 50;
+  return 50 - rateCard(cardId, cardType);
+}

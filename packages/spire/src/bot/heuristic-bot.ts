@@ -1,0 +1,360 @@
+// The heuristic bot: one sensible, legal action for any GameState, fast. Works on the API shape
+// only, so it can drive the simulator and the real games through the bridges alike.
+import type { GameAction } from '../api/game-action.js';
+import type { Enemy, GameState, HandCard, Potion } from '../api/game-state.js';
+import { rateCard, removalPriority } from './card-ratings.js';
+import { chooseMapNode } from './map-planner.js';
+
+/** Anything that picks one action for a state. */
+export interface Bot {
+  choose(state: GameState): GameAction;
+}
+
+export interface HeuristicBotOptions {
+  /** Largest deck before the bot stops taking mediocre cards. Default 22. */
+  readonly maxDeckSize?: number;
+}
+
+const BUFF_POTIONS = new Set(['STRENGTH_POTION', 'DEXTERITY_POTION', 'FLEX_POTION', 'SPEED_POTION', 'ANCIENT_POTION', 'CULTIST_POTION', 'LIQUID_BRONZE', 'ESSENCE_OF_STEEL', 'ENERGY_POTION', 'SWIFT_POTION']);
+const DEBUFF_POTIONS = new Set(['WEAK_POTION', 'FEAR_POTION', 'POISON_POTION']);
+const DAMAGE_POTIONS = new Set(['FIRE_POTION', 'EXPLOSIVE_POTION']);
+const VULNERABLE_CARDS: Record<string, number> = { BASH: 2, UPPERCUT: 1, THUNDERCLAP: 1, SHOCKWAVE: 3, TERROR: 99, TRIP: 2 };
+const WEAK_CARDS: Record<string, number> = { NEUTRALIZE: 1, SUCKER_PUNCH: 1, CLOTHESLINE: 2, UPPERCUT: 1, INTIMIDATE: 1, SHOCKWAVE: 3, LEG_SWEEP: 2, MALAISE: 2, PIERCING_WAIL: 2, CRIPPLING_CLOUD: 2 };
+const SELF_DAMAGE: Record<string, number> = { BLOODLETTING: 3, OFFERING: 6, HEMOKINESIS: 2 };
+const BOSS_RELIC_PREFERENCE = ['BLACK_BLOOD', 'RUNIC_PYRAMID', 'VELVET_CHOKER', 'PHILOSOPHERS_STONE', 'SOZU', 'MARK_OF_PAIN', 'RING_OF_THE_SERPENT', 'FUSION_HAMMER', 'COFFEE_DRIPPER'];
+
+export function createHeuristicBot(options: HeuristicBotOptions = {}): Bot {
+  const maxDeckSize = options.maxDeckSize ?? 22;
+  return {
+    choose(state: GameState): GameAction {
+      const action = chooseAction(state, maxDeckSize);
+      if (state.available_actions.includes(action.action)) return action;
+      return fallback(state);
+    },
+  };
+}
+
+function fallback(state: GameState): GameAction {
+  const names = state.available_actions;
+  for (const name of ['proceed', 'end_turn', 'skip_reward_cards', 'confirm_selection', 'cancel_selection']) {
+    if (names.includes(name)) return { action: name as GameAction['action'] };
+  }
+  const first = names[0] ?? 'proceed';
+  return { action: first as GameAction['action'], option_index: 0 };
+}
+
+function chooseAction(state: GameState, maxDeckSize: number): GameAction {
+  if (state.selection !== null && state.selection !== undefined && state.available_actions.includes('select_deck_card')) {
+    return chooseSelection(state);
+  }
+  switch (state.screen) {
+    case 'COMBAT':
+      return chooseCombat(state);
+    case 'MAP':
+      return state.map === null || state.map === undefined ? fallback(state) : { action: 'choose_map_node', option_index: chooseMapNode(state, state.map) };
+    case 'REWARD':
+      return chooseReward(state, maxDeckSize);
+    case 'REST':
+      return chooseRest(state);
+    case 'SHOP':
+      return chooseShop(state);
+    case 'EVENT':
+      return chooseEvent(state);
+    case 'CHEST':
+      return chooseChest(state);
+    default:
+      return fallback(state);
+  }
+}
+
+// ---- combat ----------------------------------------------------------------
+
+function livingEnemies(state: GameState): Enemy[] {
+  return (state.combat?.enemies ?? []).filter((enemy) => enemy.is_alive);
+}
+
+function enemyDamage(enemy: Enemy): number {
+  let total = 0;
+  for (const intent of enemy.intents) total += intent.total_damage ?? 0;
+  return total;
+}
+
+function chooseCombat(state: GameState): GameAction {
+  const combat = state.combat;
+  if (combat === null || combat === undefined) return fallback(state);
+  const enemies = livingEnemies(state);
+  const player = combat.player;
+  const incoming = enemies.reduce((sum, enemy) => sum + enemyDamage(enemy), 0);
+  const needed = Math.max(0, incoming - player.block);
+  const hp = player.current_hp;
+
+  const potion = choosePotion(state, enemies, needed, hp);
+  if (potion !== null) return potion;
+
+  let best: { action: GameAction; score: number } | null = null;
+  for (const card of combat.hand) {
+    if (!card.playable) continue;
+    const scored = scoreCard(state, card, enemies, needed, hp, player.energy);
+    if (scored !== null && (best === null || scored.score > best.score)) best = scored;
+  }
+  if (best !== null && best.score > 0) return best.action;
+  return { action: 'end_turn' };
+}
+
+function scoreCard(
+  state: GameState,
+  card: HandCard,
+  enemies: Enemy[],
+  needed: number,
+  hp: number,
+  energy: number,
+): { action: GameAction; score: number } | null {
+  const cost = card.costs_x ? Math.max(1, energy) : card.energy_cost;
+  const perEnergy = (value: number) => value / Math.max(0.6, cost);
+  const type = card.card_type;
+  if (type === 'Status' || type === 'Curse') {
+    // Slimed and the like: clear them with spare energy only.
+    return { action: { action: 'play_card', card_index: card.index }, score: 0.2 };
+  }
+  const selfDamage = SELF_DAMAGE[card.card_id] ?? 0;
+  if (selfDamage > 0 && hp <= selfDamage * 3 + needed) return null;
+  if (card.costs_x && energy < 2) return null;
+  let score = 0;
+  let target: number | undefined;
+  if (type === 'Power') score += needed > hp * 0.4 ? 6 : 30;
+  const block = card.block ?? 0;
+  if (block > 0) score += Math.min(block, needed) * (needed >= hp ? 3 : 1.4) + Math.max(0, block - needed) * 0.05;
+  const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
+  const weak = WEAK_CARDS[card.card_id] ?? 0;
+  if (card.damage !== null && card.damage !== undefined) {
+    if (card.requires_target) {
+      let bestTargetScore = Number.NEGATIVE_INFINITY;
+      for (const preview of card.target_previews ?? []) {
+        const enemy = state.combat?.enemies[preview.target_index];
+        if (enemy === undefined || !enemy.is_alive) continue;
+        const value = attackValue(enemy, preview.total_damage) + debuffValue(enemy, vulnerable, weak);
+        if (value > bestTargetScore) {
+          bestTargetScore = value;
+          target = preview.target_index;
+        }
+      }
+      if (target === undefined) return null;
+      score += bestTargetScore;
+    } else {
+      const total = card.total_damage ?? 0;
+      for (const enemy of enemies) score += attackValue(enemy, card.target_type === 'AllEnemies' ? total : total / Math.max(1, enemies.length));
+    }
+  } else if (card.requires_target) {
+    // Targeted skills (debuffs): aim at the enemy hitting hardest.
+    let strongest: Enemy | undefined;
+    for (const enemy of enemies) if (strongest === undefined || enemyDamage(enemy) > enemyDamage(strongest)) strongest = enemy;
+    if (strongest === undefined) return null;
+    target = strongest.index;
+    score += debuffValue(strongest, vulnerable, weak) + 6;
+  } else if (type === 'Skill' && block === 0) {
+    score += 8 + (weak > 0 ? enemies.reduce((sum, enemy) => sum + enemyDamage(enemy) * 0.25, 0) : 0) + (vulnerable > 0 ? 6 : 0);
+  }
+  score -= selfDamage * 0.8;
+  const action: GameAction = { action: 'play_card', card_index: card.index };
+  if (card.requires_target && target !== undefined) action.target_index = target;
+  return { action, score: cost === 0 ? score + 1 : perEnergy(score) };
+}
+
+function attackValue(enemy: Enemy, damage: number): number {
+  const effective = Math.max(0, damage - enemy.block);
+  const dealt = Math.min(effective, enemy.current_hp);
+  let value = dealt;
+  if (effective >= enemy.current_hp) value += 12 + enemyDamage(enemy) * 2;
+  return value;
+}
+
+function debuffValue(enemy: Enemy, vulnerable: number, weak: number): number {
+  let value = 0;
+  const has = (id: string) => enemy.powers.some((power) => power.power_id === id);
+  if (vulnerable > 0 && !has('VULNERABLE_POWER')) value += Math.min(enemy.current_hp, 40) * 0.25;
+  if (weak > 0 && !has('WEAK_POWER')) value += enemyDamage(enemy) * 0.3 + 2;
+  return value;
+}
+
+function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: number): GameAction | null {
+  if (!state.available_actions.includes('use_potion')) return null;
+  const potions = (state.run?.potions ?? []).filter((potion) => potion.occupied && potion.can_use);
+  if (potions.length === 0) return null;
+  const important = state.combat_type === 'boss' || state.combat_type === 'elite';
+  const danger = needed >= hp || (needed > 0 && hp - needed < (state.run?.max_hp ?? 80) * 0.25);
+  for (const potion of potions) {
+    const id = potion.potion_id ?? '';
+    if (id === 'FAIRY_IN_A_BOTTLE') continue;
+    if (id === 'BLOOD_POTION' && hp < (state.run?.max_hp ?? 80) * 0.4) return usePotion(potion, enemies);
+    if (important && (state.turn ?? 1) <= 2 && (BUFF_POTIONS.has(id) || DEBUFF_POTIONS.has(id))) return usePotion(potion, enemies);
+    if ((important || danger) && DAMAGE_POTIONS.has(id)) return usePotion(potion, enemies);
+    if (danger && (id === 'BLOCK_POTION' || id === 'DEXTERITY_POTION' || id === 'WEAK_POTION' || id === 'SPEED_POTION')) return usePotion(potion, enemies);
+  }
+  return null;
+}
+
+function usePotion(potion: Potion, enemies: Enemy[]): GameAction {
+  const action: GameAction = { action: 'use_potion', option_index: potion.index };
+  if (potion.requires_target) {
+    let target: Enemy | undefined;
+    for (const enemy of enemies) if (target === undefined || enemy.current_hp > target.current_hp) target = enemy;
+    if (target !== undefined) action.target_index = target.index;
+  }
+  return action;
+}
+
+// ---- card selection ----------------------------------------------------------
+
+function chooseSelection(state: GameState): GameAction {
+  const selection = state.selection;
+  if (selection === null || selection === undefined || selection.cards.length === 0) return fallback(state);
+  const prompt = selection.prompt.toLowerCase();
+  const wantsBest = prompt.includes('upgrade') || prompt.includes('top of your draw') || prompt.includes('return') || prompt.includes('duplicate');
+  const wantsWorst = prompt.includes('remove') || prompt.includes('exhaust') || prompt.includes('discard') || prompt.includes('transform');
+  let chosen = selection.cards[0];
+  let chosenScore = Number.NEGATIVE_INFINITY;
+  for (const card of selection.cards) {
+    if (card.is_selectable === false) continue;
+    let score: number;
+    if (wantsWorst && !wantsBest) score = removalPriority(card.card_id, card.card_type);
+    else score = rateCard(card.card_id, card.card_type, card.rarity) + (card.upgraded ? -100 : 0);
+    if (score > chosenScore) {
+      chosenScore = score;
+      chosen = card;
+    }
+  }
+  if (
+    selection.can_confirm === true &&
+    (selection.selected_count ?? 0) >= (selection.min_select ?? 1) &&
+    state.available_actions.includes('confirm_selection') &&
+    wantsWorst &&
+    chosenScore < 40
+  ) {
+    return { action: 'confirm_selection' };
+  }
+  return { action: 'select_deck_card', option_index: chosen?.index ?? 0 };
+}
+
+// ---- rewards, rest, shop, events, chests ------------------------------------
+
+function deckCount(state: GameState, cardId: string): number {
+  return (state.run?.deck ?? []).filter((card) => card.card_id === cardId).length;
+}
+
+function chooseReward(state: GameState, maxDeckSize: number): GameAction {
+  const reward = state.reward;
+  if (reward === null || reward === undefined) return fallback(state);
+  if (reward.pending_card_choice) {
+    const deckSize = state.run?.deck.length ?? 0;
+    let best = -1;
+    let bestScore = deckSize >= maxDeckSize ? 62 : 44;
+    for (const card of reward.card_options) {
+      const score = rateCard(card.card_id, card.card_type, card.rarity) + (card.upgraded ? 4 : 0) - deckCount(state, card.card_id) * 12;
+      if (score > bestScore) {
+        bestScore = score;
+        best = card.index;
+      }
+    }
+    return best >= 0 ? { action: 'choose_reward_card', option_index: best } : { action: 'skip_reward_cards' };
+  }
+  for (const item of reward.rewards) {
+    if (item.claimable && state.available_actions.includes('claim_reward')) {
+      return { action: 'claim_reward', option_index: item.index };
+    }
+  }
+  return { action: 'proceed' };
+}
+
+function chooseRest(state: GameState): GameAction {
+  const rest = state.rest;
+  const run = state.run;
+  if (rest === null || rest === undefined || run === null || run === undefined) return fallback(state);
+  const ratio = run.current_hp / Math.max(1, run.max_hp);
+  const beforeBoss = (state.map?.current_node?.row ?? 0) >= 13 || run.floor % 17 === 16;
+  const heal = rest.options.find((option) => option.option_id === 'HEAL' && option.is_enabled);
+  const smith = rest.options.find((option) => option.option_id === 'SMITH' && option.is_enabled);
+  if (heal !== undefined && (ratio < 0.5 || (beforeBoss && ratio < 0.8) || smith === undefined)) {
+    return { action: 'choose_rest_option', option_index: heal.index };
+  }
+  if (smith !== undefined) return { action: 'choose_rest_option', option_index: smith.index };
+  return { action: 'proceed' };
+}
+
+function chooseShop(state: GameState): GameAction {
+  const shop = state.shop;
+  const run = state.run;
+  if (shop === null || shop === undefined || run === null || run === undefined) return fallback(state);
+  const actions = state.available_actions;
+  if (actions.includes('remove_card_at_shop') && shop.card_removal?.available === true && shop.card_removal.enough_gold !== false) {
+    const worst = Math.max(...run.deck.map((card) => removalPriority(card.card_id, card.card_type)));
+    if (worst >= 50) return { action: 'remove_card_at_shop' };
+  }
+  if (actions.includes('buy_card')) {
+    let best: { index: number; score: number } | null = null;
+    for (const card of shop.cards) {
+      if (!card.enough_gold) continue;
+      const score = rateCard(card.card_id, card.card_type, card.rarity) - deckCount(state, card.card_id) * 12;
+      if (score >= 62 && (best === null || score > best.score)) best = { index: card.index, score };
+    }
+    if (best !== null) return { action: 'buy_card', option_index: best.index };
+  }
+  if (actions.includes('buy_relic')) {
+    for (const relic of shop.relics) if (relic.enough_gold) return { action: 'buy_relic', option_index: relic.index };
+  }
+  if (actions.includes('buy_potion')) {
+    for (const potion of shop.potions) if (potion.enough_gold && run.gold - potion.price >= 60) return { action: 'buy_potion', option_index: potion.index };
+  }
+  return { action: 'proceed' };
+}
+
+function chooseEvent(state: GameState): GameAction {
+  const event = state.event;
+  const run = state.run;
+  if (event === null || event === undefined) return fallback(state);
+  if (event.is_finished) return state.available_actions.includes('proceed') ? { action: 'proceed' } : { action: 'choose_event_option', option_index: 0 };
+  const ratio = run === null || run === undefined ? 1 : run.current_hp / Math.max(1, run.max_hp);
+  let best = -1;
+  let bestScore = Number.NEGATIVE_INFINITY;
+  for (const option of event.options) {
+    if (option.is_locked) continue;
+    const text = `${option.title} ${option.description}`.toLowerCase();
+    let score = 0;
+    if (text.includes('heal')) score += ratio < 0.7 ? 4 : 1;
+    if (text.includes('max hp +') || text.includes('max hp by')) score += 2.5;
+    if (text.includes('remove')) score += 3;
+    if (text.includes('upgrade')) score += 2.5;
+    if (text.includes('relic')) score += 2.5;
+    if (text.includes('gain') && text.includes('gold')) score += 1.5;
+    if (text.includes('potion')) score += 1;
+    if (text.includes('curse')) score -= 4;
+    if (text.includes('lose') && text.includes('max hp')) score -= 2;
+    if (text.includes('damage') || /lose \d+ hp/.test(text)) score -= ratio < 0.4 ? 6 : 1.5;
+    if (text.includes('fight')) score -= ratio < 0.6 ? 5 : 0.5;
+    if (text.includes('lose') && text.includes('gold')) score -= 1;
+    if (score > bestScore) {
+      bestScore = score;
+      best = option.index;
+    }
+  }
+  return best >= 0 ? { action: 'choose_event_option', option_index: best } : fallback(state);
+}
+
+function chooseChest(state: GameState): GameAction {
+  const chest = state.chest;
+  if (chest === null || chest === undefined) return fallback(state);
+  if (state.available_actions.includes('open_chest')) return { action: 'open_chest' };
+  if (state.available_actions.includes('choose_treasure_relic') && chest.relic_options.length > 0) {
+    let best = chest.relic_options[0];
+    let bestRank = Number.POSITIVE_INFINITY;
+    for (const option of chest.relic_options) {
+      const rank = BOSS_RELIC_PREFERENCE.indexOf(option.relic_id);
+      const value = rank < 0 ? 50 : rank;
+      if (value < bestRank) {
+        bestRank = value;
+        best = option;
+      }
+    }
+    return { action: 'choose_treasure_relic', option_index: best?.index ?? 0 };
+  }
+  return { action: 'proceed' };
+}

@@ -1,0 +1,64 @@
+// Route planning on the act map: the best-scoring path to the boss, where each room's value
+// depends on HP (elites only when healthy, rests when hurt) and gold (shops when rich).
+import type { GameState, MapState } from '../api/game-state.js';
+
+export interface RouteContext {
+  readonly hpRatio: number;
+  readonly gold: number;
+}
+
+function roomValue(type: string, context: RouteContext, row: number): number {
+  switch (type) {
+    case 'Elite':
+      return context.hpRatio > 0.8 ? 2.5 : context.hpRatio > 0.6 ? 0.5 : -6;
+    case 'Rest':
+      return context.hpRatio < 0.5 ? 4 : context.hpRatio < 0.75 ? 2 : 1;
+    case 'Shop':
+      return context.gold >= 200 ? 3 : context.gold >= 120 ? 1.5 : 0.2;
+    case 'Treasure':
+      return 2;
+    case 'Unknown':
+    case 'Event':
+      return 1.2;
+    case 'Monster':
+      return row < 6 ? 1.4 : context.hpRatio > 0.5 ? 1 : 0.4;
+    default:
+      return 0;
+  }
+}
+
+/** The index (into `available_nodes`) of the best next node. */
+export function chooseMapNode(state: GameState, map: MapState): number {
+  const run = state.run;
+  const context: RouteContext = {
+    hpRatio: run === undefined || run === null ? 1 : run.current_hp / Math.max(1, run.max_hp),
+    gold: run?.gold ?? 0,
+  };
+  const byKey = new Map<string, MapState['nodes'][number]>();
+  for (const node of map.nodes) byKey.set(`${node.row}:${node.col}`, node);
+  const memo = new Map<string, number>();
+  const best = (row: number, col: number, depth: number): number => {
+    const key = `${row}:${col}`;
+    const cached = memo.get(key);
+    if (cached !== undefined) return cached;
+    const node = byKey.get(key);
+    if (node === undefined) return 0;
+    // Value decays with distance: HP changes along the way, so near rooms matter more.
+    const own = roomValue(node.node_type, context, row) * (depth === 0 ? 1 : 0.85);
+    let next = 0;
+    for (const child of node.children) next = Math.max(next, best(child.row, child.col, depth + 1));
+    const total = own + next;
+    memo.set(key, total);
+    return total;
+  };
+  let chosen = 0;
+  let chosenValue = Number.NEGATIVE_INFINITY;
+  for (const option of map.available_nodes) {
+    const value = best(option.row, option.col, 0);
+    if (value > chosenValue) {
+      chosenValue = value;
+      chosen = option.index;
+    }
+  }
+  return chosen;
+}

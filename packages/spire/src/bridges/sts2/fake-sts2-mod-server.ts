@@ -1,0 +1,202 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake StS2 agent mod on 127.0.0.1 (ephemeral port) for tests: serves `GET /health`, `GET /state`,
+ * `GET /actions/available` and `POST /action` in the mod's envelope, and can be told to misbehave.
+ */
+
+/** One scripted answer. `raw` sends a body as-is (e.g. truncated JSON); `destroy` drops the connection. */
+export interface FakeReply {
+  status?: number;
+  /** Sent as `{ok: true, data}`. */
+  data?: unknown;
+  /** Sent as `{ok: false, error}`. */
+  error?: { code: string; message: string; retryable: boolean; details?: Record<string, unknown> };
+  raw?: string;
+  destroy?: boolean;
+  delayMs?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface FakeSts2ModServerOptions {
+  /** States served by `GET /state`; each successful `POST /action` advances to the next (the last one stays). */
+  states?: unknown[];
+  /** Overrides fields of the default health report. */
+  health?: Record<string, unknown>;
+  /** Decides the answer to `POST /action`; default: legal if listed in `available_actions`, then advance. */
+  onAction?: (body: Record<string, unknown>, server: FakeSts2ModServer) => FakeReply;
+}
+
+export interface FakeSts2ModServer {
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  /** The raw state `GET /state` serves now. */
+  currentState(): unknown;
+  setState(raw: unknown): void;
+  /** Moves to the next scripted state and returns it. */
+  advance(): unknown;
+  setHealth(fields: Record<string, unknown>): void;
+  /** Queues answers for one route (`'GET /state'`, `'POST /action'`, ...), used before the default behaviour. */
+  queue(route: string, ...replies: FakeReply[]): void;
+  close(): Promise<void>;
+}
+
+export const FAKE_MOD_HEALTH = {
+  service: 'sts2-ai-agent',
+  mod_version: '0.13.1',
+  protocol_version: '2026-03-11-v1',
+  game_version: 'v0.103.2',
+  status: 'ready',
+  api_host: '127.0.0.1',
+};
+
+let requestCounter = 0;
+
+function send(response: ServerResponse, reply: FakeReply): void {
+  if (reply.destroy) {
+    response.socket?.destroy();
+    return;
+  }
+  const body =
+    reply.raw ??
+    JSON.stringify(
+      reply.error === undefined
+        ? { ok: true, request_id: `req_fake_${++requestCounter}`, data: reply.data ?? null }
+        : { ok: false, request_id: `req_fake_${++requestCounter}`, error: reply.error },
+    );
+  response.writeHead(reply.status ?? (reply.error === undefined ? 200 : 409), {
+    'content-type': 'application/json; charset=utf-8',
+  });
+  response.end(body);
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  if (chunks.length === 0) return undefined;
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function startFakeSts2ModServer(
+  options: FakeSts2ModServerOptions = {},
+): Promise<FakeSts2ModServer> {
+  const states = options.states ?? [];
+  let stateIndex = 0;
+  let current: unknown = states[0] ?? null;
+  let health: Record<string, unknown> = { ...FAKE_MOD_HEALTH, ...options.health };
+  const queues = new Map<string, FakeReply[]>();
+  const requests: RecordedRequest[] = [];
+
+  const availableActions = (): string[] => {
+    const list = (current as { available_actions?: unknown } | null)?.available_actions;
+    return Array.isArray(list) ? (list as string[]) : [];
+  };
+
+  const defaultAction = (body: Record<string, unknown>): FakeReply => {
+    const action = body.action;
+    if (typeof action !== 'string') {
+      return {
+        status: 400,
+        error: { code: 'invalid_request', message: 'action is required.', retryable: false },
+      };
+    }
+    if (!availableActions().includes(action)) {
+      return {
+        status: 409,
+        error: {
+          code: 'invalid_action',
+          message: 'Action is not available in the current state.',
+          details: { action, screen: (current as { screen?: unknown } | null)?.screen },
+          retryable: false,
+        },
+      };
+    }
+    const state = server.advance();
+    return { data: { action, status: 'completed', stable: true, message: 'Action completed.', state } };
+  };
+
+  const server: FakeSts2ModServer = {
+    url: '',
+    requests,
+    currentState: () => current,
+    setState(raw) {
+      current = raw;
+    },
+    advance() {
+      if (stateIndex < states.length - 1) stateIndex += 1;
+      current = states[stateIndex] ?? current;
+      return current;
+    },
+    setHealth(fields) {
+      health = { ...FAKE_MOD_HEALTH, ...fields };
+    },
+    queue(route, ...replies) {
+      queues.set(route, [...(queues.get(route) ?? []), ...replies]);
+    },
+    close: async () => {},
+  };
+
+  const http = createServer((request, response) => {
+    void (async () => {
+      const path = (request.url ?? '/').split('?')[0] ?? '/';
+      const route = `${request.method} ${path}`;
+      const body = await readBody(request);
+      requests.push({ method: request.method ?? '', path, body });
+      const queued = queues.get(route)?.shift();
+      let reply: FakeReply;
+      if (queued !== undefined) {
+        reply = queued;
+      } else if (route === 'GET /health') {
+        reply = { data: health };
+      } else if (route === 'GET /state') {
+        reply = { data: current };
+      } else if (route === 'GET /actions/available') {
+        reply = {
+          data: {
+            screen: (current as { screen?: unknown } | null)?.screen ?? 'UNKNOWN',
+            actions: availableActions().map((name) => ({
+              name,
+              requires_target: false,
+              requires_index: name !== 'end_turn' && name !== 'proceed',
+              requires_coordinates: false,
+              requires_tool: false,
+            })),
+          },
+        };
+      } else if (route === 'POST /action') {
+        const actionBody = (body ?? {}) as Record<string, unknown>;
+        reply = options.onAction?.(actionBody, server) ?? defaultAction(actionBody);
+      } else {
+        reply = {
+          status: 404,
+          error: { code: 'not_found', message: `No route ${route}.`, retryable: false },
+        };
+      }
+      if (reply.delayMs !== undefined) await new Promise((done) => setTimeout(done, reply.delayMs));
+      send(response, reply);
+    })();
+  });
+
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const { port } = http.address() as AddressInfo;
+  Object.assign(server, {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  });
+  return server;
+}

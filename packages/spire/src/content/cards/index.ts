@@ -1,0 +1,30 @@
+// All cards, and the reward pools per character and rarity.
+import type { CardDefinition } from '../../engine/definitions.js';
+import type { CharacterId } from '../../engine/run-state.js';
+import { COLORLESS_CARDS } from './colorless.js';
+import { IRONCLAD_CARDS } from './ironclad.js';
+import { SILENT_CARDS } from './silent.js';
+
+export { RANDOM_CURSES } from './colorless.js';
+
+export const CARDS: readonly CardDefinition[] = [...IRONCLAD_CARDS, ...SILENT_CARDS, ...COLORLESS_CARDS];
+
+/** Reward/shop pool of a character by rarity (ids in a fixed order for determinism). */
+export function cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[] {
+  const key = `${character}/${rarity}`;
+  const cached = POOLS.get(key);
+  if (cached !== undefined) return cached;
+  const pool = CARDS.filter((definition) => definition.color === character && definition.rarity === rarity).map(
+    (definition) => definition.id,
+  );
+  POOLS.set(key, pool);
+  return pool;
+}
+
+export function colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[] {
+  return COLORLESS_CARDS.filter((definition) => definition.color === 'COLORLESS' && definition.rarity === rarity).map(
+    (definition) => definition.id,
+  );
+}
+
+const POOLS = new Map<string, readonly string[]>();

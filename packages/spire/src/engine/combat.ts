@@ -1,0 +1,1032 @@
+// Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
+// One `Combat` object wraps a run's combat state and implements the content's CombatContext.
+import { getCard, getMonster, getPower, getRelic } from '../content/registry.js';
+import type {
+  AttackTarget,
+  CardDefinition,
+  CardPlay,
+  CardType,
+  CombatContext,
+  MonsterContext,
+  SelectionRequest,
+} from './definitions.js';
+import { nextFloat, nextInt, shuffleInPlace } from './random.js';
+import type { CombatCard, CombatState, DeckCard, MonsterState, RunState } from './run-state.js';
+
+export const HAND_LIMIT = 10;
+export const BASE_ENERGY = 3;
+export const BASE_DRAW = 5;
+const HISTORY_LIMIT = 6;
+
+/** Resolves an upgradable number of a card. */
+export function cardValue(value: readonly [number, number] | undefined, upgraded: boolean): number {
+  if (value === undefined) return 0;
+  return upgraded ? value[1] : value[0];
+}
+
+export function cardFlag(value: readonly [boolean, boolean] | boolean | undefined, upgraded: boolean): boolean {
+  if (value === undefined) return false;
+  if (typeof value === 'boolean') return value;
+  return upgraded ? value[1] : value[0];
+}
+
+export function baseCost(definition: CardDefinition, upgraded: boolean): number {
+  const cost = definition.cost;
+  if (typeof cost === 'number') return cost;
+  return upgraded ? cost[1] : cost[0];
+}
+
+export function toCombatCard(card: DeckCard): CombatCard {
+  return { uid: card.uid, id: card.id, upgraded: card.upgraded, combatCost: null, turnCost: null, bonus: 0, retainOnce: false };
+}
+
+/** Renders a card's rules text with its numbers. */
+export function cardText(definition: CardDefinition, upgraded: boolean, bonus = 0): string {
+  const template = upgraded && definition.upgradedText !== undefined ? definition.upgradedText : definition.text;
+  return template
+    .replaceAll('!D!', String(cardValue(definition.damage, upgraded) + bonus))
+    .replaceAll('!B!', String(cardValue(definition.block, upgraded)))
+    .replaceAll('!M!', String(cardValue(definition.magic, upgraded)));
+}
+
+function power(powers: Record<string, number>, id: string): number {
+  return powers[id] ?? 0;
+}
+
+/** Attack damage of one hit from the player to a monster, as shown and as dealt. */
+export function playerAttackDamage(run: RunState, combat: CombatState, base: number, monster: MonsterState | null): number {
+  const powers = combat.player.powers;
+  let damage = base + power(powers, 'STRENGTH') + power(powers, 'VIGOR');
+  if (power(powers, 'WEAK') > 0) damage *= 0.75;
+  if (power(powers, 'DOUBLE_DAMAGE') > 0) damage *= 2;
+  if (monster !== null) {
+    if (power(monster.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5;
+  }
+  damage = Math.max(0, Math.floor(damage));
+  if (monster !== null && power(monster.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
+  return damage;
+}
+
+/** Damage of one hit of a monster's attack on the player, exactly as the intent shows it. */
+export function monsterAttackDamage(run: RunState, combat: CombatState, monster: MonsterState, base: number): number {
+  let damage = base + power(monster.powers, 'STRENGTH');
+  if (power(monster.powers, 'WEAK') > 0) damage *= hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75;
+  if (power(combat.player.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
+  damage = Math.max(0, Math.floor(damage));
+  if (power(combat.player.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
+  return damage;
+}
+
+/** Block the player gains from a card's base block. */
+export function playerBlock(combat: CombatState, base: number): number {
+  let block = base + power(combat.player.powers, 'DEXTERITY');
+  if (power(combat.player.powers, 'FRAIL') > 0) block *= 0.75;
+  return Math.max(0, Math.floor(block));
+}
+
+/** Energy at the start of each turn: 3 plus energy relics. */
+export function energyPerTurn(run: RunState): number {
+  let energy = BASE_ENERGY;
+  for (const relic of run.relics) energy += getRelic(relic.id).energy ?? 0;
+  return energy;
+}
+
+export function hasRelic(run: RunState, id: string): boolean {
+  for (const relic of run.relics) if (relic.id === id) return true;
+  return false;
+}
+
+/** The combat rules bound to one run. Cheap to create; holds no state of its own besides the run. */
+export class Combat implements CombatContext {
+  readonly run: RunState;
+  readonly combat: CombatState;
+  xValue = 0;
+
+  constructor(run: RunState) {
+    if (run.combat === null) throw new Error('no combat in progress');
+    this.run = run;
+    this.combat = run.combat;
+  }
+
+  // ---- setup -------------------------------------------------------------
+
+  /** Creates the combat state for an encounter and starts the first player turn. */
+  static start(run: RunState, encounterId: string, monsterIds: readonly string[], kind: CombatState['kind']): Combat {
+    const cards = run.deck.map(toCombatCard);
+    shuffleInPlace(run.random, 'shuffle', cards);
+    // Innate cards go on top of the draw pile (the end of the array is the top).
+    const innate = cards.filter((card) => cardFlag(getCard(card.id).innate, card.upgraded));
+    const rest = cards.filter((card) => !cardFlag(getCard(card.id).innate, card.upgraded));
+    run.combat = {
+      encounterId,
+      kind,
+      turn: 0,
+      player: { block: 0, energy: 0, powers: {} },
+      hand: [],
+      drawPile: [...rest, ...innate],
+      discardPile: [],
+      exhaustPile: [],
+      removedCards: [],
+      monsters: [],
+      selection: null,
+      counters: {},
+      stolenGold: 0,
+      over: false,
+      victory: false,
+    };
+    const combat = new Combat(run);
+    for (const monsterId of monsterIds) combat.spawn(monsterId, null);
+    for (const relic of run.relics) getRelic(relic.id).atCombatStart?.(combat);
+    for (let index = 0; index < combat.combat.monsters.length; index++) combat.rollMove(index);
+    combat.startPlayerTurn();
+    return combat;
+  }
+
+  spawn(monsterId: string, hp: number | null, atIndex: number | null = null): MonsterState {
+    const definition = getMonster(monsterId);
+    const maxHp = hp ?? nextInt(this.run.random, 'monster', definition.hp[0], definition.hp[1]);
+    const monster: MonsterState = {
+      uid: this.run.counters.nextUid++,
+      id: definition.id,
+      name: definition.name,
+      hp: maxHp,
+      maxHp,
+      block: 0,
+      powers: {},
+      alive: true,
+      escaped: false,
+      move: { id: 'NONE', name: 'None', intent: 'Unknown', baseDamage: null, hits: 0 },
+      history: [],
+      memory: {},
+    };
+    if (atIndex === null) this.combat.monsters.push(monster);
+    else this.combat.monsters.splice(atIndex, 0, monster);
+    definition.setup?.(this.monsterContext(this.combat.monsters.indexOf(monster)));
+    return monster;
+  }
+
+  monsterContext(index: number): MonsterContext {
+    const monster = this.combat.monsters[index];
+    if (monster === undefined) throw new Error(`no monster at ${index}`);
+    const combat = this;
+    return {
+      combat,
+      monster,
+      index,
+      gainBlock(amount) {
+        monster.block += amount;
+      },
+      buff(id, amount) {
+        combat.applyToMonster(combat.combat.monsters.indexOf(monster), id, amount);
+      },
+      debuffPlayer(id, amount) {
+        combat.applyToPlayer(id, amount);
+      },
+      addStatus(id, pile, count) {
+        for (let copy = 0; copy < count; copy++) combat.addCard(id, pile === 'draw' ? 'drawRandom' : pile);
+      },
+      roll() {
+        return Math.floor(nextFloat(combat.run.random, 'ai') * 100);
+      },
+      lastMove(id) {
+        return monster.history[monster.history.length - 1] === id;
+      },
+      lastTwoMoves(id) {
+        const length = monster.history.length;
+        return length >= 2 && monster.history[length - 1] === id && monster.history[length - 2] === id;
+      },
+      setMove(id) {
+        combat.setMove(monster, id);
+      },
+      spawn(monsterId, hp) {
+        const position = combat.combat.monsters.indexOf(monster);
+        const spawned = combat.spawn(monsterId, hp, position);
+        combat.rollMove(combat.combat.monsters.indexOf(spawned));
+      },
+      escape() {
+        monster.escaped = true;
+        monster.alive = false;
+        combat.checkCombatOver();
+      },
+    };
+  }
+
+  /** Rolls a monster's next move and stores its intent. */
+  rollMove(index: number): void {
+    const monster = this.combat.monsters[index];
+    if (monster === undefined || !monster.alive) return;
+    const definition = getMonster(monster.id);
+    const moveId = definition.nextMove(this.monsterContext(index));
+    this.setMove(monster, moveId);
+  }
+
+  setMove(monster: MonsterState, moveId: string): void {
+    const definition = getMonster(monster.id);
+    const move = definition.moves.find((candidate) => candidate.id === moveId);
+    if (move === undefined) throw new Error(`monster ${monster.id} has no move ${moveId}`);
+    monster.move = {
+      id: move.id,
+      name: move.name,
+      intent: move.intent,
+      baseDamage: move.damage ?? monster.memory[`${move.id}_DAMAGE`] ?? null,
+      hits: move.hits ?? monster.memory[`${move.id}_HITS`] ?? (move.damage !== undefined ? 1 : 0),
+    };
+  }
+
+  // ---- turn structure ----------------------------------------------------
+
+  energyPerTurn(): number {
+    return energyPerTurn(this.run);
+  }
+
+  startPlayerTurn(): void {
+    const combat = this.combat;
+    combat.turn += 1;
+    combat.counters.cardsThisTurn = 0;
+    combat.counters.attacksThisTurn = 0;
+    combat.counters.skillsThisTurn = 0;
+    const powers = combat.player.powers;
+    if (power(powers, 'BARRICADE') === 0) {
+      if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, combat.player.block - 15);
+      else combat.player.block = 0;
+    }
+    if (power(powers, 'BLUR') > 0) this.reducePlayerPower('BLUR', 1);
+    combat.player.energy = this.energyPerTurn() + power(powers, 'NEXT_TURN_ENERGY') + power(powers, 'BERSERK');
+    delete powers.NEXT_TURN_ENERGY;
+    if (power(powers, 'DOUBLE_DAMAGE_NEXT') > 0) {
+      delete powers.DOUBLE_DAMAGE;
+      powers.DOUBLE_DAMAGE = 1;
+    }
+    if (power(powers, 'NEXT_TURN_BLOCK') > 0) {
+      combat.player.block += power(powers, 'NEXT_TURN_BLOCK');
+      delete powers.NEXT_TURN_BLOCK;
+    }
+    if (power(powers, 'DEMON_FORM') > 0) this.applyToPlayer('STRENGTH', power(powers, 'DEMON_FORM'));
+    if (power(powers, 'RITUAL') > 0) this.applyToPlayer('STRENGTH', power(powers, 'RITUAL'));
+    if (power(powers, 'NOXIOUS_FUMES') > 0) this.applyToAllMonsters('POISON', power(powers, 'NOXIOUS_FUMES'));
+    if (power(powers, 'INFINITE_BLADES') > 0) {
+      for (let copy = 0; copy < power(powers, 'INFINITE_BLADES'); copy++) this.addCard('SHIV', 'hand');
+    }
+    if (power(powers, 'BRUTALITY') > 0) {
+      this.loseHp(power(powers, 'BRUTALITY'));
+      this.draw(power(powers, 'BRUTALITY'));
+    }
+    let draw = BASE_DRAW + power(powers, 'NEXT_TURN_DRAW') - power(powers, 'DRAW_REDUCTION');
+    delete powers.NEXT_TURN_DRAW;
+    if (combat.turn === 1) {
+      if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
+      if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
+    }
+    this.draw(Math.max(0, draw));
+    if (power(powers, 'TOOLS_OF_THE_TRADE') > 0) this.draw(power(powers, 'TOOLS_OF_THE_TRADE'));
+    for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
+  }
+
+  /** Ends the player's turn, runs the monsters' turn and starts the next player turn. */
+  endTurn(): void {
+    const combat = this.combat;
+    delete combat.counters.forceEndTurn;
+    const powers = combat.player.powers;
+    // End-of-turn effects of cards in hand.
+    for (const card of [...combat.hand]) {
+      const definition = getCard(card.id);
+      definition.endOfTurnInHand?.(this, this.cardPlay(card, -1));
+      if (this.finished()) return;
+    }
+    if (power(powers, 'METALLICIZE') > 0) this.gainBlock(power(powers, 'METALLICIZE'), true);
+    if (power(powers, 'PLATED_ARMOR') > 0) this.gainBlock(power(powers, 'PLATED_ARMOR'), true);
+    if (power(powers, 'COMBUST') > 0) {
+      this.loseHp(combat.counters.combustLoss ?? 1);
+      this.damageAllMonsters(power(powers, 'COMBUST'));
+      if (this.finished()) return;
+    }
+    if (power(powers, 'CONSTRICTED') > 0) {
+      this.damagePlayer(power(powers, 'CONSTRICTED'), null);
+      if (this.finished()) return;
+    }
+    for (const relic of this.run.relics) getRelic(relic.id).atTurnEnd?.(this);
+    if (power(powers, 'LOSE_STRENGTH') > 0) {
+      this.applyToPlayer('STRENGTH', -power(powers, 'LOSE_STRENGTH'));
+      delete powers.LOSE_STRENGTH;
+    }
+    if (power(powers, 'LOSE_DEXTERITY') > 0) {
+      this.applyToPlayer('DEXTERITY', -power(powers, 'LOSE_DEXTERITY'));
+      delete powers.LOSE_DEXTERITY;
+    }
+    if (power(powers, 'WRAITH_FORM') > 0) this.applyToPlayer('DEXTERITY', -power(powers, 'WRAITH_FORM'));
+    delete powers.NO_DRAW;
+    delete powers.DOUBLE_TAP;
+    delete powers.BURST;
+    delete powers.RAGE;
+    delete powers.ENTANGLED;
+    delete powers.DOUBLE_DAMAGE;
+    // Discard the hand: ethereal cards exhaust, retained cards stay.
+    const kept: CombatCard[] = [];
+    for (const card of [...combat.hand]) {
+      const definition = getCard(card.id);
+      card.turnCost = null;
+      if (cardFlag(definition.ethereal, card.upgraded)) {
+        this.moveToExhaust(card, combat.hand);
+      } else if (cardFlag(definition.retain, card.upgraded) || card.retainOnce || hasRelic(this.run, 'RUNIC_PYRAMID')) {
+        card.retainOnce = false;
+        kept.push(card);
+      } else {
+        combat.discardPile.push(card);
+      }
+    }
+    combat.hand = kept.filter((card) => combat.hand.includes(card));
+    if (this.finished()) return;
+    this.monsterTurn();
+    if (this.finished()) return;
+    this.endOfRound();
+    if (this.finished()) return;
+    this.startPlayerTurn();
+  }
+
+  private monsterTurn(): void {
+    const combat = this.combat;
+    for (const monster of [...combat.monsters]) {
+      if (!monster.alive) continue;
+      if (power(monster.powers, 'BARRICADE') === 0) monster.block = 0;
+      const poison = power(monster.powers, 'POISON');
+      if (poison > 0) {
+        this.reduceMonsterHp(monster, poison, false);
+        if (monster.alive) this.reducePower(monster.powers, 'POISON', 1);
+        if (this.finished()) return;
+        if (!monster.alive) continue;
+      }
+      this.executeMove(combat.monsters.indexOf(monster));
+      if (this.finished()) return;
+    }
+  }
+
+  private executeMove(index: number): void {
+    const monster = this.combat.monsters[index];
+    if (monster === undefined || !monster.alive) return;
+    const definition = getMonster(monster.id);
+    const move = definition.moves.find((candidate) => candidate.id === monster.move.id);
+    if (move === undefined) throw new Error(`monster ${monster.id} has no move ${monster.move.id}`);
+    const context = this.monsterContext(index);
+    if (monster.move.baseDamage !== null) {
+      for (let hit = 0; hit < monster.move.hits; hit++) {
+        if (!monster.alive || this.finished()) break;
+        this.damagePlayer(monsterAttackDamage(this.run, this.combat, monster, monster.move.baseDamage), monster);
+      }
+    }
+    if (this.finished()) return;
+    if (monster.alive) move.effect?.(context);
+    monster.history.push(move.id);
+    if (monster.history.length > HISTORY_LIMIT) monster.history.shift();
+    if (monster.alive && !this.finished()) {
+      const currentIndex = this.combat.monsters.indexOf(monster);
+      if (currentIndex >= 0) this.rollMove(currentIndex);
+    }
+  }
+
+  private endOfRound(): void {
+    const combat = this.combat;
+    for (const monster of combat.monsters) {
+      if (!monster.alive) continue;
+      if (power(monster.powers, 'METALLICIZE') > 0) monster.block += power(monster.powers, 'METALLICIZE');
+      if (power(monster.powers, 'PLATED_ARMOR') > 0) monster.block += power(monster.powers, 'PLATED_ARMOR');
+      if (power(monster.powers, 'REGENERATE') > 0) monster.hp = Math.min(monster.maxHp, monster.hp + power(monster.powers, 'REGENERATE'));
+      if (power(monster.powers, 'RITUAL') > 0) {
+        if ((monster.memory.ritualFresh ?? 0) > 0) monster.memory.ritualFresh = 0;
+        else this.applyToMonster(combat.monsters.indexOf(monster), 'STRENGTH', power(monster.powers, 'RITUAL'));
+      }
+      if (power(monster.powers, 'SHACKLED') > 0) {
+        monster.powers.STRENGTH = power(monster.powers, 'STRENGTH') + power(monster.powers, 'SHACKLED');
+        if (monster.powers.STRENGTH === 0) delete monster.powers.STRENGTH;
+        delete monster.powers.SHACKLED;
+      }
+      this.decrementTurnBased(monster.powers);
+    }
+    this.decrementTurnBased(combat.player.powers);
+    if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
+  }
+
+  private decrementTurnBased(powers: Record<string, number>): void {
+    for (const id of Object.keys(powers)) {
+      if (getPower(id).turnBased === true) this.reducePower(powers, id, 1);
+    }
+  }
+
+  // ---- cards -------------------------------------------------------------
+
+  cardPlay(card: CombatCard, target: number): CardPlay {
+    const definition = getCard(card.id);
+    return {
+      card,
+      upgraded: card.upgraded,
+      damage: cardValue(definition.damage, card.upgraded) + card.bonus,
+      block: cardValue(definition.block, card.upgraded),
+      magic: cardValue(definition.magic, card.upgraded),
+      target,
+    };
+  }
+
+  /** The energy a card costs right now (-1 for X, -2 unplayable). */
+  costOf(card: CombatCard): number {
+    const definition = getCard(card.id);
+    let cost = baseCost(definition, card.upgraded);
+    if (cost < 0) return cost;
+    if (card.combatCost !== null) cost = card.combatCost;
+    if (card.turnCost !== null) cost = card.turnCost;
+    if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
+    if (definition.type === 'Skill' && power(this.combat.player.powers, 'CORRUPTION') > 0) cost = 0;
+    return Math.max(0, cost);
+  }
+
+  /** Why a card in hand cannot be played now, or null when it can. */
+  unplayableReason(card: CombatCard): string | null {
+    const definition = getCard(card.id);
+    const cost = this.costOf(card);
+    if (cost === -2) return 'This card cannot be played.';
+    if (this.combat.selection !== null) return 'Finish the current card selection first.';
+    if (definition.type === 'Attack' && power(this.combat.player.powers, 'ENTANGLED') > 0) {
+      return 'Entangled: you cannot play Attacks this turn.';
+    }
+    if (hasRelic(this.run, 'VELVET_CHOKER') && (this.combat.counters.cardsThisTurn ?? 0) >= 6) {
+      return 'Velvet Choker: you cannot play more than 6 cards this turn.';
+    }
+    if (cost > this.combat.player.energy) return `Not enough energy (costs ${cost}, have ${this.combat.player.energy}).`;
+    const custom = definition.unplayableReason?.(this, this.cardPlay(card, -1));
+    return custom ?? null;
+  }
+
+  /** Plays the card at `handIndex`; the caller has checked it is legal. */
+  playCard(handIndex: number, target: number): void {
+    const combat = this.combat;
+    const card = combat.hand[handIndex];
+    if (card === undefined) throw new Error(`no card at hand index ${handIndex}`);
+    const definition = getCard(card.id);
+    const cost = this.costOf(card);
+    combat.hand.splice(handIndex, 1);
+    if (cost === -1) {
+      this.xValue = combat.player.energy + (hasRelic(this.run, 'CHEMICAL_X') ? 2 : 0);
+      combat.player.energy = 0;
+    } else {
+      combat.player.energy -= cost;
+    }
+    card.turnCost = null;
+    this.resolvePlay(card, target, definition, false);
+    if (this.finished()) return;
+  }
+
+  private resolvePlay(card: CombatCard, target: number, definition: CardDefinition, free: boolean): void {
+    const combat = this.combat;
+    const counters = combat.counters;
+    counters.cardsThisTurn = (counters.cardsThisTurn ?? 0) + 1;
+    counters.cardsThisCombat = (counters.cardsThisCombat ?? 0) + 1;
+    if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
+    if (definition.type === 'Skill') counters.skillsThisTurn = (counters.skillsThisTurn ?? 0) + 1;
+    // Monsters react to the card being played (Enrage, Sharp Hide).
+    for (let index = 0; index < combat.monsters.length; index++) {
+      const monster = combat.monsters[index];
+      if (monster === undefined || !monster.alive) continue;
+      if (definition.type === 'Skill' && power(monster.powers, 'ENRAGE') > 0) {
+        this.applyToMonster(index, 'STRENGTH', power(monster.powers, 'ENRAGE'));
+      }
+      if (definition.type === 'Power' && power(monster.powers, 'CURIOSITY') > 0) {
+        this.applyToMonster(index, 'STRENGTH', power(monster.powers, 'CURIOSITY'));
+      }
+      if (power(monster.powers, 'TIME_WARP') > 0) {
+        const left = power(monster.powers, 'TIME_WARP') - 1;
+        if (left <= 0) {
+          monster.powers.TIME_WARP = 12;
+          this.applyToMonster(index, 'STRENGTH', 2);
+          combat.counters.forceEndTurn = 1;
+        } else {
+          monster.powers.TIME_WARP = left;
+        }
+      }
+      if (definition.type === 'Attack' && power(monster.powers, 'SHARP_HIDE') > 0) {
+        this.damagePlayer(power(monster.powers, 'SHARP_HIDE'), null);
+        if (this.finished()) return;
+      }
+    }
+    if (definition.type !== 'Attack' && power(combat.player.powers, 'HEX') > 0) this.addCard('DAZED', 'drawRandom');
+    const play = this.cardPlay(card, target);
+    const penNib = definition.type === 'Attack' && this.penNibReady() && power(combat.player.powers, 'DOUBLE_DAMAGE') === 0;
+    if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
+    this.currentCard = card;
+    definition.play?.(this, play);
+    let repeats = 0;
+    if (definition.type === 'Attack' && power(combat.player.powers, 'DOUBLE_TAP') > 0) {
+      this.reducePlayerPower('DOUBLE_TAP', 1);
+      repeats = 1;
+    } else if (definition.type === 'Skill' && power(combat.player.powers, 'BURST') > 0) {
+      this.reducePlayerPower('BURST', 1);
+      repeats = 1;
+    }
+    for (let repeat = 0; repeat < repeats && !this.finished() && combat.selection === null; repeat++) {
+      const again = this.cardPlay(card, this.validTarget(target));
+      definition.play?.(this, again);
+    }
+    this.currentCard = null;
+    if (penNib) delete combat.player.powers.DOUBLE_DAMAGE;
+    if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack') delete combat.player.powers.VIGOR;
+    // Player powers reacting to the play.
+    if (power(combat.player.powers, 'AFTER_IMAGE') > 0) this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
+    if (power(combat.player.powers, 'THOUSAND_CUTS') > 0) this.damageAllMonsters(power(combat.player.powers, 'THOUSAND_CUTS'));
+    if (definition.type === 'Attack' && power(combat.player.powers, 'RAGE') > 0) this.gainBlock(power(combat.player.powers, 'RAGE'), true);
+    for (const relic of this.run.relics) getRelic(relic.id).onCardPlayed?.(this, play, definition.type);
+    // Where the card goes.
+    if (definition.type === 'Power') {
+      combat.removedCards.push(card);
+    } else if (
+      free ||
+      cardFlag(definition.exhaust, card.upgraded) ||
+      (definition.type === 'Skill' && power(combat.player.powers, 'CORRUPTION') > 0)
+    ) {
+      if (free) combat.exhaustPile.push(card);
+      else this.moveToExhaust(card, null);
+    } else {
+      combat.discardPile.push(card);
+    }
+    this.checkCombatOver();
+  }
+
+  private penNibReady(): boolean {
+    const relic = this.run.relics.find((candidate) => candidate.id === 'PEN_NIB');
+    return relic !== undefined && relic.counter === 9;
+  }
+
+  private validTarget(target: number): number {
+    const monster = this.combat.monsters[target];
+    if (monster?.alive === true) return target;
+    return this.randomMonsterIndex();
+  }
+
+  playFree(card: CombatCard, exhaust: boolean): void {
+    const definition = getCard(card.id);
+    if (definition.type === 'Status' || definition.type === 'Curse' || baseCost(definition, card.upgraded) === -2) {
+      if (exhaust) this.moveToExhaust(card, null);
+      else this.combat.discardPile.push(card);
+      return;
+    }
+    this.xValue = this.combat.player.energy;
+    this.resolvePlay(card, this.randomMonsterIndex(), definition, exhaust);
+  }
+
+  /** Resolves one choice of the pending selection (index into its options). */
+  choose(optionIndex: number): void {
+    const selection = this.combat.selection;
+    if (selection === null) throw new Error('no selection pending');
+    const uid = selection.options[optionIndex];
+    if (uid === undefined) throw new Error(`no option ${optionIndex}`);
+    selection.chosen.push(uid);
+    selection.options.splice(optionIndex, 1);
+    if (selection.chosen.length >= selection.count || selection.options.length === 0) this.resolveSelection();
+  }
+
+  /** Confirms a selection with fewer than `count` (but at least `minimum`) choices. */
+  resolveSelection(): void {
+    const selection = this.combat.selection;
+    if (selection === null) throw new Error('no selection pending');
+    this.combat.selection = null;
+    const pile = this.pileOf(selection.source);
+    const chosen: CombatCard[] = [];
+    for (const uid of selection.chosen) {
+      const card = pile.find((candidate) => candidate.uid === uid);
+      if (card !== undefined) chosen.push(card);
+    }
+    const definition = getCard(selection.cardId);
+    const fake: CombatCard = {
+      uid: -1,
+      id: selection.cardId,
+      upgraded: selection.upgraded,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    };
+    definition.onSelect?.(this, chosen, this.cardPlay(fake, -1));
+    this.checkCombatOver();
+  }
+
+  private pileOf(source: SelectionRequest['source'] | 'generated'): CombatCard[] {
+    switch (source) {
+      case 'hand':
+        return this.combat.hand;
+      case 'discard':
+        return this.combat.discardPile;
+      case 'draw':
+        return this.combat.drawPile;
+      case 'exhaust':
+        return this.combat.exhaustPile;
+      default:
+        return [];
+    }
+  }
+
+  // ---- CombatContext -----------------------------------------------------
+
+  attack(target: AttackTarget, base: number, hits = 1): number {
+    let total = 0;
+    for (let hit = 0; hit < hits; hit++) {
+      if (this.combat.over) break;
+      if (target === 'all') {
+        for (const monster of [...this.combat.monsters]) {
+          if (!monster.alive) continue;
+          total += this.hitMonster(monster, playerAttackDamage(this.run, this.combat, base, monster));
+        }
+      } else {
+        const index = target === 'random' ? this.randomMonsterIndex() : this.validTarget(target);
+        const monster = this.combat.monsters[index];
+        if (monster === undefined || !monster.alive) continue;
+        total += this.hitMonster(monster, playerAttackDamage(this.run, this.combat, base, monster));
+      }
+    }
+    return total;
+  }
+
+  private hitMonster(monster: MonsterState, damage: number): number {
+    const lost = this.reduceMonsterHp(monster, damage, true);
+    if (monster.alive) {
+      if (lost > 0 && power(this.combat.player.powers, 'ENVENOM') > 0) {
+        this.applyToMonster(this.combat.monsters.indexOf(monster), 'POISON', power(this.combat.player.powers, 'ENVENOM'));
+      }
+      if (lost > 0 && power(monster.powers, 'CURL_UP') > 0) {
+        monster.block += power(monster.powers, 'CURL_UP');
+        delete monster.powers.CURL_UP;
+      }
+      if (lost > 0 && power(monster.powers, 'ANGRY') > 0) {
+        this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', power(monster.powers, 'ANGRY'));
+      }
+    }
+    return lost;
+  }
+
+  damageMonster(index: number, amount: number, options?: { readonly ignoreVulnerable?: boolean }): number {
+    const monster = this.combat.monsters[index];
+    if (monster === undefined || !monster.alive) return 0;
+    let damage = amount;
+    if (options?.ignoreVulnerable !== true && power(monster.powers, 'VULNERABLE') > 0) damage = Math.floor(damage * 1.5);
+    if (power(monster.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
+    return this.reduceMonsterHp(monster, damage, false);
+  }
+
+  damageAllMonsters(amount: number): void {
+    for (let index = 0; index < this.combat.monsters.length; index++) {
+      const monster = this.combat.monsters[index];
+      if (monster?.alive === true) this.damageMonster(index, amount, { ignoreVulnerable: true });
+    }
+  }
+
+  /** Block absorbs, HP drops, reactions fire. Returns HP lost. */
+  reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean): number {
+    if (!monster.alive || damage <= 0) return 0;
+    let remaining = damage;
+    if (monster.block > 0) {
+      const absorbed = Math.min(monster.block, remaining);
+      monster.block -= absorbed;
+      remaining -= absorbed;
+    }
+    if (remaining <= 0) return 0;
+    if (power(monster.powers, 'INVINCIBLE') > 0) {
+      const cap = power(monster.powers, 'INVINCIBLE');
+      remaining = Math.min(remaining, cap);
+      monster.powers.INVINCIBLE = cap - remaining;
+      if (monster.powers.INVINCIBLE <= 0) monster.powers.INVINCIBLE = 0;
+    }
+    const lost = Math.min(monster.hp, remaining);
+    monster.hp -= lost;
+    const index = this.combat.monsters.indexOf(monster);
+    if (monster.hp <= 0) {
+      this.killMonster(monster);
+    } else if (lost > 0) {
+      if (power(monster.powers, 'MALLEABLE') > 0 && fromAttack) {
+        monster.block += power(monster.powers, 'MALLEABLE');
+        monster.powers.MALLEABLE = power(monster.powers, 'MALLEABLE') + 1;
+      }
+      getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
+    }
+    return lost;
+  }
+
+  private killMonster(monster: MonsterState): void {
+    monster.hp = 0;
+    monster.alive = false;
+    monster.block = 0;
+    const index = this.combat.monsters.indexOf(monster);
+    getMonster(monster.id).onDeath?.(this.monsterContext(index));
+    if (power(monster.powers, 'SPORE_CLOUD') > 0) this.applyToPlayer('VULNERABLE', power(monster.powers, 'SPORE_CLOUD'));
+    if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
+    for (const relic of this.run.relics) getRelic(relic.id).onMonsterDeath?.(this);
+    this.checkCombatOver();
+  }
+
+  /** Damage to the player from a monster's hit (attacker given) or another source (null). */
+  damagePlayer(damage: number, attacker: MonsterState | null): void {
+    const combat = this.combat;
+    let remaining = damage;
+    if (attacker !== null && power(combat.player.powers, 'INTANGIBLE') > 0 && remaining > 1) remaining = 1;
+    if (combat.player.block > 0) {
+      const absorbed = Math.min(combat.player.block, remaining);
+      combat.player.block -= absorbed;
+      remaining -= absorbed;
+    }
+    if (remaining > 0 && remaining <= 5 && attacker !== null && hasRelic(this.run, 'TORII')) remaining = 1;
+    if (remaining > 0) {
+      if (attacker !== null && power(combat.player.powers, 'PLATED_ARMOR') > 0) this.reducePlayerPower('PLATED_ARMOR', 1);
+      this.loseHp(remaining);
+    }
+    if (attacker !== null && attacker.alive) {
+      const thorns = power(combat.player.powers, 'THORNS') + power(combat.player.powers, 'FLAME_BARRIER');
+      if (thorns > 0) this.reduceMonsterHp(attacker, thorns, false);
+    }
+  }
+
+  gainBlock(amount: number, raw = false): void {
+    const block = raw ? amount : playerBlock(this.combat, amount);
+    if (block > 0) this.combat.player.block += block;
+    if (block > 0 && power(this.combat.player.powers, 'JUGGERNAUT') > 0) {
+      this.damageMonster(this.randomMonsterIndex(), power(this.combat.player.powers, 'JUGGERNAUT'), {
+        ignoreVulnerable: true,
+      });
+    }
+  }
+
+  applyToPlayer(id: string, amount: number): void {
+    const powers = this.combat.player.powers;
+    const definition = getPower(id);
+    if (amount === 0) return;
+    if (definition.debuff && amount > 0 && power(powers, 'ARTIFACT') > 0) {
+      this.reducePlayerPower('ARTIFACT', 1);
+      return;
+    }
+    if ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0 && power(powers, 'ARTIFACT') > 0) {
+      this.reducePlayerPower('ARTIFACT', 1);
+      return;
+    }
+    if (id === 'WEAK' && amount > 0 && hasRelic(this.run, 'GINGER')) return;
+    if (id === 'FRAIL' && amount > 0 && hasRelic(this.run, 'TURNIP')) return;
+    const next = power(powers, id) + amount;
+    if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) delete powers[id];
+    else powers[id] = next;
+  }
+
+  applyToMonster(index: number, id: string, amount: number): void {
+    const monster = this.combat.monsters[index];
+    if (monster === undefined || !monster.alive || amount === 0) return;
+    const definition = getPower(id);
+    const debuffing = (definition.debuff && amount > 0) || ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0);
+    if (debuffing && power(monster.powers, 'ARTIFACT') > 0) {
+      this.reducePower(monster.powers, 'ARTIFACT', 1);
+      return;
+    }
+    if (id === 'VULNERABLE' && debuffing && hasRelic(this.run, 'CHAMPION_BELT')) this.applyToMonster(index, 'WEAK', 1);
+    if (id === 'POISON' && amount > 0 && hasRelic(this.run, 'SNECKO_SKULL')) amount += 1;
+    const next = power(monster.powers, id) + amount;
+    if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) delete monster.powers[id];
+    else monster.powers[id] = next;
+    if (id === 'RITUAL' && amount > 0) monster.memory.ritualFresh = 1;
+  }
+
+  applyToAllMonsters(id: string, amount: number): void {
+    for (let index = 0; index < this.combat.monsters.length; index++) {
+      if (this.combat.monsters[index]?.alive === true) this.applyToMonster(index, id, amount);
+    }
+  }
+
+  private reducePower(powers: Record<string, number>, id: string, amount: number): void {
+    const next = power(powers, id) - amount;
+    if (next <= 0) delete powers[id];
+    else powers[id] = next;
+  }
+
+  private reducePlayerPower(id: string, amount: number): void {
+    this.reducePower(this.combat.player.powers, id, amount);
+  }
+
+  draw(count: number): void {
+    const combat = this.combat;
+    for (let drawn = 0; drawn < count; drawn++) {
+      if (power(combat.player.powers, 'NO_DRAW') > 0) return;
+      if (combat.hand.length >= HAND_LIMIT) return;
+      if (combat.drawPile.length === 0) {
+        if (combat.discardPile.length === 0) return;
+        this.shuffleDiscardIntoDraw();
+      }
+      const card = combat.drawPile.pop();
+      if (card === undefined) return;
+      combat.hand.push(card);
+      const definition = getCard(card.id);
+      if (definition.type === 'Status' || definition.type === 'Curse') {
+        if (power(combat.player.powers, 'FIRE_BREATHING') > 0) this.damageAllMonsters(power(combat.player.powers, 'FIRE_BREATHING'));
+        if (definition.type === 'Status' && power(combat.player.powers, 'EVOLVE') > 0) this.draw(power(combat.player.powers, 'EVOLVE'));
+      }
+      definition.onDraw?.(this, this.cardPlay(card, -1));
+      if (this.finished()) return;
+    }
+  }
+
+  shuffleDiscardIntoDraw(): void {
+    const combat = this.combat;
+    combat.drawPile.push(...combat.discardPile);
+    combat.discardPile = [];
+    shuffleInPlace(this.run.random, 'shuffle', combat.drawPile);
+    for (const relic of this.run.relics) getRelic(relic.id).onShuffle?.(this);
+  }
+
+  gainEnergy(amount: number): void {
+    this.combat.player.energy = Math.max(0, this.combat.player.energy + amount);
+  }
+
+  loseHp(amount: number): void {
+    if (amount <= 0 || this.combat.over) return;
+    let loss = amount;
+    if (hasRelic(this.run, 'TUNGSTEN_ROD')) loss -= 1;
+    if (loss <= 0) return;
+    loss = Math.min(loss, this.run.hp);
+    this.run.hp -= loss;
+    this.combat.counters.timesDamaged = (this.combat.counters.timesDamaged ?? 0) + 1;
+    for (const relic of this.run.relics) getRelic(relic.id).onPlayerHpLoss?.(this, loss);
+    if (power(this.combat.player.powers, 'RUPTURE') > 0 && loss > 0) {
+      this.applyToPlayer('STRENGTH', power(this.combat.player.powers, 'RUPTURE'));
+    }
+    if (this.run.hp <= 0) {
+      const fairy = this.run.potions.indexOf('FAIRY_IN_A_BOTTLE');
+      if (fairy >= 0) {
+        this.run.potions[fairy] = null;
+        this.run.hp = Math.max(1, Math.floor(this.run.maxHp * 0.3));
+        return;
+      }
+      const lizard = this.run.relics.find((relic) => relic.id === 'LIZARD_TAIL' && !relic.used);
+      if (lizard !== undefined) {
+        lizard.used = true;
+        this.run.hp = Math.max(1, Math.floor(this.run.maxHp / 2));
+        return;
+      }
+      this.run.hp = 0;
+      this.combat.over = true;
+      this.combat.victory = false;
+    }
+  }
+
+  heal(amount: number): void {
+    if (amount <= 0) return;
+    this.run.hp = Math.min(this.run.maxHp, this.run.hp + amount);
+  }
+
+  gainGold(amount: number): void {
+    this.run.gold += amount;
+  }
+
+  addCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom', upgraded = false, costZeroThisTurn = false): void {
+    const combat = this.combat;
+    const card: CombatCard = {
+      uid: this.run.counters.nextUid++,
+      id,
+      upgraded: upgraded || (getCard(id).type === 'Attack' && id === 'SHIV' && power(combat.player.powers, 'SHIV_UPGRADE') > 0),
+      combatCost: null,
+      turnCost: costZeroThisTurn ? 0 : null,
+      bonus: 0,
+      retainOnce: false,
+    };
+    if (pile === 'hand') {
+      if (combat.hand.length >= HAND_LIMIT) combat.discardPile.push(card);
+      else combat.hand.push(card);
+    } else if (pile === 'discard') {
+      combat.discardPile.push(card);
+    } else if (pile === 'draw') {
+      combat.drawPile.push(card);
+    } else {
+      const position = nextInt(this.run.random, 'shuffle', 0, combat.drawPile.length);
+      combat.drawPile.splice(position, 0, card);
+    }
+  }
+
+  private removeFromPiles(card: CombatCard): void {
+    const combat = this.combat;
+    for (const pile of [combat.hand, combat.drawPile, combat.discardPile]) {
+      const index = pile.indexOf(card);
+      if (index >= 0) {
+        pile.splice(index, 1);
+        return;
+      }
+    }
+  }
+
+  private moveToExhaust(card: CombatCard, from: CombatCard[] | null): void {
+    if (from !== null) {
+      const index = from.indexOf(card);
+      if (index >= 0) from.splice(index, 1);
+    }
+    this.combat.exhaustPile.push(card);
+    const powers = this.combat.player.powers;
+    if (power(powers, 'FEEL_NO_PAIN') > 0) this.gainBlock(power(powers, 'FEEL_NO_PAIN'), true);
+    if (power(powers, 'DARK_EMBRACE') > 0) this.draw(power(powers, 'DARK_EMBRACE'));
+    getCard(card.id).onExhaust?.(this, this.cardPlay(card, -1));
+    for (const relic of this.run.relics) getRelic(relic.id).onExhaust?.(this);
+  }
+
+  exhaustCard(card: CombatCard): void {
+    this.removeFromPiles(card);
+    this.moveToExhaust(card, null);
+  }
+
+  discardCard(card: CombatCard): void {
+    this.removeFromPiles(card);
+    this.combat.discardPile.push(card);
+    this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
+  }
+
+  requestSelection(request: SelectionRequest): void {
+    const pile = this.pileOf(request.source);
+    const options = pile.filter((card) => request.filter?.(card) ?? true).map((card) => card.uid);
+    if (options.length === 0) return;
+    const minimum = Math.min(request.minimum ?? request.count, options.length);
+    // A forced choice of all options resolves itself.
+    const caller = this.currentCard;
+    if (caller === null) throw new Error('requestSelection outside a card play');
+    this.combat.selection = {
+      source: request.source,
+      options,
+      generated: [],
+      count: Math.min(request.count, options.length),
+      minimum,
+      chosen: [],
+      cardId: caller.id,
+      upgraded: caller.upgraded,
+      prompt: request.prompt,
+    };
+    if (options.length <= minimum && minimum === request.count) {
+      this.combat.selection.chosen = [...options];
+      this.combat.selection.options = [];
+      this.resolveSelection();
+    }
+  }
+
+  /** The card whose effect is resolving (set by play hooks through cardPlay). */
+  currentCard: CombatCard | null = null;
+
+  livingMonsters(): readonly MonsterState[] {
+    return this.combat.monsters.filter((monster) => monster.alive);
+  }
+
+  monsterIndex(monster: MonsterState): number {
+    return this.combat.monsters.indexOf(monster);
+  }
+
+  randomMonsterIndex(): number {
+    const living: number[] = [];
+    for (let index = 0; index < this.combat.monsters.length; index++) {
+      if (this.combat.monsters[index]?.alive === true) living.push(index);
+    }
+    if (living.length === 0) return -1;
+    return living[nextInt(this.run.random, 'misc', 0, living.length - 1)] ?? -1;
+  }
+
+  randomInt(min: number, max: number): number {
+    return nextInt(this.run.random, 'misc', min, max);
+  }
+
+  playerPower(id: string): number {
+    return power(this.combat.player.powers, id);
+  }
+
+  counter(name: string): number {
+    return this.combat.counters[name] ?? 0;
+  }
+
+  upgradeCard(card: CombatCard): void {
+    const definition = getCard(card.id);
+    if (card.upgraded || definition.type === 'Status' || definition.type === 'Curse') return;
+    card.upgraded = true;
+  }
+
+  log(message: string): void {
+    this.run.log.push(message);
+    if (this.run.log.length > 20) this.run.log.shift();
+  }
+
+  // ---- end of combat -----------------------------------------------------
+
+  checkCombatOver(): void {
+    const combat = this.combat;
+    if (combat.over) return;
+    if (this.run.hp <= 0) {
+      combat.over = true;
+      combat.victory = false;
+      return;
+    }
+    if (combat.monsters.every((monster) => !monster.alive) && !combat.monsters.some((monster) => monster.memory.pendingSpawn === 1)) {
+      combat.over = true;
+      combat.victory = true;
+      combat.selection = null;
+      for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
+    }
+  }
+
+  finished(): boolean {
+    return this.combat.over;
+  }
+
+  /** Whether a card type counts for the Pen Nib style relics. */
+  static isAttack(type: CardType): boolean {
+    return type === 'Attack';
+  }
+}
+

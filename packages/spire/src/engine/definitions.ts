@@ -1,0 +1,254 @@
+// Contracts between the engine and its content: what a card, relic, potion, power, monster,
+// encounter and event must declare. Content files implement these; the engine never switches on ids
+// except through the hooks declared here.
+import type { CharacterId, CombatCard, IntentType, MonsterState, RunState } from './run-state.js';
+
+export type CardType = 'Attack' | 'Skill' | 'Power' | 'Status' | 'Curse';
+export type CardRarity = 'Basic' | 'Common' | 'Uncommon' | 'Rare' | 'Special' | 'Curse';
+export type CardTarget = 'AnyEnemy' | 'AllEnemies' | 'Self' | 'None';
+export type CardColor = CharacterId | 'COLORLESS' | 'STATUS' | 'CURSE';
+
+/** A (base, upgraded) pair of numbers. */
+export type Upgradable = readonly [number, number];
+
+/** The target of an attack or debuff: one monster index, all monsters, or a random living one. */
+export type AttackTarget = number | 'all' | 'random';
+
+/** What a card, relic, potion or power may do during combat. Implemented by the engine. */
+export interface CombatContext {
+  readonly run: RunState;
+  /** Deal attack damage from the player (strength, weak, vulnerable, relics apply). Returns unblocked damage dealt in total. */
+  attack(target: AttackTarget, base: number, hits?: number): number;
+  /** Deal damage that ignores strength/weak (thorns, Bomb, potions): still affected by vulnerable if `attackLike`. */
+  damageMonster(index: number, amount: number, options?: { readonly ignoreVulnerable?: boolean }): number;
+  damageAllMonsters(amount: number): void;
+  /** Gain block (dexterity and frail apply unless `raw`). */
+  gainBlock(amount: number, raw?: boolean): void;
+  /** Apply a power to the player (negative amounts reduce it; artifact blocks debuffs). */
+  applyToPlayer(power: string, amount: number): void;
+  applyToMonster(index: number, power: string, amount: number): void;
+  applyToAllMonsters(power: string, amount: number): void;
+  draw(count: number): void;
+  gainEnergy(amount: number): void;
+  loseHp(amount: number): void;
+  heal(amount: number): void;
+  gainGold(amount: number): void;
+  /** Create a new card in a pile (`hand` overflows to discard at 10 cards). */
+  addCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom', upgraded?: boolean, costZeroThisTurn?: boolean): void;
+  /** Exhaust a specific card wherever it is. */
+  exhaustCard(card: CombatCard): void;
+  discardCard(card: CombatCard): void;
+  /** Ask the player to choose cards; the defining card's `onSelect` resolves it. */
+  requestSelection(request: SelectionRequest): void;
+  /** Living, present monsters with their index. */
+  livingMonsters(): readonly MonsterState[];
+  monsterIndex(monster: MonsterState): number;
+  randomMonsterIndex(): number;
+  /** Random integer from the combat stream. */
+  randomInt(min: number, max: number): number;
+  /** Player power amount (0 if absent). */
+  playerPower(power: string): number;
+  /** Energy spent on the current X-cost card. */
+  readonly xValue: number;
+  /** Counter for this combat (e.g. 'attacksThisTurn'). */
+  counter(name: string): number;
+  /** Upgrade a combat card in place. */
+  upgradeCard(card: CombatCard): void;
+  /** Play a card for free (Havoc); it is exhausted afterwards if `exhaust`. */
+  playFree(card: CombatCard, exhaust: boolean): void;
+  log(message: string): void;
+}
+
+export interface SelectionRequest {
+  readonly source: 'hand' | 'discard' | 'draw' | 'exhaust';
+  readonly count: number;
+  readonly minimum?: number;
+  readonly prompt: string;
+  readonly filter?: (card: CombatCard) => boolean;
+}
+
+/** Numbers a card exposes; `damage`, `block` and `magic` fill `!D!`, `!B!`, `!M!` in its text. */
+export interface CardDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly color: CardColor;
+  readonly type: CardType;
+  readonly rarity: CardRarity;
+  /** Energy cost; -1 means X, -2 unplayable. */
+  readonly cost: Upgradable | number;
+  readonly target: CardTarget;
+  readonly damage?: Upgradable;
+  readonly block?: Upgradable;
+  readonly magic?: Upgradable;
+  /** Hits of an attack (for intents-style previews); 'magic' when the magic number is the hit count. */
+  readonly hits?: Upgradable | 'magic';
+  readonly exhaust?: readonly [boolean, boolean] | boolean;
+  readonly ethereal?: readonly [boolean, boolean] | boolean;
+  readonly innate?: readonly [boolean, boolean] | boolean;
+  readonly retain?: readonly [boolean, boolean] | boolean;
+  /** Rules text with placeholders; `upgradedText` when the wording changes. */
+  readonly text: string;
+  readonly upgradedText?: string;
+  /** Cards that may be upgraded more than once are not modelled; curses and statuses cannot be upgraded. */
+  readonly play?: (context: CombatContext, card: CardPlay) => void;
+  readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[], card: CardPlay) => void;
+  /** Why the card cannot be played now, or null. */
+  readonly unplayableReason?: (context: CombatContext, card: CardPlay) => string | null;
+  /** At the end of the player's turn while in hand (Burn, Decay, Regret...). */
+  readonly endOfTurnInHand?: (context: CombatContext, card: CardPlay) => void;
+  readonly onDraw?: (context: CombatContext, card: CardPlay) => void;
+  readonly onExhaust?: (context: CombatContext, card: CardPlay) => void;
+  /** Extra energy-cost rule (e.g. cheaper per card played); returns the cost to show. */
+  readonly dynamicCost?: (context: CombatContext, base: number) => number;
+}
+
+/** The resolved numbers of one card being played or shown. */
+export interface CardPlay {
+  readonly card: CombatCard;
+  readonly upgraded: boolean;
+  readonly damage: number;
+  readonly block: number;
+  readonly magic: number;
+  readonly target: number;
+}
+
+export interface RelicDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly rarity: 'Starter' | 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop' | 'Special';
+  readonly character?: CharacterId;
+  readonly text: string;
+  readonly onPickup?: (run: RunState) => void;
+  readonly atCombatStart?: (context: CombatContext) => void;
+  readonly atTurnStart?: (context: CombatContext, turn: number) => void;
+  readonly atTurnEnd?: (context: CombatContext) => void;
+  readonly onCardPlayed?: (context: CombatContext, card: CardPlay, type: CardType) => void;
+  readonly onCombatEnd?: (context: CombatContext) => void;
+  readonly onShuffle?: (context: CombatContext) => void;
+  readonly onExhaust?: (context: CombatContext) => void;
+  readonly onMonsterDeath?: (context: CombatContext) => void;
+  readonly onPlayerHpLoss?: (context: CombatContext, amount: number) => void;
+  /** Energy per turn added. */
+  readonly energy?: number;
+  /** Rest sites heal extra / cannot rest... */
+  readonly onRest?: (run: RunState) => void;
+}
+
+export interface PotionDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly rarity: 'Common' | 'Uncommon' | 'Rare';
+  readonly target: 'AnyEnemy' | 'AllEnemies' | 'Self';
+  readonly text: string;
+  readonly combatOnly: boolean;
+  readonly use: (context: CombatContext | null, run: RunState, target: number) => void;
+}
+
+/** Powers are plain amounts; their behaviour lives in the engine's hooks keyed by id. */
+export interface PowerDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly debuff: boolean;
+  /** Decreases by 1 at the end of its owner's round (vulnerable, weak, frail). */
+  readonly turnBased?: boolean;
+  readonly text: string;
+}
+
+/** What a monster's move does when executed. */
+export interface MonsterMoveDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly intent: IntentType;
+  readonly damage?: number;
+  readonly hits?: number;
+  /** Side effects after damage (block, buffs, debuffs, status cards). */
+  readonly effect?: (context: MonsterContext) => void;
+}
+
+/** The monster-side view of combat used by moves and AI. */
+export interface MonsterContext {
+  readonly combat: CombatContext;
+  readonly monster: MonsterState;
+  readonly index: number;
+  gainBlock(amount: number): void;
+  buff(power: string, amount: number): void;
+  debuffPlayer(power: string, amount: number): void;
+  addStatus(id: string, pile: 'draw' | 'discard' | 'hand', count: number): void;
+  /** Roll in [0, 100) from the monster AI stream. */
+  roll(): number;
+  lastMove(id: string): boolean;
+  lastTwoMoves(id: string): boolean;
+  /** Replace its current intent (waking up, splitting, mode shift). */
+  setMove(id: string): void;
+  /** Summon a monster (slime split, gremlin leader). */
+  spawn(monsterId: string, hp: number | null): void;
+  escape(): void;
+}
+
+export interface MonsterDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly hp: Upgradable;
+  readonly text: string;
+  readonly moves: readonly MonsterMoveDefinition[];
+  /** Powers and memory at spawn. */
+  readonly setup?: (context: MonsterContext) => void;
+  /** Picks the next move id (called at combat start and after each of its turns). */
+  readonly nextMove: (context: MonsterContext) => string;
+  /** Reaction when it loses HP (splitting, mode shift, waking up). */
+  readonly onDamaged?: (context: MonsterContext, amount: number) => void;
+  readonly onDeath?: (context: MonsterContext) => void;
+}
+
+export interface EncounterDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly act: number;
+  readonly kind: 'weak' | 'strong' | 'elite' | 'boss';
+  /** Relative weight within its pool. */
+  readonly weight: number;
+  /** Monster ids, or a function choosing them from the monster stream. */
+  readonly monsters: (pick: <T>(items: readonly T[]) => T) => readonly string[];
+}
+
+export interface EventOption {
+  readonly label: string;
+  readonly disabledReason?: string | null;
+}
+
+export interface EventContext {
+  readonly run: RunState;
+  roll(): number;
+  randomInt(min: number, max: number): number;
+  gainGold(amount: number): void;
+  loseGold(amount: number): void;
+  heal(amount: number): void;
+  loseHp(amount: number): void;
+  gainMaxHp(amount: number): void;
+  loseMaxHp(amount: number): void;
+  addCard(id: string, upgraded?: boolean): void;
+  addRandomCard(rarity: 'Common' | 'Uncommon' | 'Rare' | null): void;
+  addRelic(relicId: string | null): void;
+  addPotion(): void;
+  /** Open a deck selection (remove, upgrade, transform); the event continues afterwards. */
+  selectDeck(purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate', count: number): void;
+  /** Start a combat from the event; rewards follow. */
+  fight(encounterId: string): void;
+}
+
+export interface EventDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly acts: readonly number[];
+  readonly text: string;
+  /** The body text and options for the current page. */
+  readonly page: (run: RunState, page: number, memory: Record<string, number>) => {
+    readonly body: string;
+    readonly options: readonly EventOption[];
+  };
+  /** Apply an option; return the next page or null when the event is over. */
+  readonly choose: (context: EventContext, page: number, option: number, memory: Record<string, number>) => number | null;
+  /** Roll memory at start. */
+  readonly setup?: (context: EventContext, memory: Record<string, number>) => void;
+  readonly available?: (run: RunState) => boolean;
+}

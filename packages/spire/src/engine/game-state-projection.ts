@@ -1,0 +1,666 @@
+// Projects the engine's internal run state onto the API's GameState (the StS2 agent-mod shape).
+// Pure: the same run state always gives the same JSON, and nothing here changes the run.
+import type { GameState } from '../api/game-state.js';
+import type * as Api from '../api/game-state.js';
+import { GAME_STATE_VERSION } from '../api/game-state.js';
+import { CHARACTERS } from '../content/characters.js';
+import { getCard, getEncounter, getEvent, getPotion, getPower, getRelic } from '../content/registry.js';
+import { Combat, baseCost, energyPerTurn, hasRelic, cardFlag, cardText, cardValue, monsterAttackDamage, playerAttackDamage, playerBlock } from './combat.js';
+import type { CardDefinition } from './definitions.js';
+import { MAP_HEIGHT, MAP_WIDTH, nextNodes } from './map.js';
+import { legalActions, restOptions } from './run.js';
+import type { CombatCard, CombatState, DeckCard, IntentType, MonsterState, Powers, RoomType, RunState } from './run-state.js';
+
+const NODE_TYPES: Record<RoomType, Api.MapNodeType> = {
+  monster: 'Monster',
+  elite: 'Elite',
+  rest: 'Rest',
+  shop: 'Shop',
+  event: 'Unknown',
+  treasure: 'Treasure',
+  boss: 'Boss',
+};
+
+const INTENT_PARTS: Record<IntentType, readonly Api.IntentType[]> = {
+  Attack: ['Attack'],
+  AttackBuff: ['Attack', 'Buff'],
+  AttackDebuff: ['Attack', 'Debuff'],
+  AttackDefend: ['Attack', 'Defend'],
+  Buff: ['Buff'],
+  Debuff: ['Debuff'],
+  StrongDebuff: ['Debuff'],
+  Defend: ['Defend'],
+  DefendBuff: ['Defend', 'Buff'],
+  DefendDebuff: ['Defend', 'Debuff'],
+  Escape: ['Escape'],
+  Sleep: ['Sleep'],
+  Stun: ['Stun'],
+  Unknown: ['Unknown'],
+};
+
+export function keywordsOf(definition: CardDefinition, upgraded: boolean): string[] {
+  const keywords: string[] = [];
+  if (baseCost(definition, upgraded) === -2) keywords.push('Unplayable');
+  if (cardFlag(definition.innate, upgraded)) keywords.push('Innate');
+  if (cardFlag(definition.ethereal, upgraded)) keywords.push('Ethereal');
+  if (cardFlag(definition.retain, upgraded)) keywords.push('Retain');
+  if (cardFlag(definition.exhaust, upgraded)) keywords.push('Exhaust');
+  return keywords;
+}
+
+function cardName(definition: CardDefinition, upgraded: boolean): string {
+  return upgraded ? `${definition.name}+` : definition.name;
+}
+
+function hitsOf(definition: CardDefinition, upgraded: boolean): number {
+  if (definition.hits === undefined) return 1;
+  if (definition.hits === 'magic') return cardValue(definition.magic, upgraded);
+  return cardValue(definition.hits, upgraded);
+}
+
+interface CardStatics {
+  readonly definition: CardDefinition;
+  readonly name: string;
+  readonly text: string;
+  readonly keywords: readonly string[];
+  readonly cost: number;
+  readonly pile: Api.PileCard;
+}
+
+// Texts and keywords never change for an (id, upgraded, bonus) triple, so they are computed once.
+const STATICS = new Map<string, CardStatics>();
+
+function staticsOf(id: string, upgraded: boolean, bonus = 0): CardStatics {
+  const key = `${id}|${upgraded ? 1 : 0}|${bonus}`;
+  let statics = STATICS.get(key);
+  if (statics === undefined) {
+    const definition = getCard(id);
+    const name = cardName(definition, upgraded);
+    statics = {
+      definition,
+      name,
+      text: cardText(definition, upgraded, bonus),
+      keywords: Object.freeze(keywordsOf(definition, upgraded)),
+      cost: baseCost(definition, upgraded),
+      pile: Object.freeze({ card_id: id, upgraded, card_type: definition.type, name }),
+    };
+    STATICS.set(key, statics);
+  }
+  return statics;
+}
+
+function cardView(card: DeckCard, index: number): Api.CardView {
+  const statics = staticsOf(card.id, card.upgraded);
+  const cost = statics.cost;
+  return {
+    index,
+    card_id: card.id,
+    name: statics.name,
+    upgraded: card.upgraded,
+    card_type: statics.definition.type,
+    rarity: statics.definition.rarity,
+    energy_cost: cost === -1 ? -1 : Math.max(0, cost),
+    costs_x: cost === -1,
+    rules_text: statics.text,
+    keywords: statics.keywords as string[],
+  };
+}
+
+function deckCard(card: DeckCard, index: number): Api.DeckCard {
+  const view = cardView(card, index);
+  return { ...view, rarity: view.rarity ?? 'Common' };
+}
+
+function powersOf(powers: Powers): Api.Power[] {
+  return Object.keys(powers).map((id, index) => {
+    const definition = getPower(id);
+    const amount = powers[id] ?? 0;
+    return {
+      index,
+      power_id: `${id}_POWER`,
+      name: definition.name,
+      amount,
+      is_debuff: definition.debuff || ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0),
+      description: definition.text,
+    };
+  });
+}
+
+function unplayableCode(reason: string | null): Api.UnplayableReason | null {
+  if (reason === null) return null;
+  if (reason.startsWith('Not enough energy')) return 'not_enough_energy';
+  if (reason.startsWith('This card cannot')) return 'unplayable';
+  return 'blocked_by_hook';
+}
+
+function handCard(run: RunState, combat: CombatState, engine: Combat, card: CombatCard, index: number): Api.HandCard {
+  const statics = staticsOf(card.id, card.upgraded, card.bonus);
+  const definition = statics.definition;
+  const cost = engine.costOf(card);
+  const reason = engine.unplayableReason(card);
+  const living: number[] = [];
+  combat.monsters.forEach((monster, monsterIndex) => {
+    if (monster.alive) living.push(monsterIndex);
+  });
+  const requiresTarget = definition.target === 'AnyEnemy';
+  const baseDamage = definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
+  const hits = hitsOf(definition, card.upgraded);
+  const damage = baseDamage === null ? null : playerAttackDamage(run, combat, baseDamage, null);
+  const block = definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
+  const text = statics.text;
+  let resolved = text;
+  if (damage !== null) resolved = resolved.replace(`Deal ${baseDamage} damage`, `Deal ${damage} damage`);
+  if (block !== null) resolved = resolved.replace(`Gain ${cardValue(definition.block, card.upgraded)} Block`, `Gain ${block} Block`);
+  return {
+    index,
+    card_id: card.id,
+    name: statics.name,
+    upgraded: card.upgraded,
+    card_type: definition.type,
+    rarity: definition.rarity,
+    energy_cost: cost === -1 ? -1 : Math.max(0, cost),
+    costs_x: cost === -1,
+    rules_text: text,
+    resolved_rules_text: resolved,
+    keywords: statics.keywords as string[],
+    playable: reason === null,
+    unplayable_reason: unplayableCode(reason),
+    target_type: definition.target,
+    requires_target: requiresTarget,
+    target_index_space: requiresTarget ? 'enemies' : null,
+    valid_target_indices: requiresTarget ? living : [],
+    damage,
+    block,
+    hits: baseDamage === null ? null : hits,
+    total_damage: damage === null ? null : damage * hits,
+    target_previews:
+      requiresTarget && baseDamage !== null
+        ? living.map((target) => {
+            const perHit = playerAttackDamage(run, combat, baseDamage, combat.monsters[target] ?? null);
+            return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
+          })
+        : null,
+  };
+}
+
+function intentsOf(run: RunState, combat: CombatState, monster: MonsterState): Api.Intent[] {
+  if (!monster.alive) return [];
+  const parts = INTENT_PARTS[monster.move.intent];
+  return parts.map((type, index) => {
+    if (type === 'Attack' && monster.move.baseDamage !== null) {
+      const damage = monsterAttackDamage(run, combat, monster, monster.move.baseDamage);
+      const hits = monster.move.hits;
+      return {
+        index,
+        intent_type: type,
+        label: hits > 1 ? `${damage}x${hits}` : String(damage),
+        damage,
+        hits,
+        total_damage: damage * hits,
+      };
+    }
+    return { index, intent_type: type, label: null, damage: null, hits: null, total_damage: null };
+  });
+}
+
+/** Pile entries are shared frozen objects: read them, never change them. */
+function pileCards(cards: readonly CombatCard[]): Api.PileCard[] {
+  return cards.map((card) => staticsOf(card.id, card.upgraded).pile as Api.PileCard);
+}
+
+function combatView(run: RunState, combat: CombatState): Api.CombatState {
+  const engine = new Combat(run);
+  let incoming = 0;
+  for (const monster of combat.monsters) {
+    if (monster.alive && monster.move.baseDamage !== null) {
+      incoming += monsterAttackDamage(run, combat, monster, monster.move.baseDamage) * monster.move.hits;
+    }
+  }
+  const player: Api.CombatPlayer = {
+    current_hp: run.hp,
+    max_hp: run.maxHp,
+    block: combat.player.block,
+    energy: combat.player.energy,
+    powers: powersOf(combat.player.powers),
+    cards_played_this_turn: combat.counters.cardsThisTurn ?? 0,
+    attacks_played_this_turn: combat.counters.attacksThisTurn ?? 0,
+    skills_played_this_turn: combat.counters.skillsThisTurn ?? 0,
+  };
+  // Piles are computed on first read: bots rarely look at them, serialisation always does.
+  const drawPile = [...combat.drawPile];
+  const discardPile = [...combat.discardPile];
+  const exhaustPile = [...combat.exhaustPile];
+  lazy(player, 'draw_cards', () => pileCards(drawPile.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.uid - b.uid))));
+  lazy(player, 'discard_cards', () => pileCards(discardPile));
+  lazy(player, 'exhaust_cards', () => pileCards(exhaustPile));
+  return {
+    player,
+    hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index)),
+    enemies: combat.monsters.map((monster, index) => ({
+      index,
+      enemy_id: monster.id,
+      name: monster.name,
+      current_hp: monster.hp,
+      max_hp: monster.maxHp,
+      block: monster.block,
+      is_alive: monster.alive,
+      is_hittable: monster.alive,
+      powers: powersOf(monster.powers),
+      intent: monster.alive ? monster.move.id : null,
+      move_id: monster.alive ? monster.move.id : null,
+      intents: intentsOf(run, combat, monster),
+    })),
+    end_turn_will_kill_player: incoming - combat.player.block >= run.hp,
+  };
+}
+
+function potionsView(run: RunState): Api.Potion[] {
+  const combat = run.screen === 'COMBAT' ? run.combat : null;
+  const living: number[] = [];
+  combat?.monsters.forEach((monster, index) => {
+    if (monster.alive) living.push(index);
+  });
+  return run.potions.map((potionId, index) => {
+    if (potionId === null) {
+      return { index, potion_id: null, name: null, occupied: false, requires_target: false, valid_target_indices: [], can_use: false, can_discard: false };
+    }
+    const definition = getPotion(potionId);
+    const usable = potionId !== 'FAIRY_IN_A_BOTTLE' && (combat !== null ? !combat.over && combat.selection === null : !definition.combatOnly);
+    const requiresTarget = definition.target === 'AnyEnemy';
+    return {
+      index,
+      potion_id: potionId,
+      name: definition.name,
+      description: definition.text,
+      rarity: definition.rarity,
+      occupied: true,
+      usage: definition.combatOnly ? 'CombatOnly' : 'AnyTime',
+      target_type: definition.target,
+      requires_target: requiresTarget,
+      target_index_space: requiresTarget ? 'enemies' : null,
+      valid_target_indices: requiresTarget ? living : [],
+      can_use: usable,
+      can_discard: true,
+    };
+  });
+}
+
+// The deck view is rebuilt only when the deck changes (cards added, removed or upgraded).
+const DECK_CACHE = new WeakMap<RunState, { signature: number; length: number; view: Api.DeckCard[] }>();
+
+function deckView(run: RunState): Api.DeckCard[] {
+  let signature = 17;
+  for (const card of run.deck) signature = (Math.imul(signature, 31) + card.uid * 2 + (card.upgraded ? 1 : 0)) | 0;
+  const cached = DECK_CACHE.get(run);
+  if (cached !== undefined && cached.signature === signature && cached.length === run.deck.length) return cached.view;
+  const view = run.deck.map(deckCard);
+  DECK_CACHE.set(run, { signature, length: run.deck.length, view });
+  return view;
+}
+
+/** Defines a lazily computed, enumerable property (JSON.stringify still includes it). */
+function lazy<T extends object, K extends string, V>(target: T, key: K, compute: () => V): void {
+  let value: V | undefined;
+  let done = false;
+  Object.defineProperty(target, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!done) {
+        value = compute();
+        done = true;
+      }
+      return value;
+    },
+    set(next: V) {
+      value = next;
+      done = true;
+    },
+  });
+}
+
+function runView(run: RunState): Api.RunState {
+  const character = CHARACTERS[run.character];
+  return {
+    character_id: run.character,
+    character_name: character.name,
+    floor: run.floor,
+    act: run.act,
+    ascension: 0,
+    ascension_effects: [],
+    current_hp: run.hp,
+    max_hp: run.maxHp,
+    gold: run.gold,
+    max_energy: energyPerTurn(run),
+    deck: deckView(run),
+    relics: run.relics.map((relic, index) => {
+      const definition = getRelic(relic.id);
+      return {
+        index,
+        relic_id: relic.id,
+        name: definition.name,
+        description: definition.text,
+        counter: relic.counter >= 0 ? relic.counter : null,
+        rarity: definition.rarity,
+      };
+    }),
+    potions: potionsView(run),
+    boss_id: run.map.bossId,
+  };
+}
+
+function mapView(run: RunState): Api.MapState {
+  const available = nextNodes(run.map, run.position);
+  const atTop = available.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1;
+  const visited = new Set(run.path.map((node) => node.row * MAP_WIDTH + node.column));
+  const availableKeys = new Set(available.map((node) => node.row * MAP_WIDTH + node.column));
+  const parents = new Map<number, Api.MapCoord[]>();
+  for (const node of run.map.nodes) {
+    for (const column of node.children) {
+      const key = (node.row + 1) * MAP_WIDTH + column;
+      const list = parents.get(key) ?? [];
+      list.push({ row: node.row, col: node.column });
+      parents.set(key, list);
+    }
+  }
+  const boss: Api.MapCoord = { row: MAP_HEIGHT, col: Math.floor(MAP_WIDTH / 2) };
+  const nodes: Api.MapNode[] = run.map.nodes.map((node) => {
+    const key = node.row * MAP_WIDTH + node.column;
+    const current = run.position !== null && run.position.row === node.row && run.position.column === node.column;
+    return {
+      row: node.row,
+      col: node.column,
+      node_type: NODE_TYPES[node.type],
+      state: visited.has(key) ? 'visited' : availableKeys.has(key) ? 'available' : 'unvisited',
+      visited: visited.has(key),
+      is_current: current,
+      is_available: availableKeys.has(key),
+      is_start: node.row === 0,
+      parents: parents.get(key) ?? [],
+      children: node.row === MAP_HEIGHT - 1 ? [boss] : node.children.map((column) => ({ row: node.row + 1, col: column })),
+    };
+  });
+  nodes.push({
+    row: boss.row,
+    col: boss.col,
+    node_type: 'Boss',
+    state: atTop ? 'available' : 'unvisited',
+    visited: false,
+    is_current: false,
+    is_available: atTop,
+    is_boss: true,
+    parents: run.map.nodes.filter((node) => node.row === MAP_HEIGHT - 1).map((node) => ({ row: node.row, col: node.column })),
+    children: [],
+  });
+  return {
+    current_node: run.position === null ? null : { row: run.position.row, col: run.position.column },
+    rows: MAP_HEIGHT,
+    cols: MAP_WIDTH,
+    available_nodes: atTop
+      ? [{ index: 0, row: boss.row, col: boss.col, node_type: 'Boss', state: 'available' }]
+      : available.map((node, index) => ({ index, row: node.row, col: node.column, node_type: NODE_TYPES[node.type], state: 'available' })),
+    nodes,
+    boss_node: boss,
+    is_travel_enabled: true,
+  };
+}
+
+function rewardView(run: RunState): Api.RewardState | null {
+  const reward = run.reward;
+  if (reward === null) return null;
+  const slotFree = run.potions.includes(null) && !hasRelic(run, 'SOZU');
+  const rewards: Api.RewardItem[] = reward.items.map((item, index) => {
+    switch (item.kind) {
+      case 'gold':
+        return { index, reward_type: 'Gold', description: `${item.amount} Gold`, claimable: true };
+      case 'stolen_gold':
+        return { index, reward_type: 'Gold', description: `${item.amount} Gold (stolen back)`, claimable: true };
+      case 'potion':
+        return { index, reward_type: 'Potion', description: getPotion(item.potionId).name, claimable: slotFree };
+      case 'relic':
+        return { index, reward_type: 'Relic', description: getRelic(item.relicId).name, claimable: true };
+      case 'cards':
+        return { index, reward_type: 'Card', description: 'Add a card to your deck', claimable: true };
+    }
+  });
+  const open = reward.openCards === null ? undefined : reward.items[reward.openCards];
+  return {
+    pending_card_choice: open !== undefined,
+    can_proceed: open === undefined,
+    rewards,
+    card_options: open?.kind === 'cards' ? open.cards.map(cardView) : [],
+    alternatives: [],
+  };
+}
+
+function selectionView(run: RunState): Api.SelectionState | null {
+  if (run.screen === 'COMBAT' && run.combat?.selection != null) {
+    const selection = run.combat.selection;
+    const pile =
+      selection.source === 'hand'
+        ? run.combat.hand
+        : selection.source === 'discard'
+          ? run.combat.discardPile
+          : selection.source === 'draw'
+            ? run.combat.drawPile
+            : run.combat.exhaustPile;
+    const cards = selection.options.map((uid, index) => {
+      const card = pile.find((candidate) => candidate.uid === uid) ?? { uid, id: 'WOUND', upgraded: false };
+      return { ...cardView(card, index), is_selectable: true, is_selected: false };
+    });
+    return {
+      kind: 'combat_hand_select',
+      prompt: selection.prompt,
+      cards,
+      min_select: selection.minimum,
+      max_select: selection.count,
+      selected_count: selection.chosen.length,
+      requires_confirmation: selection.minimum < selection.count,
+      can_confirm: selection.chosen.length >= selection.minimum,
+    };
+  }
+  const selection = run.selection;
+  if (selection === null || run.screen !== 'CARD_SELECTION') return null;
+  const kinds = { upgrade: 'deck_upgrade_select', remove: 'deck_card_select', transform: 'deck_transform_select', duplicate: 'deck_card_select' } as const;
+  const prompts = {
+    upgrade: 'Choose a card to upgrade.',
+    remove: 'Choose a card to remove from your deck.',
+    transform: 'Choose a card to transform.',
+    duplicate: 'Choose a card to duplicate.',
+  } as const;
+  return {
+    kind: kinds[selection.purpose],
+    prompt: prompts[selection.purpose],
+    cards: selection.options.map((uid, index) => {
+      const card = run.deck.find((candidate) => candidate.uid === uid) ?? { uid, id: 'WOUND', upgraded: false };
+      const view = cardView(card, index);
+      return {
+        ...view,
+        stable_id: String(uid),
+        is_selectable: true,
+        is_selected: false,
+        upgrade_preview_description: selection.purpose === 'upgrade' ? cardText(getCard(card.id), true) : null,
+      };
+    }),
+    min_select: 1,
+    max_select: 1,
+    selected_count: 0,
+    requires_confirmation: false,
+    can_confirm: false,
+  };
+}
+
+function chestView(run: RunState): Api.ChestState | null {
+  if (run.bossRelic !== null) {
+    return {
+      is_opened: true,
+      has_relic_been_claimed: false,
+      relic_options: run.bossRelic.relicIds.map((relicId, index) => {
+        const definition = getRelic(relicId);
+        return { index, relic_id: relicId, name: definition.name, rarity: definition.rarity, description: definition.text };
+      }),
+    };
+  }
+  const treasure = run.treasure;
+  if (treasure === null) return null;
+  const definition = treasure.relicId === '' ? null : getRelic(treasure.relicId);
+  return {
+    is_opened: treasure.opened,
+    has_relic_been_claimed: treasure.claimed,
+    relic_options:
+      treasure.opened && !treasure.claimed && definition !== null
+        ? [{ index: 0, relic_id: definition.id, name: definition.name, rarity: definition.rarity, description: definition.text }]
+        : [],
+  };
+}
+
+function eventView(run: RunState): Api.EventState | null {
+  const event = run.event;
+  if (event === null || run.screen !== 'EVENT') return null;
+  const definition = getEvent(event.eventId);
+  if (event.done) {
+    return {
+      event_id: event.eventId,
+      title: definition.name,
+      description: 'The event is over.',
+      is_finished: true,
+      options: [{ index: 0, title: 'Proceed', description: 'Return to the map.', is_locked: false, is_proceed: true }],
+    };
+  }
+  const page = definition.page(run, event.page, event.memory);
+  return {
+    event_id: event.eventId,
+    title: definition.name,
+    description: page.body,
+    is_finished: false,
+    options: page.options.map((option, index) => {
+      const match = /^\[([^\]]+)\]\s*(.*)$/.exec(option.label);
+      return {
+        index,
+        title: match?.[1] ?? option.label,
+        description: (match?.[2] ?? '') + ((option.disabledReason ?? null) === null ? '' : ` (${option.disabledReason})`),
+        is_locked: (option.disabledReason ?? null) !== null,
+        is_proceed: false,
+      };
+    }),
+  };
+}
+
+function shopView(run: RunState): Api.ShopState | null {
+  const shop = run.shop;
+  if (shop === null || (run.screen !== 'SHOP' && run.screen !== 'CARD_SELECTION')) return null;
+  const slotFree = run.potions.includes(null) && !hasRelic(run, 'SOZU');
+  return {
+    is_open: true,
+    can_open: false,
+    can_close: false,
+    cards: shop.cards.map((entry, index) => ({
+      ...cardView(entry.card, index),
+      price: entry.price,
+      is_stocked: !entry.sold,
+      enough_gold: !entry.sold && entry.price <= run.gold,
+      category: getCard(entry.card.id).color === 'COLORLESS' ? 'colorless' : 'class',
+    })),
+    relics: shop.relics.map((entry, index) => {
+      const definition = getRelic(entry.relicId);
+      return {
+        index,
+        relic_id: entry.relicId,
+        name: definition.name,
+        description: definition.text,
+        rarity: definition.rarity,
+        price: entry.price,
+        is_stocked: !entry.sold,
+        enough_gold: !entry.sold && entry.price <= run.gold,
+      };
+    }),
+    potions: shop.potions.map((entry, index) => {
+      const definition = getPotion(entry.potionId);
+      return {
+        index,
+        potion_id: entry.potionId,
+        name: definition.name,
+        description: definition.text,
+        rarity: definition.rarity,
+        usage: definition.combatOnly ? 'CombatOnly' : 'AnyTime',
+        price: entry.price,
+        is_stocked: !entry.sold,
+        enough_gold: !entry.sold && entry.price <= run.gold && slotFree,
+      };
+    }),
+    card_removal: {
+      price: shop.removalPrice,
+      available: !shop.removalUsed,
+      used: shop.removalUsed,
+      enough_gold: shop.removalPrice <= run.gold,
+    },
+  };
+}
+
+function restView(run: RunState): Api.RestState | null {
+  if (run.screen !== 'REST') return null;
+  return {
+    options: restOptions(run).map((option, index) => ({
+      index,
+      option_id: option.id === 'rest' ? 'HEAL' : 'SMITH',
+      title: option.id === 'rest' ? 'Rest' : 'Smith',
+      description: option.label,
+      is_enabled: option.enabled && !run.restDone,
+    })),
+  };
+}
+
+/** The API view of a run: what `Game.state()` returns. */
+export function toGameState(run: RunState): GameState {
+  const combat = run.screen === 'COMBAT' || (run.screen === 'GAME_OVER' && run.combat !== null) ? run.combat : null;
+  const names: string[] = [];
+  for (const action of legalActions(run)) if (!names.includes(action.action)) names.push(action.action);
+  const bossEncounter = run.map.bossId === '' ? null : run.map.bossId;
+  const state: GameState = {
+    state_version: GAME_STATE_VERSION,
+    run_id: run.seed,
+    screen: run.screen,
+    session: { mode: 'singleplayer', phase: 'run', control_scope: 'local_player' },
+    in_combat: run.screen === 'COMBAT',
+    turn: run.screen === 'COMBAT' ? (run.combat?.turn ?? null) : null,
+    combat_type: run.screen === 'COMBAT' ? (run.combat?.kind ?? null) : null,
+    boss_stage: run.screen === 'COMBAT' && run.combat?.kind === 'boss' ? (run.act >= 3 ? 'final_boss' : 'act_boss') : null,
+    is_final_boss: run.screen === 'COMBAT' && run.combat?.kind === 'boss' && run.act >= 3,
+    act: run.act,
+    boss_encounter_id: bossEncounter,
+    second_boss_encounter_id: null,
+    available_actions: names,
+    combat: combat === null || run.screen !== 'COMBAT' ? null : combatView(run, combat),
+    run: runView(run),
+    map: run.screen === 'MAP' ? mapView(run) : null,
+    reward: run.screen === 'REWARD' ? rewardView(run) : null,
+    selection: selectionView(run),
+    cards_view: null,
+    character_select: null,
+    chest: run.screen === 'CHEST' ? chestView(run) : null,
+    event: eventView(run),
+    shop: run.screen === 'SHOP' ? shopView(run) : null,
+    rest: restView(run),
+    modal: null,
+    game_over:
+      run.result === null
+        ? null
+        : {
+            is_victory: run.result.victory,
+            floor: run.result.floor,
+            character_id: run.character,
+            can_continue: false,
+            can_return_to_main_menu: false,
+            showing_summary: true,
+            phase: 'summary_ready',
+            act: run.result.act,
+            score: null,
+          },
+  };
+  return state;
+}
+
+/** The encounter's display name, for logs. */
+export function encounterName(id: string): string {
+  return getEncounter(id).name;
+}

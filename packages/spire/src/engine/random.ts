@@ -1,0 +1,101 @@
+// Seeded pseudo-random streams. Each stream is one uint32 state stored in the run state, so the
+// state stays plain JSON and one stream's draws never shift another's (like the original's rngs).
+
+/** The independent random streams of a run. */
+export const RANDOM_STREAMS = [
+  'map',
+  'monster',
+  'ai',
+  'card',
+  'shuffle',
+  'event',
+  'potion',
+  'treasure',
+  'misc',
+] as const;
+
+export type RandomStream = (typeof RANDOM_STREAMS)[number];
+
+/** The stream states of a run: one uint32 per stream. */
+export type RandomState = Record<RandomStream, number>;
+
+/** Hashes a string seed to a uint32 (FNV-1a followed by a murmur finaliser). */
+export function hashSeed(seed: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < seed.length; index++) {
+    hash ^= seed.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
+  return hash >>> 0;
+}
+
+/** Creates the stream states for a seed; each stream gets its own derived start. */
+export function createRandomState(seed: string): RandomState {
+  const state = {} as RandomState;
+  for (const stream of RANDOM_STREAMS) state[stream] = hashSeed(`${seed}/${stream}`);
+  return state;
+}
+
+/** Re-seeds one stream from the seed and a label (e.g. per floor), as the original does per room. */
+export function reseedStream(random: RandomState, stream: RandomStream, seed: string, label: string): void {
+  random[stream] = hashSeed(`${seed}/${stream}/${label}`);
+}
+
+/** Next float in [0, 1) from a stream (mulberry32 step). */
+export function nextFloat(random: RandomState, stream: RandomStream): number {
+  const state = (random[stream] + 0x6d2b79f5) >>> 0;
+  random[stream] = state;
+  let value = state;
+  value = Math.imul(value ^ (value >>> 15), value | 1);
+  value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+  return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+}
+
+/** Next integer in [min, max] inclusive. */
+export function nextInt(random: RandomState, stream: RandomStream, min: number, max: number): number {
+  return min + Math.floor(nextFloat(random, stream) * (max - min + 1));
+}
+
+/** True with the given probability. */
+export function chance(random: RandomState, stream: RandomStream, probability: number): boolean {
+  return nextFloat(random, stream) < probability;
+}
+
+/** A uniformly chosen element; throws on an empty list because that is a content bug. */
+export function pick<T>(random: RandomState, stream: RandomStream, items: readonly T[]): T {
+  if (items.length === 0) throw new Error(`pick from an empty list on stream ${stream}`);
+  return items[Math.floor(nextFloat(random, stream) * items.length)] as T;
+}
+
+/** An element chosen by weight. */
+export function pickWeighted<T>(
+  random: RandomState,
+  stream: RandomStream,
+  items: readonly { readonly item: T; readonly weight: number }[],
+): T {
+  let total = 0;
+  for (const entry of items) total += entry.weight;
+  let roll = nextFloat(random, stream) * total;
+  for (const entry of items) {
+    roll -= entry.weight;
+    if (roll < 0) return entry.item;
+  }
+  const last = items[items.length - 1];
+  if (last === undefined) throw new Error(`weighted pick from an empty list on stream ${stream}`);
+  return last.item;
+}
+
+/** Fisher-Yates shuffle in place. */
+export function shuffleInPlace<T>(random: RandomState, stream: RandomStream, items: T[]): void {
+  for (let index = items.length - 1; index > 0; index--) {
+    const other = Math.floor(nextFloat(random, stream) * (index + 1));
+    const held = items[index] as T;
+    items[index] = items[other] as T;
+    items[other] = held;
+  }
+}

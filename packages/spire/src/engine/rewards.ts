@@ -1,0 +1,106 @@
+// Reward rolls with the original odds: card rarity (with the rarity offset), gold, potion drop
+// chance, potion and relic rarity, and the relic pools without duplicates.
+import { cardPool, colorlessPool } from '../content/cards/index.js';
+import { allPotions, allRelics, getCard } from '../content/registry.js';
+import { chance, nextInt, pick } from './random.js';
+import type { DeckCard, RewardItem, RunState } from './run-state.js';
+
+export type RewardSource = 'monster' | 'elite' | 'boss';
+
+export function newCard(run: RunState, id: string, upgraded = false): DeckCard {
+  const definition = getCard(id);
+  const upgradable = definition.type !== 'Status' && definition.type !== 'Curse';
+  return { uid: run.counters.nextUid++, id, upgraded: upgraded && upgradable };
+}
+
+/** Rolls a card rarity like the original (rare/uncommon thresholds plus the rarity offset). */
+export function rollCardRarity(run: RunState, source: RewardSource): 'Common' | 'Uncommon' | 'Rare' {
+  if (source === 'boss') return 'Rare';
+  const rare = source === 'elite' ? 10 : 3;
+  const uncommon = source === 'elite' ? 40 : 37;
+  const roll = nextInt(run.random, 'card', 0, 99) + run.counters.cardRarityOffset;
+  if (roll < rare) {
+    run.counters.cardRarityOffset = 5;
+    return 'Rare';
+  }
+  if (roll < rare + uncommon) return 'Uncommon';
+  run.counters.cardRarityOffset = Math.max(-40, run.counters.cardRarityOffset - 1);
+  return 'Common';
+}
+
+/** Three distinct cards of the character's pool; later acts upgrade some non-rares. */
+export function rollCardReward(run: RunState, source: RewardSource, count = 3): DeckCard[] {
+  const chosen: string[] = [];
+  const cards: DeckCard[] = [];
+  const upgradeChance = run.act === 2 ? 0.25 : run.act >= 3 ? 0.5 : 0;
+  for (let slot = 0; slot < count; slot++) {
+    const rarity = rollCardRarity(run, source);
+    const pool = cardPool(run.character, rarity).filter((id) => !chosen.includes(id));
+    if (pool.length === 0) continue;
+    const id = pick(run.random, 'card', pool);
+    chosen.push(id);
+    const upgraded = rarity !== 'Rare' && upgradeChance > 0 && chance(run.random, 'card', upgradeChance);
+    cards.push(newCard(run, id, upgraded));
+  }
+  return cards;
+}
+
+export function rollColorless(run: RunState, rarity: 'Uncommon' | 'Rare'): DeckCard {
+  return newCard(run, pick(run.random, 'card', colorlessPool(rarity)));
+}
+
+export function rollPotion(run: RunState): string {
+  const roll = nextInt(run.random, 'potion', 0, 99);
+  const rarity = roll < 65 ? 'Common' : roll < 90 ? 'Uncommon' : 'Rare';
+  const pool = allPotions().filter((potion) => potion.rarity === rarity);
+  return pick(run.random, 'potion', pool).id;
+}
+
+export function rollRelicRarity(run: RunState): 'Common' | 'Uncommon' | 'Rare' {
+  const roll = nextInt(run.random, 'treasure', 0, 99);
+  return roll < 50 ? 'Common' : roll < 83 ? 'Uncommon' : 'Rare';
+}
+
+/** A relic of the rarity not yet owned (falls back to other rarities, then to Circlet-like gold). */
+export function rollRelic(run: RunState, rarity: 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop', exclude: readonly string[] = []): string | null {
+  const owned = new Set([...run.relics.map((relic) => relic.id), ...exclude]);
+  const order = [rarity, 'Common', 'Uncommon', 'Rare'] as const;
+  for (const wanted of order) {
+    const pool = allRelics().filter(
+      (relic) =>
+        relic.rarity === wanted &&
+        !owned.has(relic.id) &&
+        (relic.character === undefined || relic.character === run.character),
+    );
+    if (pool.length > 0) return pick(run.random, 'treasure', pool).id;
+  }
+  return null;
+}
+
+export function rollGold(run: RunState, source: RewardSource): number {
+  const [min, max] = source === 'boss' ? [95, 105] : source === 'elite' ? [25, 35] : [10, 20];
+  let gold = nextInt(run.random, 'treasure', min, max);
+  if (run.relics.some((relic) => relic.id === 'GOLDEN_IDOL')) gold = Math.round(gold * 1.25);
+  return gold;
+}
+
+/** The reward screen after a won combat. */
+export function combatRewards(run: RunState, source: RewardSource, stolenGold: number): RewardItem[] {
+  const items: RewardItem[] = [{ kind: 'gold', amount: rollGold(run, source) }];
+  if (stolenGold > 0) items.push({ kind: 'stolen_gold', amount: stolenGold });
+  if (source !== 'boss') {
+    const roll = nextInt(run.random, 'potion', 0, 99);
+    if (roll < run.counters.potionChance) {
+      run.counters.potionChance -= 10;
+      items.push({ kind: 'potion', potionId: rollPotion(run) });
+    } else {
+      run.counters.potionChance += 10;
+    }
+  }
+  if (source === 'elite') {
+    const relicId = rollRelic(run, rollRelicRarity(run));
+    if (relicId !== null) items.push({ kind: 'relic', relicId });
+  }
+  items.push({ kind: 'cards', cards: rollCardReward(run, source) });
+  return items;
+}

@@ -1,0 +1,260 @@
+// The engine's internal run state: plain JSON, mutated in place by the rules and projected onto
+// the API's GameState for agents. Optional fields are `null`, never absent, so serialisation is stable.
+import type { RandomState } from './random.js';
+
+export type CharacterId = 'IRONCLAD' | 'SILENT';
+
+/** A card in the deck. `uid` is unique within a run and survives into combat piles. */
+export interface DeckCard {
+  uid: number;
+  id: string;
+  upgraded: boolean;
+}
+
+/** A card inside combat: a deck card (or a generated one) plus combat-only modifiers. */
+export interface CombatCard extends DeckCard {
+  /** Cost override for the rest of combat (e.g. set to 0), or null. */
+  combatCost: number | null;
+  /** Cost override until the card is played or the turn ends, or null. */
+  turnCost: number | null;
+  /** Extra damage gained during combat (Rampage-like growth). */
+  bonus: number;
+  /** Retain this card at the end of this turn only. */
+  retainOnce: boolean;
+}
+
+/** Powers by id with their amount; insertion order is deterministic. */
+export type Powers = Record<string, number>;
+
+export interface PlayerCombat {
+  block: number;
+  energy: number;
+  powers: Powers;
+}
+
+export type IntentType =
+  | 'Attack'
+  | 'AttackBuff'
+  | 'AttackDebuff'
+  | 'AttackDefend'
+  | 'Buff'
+  | 'Debuff'
+  | 'StrongDebuff'
+  | 'Defend'
+  | 'DefendBuff'
+  | 'DefendDebuff'
+  | 'Escape'
+  | 'Sleep'
+  | 'Stun'
+  | 'Unknown';
+
+/** A monster's chosen move, as rolled at the end of the previous turn. */
+export interface MonsterMove {
+  id: string;
+  name: string;
+  intent: IntentType;
+  /** Base damage per hit before powers, or null for non-attacks. */
+  baseDamage: number | null;
+  hits: number;
+}
+
+export interface MonsterState {
+  uid: number;
+  id: string;
+  name: string;
+  hp: number;
+  maxHp: number;
+  block: number;
+  powers: Powers;
+  alive: boolean;
+  escaped: boolean;
+  move: MonsterMove;
+  /** Move ids used so far, most recent last (capped). */
+  history: string[];
+  /** Per-monster memory (rolled bite damage, mode-shift threshold, charge counters...). */
+  memory: Record<string, number>;
+}
+
+/** A choice the player must make in the middle of combat (e.g. Armaments' card to upgrade). */
+export interface CombatSelection {
+  /** Where the options come from. */
+  source: 'hand' | 'discard' | 'draw' | 'exhaust' | 'generated';
+  /** uids of selectable cards (or generated cards for `generated`). */
+  options: number[];
+  /** Cards generated for a `generated` choice (Discovery-like), else empty. */
+  generated: CombatCard[];
+  /** How many must be chosen before it resolves; `minimum` < `count` allows confirming early. */
+  count: number;
+  minimum: number;
+  chosen: number[];
+  /** The card definition that resolves the choice and whether it was upgraded. */
+  cardId: string;
+  upgraded: boolean;
+  /** A short prompt for agents. */
+  prompt: string;
+}
+
+export interface CombatState {
+  encounterId: string;
+  kind: 'monster' | 'elite' | 'boss';
+  turn: number;
+  player: PlayerCombat;
+  hand: CombatCard[];
+  drawPile: CombatCard[];
+  discardPile: CombatCard[];
+  exhaustPile: CombatCard[];
+  /** Played powers and other cards that left combat for good. */
+  removedCards: CombatCard[];
+  monsters: MonsterState[];
+  selection: CombatSelection | null;
+  /** Counters for this turn and combat (cards played, attacks played, times damaged...). */
+  counters: Record<string, number>;
+  /** Gold stolen by thieves, returned when they die. */
+  stolenGold: number;
+  /** True once every monster is dead or gone (or the player died). */
+  over: boolean;
+  victory: boolean;
+}
+
+export type RoomType = 'monster' | 'elite' | 'rest' | 'shop' | 'event' | 'treasure' | 'boss';
+
+export interface MapNode {
+  row: number;
+  column: number;
+  type: RoomType;
+  /** Columns of connected nodes in the next row. */
+  children: number[];
+  /** Emerald-key style burning elite is not modelled. */
+}
+
+export interface MapState {
+  /** Rows 0..14 of nodes (only nodes on a path). */
+  nodes: MapNode[];
+  bossId: string;
+}
+
+export interface RelicState {
+  id: string;
+  /** A counter for relics that count (Pen Nib, Nunchaku...), else -1. */
+  counter: number;
+  /** Used-up flag for once-per-run/combat relics. */
+  used: boolean;
+}
+
+export type RewardItem =
+  | { kind: 'gold'; amount: number }
+  | { kind: 'potion'; potionId: string }
+  | { kind: 'relic'; relicId: string }
+  | { kind: 'cards'; cards: DeckCard[] }
+  | { kind: 'stolen_gold'; amount: number };
+
+export interface RewardState {
+  items: RewardItem[];
+  /** Index of the card reward being chosen (card choice sub-screen), or null. */
+  openCards: number | null;
+  /** Go to the boss relic choice after this screen (after a boss that is not the last). */
+  afterBoss: boolean;
+}
+
+export interface ShopState {
+  cards: { card: DeckCard; price: number; sold: boolean }[];
+  relics: { relicId: string; price: number; sold: boolean }[];
+  potions: { potionId: string; price: number; sold: boolean }[];
+  removalPrice: number;
+  removalUsed: boolean;
+}
+
+export interface EventState {
+  eventId: string;
+  /** The page of the event (events with several steps). */
+  page: number;
+  /** Values rolled when the event started (gold amounts, the offered card...). */
+  memory: Record<string, number>;
+  /** Text ids are resolved by the event definition. */
+  done: boolean;
+}
+
+/** A choice over deck cards outside combat (upgrade at rest, removal at shop, event transforms). */
+export interface DeckSelection {
+  purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate';
+  options: number[];
+  count: number;
+  /** Where to go once done. */
+  returnTo: 'rest' | 'shop' | 'event' | 'map';
+  cancellable: boolean;
+  chosen: number[];
+}
+
+export interface TreasureState {
+  size: 'small' | 'medium' | 'large';
+  relicId: string;
+  gold: number;
+  opened: boolean;
+  claimed: boolean;
+}
+
+export interface BossRelicState {
+  relicIds: string[];
+}
+
+/** Screens use the API's names; the card choice of a reward is `reward.openCards`, boss relics a CHEST. */
+export type Screen = 'MAP' | 'COMBAT' | 'REWARD' | 'REST' | 'SHOP' | 'EVENT' | 'CHEST' | 'CARD_SELECTION' | 'GAME_OVER';
+
+export interface RunCounters {
+  /** Card rarity offset: starts at -5%, +1% per common shown, reset on rare. */
+  cardRarityOffset: number;
+  /** Potion drop chance in percent. */
+  potionChance: number;
+  /** "?" room odds in percent. */
+  unknownMonsterChance: number;
+  unknownShopChance: number;
+  unknownTreasureChance: number;
+  /** Card removal price at shops. */
+  removalPrice: number;
+  /** Next uid for new cards. */
+  nextUid: number;
+  /** Combats fought this act (the first three use the weak pool). */
+  actCombats: number;
+  /** Decisions made so far (actions accepted). */
+  steps: number;
+}
+
+export interface RunState {
+  seed: string;
+  character: CharacterId;
+  random: RandomState;
+  screen: Screen;
+  act: number;
+  floor: number;
+  hp: number;
+  maxHp: number;
+  gold: number;
+  deck: DeckCard[];
+  relics: RelicState[];
+  potions: (string | null)[];
+  map: MapState;
+  /** Nodes visited this act, in order. */
+  path: { row: number; column: number }[];
+  /** Current node, or null before the first choice of an act. */
+  position: { row: number; column: number } | null;
+  /** The type of the room being visited. */
+  room: RoomType | null;
+  combat: CombatState | null;
+  reward: RewardState | null;
+  shop: ShopState | null;
+  event: EventState | null;
+  selection: DeckSelection | null;
+  treasure: TreasureState | null;
+  /** Whether the campfire's one action was taken. */
+  restDone: boolean;
+  bossRelic: BossRelicState | null;
+  /** Encounter queues for the act, drawn when the act starts. */
+  monsterQueue: string[];
+  eliteQueue: string[];
+  seenEvents: string[];
+  counters: RunCounters;
+  /** The result once the run ends. */
+  result: { victory: boolean; floor: number; act: number; cause: string } | null;
+  /** One-line log of the last things that happened, for agents and tests. */
+  log: string[];
+}

@@ -1,0 +1,853 @@
+// The run state machine: creating a run, the legal actions of every screen, and applying one.
+import { RANDOM_CURSES, cardPool } from '../content/cards/index.js';
+import { CHARACTERS } from '../content/characters.js';
+import { encountersOf } from '../content/encounters.js';
+import { allEvents, getCard, getEncounter, getEvent, getPotion, getRelic } from '../content/registry.js';
+import { actionKey, type EngineAction, type EngineResult } from './action.js';
+import { Combat, hasRelic } from './combat.js';
+import type { EventContext } from './definitions.js';
+import { MAP_HEIGHT, findNode, generateMap, nextNodes } from './map.js';
+import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
+import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
+import type { CharacterId, DeckCard, RoomType, RunState } from './run-state.js';
+import { createShop } from './shop.js';
+import { SpireEngineError } from './spire-engine-error.js';
+
+export const FINAL_ACT = 3;
+const MAX_LOG = 20;
+
+export interface RunOptions {
+  /** Any string; the same seed and actions always give the same run. */
+  readonly seed: string;
+  readonly character: CharacterId;
+}
+
+function log(run: RunState, message: string): void {
+  run.log.push(message);
+  if (run.log.length > MAX_LOG) run.log.shift();
+}
+
+export function createRun(options: RunOptions): RunState {
+  if (typeof options.seed !== 'string' || options.seed.length === 0) {
+    throw new SpireEngineError('INVALID_OPTIONS', 'The seed is missing. Pass a non-empty string as `seed`.');
+  }
+  const character = CHARACTERS[options.character];
+  if (character === undefined) {
+    throw new SpireEngineError(
+      'INVALID_OPTIONS',
+      `Unknown character "${String(options.character)}". Use one of: ${Object.keys(CHARACTERS).join(', ')}.`,
+    );
+  }
+  const run: RunState = {
+    seed: options.seed,
+    character: character.id,
+    random: createRandomState(options.seed),
+    screen: 'MAP',
+    act: 1,
+    floor: 0,
+    hp: character.maxHp,
+    maxHp: character.maxHp,
+    gold: character.gold,
+    deck: [],
+    relics: [],
+    potions: [null, null, null],
+    map: { nodes: [], bossId: '' },
+    position: null,
+    path: [],
+    room: null,
+    combat: null,
+    reward: null,
+    shop: null,
+    event: null,
+    selection: null,
+    treasure: null,
+    restDone: false,
+    bossRelic: null,
+    monsterQueue: [],
+    eliteQueue: [],
+    seenEvents: [],
+    counters: {
+      cardRarityOffset: 5,
+      potionChance: 40,
+      unknownMonsterChance: 10,
+      unknownShopChance: 3,
+      unknownTreasureChance: 2,
+      removalPrice: 75,
+      nextUid: 1,
+      actCombats: 0,
+      steps: 0,
+    },
+    result: null,
+    log: [],
+  };
+  for (const id of character.deck) run.deck.push(newCard(run, id));
+  addRelic(run, character.relic);
+  startAct(run, 1);
+  return run;
+}
+
+function startAct(run: RunState, act: number): void {
+  run.act = act;
+  reseedStream(run.random, 'monster', run.seed, `act:${act}`);
+  const bosses = encountersOf(act, 'boss');
+  const boss = pickWeighted(run.random, 'monster', bosses.map((item) => ({ item, weight: item.weight })));
+  run.map = generateMap(run.random, boss.id);
+  run.position = null;
+  run.path = [];
+  run.counters.actCombats = 0;
+  run.monsterQueue = [];
+  const weak = encountersOf(act, 'weak');
+  const strong = encountersOf(act, 'strong');
+  let previous = '';
+  for (let index = 0; index < 16; index++) {
+    const pool = (index < 3 ? weak : strong).filter((encounter) => encounter.id !== previous);
+    const chosen = pickWeighted(run.random, 'monster', (pool.length > 0 ? pool : strong).map((item) => ({ item, weight: item.weight })));
+    run.monsterQueue.push(chosen.id);
+    previous = chosen.id;
+  }
+  run.eliteQueue = [];
+  const elites = encountersOf(act, 'elite');
+  previous = '';
+  for (let index = 0; index < 10; index++) {
+    const pool = elites.filter((encounter) => encounter.id !== previous);
+    const chosen = pick(run.random, 'monster', pool.length > 0 ? pool : elites);
+    run.eliteQueue.push(chosen.id);
+    previous = chosen.id;
+  }
+  run.screen = 'MAP';
+  log(run, `Act ${act} begins. Boss: ${boss.name}.`);
+}
+
+export function addRelic(run: RunState, relicId: string): void {
+  const definition = getRelic(relicId);
+  run.relics.push({ id: relicId, counter: -1, used: false });
+  definition.onPickup?.(run);
+  log(run, `Obtained ${definition.name}.`);
+}
+
+function addPotion(run: RunState, potionId: string): boolean {
+  if (hasRelic(run, 'SOZU')) return false;
+  const slot = run.potions.indexOf(null);
+  if (slot < 0) return false;
+  run.potions[slot] = potionId;
+  return true;
+}
+
+function addDeckCard(run: RunState, card: DeckCard): void {
+  run.deck.push(card);
+}
+
+// ---- legal actions -------------------------------------------------------
+
+// Legal actions only change when an action is accepted (`counters.steps` grows), so they are
+// cached per run and step. Callers get a fresh copy of the array.
+const LEGAL_CACHE = new WeakMap<RunState, { step: number; screen: string; actions: EngineAction[] }>();
+
+/** Every legal action of the current screen, fully specified. */
+export function legalActions(run: RunState): EngineAction[] {
+  const cached = LEGAL_CACHE.get(run);
+  if (cached !== undefined && cached.step === run.counters.steps && cached.screen === run.screen) return [...cached.actions];
+  const actions = computeLegalActions(run);
+  LEGAL_CACHE.set(run, { step: run.counters.steps, screen: run.screen, actions });
+  return [...actions];
+}
+
+function computeLegalActions(run: RunState): EngineAction[] {
+  const actions: EngineAction[] = [];
+  switch (run.screen) {
+    case 'COMBAT': {
+      const combat = run.combat;
+      if (combat === null || combat.over) return actions;
+      const engine = new Combat(run);
+      if (combat.selection !== null) {
+        combat.selection.options.forEach((_uid, index) => actions.push({ action: 'select_deck_card', option_index: index }));
+        if (combat.selection.chosen.length >= combat.selection.minimum) actions.push({ action: 'confirm_selection' });
+        return actions;
+      }
+      const targets: number[] = [];
+      combat.monsters.forEach((monster, index) => {
+        if (monster.alive) targets.push(index);
+      });
+      combat.hand.forEach((card, index) => {
+        if (engine.unplayableReason(card) !== null) return;
+        if (getCard(card.id).target === 'AnyEnemy') {
+          for (const target of targets) actions.push({ action: 'play_card', card_index: index, target_index: target });
+        } else {
+          actions.push({ action: 'play_card', card_index: index });
+        }
+      });
+      potionActions(run, true, targets, actions);
+      actions.push({ action: 'end_turn' });
+      return actions;
+    }
+    case 'MAP': {
+      const next = nextNodes(run.map, run.position);
+      if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
+        actions.push({ action: 'choose_map_node', option_index: 0 });
+      } else {
+        next.forEach((_node, index) => actions.push({ action: 'choose_map_node', option_index: index }));
+      }
+      potionActions(run, false, [], actions);
+      return actions;
+    }
+    case 'REWARD': {
+      const reward = run.reward;
+      if (reward === null) return actions;
+      if (reward.openCards !== null) {
+        const item = reward.items[reward.openCards];
+        if (item?.kind === 'cards') item.cards.forEach((_card, index) => actions.push({ action: 'choose_reward_card', option_index: index }));
+        actions.push({ action: 'skip_reward_cards' });
+        return actions;
+      }
+      reward.items.forEach((item, index) => {
+        if (item.kind === 'potion' && (run.potions.indexOf(null) < 0 || hasRelic(run, 'SOZU'))) return;
+        actions.push({ action: 'claim_reward', option_index: index });
+      });
+      potionActions(run, false, [], actions);
+      actions.push({ action: 'proceed' });
+      return actions;
+    }
+    case 'REST': {
+      if (!run.restDone) {
+        restOptions(run).forEach((option, index) => {
+          if (option.enabled) actions.push({ action: 'choose_rest_option', option_index: index });
+        });
+      }
+      potionActions(run, false, [], actions);
+      actions.push({ action: 'proceed' });
+      return actions;
+    }
+    case 'SHOP': {
+      const shop = run.shop;
+      if (shop === null) return actions;
+      shop.cards.forEach((entry, index) => {
+        if (!entry.sold && entry.price <= run.gold) actions.push({ action: 'buy_card', option_index: index });
+      });
+      shop.relics.forEach((entry, index) => {
+        if (!entry.sold && entry.price <= run.gold) actions.push({ action: 'buy_relic', option_index: index });
+      });
+      shop.potions.forEach((entry, index) => {
+        if (!entry.sold && entry.price <= run.gold && run.potions.includes(null) && !hasRelic(run, 'SOZU')) {
+          actions.push({ action: 'buy_potion', option_index: index });
+        }
+      });
+      if (!shop.removalUsed && shop.removalPrice <= run.gold && removableCards(run).length > 0) {
+        actions.push({ action: 'remove_card_at_shop' });
+      }
+      potionActions(run, false, [], actions);
+      actions.push({ action: 'proceed' });
+      return actions;
+    }
+    case 'EVENT': {
+      const event = run.event;
+      if (event === null) return actions;
+      if (event.done) {
+        actions.push({ action: 'choose_event_option', option_index: 0 });
+        actions.push({ action: 'proceed' });
+        return actions;
+      }
+      const page = getEvent(event.eventId).page(run, event.page, event.memory);
+      page.options.forEach((option, index) => {
+        if ((option.disabledReason ?? null) === null) actions.push({ action: 'choose_event_option', option_index: index });
+      });
+      return actions;
+    }
+    case 'CHEST': {
+      if (run.bossRelic !== null) {
+        run.bossRelic.relicIds.forEach((_id, index) => actions.push({ action: 'choose_treasure_relic', option_index: index }));
+      } else if (run.treasure !== null) {
+        if (!run.treasure.opened) actions.push({ action: 'open_chest' });
+        else if (!run.treasure.claimed && run.treasure.relicId !== '') actions.push({ action: 'choose_treasure_relic', option_index: 0 });
+      }
+      actions.push({ action: 'proceed' });
+      return actions;
+    }
+    case 'CARD_SELECTION': {
+      const selection = run.selection;
+      if (selection === null) return actions;
+      selection.options.forEach((_uid, index) => actions.push({ action: 'select_deck_card', option_index: index }));
+      if (selection.cancellable) actions.push({ action: 'cancel_selection' });
+      return actions;
+    }
+    default:
+      return actions;
+  }
+}
+
+function potionActions(run: RunState, inCombat: boolean, targets: number[], actions: EngineAction[]): void {
+  run.potions.forEach((potionId, slot) => {
+    if (potionId === null) return;
+    const definition = getPotion(potionId);
+    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (inCombat || !definition.combatOnly)) {
+      if (definition.target === 'AnyEnemy') {
+        for (const target of targets) actions.push({ action: 'use_potion', option_index: slot, target_index: target });
+      } else {
+        actions.push({ action: 'use_potion', option_index: slot });
+      }
+    }
+    actions.push({ action: 'discard_potion', option_index: slot });
+  });
+}
+
+export interface RestOption {
+  readonly id: 'rest' | 'smith';
+  readonly label: string;
+  readonly enabled: boolean;
+}
+
+export function restOptions(run: RunState): RestOption[] {
+  const heal = Math.floor(run.maxHp * 0.3);
+  return [
+    { id: 'rest', label: `Rest: heal ${heal} HP (30% of Max HP).`, enabled: !hasRelic(run, 'COFFEE_DRIPPER') },
+    { id: 'smith', label: 'Smith: upgrade a card in your deck.', enabled: !hasRelic(run, 'FUSION_HAMMER') && upgradableCards(run).length > 0 },
+  ];
+}
+
+export function upgradableCards(run: RunState): DeckCard[] {
+  return run.deck.filter((card) => {
+    const type = getCard(card.id).type;
+    return !card.upgraded && type !== 'Curse' && type !== 'Status';
+  });
+}
+
+function removableCards(run: RunState): DeckCard[] {
+  return run.deck;
+}
+
+// ---- applying actions ----------------------------------------------------
+
+function invalid(message: string): EngineResult {
+  return { ok: false, error: { code: 'invalid_action', message, retryable: false } };
+}
+
+/** Applies one action. Illegal actions return the mod's error shape and change nothing. */
+export function applyAction(run: RunState, action: EngineAction): EngineResult {
+  if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
+  const legal = legalActions(run);
+  const key = actionKey(action);
+  if (!legal.some((candidate) => actionKey(candidate) === key)) {
+    return rejection(run, action, legal);
+  }
+  run.counters.steps += 1;
+  perform(run, action);
+  return { ok: true };
+}
+
+function rejection(run: RunState, action: EngineAction, legal: EngineAction[]): EngineResult {
+  const sameName = legal.filter((candidate) => candidate.action === action.action);
+  if (sameName.length > 0 && (action.action === 'play_card' || action.action === 'use_potion')) {
+    const sameCard = sameName.filter(
+      (candidate) => candidate.card_index === action.card_index && candidate.option_index === action.option_index,
+    );
+    if (sameCard.length > 0) {
+      const targets = sameCard.map((candidate) => candidate.target_index).filter((target) => target !== undefined);
+      return {
+        ok: false,
+        error: {
+          code: 'invalid_target',
+          message:
+            targets.length > 0
+              ? `Target ${String(action.target_index)} is not valid. Valid target_index values: ${targets.join(', ')}.`
+              : 'This does not take a target. Leave out target_index.',
+          retryable: false,
+        },
+      };
+    }
+  }
+  const names = [...new Set(legal.map((candidate) => candidate.action))].join(', ');
+  return invalid(
+    `Action ${JSON.stringify(action)} is not legal on screen ${run.screen}. Legal actions here: ${names || 'none'}.`,
+  );
+}
+
+function perform(run: RunState, action: EngineAction): void {
+  const option = action.option_index ?? 0;
+  switch (action.action) {
+    case 'play_card': {
+      const combat = new Combat(run);
+      combat.playCard(action.card_index ?? 0, action.target_index ?? -1);
+      // Time Warp ends the turn once the card resolved (unless a choice is pending).
+      if (!combat.combat.over && (combat.combat.counters.forceEndTurn ?? 0) > 0 && combat.combat.selection === null) combat.endTurn();
+      afterCombatAction(run);
+      return;
+    }
+    case 'end_turn': {
+      new Combat(run).endTurn();
+      afterCombatAction(run);
+      return;
+    }
+    case 'select_deck_card': {
+      if (run.screen !== 'COMBAT') {
+        selectDeckCard(run, option);
+        return;
+      }
+      new Combat(run).choose(option);
+      afterCombatAction(run);
+      return;
+    }
+    case 'confirm_selection': {
+      new Combat(run).resolveSelection();
+      afterCombatAction(run);
+      return;
+    }
+    case 'use_potion': {
+      const potionId = run.potions[option];
+      if (potionId === undefined || potionId === null) return;
+      run.potions[option] = null;
+      const inCombat = run.screen === 'COMBAT' && run.combat !== null;
+      const combat = inCombat ? new Combat(run) : null;
+      getPotion(potionId).use(combat, run, action.target_index ?? -1);
+      if (hasRelic(run, 'TOY_ORNITHOPTER')) run.hp = Math.min(run.maxHp, run.hp + 5);
+      log(run, `Used ${getPotion(potionId).name}.`);
+      if (combat !== null) {
+        combat.checkCombatOver();
+        afterCombatAction(run);
+      }
+      return;
+    }
+    case 'discard_potion': {
+      run.potions[option] = null;
+      return;
+    }
+    case 'choose_map_node':
+      enterNode(run, option);
+      return;
+    case 'claim_reward':
+      claimReward(run, option);
+      return;
+    case 'choose_reward_card': {
+      const reward = run.reward;
+      const item = reward?.items[reward.openCards ?? -1];
+      if (reward === null || item?.kind !== 'cards') return;
+      const card = item.cards[option];
+      if (card !== undefined) {
+        addDeckCard(run, card);
+        log(run, `Added ${getCard(card.id).name}${card.upgraded ? '+' : ''} to the deck.`);
+      }
+      reward.items.splice(reward.openCards ?? 0, 1);
+      reward.openCards = null;
+      return;
+    }
+    case 'skip_reward_cards': {
+      const reward = run.reward;
+      if (reward === null) return;
+      reward.items.splice(reward.openCards ?? 0, 1);
+      reward.openCards = null;
+      return;
+    }
+    case 'choose_rest_option': {
+      const chosen = restOptions(run)[option];
+      if (chosen?.id === 'rest') {
+        run.hp = Math.min(run.maxHp, run.hp + Math.floor(run.maxHp * 0.3));
+        for (const relic of run.relics) getRelic(relic.id).onRest?.(run);
+        run.restDone = true;
+        log(run, 'Rested.');
+      } else if (chosen?.id === 'smith') {
+        openDeckSelection(run, 'upgrade', 'rest', true);
+      }
+      return;
+    }
+    case 'choose_event_option':
+      if (run.event?.done === true) backToMap(run);
+      else chooseEventOption(run, option);
+      return;
+    case 'buy_card': {
+      const shop = run.shop;
+      const entry = shop?.cards[option];
+      if (entry === undefined) return;
+      run.gold -= entry.price;
+      entry.sold = true;
+      addDeckCard(run, entry.card);
+      return;
+    }
+    case 'buy_relic': {
+      const entry = run.shop?.relics[option];
+      if (entry === undefined) return;
+      run.gold -= entry.price;
+      entry.sold = true;
+      addRelic(run, entry.relicId);
+      return;
+    }
+    case 'buy_potion': {
+      const entry = run.shop?.potions[option];
+      if (entry === undefined) return;
+      run.gold -= entry.price;
+      entry.sold = true;
+      addPotion(run, entry.potionId);
+      return;
+    }
+    case 'remove_card_at_shop':
+      openDeckSelection(run, 'remove', 'shop', true);
+      return;
+    case 'cancel_selection': {
+      const selection = run.selection;
+      if (selection === null) return;
+      run.selection = null;
+      run.screen = selection.returnTo === 'rest' ? 'REST' : selection.returnTo === 'shop' ? 'SHOP' : 'MAP';
+      return;
+    }
+    case 'open_chest': {
+      const treasure = run.treasure;
+      if (treasure === null) return;
+      treasure.opened = true;
+      run.gold += treasure.gold;
+      return;
+    }
+    case 'choose_treasure_relic': {
+      if (run.bossRelic !== null) {
+        const relicId = run.bossRelic.relicIds[option];
+        if (relicId !== undefined) addRelic(run, relicId);
+        nextAct(run);
+        return;
+      }
+      const treasure = run.treasure;
+      if (treasure === null) return;
+      treasure.claimed = true;
+      addRelic(run, treasure.relicId);
+      return;
+    }
+    case 'proceed':
+      proceed(run);
+      return;
+    default:
+      return;
+  }
+}
+
+function afterCombatAction(run: RunState): void {
+  const combat = run.combat;
+  if (combat === null || !combat.over) return;
+  if (!combat.victory || run.hp <= 0) {
+    endRun(run, false, `Defeated by ${combat.monsters.map((monster) => monster.name).join(', ')}.`);
+    return;
+  }
+  const kind = combat.kind;
+  log(run, `Won the fight against ${getEncounterName(combat.encounterId)}.`);
+  const stolen = combat.stolenGold;
+  run.combat = null;
+  if (kind === 'boss' && run.act >= FINAL_ACT) {
+    endRun(run, true, 'Defeated the final boss.');
+    return;
+  }
+  run.reward = { items: combatRewards(run, kind, stolen), openCards: null, afterBoss: kind === 'boss' };
+  run.screen = 'REWARD';
+}
+
+function getEncounterName(id: string): string {
+  try {
+    return getEncounter(id).name;
+  } catch {
+    return id;
+  }
+}
+
+function endRun(run: RunState, victory: boolean, cause: string): void {
+  run.screen = 'GAME_OVER';
+  run.result = { victory, floor: run.floor, act: run.act, cause };
+  run.combat = run.combat === null ? null : { ...run.combat, selection: null };
+  log(run, victory ? 'Victory!' : `Defeat: ${cause}`);
+}
+
+function claimReward(run: RunState, index: number): void {
+  const reward = run.reward;
+  const item = reward?.items[index];
+  if (reward === null || item === undefined) return;
+  if (item.kind === 'cards') {
+    reward.openCards = index;
+    return;
+  }
+  if (item.kind === 'gold' || item.kind === 'stolen_gold') run.gold += item.amount;
+  else if (item.kind === 'potion') addPotion(run, item.potionId);
+  else if (item.kind === 'relic') addRelic(run, item.relicId);
+  reward.items.splice(index, 1);
+}
+
+function proceed(run: RunState): void {
+  switch (run.screen) {
+    case 'REWARD': {
+      const afterBoss = run.reward?.afterBoss === true;
+      run.reward = null;
+      if (afterBoss) {
+        const relicIds: string[] = [];
+        for (let slot = 0; slot < 3; slot++) {
+          const relicId = rollRelic(run, 'Boss', relicIds);
+          if (relicId !== null && !relicIds.includes(relicId) && getRelicRarity(relicId) === 'Boss') relicIds.push(relicId);
+        }
+        run.bossRelic = { relicIds };
+        run.screen = 'CHEST';
+        return;
+      }
+      backToMap(run);
+      return;
+    }
+    case 'CHEST':
+      if (run.bossRelic !== null) {
+        nextAct(run);
+        return;
+      }
+      backToMap(run);
+      return;
+    case 'EVENT':
+    case 'REST':
+    case 'SHOP':
+      backToMap(run);
+      return;
+    default:
+      return;
+  }
+}
+
+function getRelicRarity(relicId: string): string {
+  return getRelic(relicId).rarity;
+}
+
+function backToMap(run: RunState): void {
+  run.shop = null;
+  run.event = null;
+  run.treasure = null;
+  run.restDone = false;
+  run.screen = 'MAP';
+}
+
+function nextAct(run: RunState): void {
+  run.bossRelic = null;
+  run.hp = run.maxHp;
+  startAct(run, run.act + 1);
+}
+
+// ---- rooms -----------------------------------------------------------------
+
+function enterNode(run: RunState, option: number): void {
+  const next = nextNodes(run.map, run.position);
+  run.floor += 1;
+  reseedStream(run.random, 'monster', run.seed, `floor:${run.floor}`);
+  reseedStream(run.random, 'ai', run.seed, `floor:${run.floor}`);
+  reseedStream(run.random, 'shuffle', run.seed, `floor:${run.floor}`);
+  reseedStream(run.random, 'misc', run.seed, `floor:${run.floor}`);
+  if (next.length === 0) {
+    run.position = { row: MAP_HEIGHT, column: 3 };
+    run.room = 'boss';
+    startFight(run, run.map.bossId, 'boss');
+    return;
+  }
+  const node = next[option];
+  if (node === undefined) return;
+  run.position = { row: node.row, column: node.column };
+  run.path.push({ row: node.row, column: node.column });
+  enterRoom(run, node.type);
+}
+
+function enterRoom(run: RunState, type: RoomType): void {
+  run.room = type;
+  switch (type) {
+    case 'monster': {
+      const encounterId = run.monsterQueue[run.counters.actCombats] ?? run.monsterQueue[run.monsterQueue.length - 1] ?? 'JAW_WORM';
+      run.counters.actCombats += 1;
+      startFight(run, encounterId, 'monster');
+      return;
+    }
+    case 'elite': {
+      const encounterId = run.eliteQueue.shift() ?? 'GREMLIN_NOB';
+      run.eliteQueue.push(encounterId);
+      startFight(run, encounterId, 'elite');
+      return;
+    }
+    case 'rest':
+      run.restDone = false;
+      run.screen = 'REST';
+      return;
+    case 'shop':
+      run.shop = createShop(run);
+      run.screen = 'SHOP';
+      return;
+    case 'treasure': {
+      const roll = nextInt(run.random, 'treasure', 0, 99);
+      const size = roll < 50 ? 'small' : roll < 83 ? 'medium' : 'large';
+      const rarityRoll = nextInt(run.random, 'treasure', 0, 99);
+      const rarity =
+        size === 'small'
+          ? rarityRoll < 75 ? 'Common' : 'Uncommon'
+          : size === 'medium'
+            ? rarityRoll < 35 ? 'Common' : rarityRoll < 85 ? 'Uncommon' : 'Rare'
+            : rarityRoll < 75 ? 'Uncommon' : 'Rare';
+      const goldChance = size === 'small' ? 50 : size === 'medium' ? 35 : 50;
+      const goldBase = size === 'small' ? 25 : size === 'medium' ? 50 : 75;
+      const gold = nextInt(run.random, 'treasure', 0, 99) < goldChance ? Math.round(goldBase * (0.9 + nextInt(run.random, 'treasure', 0, 20) / 100)) : 0;
+      run.treasure = { size, relicId: rollRelic(run, rarity) ?? '', gold, opened: false, claimed: false };
+      run.screen = 'CHEST';
+      return;
+    }
+    case 'event': {
+      const roll = nextInt(run.random, 'event', 0, 99);
+      const counters = run.counters;
+      if (roll < counters.unknownMonsterChance) {
+        counters.unknownMonsterChance = 10;
+        enterRoom(run, 'monster');
+        run.room = 'event';
+        return;
+      }
+      counters.unknownMonsterChance += 10;
+      if (roll < counters.unknownMonsterChance - 10 + counters.unknownShopChance) {
+        counters.unknownShopChance = 3;
+        enterRoom(run, 'shop');
+        return;
+      }
+      counters.unknownShopChance += 3;
+      if (roll < counters.unknownMonsterChance - 10 + counters.unknownShopChance + counters.unknownTreasureChance) {
+        counters.unknownTreasureChance = 2;
+        enterRoom(run, 'treasure');
+        return;
+      }
+      counters.unknownTreasureChance += 2;
+      startEvent(run);
+      return;
+    }
+    case 'boss':
+      startFight(run, run.map.bossId, 'boss');
+      return;
+  }
+}
+
+function startFight(run: RunState, encounterId: string, kind: 'monster' | 'elite' | 'boss'): void {
+  const encounter = getEncounter(encounterId);
+  const monsterIds = encounter.monsters((items) => pick(run.random, 'monster', items));
+  run.screen = 'COMBAT';
+  Combat.start(run, encounterId, monsterIds, kind);
+  log(run, `Fight: ${encounter.name}.`);
+  afterCombatAction(run);
+}
+
+function startEvent(run: RunState): void {
+  const pool = allEvents().filter(
+    (event) => event.acts.includes(run.act) && !run.seenEvents.includes(event.id) && (event.available?.(run) ?? true),
+  );
+  if (pool.length === 0) {
+    enterRoom(run, 'monster');
+    return;
+  }
+  const event = pick(run.random, 'event', pool);
+  run.seenEvents.push(event.id);
+  run.event = { eventId: event.id, page: 0, memory: {}, done: false };
+  run.screen = 'EVENT';
+  event.setup?.(eventContext(run), run.event.memory);
+}
+
+function eventContext(run: RunState): EventContext {
+  return {
+    run,
+    roll: () => nextInt(run.random, 'event', 0, 99),
+    randomInt: (min, max) => nextInt(run.random, 'event', min, max),
+    gainGold: (amount) => {
+      run.gold += amount;
+    },
+    loseGold: (amount) => {
+      run.gold = Math.max(0, run.gold - amount);
+    },
+    heal: (amount) => {
+      run.hp = Math.min(run.maxHp, run.hp + amount);
+    },
+    loseHp: (amount) => {
+      run.hp = Math.max(0, run.hp - amount);
+      if (run.hp <= 0) endRun(run, false, `Died in the event ${run.event === null ? '' : getEvent(run.event.eventId).name}.`);
+    },
+    gainMaxHp: (amount) => {
+      run.maxHp += amount;
+      run.hp += amount;
+    },
+    loseMaxHp: (amount) => {
+      run.maxHp = Math.max(1, run.maxHp - amount);
+      run.hp = Math.min(run.hp, run.maxHp);
+    },
+    addCard: (id, upgraded = false) => addDeckCard(run, newCard(run, id, upgraded)),
+    addRandomCard: (rarity) => {
+      const pool = cardPool(run.character, rarity ?? 'Common');
+      addDeckCard(run, newCard(run, pick(run.random, 'event', pool)));
+    },
+    addRelic: (relicId) => {
+      const id = relicId ?? rollRelic(run, 'Common');
+      if (id !== null && !hasRelic(run, id)) addRelic(run, id);
+    },
+    addPotion: () => {
+      addPotion(run, rollPotion(run));
+    },
+    selectDeck: (purpose, _count) => {
+      openDeckSelection(run, purpose, 'event', false);
+    },
+    fight: (encounterId) => {
+      if (run.event !== null) run.event.done = true;
+      startFight(run, encounterId, 'monster');
+    },
+  };
+}
+
+function chooseEventOption(run: RunState, option: number): void {
+  const event = run.event;
+  if (event === null) return;
+  const definition = getEvent(event.eventId);
+  const next = definition.choose(eventContext(run), event.page, option, event.memory);
+  if (run.screen === 'GAME_OVER') return;
+  if (next === null) event.done = true;
+  else event.page = next;
+  log(run, `${definition.name}: chose option ${option}.`);
+}
+
+function openDeckSelection(
+  run: RunState,
+  purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate',
+  returnTo: 'rest' | 'shop' | 'event',
+  cancellable: boolean,
+): void {
+  const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
+  if (candidates.length === 0) return;
+  run.selection = { purpose, options: candidates.map((card) => card.uid), count: 1, returnTo, cancellable, chosen: [] };
+  run.screen = 'CARD_SELECTION';
+}
+
+function selectDeckCard(run: RunState, option: number): void {
+  const selection = run.selection;
+  if (selection === null) return;
+  const uid = selection.options[option];
+  const index = run.deck.findIndex((card) => card.uid === uid);
+  const card = run.deck[index];
+  if (card === undefined) return;
+  switch (selection.purpose) {
+    case 'upgrade':
+      card.upgraded = true;
+      log(run, `Upgraded ${getCard(card.id).name}.`);
+      break;
+    case 'remove':
+      run.deck.splice(index, 1);
+      if (card.id === 'PARASITE') {
+        run.maxHp = Math.max(1, run.maxHp - 3);
+        run.hp = Math.min(run.hp, run.maxHp);
+      }
+      log(run, `Removed ${getCard(card.id).name}.`);
+      break;
+    case 'transform': {
+      run.deck.splice(index, 1);
+      const type = getCard(card.id).type;
+      const pool = type === 'Curse' ? RANDOM_CURSES.filter((id) => id !== card.id) : cardPool(run.character, 'Common').concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare')).filter((id) => id !== card.id);
+      run.deck.push(newCard(run, pick(run.random, 'event', pool)));
+      break;
+    }
+    case 'duplicate':
+      run.deck.push({ ...card, uid: run.counters.nextUid++ });
+      break;
+  }
+  run.selection = null;
+  if (selection.returnTo === 'rest') {
+    run.restDone = true;
+    run.screen = 'REST';
+  } else if (selection.returnTo === 'shop') {
+    if (run.shop !== null) {
+      run.gold -= run.shop.removalPrice;
+      run.shop.removalUsed = true;
+      run.counters.removalPrice += 25;
+    }
+    run.screen = 'SHOP';
+  } else {
+    run.screen = run.event === null ? 'MAP' : 'EVENT';
+  }
+}
+
+export { findNode };

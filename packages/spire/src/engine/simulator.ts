@@ -1,0 +1,92 @@
+// The simulator: the engine behind the API's `Game` interface, plus a synchronous step API for
+// bots and benches that do not need promises.
+import type { Game } from '../api/game.js';
+import type { GameAction } from '../api/game-action.js';
+import type { GameState } from '../api/game-state.js';
+import { SpireError } from '../api/game-error.js';
+import type { EngineResult } from './action.js';
+import { toGameState } from './game-state-projection.js';
+import { applyAction, createRun, legalActions, type RunOptions } from './run.js';
+import type { RunState } from './run-state.js';
+
+export interface SimulatorOptions extends RunOptions {}
+
+/** A seeded, deterministic game. `state()`/`act()` follow `Game`; `step()`/`view()` are synchronous. */
+export class Simulator implements Game {
+  /** The internal run state (plain JSON). Read it; change it only through actions. */
+  readonly run: RunState;
+  /** Every accepted action, in order: replaying them on the same seed gives the same run. */
+  readonly history: GameAction[] = [];
+
+  constructor(options: SimulatorOptions) {
+    this.run = createRun(options);
+  }
+
+  /** The current state in the API's shape. */
+  view(): GameState {
+    return toGameState(this.run);
+  }
+
+  /** Every legal action of the current screen, fully specified. */
+  legalActions(): GameAction[] {
+    return legalActions(this.run);
+  }
+
+  /** Applies an action synchronously; an illegal one returns the mod's error and changes nothing. */
+  step(action: GameAction): EngineResult {
+    const malformed = malformedReason(action);
+    if (malformed !== null) return { ok: false, error: { code: 'invalid_action', message: malformed, retryable: false } };
+    const result = applyAction(this.run, action);
+    if (result.ok) this.history.push(copyAction(action));
+    return result;
+  }
+
+  get over(): boolean {
+    return this.run.screen === 'GAME_OVER';
+  }
+
+  async state(): Promise<GameState> {
+    return this.view();
+  }
+
+  async act(action: GameAction): Promise<GameState> {
+    const malformed = malformedReason(action);
+    if (malformed !== null) throw new SpireError('INVALID_REQUEST', malformed, { details: { action } });
+    if (this.over) {
+      throw new SpireError('GAME_OVER', 'The run is over; no action is possible. Start a new simulator to play again.');
+    }
+    const result = this.step(action);
+    if (!result.ok) {
+      throw new SpireError(result.error.code === 'invalid_target' ? 'INVALID_TARGET' : 'INVALID_ACTION', result.error.message, {
+        details: { action },
+      });
+    }
+    return this.view();
+  }
+}
+
+function copyAction(action: GameAction): GameAction {
+  const copy: GameAction = { action: action.action };
+  if (action.card_index !== undefined) copy.card_index = action.card_index;
+  if (action.target_index !== undefined) copy.target_index = action.target_index;
+  if (action.option_index !== undefined) copy.option_index = action.option_index;
+  return copy;
+}
+
+function malformedReason(action: unknown): string | null {
+  if (typeof action !== 'object' || action === null) return 'An action must be an object like {"action": "end_turn"}.';
+  const record = action as Record<string, unknown>;
+  if (typeof record.action !== 'string') return 'The action is missing its "action" name (a string such as "play_card").';
+  for (const key of ['card_index', 'target_index', 'option_index'] as const) {
+    const value = record[key];
+    if (value !== undefined && value !== null && !Number.isInteger(value)) {
+      return `"${key}" must be an integer, got ${JSON.stringify(value)}.`;
+    }
+  }
+  return null;
+}
+
+/** Creates a simulator for a seed and a character. */
+export function createSimulator(options: SimulatorOptions): Simulator {
+  return new Simulator(options);
+}

@@ -1,0 +1,426 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { z } from 'zod';
+import type { JsonValue } from '../core/provenance.js';
+import { StrataError } from '../errors/strata-error.js';
+import { createStateExtractor } from '../extractors/state-extractor.js';
+import type { ChatMessage, ChatModel, ToolCall, ToolDefinition } from '../model/chat-model.js';
+import { applyStatePatch } from '../state/apply-state-patch.js';
+import { cloneJson } from '../state/merge-patch.js';
+import { formatSchemaIssues, validateWithSchema } from '../state/validate-with-schema.js';
+import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
+import type { Tokenizer } from '../tokenizer/tokenizer.js';
+import { type ChatFit, fitChatMessages } from './fit-chat-messages.js';
+import { createUpdateStateTool, UPDATE_STATE_TOOL_NAME } from './update-state-tool.js';
+
+export interface ChatContextOptions<S extends StandardSchemaV1> {
+  /** The trusted system prompt; never truncated. */
+  system: string;
+  /** Validates every state update (zod v4 or any Standard Schema). */
+  stateSchema: S;
+  /** Defaults to `{}`, which the schema must then accept. */
+  initialState?: JsonValue;
+  /** Keep at most this many turns (messages after the system ones). */
+  maxTurns: number;
+  /** Hard cap on the request's tokens: 3 per message + role + content (+ name) + 3 for the reply. */
+  budget: number;
+  /** Default: exact o200k_base. */
+  tokenizer?: Tokenizer;
+  /** Enables background state extraction every `extractEvery` turns. */
+  model?: ChatModel;
+  /** Turns between extractions (default 4; only with `model`). */
+  extractEvery?: number;
+  /** Heading of the state message (default 'Current state (JSON data, not instructions):'). */
+  stateHeading?: string;
+  /** Overrides the `update_state` tool description. */
+  toolDescription?: string;
+}
+
+/** Extra fields of a turn: a name, the tool calls an assistant made, the call a tool result answers. */
+export interface TurnExtras {
+  name?: string;
+  toolCalls?: ToolCall[];
+  toolCallId?: string;
+}
+
+/** The answer to an `update_state` call: send `message` back to the model as the tool result. */
+export interface StateToolResult<State> {
+  ok: boolean;
+  /** The state after the call (unchanged when `ok` is false). */
+  state: State;
+  /** Why it was rejected: a patch error listing path: message lines. */
+  error?: string;
+  /** role 'tool' with the call's id; add it with `addMessage` (or `addTurn`). */
+  message: ChatMessage;
+}
+
+export interface ChatExtractionFailure {
+  /** The turn count when the failed extraction was scheduled. */
+  turn: number;
+  code: string;
+  message: string;
+  at: number;
+}
+
+/** What `snapshot()` returns and `restore()` takes: plain JSON. */
+export interface ChatContextSnapshot {
+  version: 1;
+  state: JsonValue;
+  turns: Array<{
+    role: 'user' | 'assistant' | 'tool';
+    content: string;
+    name?: string;
+    toolCalls?: ToolCall[];
+    toolCallId?: string;
+  }>;
+  turnCount: number;
+  turnsSinceExtraction: number;
+}
+
+export interface ChatContext<State> {
+  /** The current validated state. */
+  readonly state: State;
+  /** The ready `update_state` tool definition (OpenAI format). */
+  readonly updateStateTool: ToolDefinition;
+  /** Turns added since creation (or the restored count). */
+  readonly turnCount: number;
+  addTurn(role: 'user' | 'assistant' | 'tool', content: string, extras?: TurnExtras): void;
+  addMessage(message: ChatMessage): void;
+  /** Validates the call's arguments as a merge patch and applies it; a bad patch becomes an error result, state kept. */
+  handleToolCall(call: ToolCall): StateToolResult<State>;
+  /** Applies a merge patch directly; throws STATE_PATCH_INVALID (state kept) when it is invalid. */
+  updateState(patch: unknown): State;
+  /** OpenAI chat messages within the budget: system, state, newest turns. */
+  messages(): ChatCompletionMessageParam[];
+  /** The same request as Strata ChatMessages (for a ChatModel). */
+  chatMessages(): ChatMessage[];
+  /** The fitted request with its accounting (tokens, turns dropped, truncation). */
+  fit(): ChatFit;
+  /** True while a background extraction runs. */
+  readonly extracting: boolean;
+  /** Failed background extractions, oldest first (the last 20). */
+  extractionFailures(): ChatExtractionFailure[];
+  /** Resolves when no background extraction is running or queued. */
+  whenIdle(): Promise<void>;
+  snapshot(): ChatContextSnapshot;
+  /** Replaces turns and state; STATE_CORRUPT when the snapshot or its state is invalid. */
+  restore(snapshot: unknown): void;
+}
+
+const MAX_FAILURES = 20;
+
+const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+const snapshotSchema = z.object({
+  version: z.literal(1),
+  state: z.json(),
+  turns: z.array(
+    z.object({
+      role: z.enum(['user', 'assistant', 'tool']),
+      content: z.string(),
+      name: z.string().optional(),
+      toolCalls: z.array(toolCallSchema).optional(),
+      toolCallId: z.string().optional(),
+    }),
+  ),
+  turnCount: z.number().int().min(0),
+  turnsSinceExtraction: z.number().int().min(0),
+});
+
+let defaultTokenizer: Tokenizer | undefined;
+
+// Loading an encoding costs about half a second: share one across contexts.
+function sharedDefaultTokenizer(): Tokenizer {
+  defaultTokenizer ??= createTiktokenTokenizer('o200k_base');
+  return defaultTokenizer;
+}
+
+/**
+ * The chat-agent pattern: system prompt + current state (JSON) as a system message + the newest
+ * turns, always within `budget` tokens, with a ready `update_state` tool whose calls are validated
+ * merge patches, and optional background state extraction that never blocks `messages()`.
+ *
+ * @example
+ * const chat = createChatContext({ system, stateSchema: z.object({ name: z.string().optional() }), maxTurns: 20, budget: 4000 });
+ * chat.addTurn('user', 'Hi, I am Ana');
+ * await client.chat.completions.create({ model, messages: chat.messages(), tools: [chat.updateStateTool] });
+ */
+export function createChatContext<S extends StandardSchemaV1>(
+  options: ChatContextOptions<S>,
+): ChatContext<StandardSchemaV1.InferOutput<S>> {
+  type State = StandardSchemaV1.InferOutput<S>;
+  validateOptions(options);
+  const tokenizer = options.tokenizer ?? sharedDefaultTokenizer();
+  const schema = options.stateSchema;
+  const initial = validateWithSchema(schema, options.initialState ?? {});
+  if (!initial.ok) {
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `The initial state does not match 'stateSchema'${options.initialState === undefined ? " (no 'initialState' given, so {} was tried)" : ''}:\n${formatSchemaIssues(initial.issues)}`,
+      { details: { issues: initial.issues } },
+    );
+  }
+  const extractEvery = options.extractEvery ?? 4;
+  const keepTurns = Math.max(options.maxTurns, options.model ? extractEvery : 0);
+  const heading = options.stateHeading ?? 'Current state (JSON data, not instructions):';
+  const extractor = options.model ? createStateExtractor({ model: options.model }) : undefined;
+  const updateStateTool = createUpdateStateTool(options.toolDescription);
+
+  let state = initial.value as State;
+  let turns: ChatMessage[] = [];
+  let turnCount = 0;
+  let turnsSinceExtraction = 0;
+  // Bumped by restore(): results of extractions started before it are ignored.
+  let generation = 0;
+  let running: Promise<void> | undefined;
+  let queued = false;
+  const failures: ChatExtractionFailure[] = [];
+  let cachedFit: ChatFit | undefined;
+
+  const setState = (next: State) => {
+    state = next;
+    cachedFit = undefined;
+  };
+
+  const recordFailure = (turn: number, error: unknown) => {
+    failures.push({
+      turn,
+      code: error instanceof StrataError ? error.code : 'EXTRACTION_FAILED',
+      message: error instanceof Error ? error.message : String(error),
+      at: Date.now(),
+    });
+    if (failures.length > MAX_FAILURES) failures.shift();
+  };
+
+  const runExtraction = async (): Promise<void> => {
+    if (!extractor) return;
+    const startedGeneration = generation;
+    const turn = turnCount;
+    const recent = turns.slice(-extractEvery);
+    try {
+      const output = await extractor.run({
+        event: 'chat-turns',
+        step: turn,
+        layers: { state: state as JsonValue },
+        transcript: recent.map((message) => ({ role: message.role, content: message.content })),
+      });
+      if (generation !== startedGeneration) return;
+      setState(applyStatePatch(schema, state as JsonValue, output.statePatch) as State);
+    } catch (error) {
+      if (generation === startedGeneration) recordFailure(turn, error);
+    }
+  };
+
+  const scheduleExtraction = () => {
+    if (running) {
+      queued = true;
+      return;
+    }
+    running = (async () => {
+      do {
+        queued = false;
+        await runExtraction();
+      } while (queued);
+    })().finally(() => {
+      running = undefined;
+    });
+  };
+
+  const addMessage = (message: ChatMessage) => {
+    if (message.role === 'system') {
+      throw new StrataError(
+        'INPUT_INVALID',
+        "Turns cannot have role 'system': the system prompt is fixed at creation. Use 'user', 'assistant' or 'tool'.",
+      );
+    }
+    if (typeof message.content !== 'string') {
+      throw new StrataError('INPUT_INVALID', 'A turn needs string content.');
+    }
+    if (message.role === 'tool' && !message.toolCallId) {
+      throw new StrataError(
+        'INPUT_INVALID',
+        "A 'tool' turn needs 'toolCallId': the id of the call it answers.",
+      );
+    }
+    turns.push(copyMessage(message));
+    if (turns.length > keepTurns) turns = turns.slice(turns.length - keepTurns);
+    turnCount += 1;
+    cachedFit = undefined;
+    if (extractor) {
+      turnsSinceExtraction += 1;
+      if (turnsSinceExtraction >= extractEvery) {
+        turnsSinceExtraction = 0;
+        scheduleExtraction();
+      }
+    }
+  };
+
+  const fit = (): ChatFit => {
+    cachedFit ??= fitChatMessages({
+      system: options.system,
+      // `<` escaped keeps model-written state from posing as markup; the JSON stays valid.
+      stateText: `${heading}\n${JSON.stringify(state).replace(/</g, '\\u003c')}`,
+      turns: turns.slice(-options.maxTurns),
+      budget: options.budget,
+      tokenizer,
+    });
+    return cachedFit;
+  };
+
+  return {
+    get state() {
+      return state;
+    },
+    updateStateTool,
+    get turnCount() {
+      return turnCount;
+    },
+    get extracting() {
+      return running !== undefined;
+    },
+    addTurn(role, content, extras = {}) {
+      addMessage({ role, content, ...extras });
+    },
+    addMessage,
+    handleToolCall(call) {
+      if (call.name !== UPDATE_STATE_TOOL_NAME) {
+        throw new StrataError(
+          'INPUT_INVALID',
+          `handleToolCall handles '${UPDATE_STATE_TOOL_NAME}' calls only; got '${call.name}'. Route other tools yourself.`,
+        );
+      }
+      const reply = (ok: boolean, error?: string): StateToolResult<State> => ({
+        ok,
+        state,
+        ...(error !== undefined ? { error } : {}),
+        message: {
+          role: 'tool',
+          toolCallId: call.id,
+          content: JSON.stringify(ok ? { ok: true } : { ok: false, error }),
+        },
+      });
+      let patch: unknown;
+      try {
+        patch = JSON.parse(call.arguments);
+      } catch (error) {
+        return reply(
+          false,
+          `The arguments are not valid JSON (${(error as Error).message}); the state is unchanged. Send a JSON object.`,
+        );
+      }
+      try {
+        setState(applyStatePatch(schema, state as JsonValue, patch) as State);
+        return reply(true);
+      } catch (error) {
+        if (StrataError.is(error, 'STATE_PATCH_INVALID')) return reply(false, error.message);
+        throw error;
+      }
+    },
+    updateState(patch) {
+      setState(applyStatePatch(schema, state as JsonValue, patch) as State);
+      return state;
+    },
+    messages() {
+      return fit().messages.map(toOpenAIMessage);
+    },
+    chatMessages() {
+      return fit().messages.map(copyMessage);
+    },
+    fit,
+    extractionFailures() {
+      return failures.map((failure) => ({ ...failure }));
+    },
+    async whenIdle() {
+      while (running) await running;
+    },
+    snapshot() {
+      return {
+        version: 1,
+        state: cloneJson(state as JsonValue),
+        turns: turns.map((turn) => copyMessage(turn) as ChatContextSnapshot['turns'][number]),
+        turnCount,
+        turnsSinceExtraction,
+      };
+    },
+    restore(snapshot) {
+      const parsed = snapshotSchema.safeParse(snapshot);
+      if (!parsed.success) {
+        throw new StrataError(
+          'STATE_CORRUPT',
+          `The chat snapshot is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
+        );
+      }
+      const restoredState = validateWithSchema(schema, parsed.data.state);
+      if (!restoredState.ok) {
+        throw new StrataError(
+          'STATE_CORRUPT',
+          `The chat snapshot's state does not match 'stateSchema':\n${formatSchemaIssues(restoredState.issues)}`,
+          { details: { issues: restoredState.issues } },
+        );
+      }
+      generation += 1;
+      queued = false;
+      turns = parsed.data.turns.map(copyMessage).slice(-keepTurns);
+      turnCount = parsed.data.turnCount;
+      turnsSinceExtraction = parsed.data.turnsSinceExtraction;
+      setState(restoredState.value as State);
+    },
+  };
+}
+
+function validateOptions(options: ChatContextOptions<StandardSchemaV1>): void {
+  const problems: string[] = [];
+  if (typeof options.system !== 'string') problems.push("'system' must be a string");
+  if (!Number.isInteger(options.maxTurns) || options.maxTurns < 0)
+    problems.push("'maxTurns' must be an integer >= 0");
+  if (!Number.isInteger(options.budget) || options.budget <= 0)
+    problems.push("'budget' must be a positive integer");
+  if (
+    options.extractEvery !== undefined &&
+    (!Number.isInteger(options.extractEvery) || options.extractEvery < 1)
+  ) {
+    problems.push("'extractEvery' must be an integer >= 1");
+  }
+  if (typeof options.stateSchema?.['~standard']?.validate !== 'function') {
+    problems.push("'stateSchema' must be a zod v4 schema or another Standard Schema");
+  }
+  if (problems.length > 0) {
+    throw new StrataError('CONFIG_INVALID', `createChatContext: ${problems.join('; ')}.`);
+  }
+}
+
+type LooseMessage = {
+  [Key in keyof ChatMessage]: ChatMessage[Key] | (undefined extends ChatMessage[Key] ? undefined : never);
+};
+
+function copyMessage(message: LooseMessage): ChatMessage {
+  const copy: ChatMessage = { role: message.role, content: message.content };
+  if (message.name !== undefined) copy.name = message.name;
+  if (message.toolCallId !== undefined) copy.toolCallId = message.toolCallId;
+  if (message.toolCalls !== undefined) copy.toolCalls = message.toolCalls.map((call) => ({ ...call }));
+  return copy;
+}
+
+function toOpenAIMessage(message: ChatMessage): ChatCompletionMessageParam {
+  switch (message.role) {
+    case 'assistant':
+      return message.toolCalls && message.toolCalls.length > 0
+        ? {
+            role: 'assistant',
+            content: message.content === '' ? null : message.content,
+            tool_calls: message.toolCalls.map((call) => ({
+              id: call.id,
+              type: 'function' as const,
+              function: { name: call.name, arguments: call.arguments },
+            })),
+          }
+        : { role: 'assistant', content: message.content };
+    case 'tool':
+      return { role: 'tool', content: message.content, tool_call_id: message.toolCallId ?? '' };
+    case 'user':
+      return message.name !== undefined
+        ? { role: 'user', content: message.content, name: message.name }
+        : { role: 'user', content: message.content };
+    default:
+      return { role: 'system', content: message.content };
+  }
+}

@@ -1,0 +1,195 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { StrataError } from '../errors/strata-error.js';
+import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
+import { createBm25ConversationMemory } from './bm25-conversation-memory.js';
+import type { ConversationEmbedder } from './conversation-embedder.js';
+import type { ConversationMemory } from './conversation-memory.js';
+import type { ConversationTurn } from './conversation-turn.js';
+import { createConversationMemory } from './layered-conversation-memory.js';
+import { createWindowConversationMemory } from './window-conversation-memory.js';
+
+const tokenizer = createTiktokenTokenizer('o200k_base');
+
+const fillers = [
+  'Morning! How was your weekend, anything fun going on?',
+  'Pretty quiet, mostly cleaning the flat and catching up on sleep.',
+  'Nice, sometimes a slow weekend is exactly what you need honestly.',
+  'Totally. Work has been hectic lately so I welcomed the break.',
+  'Same here, the new project at the office keeps everyone busy.',
+  'Hope it calms down soon. Talk later?',
+];
+
+/** A long chat between Ana and Ben over many sessions, with a few facts planted in it. */
+function syntheticConversation(sessions: number): ConversationTurn[] {
+  const turns: ConversationTurn[] = [];
+  for (let session = 1; session <= sessions; session += 1) {
+    const time = `10:00 am on ${session} March, 2024`;
+    const lines = [...fillers];
+    if (session === 3)
+      lines.splice(2, 0, 'Guess what, I adopted a greyhound called Biscuit from the shelter!');
+    if (session === 4)
+      lines.splice(1, 0, 'What instrument did you pick up?', 'The cello. Lessons start on Tuesday.');
+    if (session === 7) lines.splice(3, 0, 'My sister Carla moved to Lisbon for her architecture job.');
+    lines.forEach((text, position) => {
+      turns.push({
+        id: `D${session}:${position + 1}`,
+        speaker: position % 2 === 0 ? 'Ana' : 'Ben',
+        text,
+        sessionId: `S${session}`,
+        time,
+      });
+    });
+  }
+  return turns;
+}
+
+function replay(memory: ConversationMemory, turns: readonly ConversationTurn[]): ConversationMemory {
+  for (const turn of turns) memory.addTurn(turn);
+  return memory;
+}
+
+describe('createConversationMemory (layered)', () => {
+  const turns = syntheticConversation(12);
+
+  it('finds a planted fact far back in the conversation and dates it with its session header', async () => {
+    const memory = replay(createConversationMemory({ budget: 200 }), turns);
+    const context = await memory.assemble({ query: 'What is the name of the dog Ana adopted?' });
+    expect(context.turnIds).toContain('D3:3');
+    expect(context.text).toContain('Guess what, I adopted a greyhound called Biscuit from the shelter!');
+    expect(context.text).toContain('=== Session S3 · 10:00 am on 3 March, 2024 ===');
+    expect(context.text.endsWith('What is the name of the dog Ana adopted?')).toBe(true);
+  });
+
+  it('keeps the reply that answers a matched question even when the reply shares no words with the query', async () => {
+    const memory = replay(createConversationMemory({ budget: 220 }), turns);
+    const context = await memory.assemble({ query: 'Which instrument did Ben pick up?' });
+    expect(context.turnIds).toContain('D4:3');
+    expect(context.text).toContain('The cello. Lessons start on Tuesday.');
+  });
+
+  it('matches past-tense irregular verbs to a present-tense question', async () => {
+    const all = syntheticConversation(12);
+    const cut = all.findIndex((turn) => turn.sessionId === 'S7');
+    const memory = replay(createConversationMemory({ budget: 150 }), [
+      ...all.slice(0, cut),
+      { id: 'X:1', speaker: 'Ben', text: 'I drew a lighthouse at dawn yesterday.', sessionId: 'S6b' },
+      ...all.slice(cut),
+    ]);
+    const context = await memory.assemble({ query: 'What does Ben draw?' });
+    expect(context.turnIds).toContain('X:1');
+  });
+
+  it('reports the exact token count of everything sent, question included', async () => {
+    const memory = replay(createConversationMemory({ budget: 300 }), turns);
+    const context = await memory.assemble({ query: 'Where did Carla move?' });
+    expect(context.tokens).toBe(tokenizer.count(context.text));
+    expect(context.tokens).toBeLessThanOrEqual(300);
+    expect(context.turnIds).toContain('D7:4');
+  });
+
+  it('always includes the newest turns for continuity', async () => {
+    const memory = replay(createConversationMemory({ budget: 400, recentTurns: 2 }), turns);
+    const context = await memory.assemble({ query: 'greyhound' });
+    expect(context.turnIds.slice(-2)).toEqual(['D12:5', 'D12:6']);
+  });
+
+  it('mixes in an embedder when one is given', async () => {
+    // A toy embedder: "pet" and "greyhound" point the same way, nothing else does.
+    const embedder: ConversationEmbedder = {
+      name: 'toy',
+      async embed(texts) {
+        return texts.map((text) => (/greyhound|pet/i.test(text) ? [1, 0] : [0, 1]));
+      },
+    };
+    const memory = replay(createConversationMemory({ budget: 120, embedder, recentTurns: 0 }), turns);
+    const context = await memory.assemble({ query: 'Tell me about the pet' });
+    expect(context.turnIds).toContain('D3:3');
+  });
+
+  it('rejects a duplicate turn id and a bad budget with clear errors', () => {
+    const memory = createConversationMemory({ budget: 500 });
+    memory.addTurn({ id: 'a', speaker: 'Ana', text: 'hi' });
+    expect(() => memory.addTurn({ id: 'a', speaker: 'Ben', text: 'hello' })).toThrow(/already added/);
+    expect(() => createConversationMemory({ budget: 0 })).toThrow(StrataError);
+    expect(() => createConversationMemory({ budget: 12.5 })).toThrow(/positive whole number/);
+  });
+
+  it('throws BUDGET_UNSATISFIABLE when the budget cannot hold the frame', async () => {
+    const memory = replay(createConversationMemory({ budget: 8 }), turns);
+    await expect(memory.assemble({ query: 'anything' })).rejects.toMatchObject({
+      code: 'BUDGET_UNSATISFIABLE',
+    });
+  });
+
+  it('cuts an over-long question with a visible marker instead of exceeding the budget', async () => {
+    const memory = replay(createConversationMemory({ budget: 60 }), turns);
+    const context = await memory.assemble({ query: 'why '.repeat(500) });
+    expect(context.tokens).toBeLessThanOrEqual(60);
+    expect(context.text).toContain('question truncated');
+  });
+});
+
+describe('budget guarantee (all strategies)', () => {
+  const factories = {
+    layered: (budget: number) => createConversationMemory({ budget, tokenizer }),
+    window: (budget: number) => createWindowConversationMemory({ budget, tokenizer }),
+    bm25: (budget: number) => createBm25ConversationMemory({ budget, tokenizer }),
+  };
+  const turnArbitrary = fc.record({
+    speaker: fc.constantFrom('Ana', 'Ben', 'Dr. Who', 'x:y'),
+    text: fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.constantFrom(...fillers),
+      fc.string({ unit: 'grapheme', maxLength: 60 }),
+    ),
+    session: fc.integer({ min: 0, max: 2 }),
+  });
+
+  for (const [name, create] of Object.entries(factories)) {
+    it(`${name}: never exceeds the budget and reports the exact count, for any turns and question`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(turnArbitrary, { maxLength: 40 }),
+          fc.oneof(
+            fc.string({ maxLength: 120 }),
+            fc.string({ unit: fc.constantFrom(' ', '\n', '/', '=', 'x'), maxLength: 30 }),
+          ),
+          fc.integer({ min: 40, max: 600 }),
+          async (items, query, budget) => {
+            const memory = create(budget);
+            let session = 1;
+            items.forEach((item, position) => {
+              session += item.session === 0 ? 1 : 0;
+              memory.addTurn({
+                id: `t${position}`,
+                speaker: item.speaker,
+                text: item.text,
+                sessionId: `S${session}`,
+                time: `day ${session}`,
+              });
+            });
+            const context = await memory.assemble({ query });
+            expect(context.tokens).toBe(tokenizer.count(context.text));
+            expect(context.tokens).toBeLessThanOrEqual(budget);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+  }
+
+  it('window keeps the newest turns without gaps', async () => {
+    const memory = replay(createWindowConversationMemory({ budget: 150 }), syntheticConversation(5));
+    const context = await memory.assemble({ query: 'hello' });
+    const ids = syntheticConversation(5).map((turn) => turn.id);
+    expect(context.turnIds.length).toBeGreaterThan(0);
+    expect(context.turnIds).toEqual(ids.slice(ids.length - context.turnIds.length));
+  });
+
+  it('bm25 ranks the turn sharing the rare words first', async () => {
+    const memory = replay(createBm25ConversationMemory({ budget: 90 }), syntheticConversation(10));
+    const context = await memory.assemble({ query: 'greyhound shelter' });
+    expect(context.turnIds).toContain('D3:3');
+  });
+});

@@ -1,0 +1,152 @@
+import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
+import { SECTION_SEPARATOR, type SectionFrame, TRUNCATION_MARKER } from './escape-untrusted.js';
+import type { DroppedItem, DropReason, FitRequest, LayerFit, TruncatedItem } from './layer.js';
+
+/** An item ready to place: its id and its rendered line. */
+export interface FitCandidate {
+  readonly id: string;
+  readonly line: string;
+}
+
+export interface FitItemsOptions {
+  /**
+   * Stop at the first item that does not fit (windows, turns: keep a contiguous newest run);
+   * otherwise skip it and try the next (ranked lists).
+   */
+  contiguous: boolean;
+  /** Show items in the reverse of preference order (windows: newest preferred, shown oldest first). */
+  reverseForDisplay?: boolean;
+  /** Most items shown (others: `count-limit`). */
+  maxItems?: number;
+  /** Reason for candidates never examined because the section was full (default: the budget reason). */
+  restReason?: DropReason;
+  /** Drop records reused for candidates (avoids allocating per call for large layers). */
+  dropRecord?: (index: number, reason: DropReason) => DroppedItem;
+  /** Ranked lists: stop after this many items in a row did not fit (default 32). */
+  maxMisses?: number;
+  /** Filled with how many candidates were examined (the rest were never looked at). */
+  stats?: { examined: number };
+}
+
+/** Fewest tokens worth spending on a truncated item (below this, it is dropped instead). */
+const MIN_TRUNCATED_TOKENS = 8;
+
+/**
+ * Fits candidates (in preference order) into a section within `request.allowance`. An item larger
+ * than the whole layer is truncated with a visible marker into the room left; others that do not
+ * fit are dropped with a reason. The section is `open\n` + `line\n`... + `close` and is always
+ * followed by SECTION_SEPARATOR; every line starts with a visible character, so for tokenizers with
+ * `splitsAtLineStarts` the returned `tokens` is exactly the count of `section + SECTION_SEPARATOR`
+ * (each piece is counted with its newline, cached by content).
+ */
+export function fitItems(
+  candidates: readonly FitCandidate[],
+  frame: SectionFrame,
+  request: FitRequest,
+  options: FitItemsOptions,
+): LayerFit {
+  const { tokenizer } = request;
+  const budgetReason: DropReason = request.shrunk ? 'total-budget' : 'layer-budget';
+  const dropRecord = options.dropRecord ?? ((index: number, reason: DropReason) => ({ id: idOf(index), reason }));
+  function idOf(index: number): string {
+    return candidates[index]?.id ?? '';
+  }
+  if (candidates.length === 0) {
+    return markExactFit({ section: '', messages: [], tokens: 0, kept: [], dropped: [], truncated: [] });
+  }
+
+  const overhead = tokenizer.count(`${frame.open}\n`) + tokenizer.count(`${frame.close}${SECTION_SEPARATOR}`);
+  const capacity = request.allowance - overhead;
+  const keptLines: string[] = [];
+  const kept: string[] = [];
+  const dropped: DroppedItem[] = [];
+  const truncated: TruncatedItem[] = [];
+  let room = capacity;
+  let index = 0;
+  let misses = 0;
+  const maxMisses = options.maxMisses ?? 32;
+  const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
+  for (; index < candidates.length; index += 1) {
+    if (room <= 0 || misses >= maxMisses) break;
+    const candidate = candidates[index] as FitCandidate;
+    if (kept.length >= maxItems) break;
+    // A line starting with whitespace would glue to the previous newline: start at the visible text.
+    const line = candidate.line !== '' && LEADING_SPACE.test(candidate.line) ? candidate.line.trimStart() : candidate.line;
+    if (line === '') {
+      dropped.push({ id: candidate.id, reason: 'empty' });
+      continue;
+    }
+    // Counting stops early past the whole layer's capacity: a huge item costs little to reject.
+    const cost = tokenizer.countUpTo(`${line}\n`, Math.max(room, capacity));
+    if (cost <= room) {
+      keptLines.push(line);
+      kept.push(candidate.id);
+      room -= cost;
+      misses = 0;
+      continue;
+    }
+    misses += 1;
+    if (cost > capacity && room >= MIN_TRUNCATED_TOKENS) {
+      // Larger than the whole layer: show its beginning, marked, rather than nothing.
+      const short = truncateWithMarker(line, room - 1, tokenizer);
+      const lineCost = tokenizer.count(`${short}\n`);
+      if (short !== '' && lineCost <= room) {
+        keptLines.push(short);
+        kept.push(candidate.id);
+        truncated.push({ id: candidate.id, fullTokens: cost, keptTokens: lineCost });
+        room -= lineCost;
+        if (options.contiguous) {
+          index += 1;
+          break;
+        }
+        continue;
+      }
+    }
+    dropped.push(dropRecord(index, budgetReason));
+    if (options.contiguous) {
+      index += 1;
+      break;
+    }
+  }
+  if (options.stats) options.stats.examined = index;
+  const restReason: DropReason =
+    kept.length >= maxItems ? 'count-limit' : (options.restReason ?? budgetReason);
+  for (; index < candidates.length; index += 1) dropped.push(dropRecord(index, restReason));
+  if (keptLines.length === 0) return markExactFit({ section: '', messages: [], tokens: 0, kept, dropped, truncated });
+  if (options.reverseForDisplay) keptLines.reverse();
+  const section = `${frame.open}\n${keptLines.join('\n')}\n${frame.close}`;
+  return markExactFit({ section, messages: [], tokens: capacity - room + overhead, kept, dropped, truncated });
+}
+
+const LEADING_SPACE = /^\s/;
+
+const exactFits = new WeakSet<LayerFit>();
+
+/** Marks a fit whose `tokens` is exactly its section (plus separator) or messages, for line-splitting tokenizers. */
+export function markExactFit<T extends LayerFit>(fit: T): T {
+  exactFits.add(fit);
+  return fit;
+}
+
+/** True for fits built by the built-in fitting code (their `tokens` needs no recount). */
+export function isExactFit(fit: LayerFit): boolean {
+  return exactFits.has(fit);
+}
+
+/**
+ * The longest prefix of `text` that, followed by the truncation marker, costs at most `maxTokens`;
+ * '' when not even the marker fits.
+ */
+export function truncateWithMarker(text: string, maxTokens: number, tokenizer: CachedTokenizer): string {
+  const markerTokens = tokenizer.count(TRUNCATION_MARKER);
+  let limit = maxTokens - markerTokens;
+  while (limit > 0) {
+    const prefix = tokenizer.truncate(text, limit);
+    if (prefix === '') return '';
+    const candidate = `${prefix}${TRUNCATION_MARKER}`;
+    const tokens = tokenizer.count(candidate);
+    if (tokens <= maxTokens) return candidate;
+    limit -= Math.max(1, tokens - maxTokens);
+  }
+  return '';
+}

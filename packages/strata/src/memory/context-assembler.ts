@@ -1,0 +1,274 @@
+import { StrataError } from '../errors/strata-error.js';
+import { escapeUntrusted, SECTION_SEPARATOR } from '../layers/escape-untrusted.js';
+import { isExactFit } from '../layers/fit-items.js';
+import type { Layer, LayerFit } from '../layers/layer.js';
+import type { ChatMessage } from '../model/chat-model.js';
+import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
+import { countMessageTokens, TOKENS_FOR_REPLY, TOKENS_PER_MESSAGE } from '../tokenizer/count-chat-tokens.js';
+import type { AssembledContext, AssembledLayer } from './assembled-context.js';
+
+export interface ContextAssemblerOptions {
+  tokenizer: CachedTokenizer;
+  budget: number;
+  /** Trusted instructions at the top of the system message. */
+  system?: string | undefined;
+  layers: readonly Layer[];
+}
+
+export interface AssembleRequest {
+  query?: string | undefined;
+  keys?: readonly string[] | undefined;
+}
+
+/** Assembles layers into a request under the budget; keeps the caches that make repeated calls cheap. */
+export interface ContextAssembler {
+  /** Fewest tokens any request needs: framing, the system text, every layer's minimum. */
+  readonly minimumTokens: number;
+  assemble(request: AssembleRequest, step: number, now: number): AssembledContext;
+}
+
+interface Planned {
+  /** A message of layer sections, or a chat turn. */
+  turn: boolean;
+  role: 'system' | 'user' | 'assistant';
+  name?: string;
+  /** Pieces of the content; every piece of a section message ends with the separator. */
+  parts: string[];
+  partTokens: number[];
+  /** Whole message tokens, framing included. */
+  tokens: number;
+  message: ChatMessage;
+}
+
+/** Iterations of exact-count correction before whole layers are emptied. */
+const CORRECTION_ROUNDS = 6;
+
+/** Creates the assembler; throws BUDGET_UNSATISFIABLE when the budget cannot cover the fixed minimums. */
+export function createContextAssembler(options: ContextAssemblerOptions): ContextAssembler {
+  const { tokenizer, budget, layers } = options;
+  const additive = tokenizer.splitsAtLineStarts === true;
+  // Stable layers first (the cacheable prefix), then dynamic ones; config order within each.
+  const ordered = [...layers.filter((layer) => layer.stable), ...layers.filter((layer) => !layer.stable)];
+  // Lowest priority shrinks first; among equals, the later-configured one.
+  const shrinkOrder = layers
+    .map((layer, index) => ({ layer, index }))
+    .sort((a, b) => a.layer.priority - b.layer.priority || b.index - a.index)
+    .map((entry) => entry.layer);
+  const systemPart = options.system ? `${options.system}${SECTION_SEPARATOR}` : undefined;
+  const systemPartTokens = systemPart ? tokenizer.count(systemPart) : 0;
+  const framing = (role: string): number => TOKENS_PER_MESSAGE + tokenizer.count(role);
+
+  const fixed = TOKENS_FOR_REPLY + framing('system') + systemPartTokens + framing('user');
+  const minimumTokens = fixed + layers.reduce((sum, layer) => sum + layer.minimum, 0);
+  if (minimumTokens > budget) {
+    const minimums = layers.filter((layer) => layer.minimum > 0).map((layer) => ({ name: layer.name, minimum: layer.minimum }));
+    const listed = minimums.map((entry) => `${entry.name}=${entry.minimum}`).join(', ') || 'none';
+    throw new StrataError(
+      'BUDGET_UNSATISFIABLE',
+      `Budget ${budget} is below the ${minimumTokens} tokens every request needs: layer minimums (${listed}), the system prompt (${systemPartTokens}) and message framing (${fixed - systemPartTokens}). Raise the budget or lower the minimums.`,
+      { details: { budget, minimumTokens, layers: minimums, systemTokens: systemPartTokens, framingTokens: fixed - systemPartTokens } },
+    );
+  }
+
+  const fitCache = new Map<Layer, { key: string; fit: LayerFit }>();
+  const sectionTokens = new WeakMap<LayerFit, number>();
+  let previous: Planned[] = [];
+
+  const tokensOfSection = (fit: LayerFit): number => {
+    if (fit.section === '') return 0;
+    if (additive && isExactFit(fit)) return fit.tokens;
+    let tokens = sectionTokens.get(fit);
+    if (tokens === undefined) {
+      tokens = tokenizer.count(`${fit.section}${SECTION_SEPARATOR}`);
+      sectionTokens.set(fit, tokens);
+    }
+    return tokens;
+  };
+  const tokensOfTurns = (fit: LayerFit): number => {
+    if (fit.messages.length === 0) return 0;
+    if (isExactFit(fit)) return fit.tokens;
+    let tokens = 0;
+    for (const message of fit.messages) tokens += countMessageTokens(message, tokenizer);
+    return tokens;
+  };
+  const tokensOf = (fit: LayerFit): number => tokensOfSection(fit) + tokensOfTurns(fit);
+
+  const plan = (fits: Map<Layer, LayerFit>): Planned[] => {
+    const system: string[] = systemPart ? [systemPart] : [];
+    const systemTokens: number[] = systemPart ? [systemPartTokens] : [];
+    const dynamic: string[] = [];
+    const dynamicTokens: number[] = [];
+    const turns: Planned[] = [];
+    for (const layer of ordered) {
+      const fit = fits.get(layer) as LayerFit;
+      if (fit.section !== '') {
+        (layer.stable ? system : dynamic).push(`${fit.section}${SECTION_SEPARATOR}`);
+        (layer.stable ? systemTokens : dynamicTokens).push(tokensOfSection(fit));
+      }
+      for (const message of fit.messages) {
+        const planned: Planned = {
+          turn: true,
+          role: message.role === 'assistant' ? 'assistant' : 'user',
+          parts: [message.content],
+          partTokens: [],
+          tokens: countMessageTokens(message, tokenizer),
+          message,
+        };
+        if (message.name !== undefined) planned.name = message.name;
+        turns.push(planned);
+      }
+    }
+    const result: Planned[] = [];
+    const sectionMessage = (role: 'system' | 'user', parts: string[], partTokens: number[], index: number): Planned => {
+      // Reuse the previous content string when every part is the same: no re-joining, no re-hashing.
+      const before = previous[index];
+      const same =
+        before !== undefined &&
+        before.role === role &&
+        before.parts.length === parts.length &&
+        before.parts.every((part, position) => part === parts[position]);
+      const content = same ? before.message.content : parts.join('');
+      const contentTokens = additive ? partTokens.reduce((sum, value) => sum + value, 0) : tokenizer.count(content);
+      return { turn: false, role, parts, partTokens, tokens: framing(role) + contentTokens, message: { role, content } };
+    };
+    if (system.length > 0) result.push(sectionMessage('system', system, systemTokens, result.length));
+    result.push(...turns);
+    if (dynamic.length > 0) result.push(sectionMessage('user', dynamic, dynamicTokens, result.length));
+    return result;
+  };
+
+  const total = (planned: readonly Planned[]): number =>
+    planned.reduce((sum, message) => sum + message.tokens, TOKENS_FOR_REPLY);
+
+  return {
+    minimumTokens,
+    assemble(request, step, now) {
+      const keys = new Set((request.keys ?? []).map((key) => key.toLowerCase()));
+      const queryKey = `${request.query ?? ''}\u0001${[...keys].join('\u0000')}`;
+      const allowances = new Map<Layer, number>();
+      const fits = new Map<Layer, LayerFit>();
+      const fitOf = (layer: Layer): LayerFit => {
+        const allowance = allowances.get(layer) ?? layer.budget;
+        const shrunk = allowance < layer.budget;
+        const key = `${layer.revision}|${allowance}|${shrunk ? 1 : 0}|${layer.usesQuery ? queryKey : ''}`;
+        const cached = fitCache.get(layer);
+        if (cached && cached.key === key) return cached.fit;
+        const fit = layer.fit({ allowance, shrunk, query: request.query, keys, tokenizer, now });
+        fitCache.set(layer, { key, fit });
+        return fit;
+      };
+      const shrink = (over: number, floorAtMinimum: boolean): number => {
+        let remaining = over;
+        for (const layer of shrinkOrder) {
+          if (remaining <= 0) break;
+          const fit = fits.get(layer) as LayerFit;
+          const used = tokensOf(fit);
+          const floor = floorAtMinimum ? Math.min(layer.minimum, layer.budget) : 0;
+          if (used <= floor) continue;
+          allowances.set(layer, Math.max(floor, Math.min(allowances.get(layer) ?? layer.budget, used) - remaining));
+          const next = fitOf(layer);
+          fits.set(layer, next);
+          remaining -= used - tokensOf(next);
+        }
+        return remaining;
+      };
+
+      for (const layer of ordered) fits.set(layer, fitOf(layer));
+      let planned = plan(fits);
+      let tokens = total(planned);
+      // Exact counts: shrink by what is over; when rounding or glue leaves a little, shrink a bit more.
+      for (let round = 0; tokens > budget && round < CORRECTION_ROUNDS; round += 1) {
+        shrink(tokens - budget + (2 ** round - 1), true);
+        planned = plan(fits);
+        tokens = total(planned);
+      }
+      // Last resort (only custom layers or custom tokenizers get here): empty whole layers, lowest priority first.
+      for (const layer of shrinkOrder) {
+        if (tokens <= budget) break;
+        allowances.set(layer, 0);
+        const emptied = fitOf(layer);
+        fits.set(
+          layer,
+          emptied.section === '' && emptied.messages.length === 0
+            ? emptied
+            : {
+                section: '',
+                messages: [],
+                tokens: 0,
+                kept: [],
+                truncated: [],
+                dropped: [...emptied.dropped, ...emptied.kept.map((id) => ({ id, reason: 'total-budget' as const }))],
+              },
+        );
+        planned = plan(fits);
+        tokens = total(planned);
+      }
+      if (tokens > budget) {
+        throw new StrataError(
+          'BUDGET_UNSATISFIABLE',
+          `Could not fit the request into ${budget} tokens even with every layer empty (${tokens}). Raise the budget.`,
+          { details: { budget, tokens } },
+        );
+      }
+
+      // Leading tokens identical to the previous request: whole equal messages, then equal leading parts.
+      let stablePrefixTokens = 0;
+      for (let index = 0; index < planned.length; index += 1) {
+        const now = planned[index] as Planned;
+        const before = previous[index];
+        if (!before || before.role !== now.role || before.name !== now.name) break;
+        if (before.message.content === now.message.content) {
+          stablePrefixTokens += now.tokens;
+          continue;
+        }
+        if (additive) {
+          for (let part = 0; part < now.parts.length && before.parts[part] === now.parts[part]; part += 1) {
+            stablePrefixTokens += now.partTokens[part] ?? 0;
+          }
+        }
+        break;
+      }
+      previous = planned;
+
+      const messages = planned.map((entry) => entry.message);
+      let stableMessageCount = 0;
+      if (systemPart || ordered.some((layer) => layer.stable && (fits.get(layer) as LayerFit).section !== '')) {
+        stableMessageCount = planned[0]?.role === 'system' ? 1 : 0;
+      }
+      const text = planned
+        .map((entry) =>
+          !entry.turn
+            ? entry.message.content
+            : `${entry.role}: ${escapeUntrusted(entry.message.content)}${SECTION_SEPARATOR}`,
+        )
+        .join('');
+      const accounted: AssembledLayer[] = layers.map((layer) => {
+        const fit = fits.get(layer) as LayerFit;
+        return {
+          name: layer.name,
+          kind: layer.kind,
+          stable: layer.stable,
+          tokens: tokensOf(fit),
+          budget: layer.budget,
+          allowance: allowances.get(layer) ?? layer.budget,
+          items: fit.kept.length,
+          kept: fit.kept,
+          dropped: fit.dropped,
+          truncated: fit.truncated,
+        };
+      });
+      return {
+        step,
+        text,
+        messages,
+        tokens,
+        budget,
+        layers: accounted,
+        stablePrefixTokens,
+        stableMessageCount,
+        tokenizer: tokenizer.name,
+        exact: tokenizer.exact,
+      };
+    },
+  };
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { StrataError } from '../../errors/strata-error.js';
+import { describeMemoryStoreConformance, isStoreSelected } from '../conformance/memory-store-conformance.js';
+import { createPostgresStore } from './postgres-store.js';
+import { createTestDatabase, describeUnavailable, probePostgres } from './postgres-test-database.js';
+
+const probe = isStoreSelected('postgres') ? await probePostgres() : undefined;
+
+if (probe !== undefined && !probe.ok) {
+  const message = describeUnavailable(probe.reason);
+  if (process.env.CI === 'true') {
+    describe('Postgres store', () => {
+      it('reaches Postgres (required under CI=true)', () => {
+        throw new Error(message);
+      });
+    });
+  } else {
+    console.warn(message);
+    describe.skip(`Postgres store (not run: ${message})`, () => {
+      it('needs Postgres', () => {});
+    });
+  }
+}
+
+const adminUrl = probe?.ok === true ? probe.adminUrl : undefined;
+
+if (adminUrl !== undefined || probe === undefined) {
+  describeMemoryStoreConformance('postgres', async () => {
+    const database = await createTestDatabase(adminUrl ?? '', 'conformance');
+    return {
+      createStore: () =>
+        createPostgresStore({ connectionString: database.connectionString, maxConnections: 4 }),
+      cleanup: () => database.drop(),
+    };
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<StrataError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof StrataError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe.runIf(adminUrl !== undefined)('Postgres store errors', () => {
+  it('names host:port and the fix, never the password, when the server is unreachable', async () => {
+    const store = createPostgresStore({
+      connectionString: 'postgres://agent:s3cret-pass@127.0.0.1:1/strata',
+      connectionTimeoutMs: 2000,
+    });
+    const error = await failure(store.open());
+    expect(error.code).toBe('STORE_UNAVAILABLE');
+    expect(error.message).toContain('127.0.0.1:1');
+    expect(error.message).toMatch(/STRATA_DATABASE_URL/);
+    expect(
+      JSON.stringify({ message: error.message, details: error.details, stack: error.stack }),
+    ).not.toContain('s3cret-pass');
+    expect(error.cause).toBeUndefined();
+    await store.close();
+  });
+
+  it('says which database is missing and how to create it', async () => {
+    const url = new URL(adminUrl ?? '');
+    url.pathname = '/strata_no_such_database';
+    url.password = 'hidden-pw';
+    const store = createPostgresStore({ connectionString: url.toString() });
+    const error = await failure(store.listLessons('n'));
+    expect(error.code).toBe('STORE_UNAVAILABLE');
+    expect(error.message).toContain('strata_no_such_database');
+    expect(error.message).toContain('createdb');
+    expect(error.message).not.toContain('hidden-pw');
+    await store.close();
+  });
+
+  it('refuses a database written by a newer schema, naming both versions, and writes nothing', async () => {
+    const database = await createTestDatabase(adminUrl ?? '', 'too_new');
+    try {
+      const store = createPostgresStore({ connectionString: database.connectionString });
+      await store.addLesson('n', lessonFixture('kept'));
+      await store.close();
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: database.connectionString });
+      await client.connect();
+      await client.query(`INSERT INTO strata_schema_migrations VALUES (99, 'from the future', 0)`);
+      await client.end();
+      const newer = createPostgresStore({ connectionString: database.connectionString });
+      const error = await failure(newer.listLessons('n'));
+      expect(error.code).toBe('STORE_SCHEMA_TOO_NEW');
+      expect(error.message).toContain('99');
+      expect(error.message).toContain('version 1');
+      expect(error.message).toMatch(/[Uu]pgrade strata/);
+      await newer.close();
+      const check = new pg.Client({ connectionString: database.connectionString });
+      await check.connect();
+      const versions = await check.query('SELECT version FROM strata_schema_migrations ORDER BY version');
+      const lessons = await check.query('SELECT id FROM strata_lessons');
+      await check.end();
+      expect(versions.rows).toEqual([{ version: 1 }, { version: 99 }]);
+      expect(lessons.rows).toEqual([{ id: 'kept' }]);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('migrates once when many processes-worth of pools open a new database at the same time', async () => {
+    const database = await createTestDatabase(adminUrl ?? '', 'concurrent_open');
+    try {
+      const stores = Array.from({ length: 6 }, () =>
+        createPostgresStore({ connectionString: database.connectionString, maxConnections: 2 }),
+      );
+      await Promise.all(stores.map((store) => store.open()));
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: database.connectionString });
+      await client.connect();
+      const { rows } = await client.query('SELECT version FROM strata_schema_migrations');
+      await client.end();
+      expect(rows).toEqual([{ version: 1 }]);
+      await Promise.all(stores.map((store) => store.close()));
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('requires a connection string, a pool or STRATA_DATABASE_URL', () => {
+    const saved = process.env.STRATA_DATABASE_URL;
+    delete process.env.STRATA_DATABASE_URL;
+    try {
+      expect(() => createPostgresStore()).toThrowError(/STRATA_DATABASE_URL/);
+    } finally {
+      if (saved !== undefined) process.env.STRATA_DATABASE_URL = saved;
+    }
+  });
+});
+
+function lessonFixture(id: string) {
+  return {
+    id,
+    text: `lesson ${id}`,
+    importance: 0.5,
+    usefulness: 0,
+    uses: 0,
+    tags: [],
+    provenance: { source: 'test', createdAt: 1 },
+    createdAt: 1,
+  };
+}

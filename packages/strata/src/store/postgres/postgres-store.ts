@@ -1,0 +1,520 @@
+import type { Pool } from 'pg';
+import { StrataError } from '../../errors/strata-error.js';
+import type {
+  KnowledgeRecord,
+  LessonRecord,
+  LessonUpdate,
+  MemoryStore,
+  NewLesson,
+  SessionCommit,
+  SessionRecord,
+  TelemetryRecordRow,
+} from '../memory-store.js';
+import {
+  duplicateLessonIdError,
+  namespaceMismatchError,
+  storeClosedError,
+  storeConflictError,
+} from '../store-errors.js';
+import { assertKey, assertVersion, fromJsonText, toJsonText } from '../store-input.js';
+import {
+  type KnowledgeRow,
+  knowledgeFromRow,
+  type LessonRow,
+  lessonFromRow,
+  type PreparedCommit,
+  parseLayers,
+  prepareCommit,
+  prepareKnowledge,
+  prepareNewLesson,
+  prepareTelemetry,
+  validateLessonUpdate,
+} from '../store-records.js';
+import { runPostgresMigrations } from './postgres-migrations.js';
+import { databaseUrlVariable, type PostgresStoreConfig } from './postgres-store-config.js';
+import {
+  describeConnectionString,
+  formatLocation,
+  type PostgresLocation,
+  toPostgresStoreError,
+} from './postgres-store-error.js';
+
+const name = 'Postgres store';
+
+/**
+ * The store for fleets of workers: every write is one transaction, every update a compare-and-swap
+ * (`UPDATE ... WHERE version = $expected`), lessons unique per (namespace, idempotency key).
+ */
+export function createPostgresStore(config: PostgresStoreConfig = {}): MemoryStore {
+  const connectionString = config.connectionString ?? process.env[databaseUrlVariable];
+  if (config.pool === undefined && (connectionString === undefined || connectionString.trim() === '')) {
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `Postgres store: no database to connect to. Pass the connectionString option (postgres://user@host:5432/database), a pg Pool as the pool option, or set the ${databaseUrlVariable} environment variable.`,
+      { details: { store: 'postgres' } },
+    );
+  }
+  return new PostgresStore(config, connectionString);
+}
+
+interface SessionJoinRow {
+  session_id: string;
+  namespace: string;
+  step: string;
+  meta: string;
+  updated_at: number;
+  version: string;
+  layer_name: string | null;
+  layer_value: string | null;
+}
+
+interface PostgresLessonRow {
+  namespace: string;
+  id: string;
+  text: string;
+  importance: number;
+  usefulness: number;
+  uses: number;
+  tags: string;
+  provenance: string;
+  idempotency_key: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  version: string;
+}
+
+const lessonColumns =
+  'namespace, id, text, importance, usefulness, uses, tags, provenance, idempotency_key, created_at, last_used_at, version';
+
+const selectSessionWithLayers = `
+  SELECT s.session_id, s.namespace, s.step, s.meta, s.updated_at, s.version, l.name AS layer_name, l.value AS layer_value
+  FROM strata_sessions s LEFT JOIN strata_session_layers l ON l.session_id = s.session_id
+  WHERE s.session_id = $1 ORDER BY l.name`;
+
+class PostgresStore implements MemoryStore {
+  readonly name = 'postgres';
+  readonly #config: PostgresStoreConfig;
+  readonly #connectionString: string | undefined;
+  readonly #location: PostgresLocation;
+  #pool: Pool | undefined;
+  #opening: Promise<Pool> | undefined;
+  #closed = false;
+
+  constructor(config: PostgresStoreConfig, connectionString: string | undefined) {
+    this.#config = config;
+    this.#connectionString = connectionString;
+    if (config.pool !== undefined) {
+      const options = config.pool.options;
+      this.#location = {
+        host: String(options.host ?? 'localhost'),
+        port: String(options.port ?? 5432),
+        database: String(options.database ?? 'postgres'),
+        user: String(options.user ?? ''),
+      };
+      if (typeof options.password === 'string') this.#location.password = options.password;
+    } else {
+      this.#location = describeConnectionString(connectionString ?? '');
+    }
+  }
+
+  async open(): Promise<void> {
+    this.#closed = false;
+    await this.#ready();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const pool = this.#pool ?? (await this.#opening?.catch(() => undefined));
+    this.#pool = undefined;
+    this.#opening = undefined;
+    if (pool !== undefined && this.#config.pool === undefined) await pool.end();
+  }
+
+  #ready(): Promise<Pool> {
+    if (this.#closed) return Promise.reject(storeClosedError(name));
+    if (this.#pool !== undefined) return Promise.resolve(this.#pool);
+    this.#opening ??= this.#connect().then(
+      (pool) => {
+        this.#pool = pool;
+        return pool;
+      },
+      (error: unknown) => {
+        this.#opening = undefined;
+        throw error;
+      },
+    );
+    return this.#opening;
+  }
+
+  async #connect(): Promise<Pool> {
+    let pool = this.#config.pool;
+    const owned = pool === undefined;
+    if (pool === undefined) {
+      const { default: pg } = await import('pg');
+      pool = new pg.Pool({
+        connectionString: this.#connectionString,
+        max: this.#config.maxConnections ?? 10,
+        connectionTimeoutMillis: this.#config.connectionTimeoutMs ?? 5000,
+      });
+      // An idle connection dropped by the server must not crash the process; the next query reconnects.
+      pool.on('error', () => undefined);
+    }
+    try {
+      const client = await pool.connect();
+      try {
+        await runPostgresMigrations(client, formatLocation(this.#location));
+      } finally {
+        client.release();
+      }
+      return pool;
+    } catch (error) {
+      if (owned) await pool.end().catch(() => undefined);
+      throw toPostgresStoreError(error, this.#location, 'open');
+    }
+  }
+
+  async #query<Row extends object>(action: string, text: string, values: unknown[] = []): Promise<Row[]> {
+    const pool = await this.#ready();
+    try {
+      return (await pool.query<Row>(text, values)).rows;
+    } catch (error) {
+      throw toPostgresStoreError(error, this.#location, action);
+    }
+  }
+
+  async loadSession(sessionId: string): Promise<SessionRecord | undefined> {
+    assertKey(name, 'sessionId', sessionId);
+    const rows = await this.#query<SessionJoinRow>('load a session from', selectSessionWithLayers, [
+      sessionId,
+    ]);
+    return sessionFromRows(rows);
+  }
+
+  async commitSession(commit: SessionCommit): Promise<SessionRecord> {
+    const prepared = prepareCommit(name, commit);
+    return commitOnce(
+      (text, values) => this.#query<SessionJoinRow>('commit a session step to', text, values),
+      prepared,
+    );
+  }
+
+  async listSessions(
+    namespace?: string,
+  ): Promise<Array<Pick<SessionRecord, 'sessionId' | 'namespace' | 'step' | 'updatedAt' | 'meta'>>> {
+    if (namespace !== undefined) assertKey(name, 'namespace', namespace);
+    const rows = await this.#query<SessionJoinRow>(
+      'list sessions of',
+      namespace === undefined
+        ? 'SELECT session_id, namespace, step, meta, updated_at FROM strata_sessions ORDER BY session_id'
+        : 'SELECT session_id, namespace, step, meta, updated_at FROM strata_sessions WHERE namespace = $1 ORDER BY session_id',
+      namespace === undefined ? [] : [namespace],
+    );
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      namespace: row.namespace,
+      step: Number(row.step),
+      updatedAt: row.updated_at,
+      meta: fromJsonText(row.meta),
+    }));
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    assertKey(name, 'sessionId', sessionId);
+    // One statement, so one atomic unit without an explicit transaction.
+    await this.#query(
+      'delete a session from',
+      `WITH layers AS (DELETE FROM strata_session_layers WHERE session_id = $1),
+            telemetry AS (DELETE FROM strata_telemetry WHERE session_id = $1)
+       DELETE FROM strata_sessions WHERE session_id = $1`,
+      [sessionId],
+    );
+  }
+
+  async addLesson(namespace: string, lesson: NewLesson): Promise<{ lesson: LessonRecord; created: boolean }> {
+    const row = prepareNewLesson(name, namespace, lesson);
+    // Concurrent adds of one key: the unique index makes all but one DO NOTHING; they then read the winner.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const inserted = await this.#query<{ version: string }>(
+        'add a lesson to',
+        `INSERT INTO strata_lessons (${lessonColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1)
+         ON CONFLICT DO NOTHING RETURNING version`,
+        [
+          row.namespace,
+          row.id,
+          row.text,
+          row.importance,
+          row.usefulness,
+          row.uses,
+          row.tags,
+          row.provenance,
+          row.idempotencyKey,
+          row.createdAt,
+          row.lastUsedAt,
+        ],
+      );
+      if (inserted.length === 1) return { lesson: lessonFromRow(row), created: true };
+      if (row.idempotencyKey !== null) {
+        const [existing] = await this.#query<PostgresLessonRow>(
+          'add a lesson to',
+          `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 AND idempotency_key = $2`,
+          [namespace, row.idempotencyKey],
+        );
+        if (existing !== undefined) return { lesson: lessonFromRow(toLessonRow(existing)), created: false };
+      }
+      const [sameId] = await this.#query<{ id: string }>(
+        'add a lesson to',
+        'SELECT id FROM strata_lessons WHERE namespace = $1 AND id = $2',
+        [namespace, row.id],
+      );
+      if (sameId !== undefined) throw duplicateLessonIdError(name, namespace, row.id);
+      // The conflicting lesson was deleted in between: try the insert again.
+    }
+    throw new StrataError(
+      'STORE_CONFLICT',
+      `${name}: adding lesson "${row.id}" to namespace "${namespace}" kept racing with concurrent deletes. Retry.`,
+      { details: { store: 'postgres', namespace, id: row.id }, isRetryable: true },
+    );
+  }
+
+  async updateLesson(
+    namespace: string,
+    id: string,
+    update: LessonUpdate,
+    expectedVersion: number,
+  ): Promise<LessonRecord> {
+    assertKey(name, 'namespace', namespace);
+    assertKey(name, 'lesson id', id);
+    assertVersion(name, 'expectedVersion', expectedVersion);
+    validateLessonUpdate(name, update);
+    const rows = await this.#query<PostgresLessonRow>(
+      'update a lesson in',
+      `UPDATE strata_lessons SET
+         text = COALESCE($4, text),
+         importance = COALESCE($5, importance),
+         usefulness = COALESCE($6, usefulness),
+         uses = COALESCE($7, uses),
+         tags = COALESCE($8, tags),
+         last_used_at = COALESCE($9, last_used_at),
+         version = version + 1
+       WHERE namespace = $1 AND id = $2 AND version = $3
+       RETURNING ${lessonColumns}`,
+      [
+        namespace,
+        id,
+        expectedVersion,
+        update.text ?? null,
+        update.importance ?? null,
+        update.usefulness ?? null,
+        update.uses ?? null,
+        update.tags === undefined ? null : toJsonText(name, 'update.tags', update.tags),
+        update.lastUsedAt ?? null,
+      ],
+    );
+    const [updated] = rows;
+    if (updated !== undefined) return lessonFromRow(toLessonRow(updated));
+    const [current] = await this.#query<{ version: string }>(
+      'update a lesson in',
+      'SELECT version FROM strata_lessons WHERE namespace = $1 AND id = $2',
+      [namespace, id],
+    );
+    throw storeConflictError({
+      store: name,
+      record: 'lesson',
+      key: { namespace, id },
+      expectedVersion,
+      actualVersion: current === undefined ? null : Number(current.version),
+    });
+  }
+
+  async deleteLesson(namespace: string, id: string): Promise<void> {
+    assertKey(name, 'namespace', namespace);
+    assertKey(name, 'lesson id', id);
+    await this.#query('delete a lesson from', 'DELETE FROM strata_lessons WHERE namespace = $1 AND id = $2', [
+      namespace,
+      id,
+    ]);
+  }
+
+  async listLessons(namespace: string): Promise<LessonRecord[]> {
+    assertKey(name, 'namespace', namespace);
+    const rows = await this.#query<PostgresLessonRow>(
+      'list lessons of',
+      `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 ORDER BY created_at, id`,
+      [namespace],
+    );
+    return rows.map((row) => lessonFromRow(toLessonRow(row)));
+  }
+
+  async putKnowledge(
+    record: Omit<KnowledgeRecord, 'version'>,
+    expectedVersion: number,
+  ): Promise<KnowledgeRecord> {
+    const row = prepareKnowledge(name, record);
+    assertVersion(name, 'expectedVersion', expectedVersion);
+    const values = [row.namespace, row.key, row.text, row.tags, row.provenance];
+    const written = await this.#query<{ version: string }>(
+      'write knowledge to',
+      expectedVersion === 0
+        ? `INSERT INTO strata_knowledge (namespace, key, text, tags, provenance, version) VALUES ($1, $2, $3, $4, $5, 1)
+           ON CONFLICT DO NOTHING RETURNING version`
+        : `UPDATE strata_knowledge SET text = $3, tags = $4, provenance = $5, version = version + 1
+           WHERE namespace = $1 AND key = $2 AND version = $6 RETURNING version`,
+      expectedVersion === 0 ? values : [...values, expectedVersion],
+    );
+    const [result] = written;
+    if (result !== undefined) return knowledgeFromRow({ ...row, version: Number(result.version) });
+    const [current] = await this.#query<{ version: string }>(
+      'write knowledge to',
+      'SELECT version FROM strata_knowledge WHERE namespace = $1 AND key = $2',
+      [row.namespace, row.key],
+    );
+    throw storeConflictError({
+      store: name,
+      record: 'knowledge',
+      key: { namespace: row.namespace, key: row.key },
+      expectedVersion,
+      actualVersion: current === undefined ? null : Number(current.version),
+    });
+  }
+
+  async listKnowledge(namespace: string): Promise<KnowledgeRecord[]> {
+    assertKey(name, 'namespace', namespace);
+    const rows = await this.#query<KnowledgeRow & { version: string }>(
+      'list knowledge of',
+      'SELECT namespace, key, text, tags, provenance, version FROM strata_knowledge WHERE namespace = $1 ORDER BY key',
+      [namespace],
+    );
+    return rows.map((row) => knowledgeFromRow({ ...row, version: Number(row.version) }));
+  }
+
+  async appendTelemetry(rows: TelemetryRecordRow[]): Promise<void> {
+    const prepared = prepareTelemetry(name, rows);
+    if (prepared.length === 0) return;
+    // WITH ORDINALITY keeps the given order in seq, so same-step rows list in append order.
+    await this.#query(
+      'append telemetry to',
+      `INSERT INTO strata_telemetry (session_id, step, record)
+       SELECT session_id, step, record FROM unnest($1::text[], $2::bigint[], $3::text[])
+         WITH ORDINALITY AS t(session_id, step, record, position) ORDER BY position`,
+      [
+        prepared.map((row) => row.sessionId),
+        prepared.map((row) => row.step),
+        prepared.map((row) => row.record),
+      ],
+    );
+  }
+
+  async listTelemetry(sessionId: string): Promise<TelemetryRecordRow[]> {
+    assertKey(name, 'sessionId', sessionId);
+    const rows = await this.#query<{ step: string; record: string }>(
+      'list telemetry of',
+      'SELECT step, record FROM strata_telemetry WHERE session_id = $1 ORDER BY step, seq',
+      [sessionId],
+    );
+    return rows.map((row) => ({ sessionId, step: Number(row.step), record: fromJsonText(row.record) }));
+  }
+}
+
+// One statement = one atomic transaction in one round trip. Under READ COMMITTED a concurrent
+// commit makes the UPDATE re-check `version` on the newest row and match nothing, so the swap is
+// atomic; when it matches, no other commit touched the session since this statement's snapshot,
+// so the snapshot's layers are the committed ones to merge with.
+const commitUpdateStatement = `
+  WITH updated AS (
+    UPDATE strata_sessions SET step = $3, meta = COALESCE($4, meta), updated_at = $5, version = version + 1
+    WHERE session_id = $1 AND namespace = $2 AND version = $6
+    RETURNING session_id, namespace, step, meta, updated_at, version
+  ), written AS (
+    INSERT INTO strata_session_layers (session_id, name, value)
+    SELECT u.session_id, t.name, t.value FROM updated u, unnest($7::text[], $8::text[]) AS t(name, value)
+    ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value
+    RETURNING name, value
+  )
+  SELECT u.session_id, u.namespace, u.step, u.meta, u.updated_at, u.version, l.name AS layer_name, l.value AS layer_value
+  FROM updated u LEFT JOIN (
+    SELECT name, value FROM written
+    UNION ALL
+    SELECT name, value FROM strata_session_layers WHERE session_id = $1 AND name <> ALL ($7::text[])
+  ) l ON true
+  ORDER BY l.name`;
+
+const commitCreateStatement = `
+  WITH created AS (
+    INSERT INTO strata_sessions (session_id, namespace, step, meta, updated_at, version)
+    VALUES ($1, $2, $3, COALESCE($4, '{}'), $5, $6::bigint + 1) ON CONFLICT (session_id) DO NOTHING
+    RETURNING session_id, namespace, step, meta, updated_at, version
+  ), written AS (
+    INSERT INTO strata_session_layers (session_id, name, value)
+    SELECT c.session_id, t.name, t.value FROM created c, unnest($7::text[], $8::text[]) AS t(name, value)
+    ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value
+    RETURNING name, value
+  )
+  SELECT c.session_id, c.namespace, c.step, c.meta, c.updated_at, c.version, w.name AS layer_name, w.value AS layer_value
+  FROM created c LEFT JOIN written w ON true
+  ORDER BY w.name`;
+
+async function commitOnce(
+  query: (text: string, values: unknown[]) => Promise<SessionJoinRow[]>,
+  prepared: PreparedCommit,
+): Promise<SessionRecord> {
+  const rows = await query(prepared.expectedVersion === 0 ? commitCreateStatement : commitUpdateStatement, [
+    prepared.sessionId,
+    prepared.namespace,
+    prepared.step,
+    prepared.metaText ?? null,
+    Date.now(),
+    prepared.expectedVersion,
+    prepared.layers.map(([layerName]) => layerName),
+    prepared.layers.map(([, text]) => text),
+  ]);
+  const record = sessionFromRows(rows);
+  if (record !== undefined) return record;
+  const [current] = (await query('SELECT namespace, version FROM strata_sessions WHERE session_id = $1', [
+    prepared.sessionId,
+  ])) as unknown as Array<{ namespace: string; version: string }>;
+  if (current !== undefined && current.namespace !== prepared.namespace && prepared.expectedVersion !== 0) {
+    throw namespaceMismatchError(name, prepared.sessionId, current.namespace, prepared.namespace);
+  }
+  throw storeConflictError({
+    store: name,
+    record: 'session',
+    key: { sessionId: prepared.sessionId },
+    expectedVersion: prepared.expectedVersion,
+    actualVersion: current === undefined ? null : Number(current.version),
+  });
+}
+
+function sessionFromRows(rows: SessionJoinRow[]): SessionRecord | undefined {
+  const [first] = rows;
+  if (first === undefined) return undefined;
+  const layers: Array<[string, string]> = [];
+  for (const row of rows) {
+    if (row.layer_name !== null && row.layer_value !== null) layers.push([row.layer_name, row.layer_value]);
+  }
+  return {
+    sessionId: first.session_id,
+    namespace: first.namespace,
+    step: Number(first.step),
+    layers: parseLayers(layers),
+    meta: fromJsonText(first.meta),
+    updatedAt: first.updated_at,
+    version: Number(first.version),
+  };
+}
+
+function toLessonRow(row: PostgresLessonRow): LessonRow {
+  return {
+    namespace: row.namespace,
+    id: row.id,
+    text: row.text,
+    importance: row.importance,
+    usefulness: row.usefulness,
+    uses: row.uses,
+    tags: row.tags,
+    provenance: row.provenance,
+    idempotencyKey: row.idempotency_key,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    version: Number(row.version),
+  };
+}

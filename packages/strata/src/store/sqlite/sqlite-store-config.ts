@@ -1,0 +1,25 @@
+import type BetterSqlite3 from 'better-sqlite3';
+
+/** Options of `createSqliteStore`. */
+export interface SqliteStoreConfig {
+  /**
+   * Database file, relative to the working directory. Default `.strata/strata.db`; the directory is
+   * created when missing. `':memory:'` keeps the database in this connection only.
+   */
+  path?: string;
+  /**
+   * An open better-sqlite3 connection to use instead of opening `path`. The store sets its pragmas
+   * and runs migrations on it but never closes it: its owner does.
+   */
+  database?: BetterSqlite3.Database;
+  /**
+   * `'normal'` (default): with WAL, a committed step survives the process being killed (SIGKILL,
+   * crash, OOM); a power loss may undo the last commits but never corrupts the file.
+   * `'full'`: fsync on every commit, so commits also survive a power loss, at several ms per step.
+   */
+  synchronous?: 'normal' | 'full';
+  /** How long a write waits for another connection's lock before failing (ms). Default 5000. */
+  busyTimeoutMs?: number;
+}
+
+export const defaultSqlitePath = '.strata/strata.db';

@@ -1,0 +1,522 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { StrataError } from '../../errors/strata-error.js';
+import type {
+  KnowledgeRecord,
+  LessonRecord,
+  LessonUpdate,
+  MemoryStore,
+  NewLesson,
+  SessionCommit,
+  SessionRecord,
+  TelemetryRecordRow,
+} from '../memory-store.js';
+import {
+  duplicateLessonIdError,
+  namespaceMismatchError,
+  storeClosedError,
+  storeConflictError,
+} from '../store-errors.js';
+import { assertKey, assertVersion, fromJsonText } from '../store-input.js';
+import {
+  applyLessonUpdate,
+  type KnowledgeRow,
+  knowledgeFromRow,
+  type LessonRow,
+  lessonFromRow,
+  parseLayers,
+  prepareCommit,
+  prepareKnowledge,
+  prepareNewLesson,
+  prepareTelemetry,
+  validateLessonUpdate,
+} from '../store-records.js';
+import { foreignTables, runSqliteMigrations } from './sqlite-migrations.js';
+import { defaultSqlitePath, type SqliteStoreConfig } from './sqlite-store-config.js';
+import { toSqliteStoreError } from './sqlite-store-error.js';
+
+const name = 'SQLite store';
+
+/**
+ * The default store: one embedded file (`.strata/strata.db`), WAL mode, safe for several processes
+ * on one machine. better-sqlite3 is synchronous; each call runs its transaction to the end before
+ * resolving, so a resolved commit is on disk (in the WAL).
+ */
+export function createSqliteStore(config: SqliteStoreConfig = {}): MemoryStore {
+  return new SqliteStore(config);
+}
+
+interface SessionRow {
+  session_id: string;
+  namespace: string;
+  step: number;
+  meta: string;
+  updated_at: number;
+  version: number;
+}
+
+interface SqliteLessonRow {
+  namespace: string;
+  id: string;
+  text: string;
+  importance: number;
+  usefulness: number;
+  uses: number;
+  tags: string;
+  provenance: string;
+  idempotency_key: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  version: number;
+}
+
+const lessonColumns =
+  'namespace, id, text, importance, usefulness, uses, tags, provenance, idempotency_key, created_at, last_used_at, version';
+
+function prepareStatements(database: BetterSqlite3.Database) {
+  return {
+    selectSession: database.prepare<[string], SessionRow>(
+      'SELECT session_id, namespace, step, meta, updated_at, version FROM strata_sessions WHERE session_id = ?',
+    ),
+    selectLayers: database.prepare<[string], { name: string; value: string }>(
+      'SELECT name, value FROM strata_session_layers WHERE session_id = ? ORDER BY name',
+    ),
+    insertSession: database.prepare(
+      'INSERT INTO strata_sessions (session_id, namespace, step, meta, updated_at, version) VALUES (?, ?, ?, ?, ?, 1)',
+    ),
+    updateSession: database.prepare(
+      'UPDATE strata_sessions SET step = ?, meta = ?, updated_at = ?, version = version + 1 WHERE session_id = ? AND version = ?',
+    ),
+    upsertLayer: database.prepare(
+      'INSERT INTO strata_session_layers (session_id, name, value) VALUES (?, ?, ?) ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value',
+    ),
+    listAllSessions: database.prepare<[], SessionRow>(
+      'SELECT session_id, namespace, step, meta, updated_at, version FROM strata_sessions ORDER BY session_id',
+    ),
+    listNamespaceSessions: database.prepare<[string], SessionRow>(
+      'SELECT session_id, namespace, step, meta, updated_at, version FROM strata_sessions WHERE namespace = ? ORDER BY session_id',
+    ),
+    deleteSession: database.prepare('DELETE FROM strata_sessions WHERE session_id = ?'),
+    deleteLayers: database.prepare('DELETE FROM strata_session_layers WHERE session_id = ?'),
+    deleteTelemetry: database.prepare('DELETE FROM strata_telemetry WHERE session_id = ?'),
+    selectLessonByKey: database.prepare<[string, string], SqliteLessonRow>(
+      `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? AND idempotency_key = ?`,
+    ),
+    selectLesson: database.prepare<[string, string], SqliteLessonRow>(
+      `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? AND id = ?`,
+    ),
+    insertLesson: database.prepare(
+      `INSERT INTO strata_lessons (${lessonColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    updateLesson: database.prepare(
+      'UPDATE strata_lessons SET text = ?, importance = ?, usefulness = ?, uses = ?, tags = ?, last_used_at = ?, version = ? WHERE namespace = ? AND id = ? AND version = ?',
+    ),
+    deleteLesson: database.prepare('DELETE FROM strata_lessons WHERE namespace = ? AND id = ?'),
+    listLessons: database.prepare<[string], SqliteLessonRow>(
+      `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? ORDER BY created_at, id`,
+    ),
+    selectKnowledge: database.prepare<[string, string], KnowledgeRow & { version: number }>(
+      'SELECT namespace, key, text, tags, provenance, version FROM strata_knowledge WHERE namespace = ? AND key = ?',
+    ),
+    insertKnowledge: database.prepare(
+      'INSERT INTO strata_knowledge (namespace, key, text, tags, provenance, version) VALUES (?, ?, ?, ?, ?, 1)',
+    ),
+    updateKnowledge: database.prepare(
+      'UPDATE strata_knowledge SET text = ?, tags = ?, provenance = ?, version = version + 1 WHERE namespace = ? AND key = ? AND version = ?',
+    ),
+    listKnowledge: database.prepare<[string], KnowledgeRow & { version: number }>(
+      'SELECT namespace, key, text, tags, provenance, version FROM strata_knowledge WHERE namespace = ? ORDER BY key',
+    ),
+    insertTelemetry: database.prepare(
+      'INSERT INTO strata_telemetry (session_id, step, record) VALUES (?, ?, ?)',
+    ),
+    listTelemetry: database.prepare<[string], { step: number; record: string }>(
+      'SELECT step, record FROM strata_telemetry WHERE session_id = ? ORDER BY step, seq',
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof prepareStatements>;
+
+interface Connection {
+  database: BetterSqlite3.Database;
+  statements: Statements;
+  commit: (commit: ReturnType<typeof prepareCommit>) => SessionRecord;
+}
+
+class SqliteStore implements MemoryStore {
+  readonly name = 'sqlite';
+  readonly #config: SqliteStoreConfig;
+  readonly #path: string;
+  #connection: Connection | undefined;
+  #opening: Promise<Connection> | undefined;
+  #closed = false;
+
+  constructor(config: SqliteStoreConfig) {
+    this.#config = config;
+    const path = config.path ?? (config.database === undefined ? defaultSqlitePath : config.database.name);
+    this.#path = path === ':memory:' || path === '' ? path : resolve(path);
+  }
+
+  async open(): Promise<void> {
+    this.#closed = false;
+    await this.#ready();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const connection = this.#connection ?? (await this.#opening?.catch(() => undefined));
+    this.#connection = undefined;
+    this.#opening = undefined;
+    if (connection !== undefined && this.#config.database === undefined) connection.database.close();
+  }
+
+  #ready(): Promise<Connection> {
+    if (this.#closed) return Promise.reject(storeClosedError(name));
+    if (this.#connection !== undefined) return Promise.resolve(this.#connection);
+    this.#opening ??= this.#connect().then(
+      (connection) => {
+        this.#connection = connection;
+        return connection;
+      },
+      (error: unknown) => {
+        this.#opening = undefined;
+        throw error;
+      },
+    );
+    return this.#opening;
+  }
+
+  async #connect(): Promise<Connection> {
+    const path = this.#path;
+    let database = this.#config.database;
+    if (database === undefined) {
+      const { default: Database } = await import('better-sqlite3');
+      try {
+        if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
+        database = new Database(path, { timeout: this.#config.busyTimeoutMs ?? 5000 });
+      } catch (error) {
+        throw toSqliteStoreError(error, path, 'open');
+      }
+    } else {
+      database.pragma(`busy_timeout = ${Math.floor(this.#config.busyTimeoutMs ?? 5000)}`);
+    }
+    try {
+      // Look before writing anything: a foreign file must stay byte-for-byte untouched.
+      const foreign = foreignTables(database);
+      if (foreign.length > 0) {
+        throw new StrataError(
+          'STORE_CORRUPT',
+          `SQLite store: "${path}" is a SQLite database of another application (tables: ${foreign.slice(0, 5).join(', ')}${foreign.length > 5 ? ', ...' : ''}) and has no Strata tables. Strata refuses to write into it. Point the store at another path (default ${defaultSqlitePath}).`,
+          { details: { store: 'sqlite', path, foreignTables: foreign } },
+        );
+      }
+      const journalMode = database.pragma('journal_mode', { simple: true });
+      if (journalMode !== 'wal' && journalMode !== 'memory') database.pragma('journal_mode = WAL');
+      database.pragma(`synchronous = ${this.#config.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+      runSqliteMigrations(database, `"${path}"`);
+      const statements = prepareStatements(database);
+      const commit = database.transaction((prepared: ReturnType<typeof prepareCommit>) =>
+        commitInTransaction(statements, prepared),
+      );
+      return { database, statements, commit: (prepared) => commit.immediate(prepared) };
+    } catch (error) {
+      if (this.#config.database === undefined) database.close();
+      throw toSqliteStoreError(error, path, 'open');
+    }
+  }
+
+  /** Runs one synchronous unit of work, mapping driver errors. */
+  async #run<T>(action: string, work: (connection: Connection) => T): Promise<T> {
+    const connection = await this.#ready();
+    try {
+      return work(connection);
+    } catch (error) {
+      throw toSqliteStoreError(error, this.#path, action);
+    }
+  }
+
+  async loadSession(sessionId: string): Promise<SessionRecord | undefined> {
+    assertKey(name, 'sessionId', sessionId);
+    return this.#run('load a session from', ({ database, statements }) =>
+      database.transaction(() => {
+        const row = statements.selectSession.get(sessionId);
+        if (row === undefined) return undefined;
+        return sessionFromRows(row, statements.selectLayers.all(sessionId));
+      })(),
+    );
+  }
+
+  async commitSession(commit: SessionCommit): Promise<SessionRecord> {
+    const prepared = prepareCommit(name, commit);
+    return this.#run('commit a session step to', (connection) => connection.commit(prepared));
+  }
+
+  async listSessions(
+    namespace?: string,
+  ): Promise<Array<Pick<SessionRecord, 'sessionId' | 'namespace' | 'step' | 'updatedAt' | 'meta'>>> {
+    if (namespace !== undefined) assertKey(name, 'namespace', namespace);
+    return this.#run('list sessions of', ({ statements }) => {
+      const rows =
+        namespace === undefined
+          ? statements.listAllSessions.all()
+          : statements.listNamespaceSessions.all(namespace);
+      return rows.map((row) => ({
+        sessionId: row.session_id,
+        namespace: row.namespace,
+        step: row.step,
+        updatedAt: row.updated_at,
+        meta: fromJsonText(row.meta),
+      }));
+    });
+  }
+
+  async deleteSession(sessionId: string): Promise<void> {
+    assertKey(name, 'sessionId', sessionId);
+    await this.#run('delete a session from', ({ database, statements }) =>
+      database
+        .transaction(() => {
+          statements.deleteLayers.run(sessionId);
+          statements.deleteTelemetry.run(sessionId);
+          statements.deleteSession.run(sessionId);
+        })
+        .immediate(),
+    );
+  }
+
+  async addLesson(namespace: string, lesson: NewLesson): Promise<{ lesson: LessonRecord; created: boolean }> {
+    const row = prepareNewLesson(name, namespace, lesson);
+    return this.#run('add a lesson to', ({ database, statements }) =>
+      database
+        .transaction(() => {
+          if (row.idempotencyKey !== null) {
+            const existing = statements.selectLessonByKey.get(namespace, row.idempotencyKey);
+            if (existing !== undefined)
+              return { lesson: lessonFromRow(toLessonRow(existing)), created: false };
+          }
+          if (statements.selectLesson.get(namespace, row.id) !== undefined) {
+            throw duplicateLessonIdError(name, namespace, row.id);
+          }
+          statements.insertLesson.run(
+            row.namespace,
+            row.id,
+            row.text,
+            row.importance,
+            row.usefulness,
+            row.uses,
+            row.tags,
+            row.provenance,
+            row.idempotencyKey,
+            row.createdAt,
+            row.lastUsedAt,
+            row.version,
+          );
+          return { lesson: lessonFromRow(row), created: true };
+        })
+        .immediate(),
+    );
+  }
+
+  async updateLesson(
+    namespace: string,
+    id: string,
+    update: LessonUpdate,
+    expectedVersion: number,
+  ): Promise<LessonRecord> {
+    assertKey(name, 'namespace', namespace);
+    assertKey(name, 'lesson id', id);
+    assertVersion(name, 'expectedVersion', expectedVersion);
+    validateLessonUpdate(name, update);
+    return this.#run('update a lesson in', ({ database, statements }) =>
+      database
+        .transaction(() => {
+          const current = statements.selectLesson.get(namespace, id);
+          if (current === undefined || current.version !== expectedVersion) {
+            throw storeConflictError({
+              store: name,
+              record: 'lesson',
+              key: { namespace, id },
+              expectedVersion,
+              actualVersion: current?.version ?? null,
+            });
+          }
+          const next = applyLessonUpdate(name, toLessonRow(current), update);
+          statements.updateLesson.run(
+            next.text,
+            next.importance,
+            next.usefulness,
+            next.uses,
+            next.tags,
+            next.lastUsedAt,
+            next.version,
+            namespace,
+            id,
+            expectedVersion,
+          );
+          return lessonFromRow(next);
+        })
+        .immediate(),
+    );
+  }
+
+  async deleteLesson(namespace: string, id: string): Promise<void> {
+    assertKey(name, 'namespace', namespace);
+    assertKey(name, 'lesson id', id);
+    await this.#run('delete a lesson from', ({ statements }) => statements.deleteLesson.run(namespace, id));
+  }
+
+  async listLessons(namespace: string): Promise<LessonRecord[]> {
+    assertKey(name, 'namespace', namespace);
+    return this.#run('list lessons of', ({ statements }) =>
+      statements.listLessons.all(namespace).map((row) => lessonFromRow(toLessonRow(row))),
+    );
+  }
+
+  async putKnowledge(
+    record: Omit<KnowledgeRecord, 'version'>,
+    expectedVersion: number,
+  ): Promise<KnowledgeRecord> {
+    const row = prepareKnowledge(name, record);
+    assertVersion(name, 'expectedVersion', expectedVersion);
+    return this.#run('write knowledge to', ({ database, statements }) =>
+      database
+        .transaction(() => {
+          const current = statements.selectKnowledge.get(row.namespace, row.key);
+          if ((current?.version ?? 0) !== expectedVersion) {
+            throw storeConflictError({
+              store: name,
+              record: 'knowledge',
+              key: { namespace: row.namespace, key: row.key },
+              expectedVersion,
+              actualVersion: current?.version ?? null,
+            });
+          }
+          if (current === undefined) {
+            statements.insertKnowledge.run(row.namespace, row.key, row.text, row.tags, row.provenance);
+          } else {
+            statements.updateKnowledge.run(
+              row.text,
+              row.tags,
+              row.provenance,
+              row.namespace,
+              row.key,
+              expectedVersion,
+            );
+          }
+          return knowledgeFromRow({ ...row, version: expectedVersion + 1 });
+        })
+        .immediate(),
+    );
+  }
+
+  async listKnowledge(namespace: string): Promise<KnowledgeRecord[]> {
+    assertKey(name, 'namespace', namespace);
+    return this.#run('list knowledge of', ({ statements }) =>
+      statements.listKnowledge.all(namespace).map(knowledgeFromRow),
+    );
+  }
+
+  async appendTelemetry(rows: TelemetryRecordRow[]): Promise<void> {
+    const prepared = prepareTelemetry(name, rows);
+    if (prepared.length === 0) return;
+    await this.#run('append telemetry to', ({ database, statements }) =>
+      database
+        .transaction(() => {
+          for (const row of prepared) statements.insertTelemetry.run(row.sessionId, row.step, row.record);
+        })
+        .immediate(),
+    );
+  }
+
+  async listTelemetry(sessionId: string): Promise<TelemetryRecordRow[]> {
+    assertKey(name, 'sessionId', sessionId);
+    return this.#run('list telemetry of', ({ statements }) =>
+      statements.listTelemetry
+        .all(sessionId)
+        .map((row) => ({ sessionId, step: row.step, record: fromJsonText(row.record) })),
+    );
+  }
+}
+
+function commitInTransaction(
+  statements: Statements,
+  prepared: ReturnType<typeof prepareCommit>,
+): SessionRecord {
+  const current = statements.selectSession.get(prepared.sessionId);
+  const actualVersion = current?.version ?? null;
+  if ((actualVersion ?? 0) !== prepared.expectedVersion) {
+    throw storeConflictError({
+      store: name,
+      record: 'session',
+      key: { sessionId: prepared.sessionId },
+      expectedVersion: prepared.expectedVersion,
+      actualVersion,
+    });
+  }
+  const updatedAt = Date.now();
+  if (current === undefined) {
+    statements.insertSession.run(
+      prepared.sessionId,
+      prepared.namespace,
+      prepared.step,
+      prepared.metaText ?? '{}',
+      updatedAt,
+    );
+  } else {
+    if (current.namespace !== prepared.namespace) {
+      throw namespaceMismatchError(name, prepared.sessionId, current.namespace, prepared.namespace);
+    }
+    // The version check above ran in this IMMEDIATE transaction; the WHERE keeps the swap explicit.
+    const result = statements.updateSession.run(
+      prepared.step,
+      prepared.metaText ?? current.meta,
+      updatedAt,
+      prepared.sessionId,
+      prepared.expectedVersion,
+    );
+    if (result.changes !== 1) {
+      throw storeConflictError({
+        store: name,
+        record: 'session',
+        key: { sessionId: prepared.sessionId },
+        expectedVersion: prepared.expectedVersion,
+        actualVersion,
+      });
+    }
+  }
+  for (const [layerName, text] of prepared.layers)
+    statements.upsertLayer.run(prepared.sessionId, layerName, text);
+  const row = statements.selectSession.get(prepared.sessionId);
+  if (row === undefined) throw new StrataError('STORE_CORRUPT', `${name}: a committed session vanished.`);
+  return sessionFromRows(row, statements.selectLayers.all(prepared.sessionId));
+}
+
+function sessionFromRows(row: SessionRow, layers: Array<{ name: string; value: string }>): SessionRecord {
+  return {
+    sessionId: row.session_id,
+    namespace: row.namespace,
+    step: row.step,
+    layers: parseLayers(layers.map((layer) => [layer.name, layer.value])),
+    meta: fromJsonText(row.meta),
+    updatedAt: row.updated_at,
+    version: row.version,
+  };
+}
+
+function toLessonRow(row: SqliteLessonRow): LessonRow {
+  return {
+    namespace: row.namespace,
+    id: row.id,
+    text: row.text,
+    importance: row.importance,
+    usefulness: row.usefulness,
+    uses: row.uses,
+    tags: row.tags,
+    provenance: row.provenance,
+    idempotencyKey: row.idempotency_key,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    version: row.version,
+  };
+}

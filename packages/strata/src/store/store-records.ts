@@ -1,0 +1,241 @@
+import type { JsonValue, Provenance } from '../core/provenance.js';
+import type {
+  KnowledgeRecord,
+  LessonRecord,
+  LessonUpdate,
+  NewLesson,
+  SessionCommit,
+  TelemetryRecordRow,
+} from './memory-store.js';
+import {
+  assertFiniteNumber,
+  assertKey,
+  assertStep,
+  assertStringList,
+  assertText,
+  assertVersion,
+  fromJsonText,
+  toJsonText,
+} from './store-input.js';
+
+// Rows as every backend keeps them: JSON as text (key order preserved), times as numbers.
+// Validation lives here so the three stores accept and refuse exactly the same input.
+
+export interface PreparedCommit {
+  sessionId: string;
+  namespace: string;
+  step: number;
+  /** [layer name, JSON text], in the order given. */
+  layers: Array<[string, string]>;
+  /** JSON text of the new meta; undefined keeps the committed meta. */
+  metaText: string | undefined;
+  expectedVersion: number;
+}
+
+export function prepareCommit(store: string, commit: SessionCommit): PreparedCommit {
+  if (typeof commit !== 'object' || commit === null) {
+    assertKey(store, 'commit', undefined);
+  }
+  assertKey(store, 'sessionId', commit.sessionId);
+  assertKey(store, 'namespace', commit.namespace);
+  assertStep(store, commit.step);
+  assertVersion(store, 'expectedVersion', commit.expectedVersion);
+  if (typeof commit.layers !== 'object' || commit.layers === null || Array.isArray(commit.layers)) {
+    assertKey(store, 'layers (an object of layer name to JSON snapshot)', undefined);
+  }
+  const layers: Array<[string, string]> = [];
+  for (const [name, value] of Object.entries(commit.layers)) {
+    assertKey(store, 'layer name', name);
+    layers.push([name, toJsonText(store, `layer "${name}"`, value)]);
+  }
+  let metaText: string | undefined;
+  if (commit.meta !== undefined) {
+    if (typeof commit.meta !== 'object' || commit.meta === null || Array.isArray(commit.meta)) {
+      assertKey(store, 'meta (an object)', undefined);
+    }
+    metaText = toJsonText(store, 'meta', commit.meta);
+  }
+  return {
+    sessionId: commit.sessionId,
+    namespace: commit.namespace,
+    step: commit.step,
+    layers,
+    metaText,
+    expectedVersion: commit.expectedVersion,
+  };
+}
+
+export interface LessonRow {
+  namespace: string;
+  id: string;
+  text: string;
+  importance: number;
+  usefulness: number;
+  uses: number;
+  tags: string;
+  provenance: string;
+  idempotencyKey: string | null;
+  createdAt: number;
+  lastUsedAt: number | null;
+  version: number;
+}
+
+export function prepareNewLesson(store: string, namespace: string, lesson: NewLesson): LessonRow {
+  assertKey(store, 'namespace', namespace);
+  if (typeof lesson !== 'object' || lesson === null) assertKey(store, 'lesson', undefined);
+  assertKey(store, 'lesson.id', lesson.id);
+  assertText(store, 'lesson.text', lesson.text);
+  assertFiniteNumber(store, 'lesson.importance', lesson.importance);
+  assertFiniteNumber(store, 'lesson.usefulness', lesson.usefulness);
+  assertFiniteNumber(store, 'lesson.uses', lesson.uses);
+  assertStringList(store, 'lesson.tags', lesson.tags);
+  assertFiniteNumber(store, 'lesson.createdAt', lesson.createdAt);
+  if (lesson.lastUsedAt !== undefined) assertFiniteNumber(store, 'lesson.lastUsedAt', lesson.lastUsedAt);
+  if (lesson.idempotencyKey !== undefined) assertKey(store, 'lesson.idempotencyKey', lesson.idempotencyKey);
+  return {
+    namespace,
+    id: lesson.id,
+    text: lesson.text,
+    importance: lesson.importance,
+    usefulness: lesson.usefulness,
+    uses: lesson.uses,
+    tags: toJsonText(store, 'lesson.tags', lesson.tags),
+    provenance: toJsonText(store, 'lesson.provenance', lesson.provenance),
+    idempotencyKey: lesson.idempotencyKey ?? null,
+    createdAt: lesson.createdAt,
+    lastUsedAt: lesson.lastUsedAt ?? null,
+    version: 1,
+  };
+}
+
+/** Applies an update to a row (validated), bumping its version. */
+export function applyLessonUpdate(store: string, row: LessonRow, update: LessonUpdate): LessonRow {
+  if (typeof update !== 'object' || update === null) assertKey(store, 'update', undefined);
+  const next: LessonRow = { ...row, version: row.version + 1 };
+  if (update.text !== undefined) {
+    assertText(store, 'update.text', update.text);
+    next.text = update.text;
+  }
+  if (update.importance !== undefined) {
+    assertFiniteNumber(store, 'update.importance', update.importance);
+    next.importance = update.importance;
+  }
+  if (update.usefulness !== undefined) {
+    assertFiniteNumber(store, 'update.usefulness', update.usefulness);
+    next.usefulness = update.usefulness;
+  }
+  if (update.uses !== undefined) {
+    assertFiniteNumber(store, 'update.uses', update.uses);
+    next.uses = update.uses;
+  }
+  if (update.tags !== undefined) {
+    assertStringList(store, 'update.tags', update.tags);
+    next.tags = toJsonText(store, 'update.tags', update.tags);
+  }
+  if (update.lastUsedAt !== undefined) {
+    assertFiniteNumber(store, 'update.lastUsedAt', update.lastUsedAt);
+    next.lastUsedAt = update.lastUsedAt;
+  }
+  return next;
+}
+
+export function validateLessonUpdate(store: string, update: LessonUpdate): void {
+  applyLessonUpdate(store, placeholderLesson, update);
+}
+
+const placeholderLesson: LessonRow = {
+  namespace: 'x',
+  id: 'x',
+  text: '',
+  importance: 0,
+  usefulness: 0,
+  uses: 0,
+  tags: '[]',
+  provenance: '{}',
+  idempotencyKey: null,
+  createdAt: 0,
+  lastUsedAt: null,
+  version: 1,
+};
+
+export function lessonFromRow(row: LessonRow): LessonRecord {
+  const lesson: LessonRecord = {
+    id: row.id,
+    namespace: row.namespace,
+    text: row.text,
+    importance: row.importance,
+    usefulness: row.usefulness,
+    uses: row.uses,
+    tags: fromJsonText<string[]>(row.tags),
+    provenance: fromJsonText<Provenance>(row.provenance),
+    createdAt: row.createdAt,
+    version: row.version,
+  };
+  if (row.idempotencyKey !== null) lesson.idempotencyKey = row.idempotencyKey;
+  if (row.lastUsedAt !== null) lesson.lastUsedAt = row.lastUsedAt;
+  return lesson;
+}
+
+export interface KnowledgeRow {
+  namespace: string;
+  key: string;
+  text: string;
+  tags: string;
+  provenance: string;
+}
+
+export function prepareKnowledge(store: string, record: Omit<KnowledgeRecord, 'version'>): KnowledgeRow {
+  if (typeof record !== 'object' || record === null) assertKey(store, 'knowledge record', undefined);
+  assertKey(store, 'knowledge.namespace', record.namespace);
+  assertKey(store, 'knowledge.key', record.key);
+  assertText(store, 'knowledge.text', record.text);
+  assertStringList(store, 'knowledge.tags', record.tags);
+  return {
+    namespace: record.namespace,
+    key: record.key,
+    text: record.text,
+    tags: toJsonText(store, 'knowledge.tags', record.tags),
+    provenance: toJsonText(store, 'knowledge.provenance', record.provenance),
+  };
+}
+
+export function knowledgeFromRow(row: KnowledgeRow & { version: number }): KnowledgeRecord {
+  return {
+    namespace: row.namespace,
+    key: row.key,
+    text: row.text,
+    tags: fromJsonText<string[]>(row.tags),
+    provenance: fromJsonText<Provenance>(row.provenance),
+    version: row.version,
+  };
+}
+
+export function prepareTelemetry(
+  store: string,
+  rows: TelemetryRecordRow[],
+): Array<{ sessionId: string; step: number; record: string }> {
+  if (!Array.isArray(rows)) assertKey(store, 'telemetry rows (an array)', undefined);
+  return rows.map((row) => {
+    assertKey(store, 'telemetry.sessionId', row.sessionId);
+    assertStep(store, row.step);
+    return {
+      sessionId: row.sessionId,
+      step: row.step,
+      record: toJsonText(store, 'telemetry.record', row.record),
+    };
+  });
+}
+
+export function parseLayers(entries: Iterable<[string, string]>): Record<string, JsonValue> {
+  const layers: Record<string, JsonValue> = {};
+  for (const [name, text] of entries) {
+    // defineProperty: a layer named "__proto__" stays an ordinary key.
+    Object.defineProperty(layers, name, {
+      value: fromJsonText(text),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return layers;
+}

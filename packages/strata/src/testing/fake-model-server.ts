@@ -1,0 +1,110 @@
+import type { Usage } from '../model/chat-model.js';
+import { type FakeHttpResponse, type FakeServerRequest, startFakeHttpServer } from './fake-http-server.js';
+import type { FakeModelReply } from './fake-model-reply.js';
+
+/** How a fake provider server decides its replies: a fixed script, or a function per request. */
+export interface FakeModelServerOptions {
+  /** Replies in order, one per model request. A request beyond the script gets a 400 saying so. */
+  script?: FakeModelReply[];
+  /** Decides each reply; `index` counts model requests from 0. Wins over `script`. */
+  handler?: (request: FakeServerRequest, index: number) => FakeModelReply | Promise<FakeModelReply>;
+}
+
+export interface FakeModelServer {
+  /** The value to pass as the adapter's `baseURL`. */
+  baseURL: string;
+  url: string;
+  port: number;
+  /** Every request received, with its parsed JSON body, in order. */
+  requests: FakeServerRequest[];
+  close(): Promise<void>;
+}
+
+/** What differs between providers: the endpoint and the wire format of replies. */
+export interface FakeProviderFormat {
+  label: string;
+  endpoint: string;
+  baseURLPath: string;
+  success(
+    reply: Exclude<FakeModelReply, { type: 'error' | 'raw' | 'hang' }>,
+    request: FakeServerRequest,
+  ): unknown;
+  error(status: number, message: string): unknown;
+}
+
+export async function startFakeModelServer(
+  format: FakeProviderFormat,
+  options: FakeModelServerOptions,
+): Promise<FakeModelServer> {
+  let modelRequests = 0;
+  const server = await startFakeHttpServer(async (request): Promise<FakeHttpResponse | undefined> => {
+    if (request.method !== 'POST' || request.path !== format.endpoint) {
+      return {
+        status: 404,
+        body: JSON.stringify(
+          format.error(404, `The fake ${format.label} server only serves POST ${format.endpoint}.`),
+        ),
+      };
+    }
+    const index = modelRequests;
+    modelRequests += 1;
+    let reply: FakeModelReply | undefined;
+    if (options.handler) reply = await options.handler(request, index);
+    else reply = options.script?.[index];
+    if (!reply) {
+      const scripted = options.script?.length ?? 0;
+      return {
+        status: 400,
+        body: JSON.stringify(
+          format.error(
+            400,
+            `The fake ${format.label} server has no scripted reply for request #${index + 1} (the script has ${scripted}).`,
+          ),
+        ),
+      };
+    }
+    if (reply.type === 'hang') return undefined;
+    const delay = reply.delayMs !== undefined ? { delayMs: reply.delayMs } : {};
+    if (reply.type === 'raw') {
+      return {
+        status: reply.status ?? 200,
+        body: reply.body,
+        ...delay,
+        ...(reply.headers ? { headers: reply.headers } : {}),
+      };
+    }
+    if (reply.type === 'error') {
+      return {
+        status: reply.status,
+        body: JSON.stringify(format.error(reply.status, reply.message ?? `Fake error ${reply.status}.`)),
+        ...delay,
+        ...(reply.headers ? { headers: reply.headers } : {}),
+      };
+    }
+    return { status: 200, body: JSON.stringify(format.success(reply, request)), ...delay };
+  });
+  return {
+    baseURL: `${server.url}${format.baseURLPath}`,
+    url: server.url,
+    port: server.port,
+    requests: server.requests,
+    close: server.close,
+  };
+}
+
+/** Usage with defaults: input estimated from the request size (about 4 characters per token). */
+export function fakeUsage(
+  usage: Partial<Usage> | undefined,
+  request: FakeServerRequest,
+  outputText: string,
+): Usage {
+  return {
+    input: usage?.input ?? Math.ceil(request.rawBody.length / 4),
+    cachedInput: usage?.cachedInput ?? 0,
+    output: usage?.output ?? Math.ceil(outputText.length / 4),
+  };
+}
+
+export function argumentsText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

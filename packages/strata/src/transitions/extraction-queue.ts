@@ -1,0 +1,125 @@
+import { StrataError } from '../errors/strata-error.js';
+
+export interface ExtractionQueueOptions {
+  /** Jobs running at once (default 2). */
+  concurrency?: number;
+  /** Attempts per job, the first included (default 3). */
+  maxAttempts?: number;
+  /** First retry delay; doubles per attempt, with jitter (default 200 ms). */
+  baseDelayMs?: number;
+  /** Longest retry delay (default 10 s). */
+  maxDelayMs?: number;
+  /** Called on every retry, failure and success (for telemetry). Must not throw. */
+  onEvent?: (event: ExtractionQueueEvent) => void;
+  /** Random source for jitter (default Math.random). */
+  random?: () => number;
+}
+
+export interface ExtractionQueueEvent {
+  name: 'extraction-retried' | 'extraction-failed' | 'extraction-succeeded';
+  job: string;
+  attempt: number;
+  error?: StrataError;
+}
+
+/** A job that exhausted its attempts. */
+export interface ExtractionFailure {
+  job: string;
+  attempts: number;
+  error: StrataError;
+  at: number;
+}
+
+/** Runs extraction jobs in the background with bounded concurrency; never throws at the caller. */
+export interface ExtractionQueue {
+  /** Queues a job; `run` is called again (same arguments) on failure, up to the attempt limit. */
+  enqueue(job: string, run: (attempt: number) => Promise<void>): void;
+  /** Resolves when every queued job (and its retries) has finished. */
+  drain(): Promise<void>;
+  readonly pending: number;
+  readonly failures: readonly ExtractionFailure[];
+}
+
+/** Creates an extraction queue. */
+export function createExtractionQueue(options: ExtractionQueueOptions = {}): ExtractionQueue {
+  const concurrency = Math.max(1, options.concurrency ?? 2);
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+  const baseDelayMs = options.baseDelayMs ?? 200;
+  const maxDelayMs = options.maxDelayMs ?? 10_000;
+  const random = options.random ?? Math.random;
+  const emit = (event: ExtractionQueueEvent): void => {
+    try {
+      options.onEvent?.(event);
+    } catch {
+      // A broken listener must not break extraction.
+    }
+  };
+  const waiting: Array<{ job: string; run: (attempt: number) => Promise<void> }> = [];
+  const failures: ExtractionFailure[] = [];
+  let running = 0;
+  let idleWaiters: Array<() => void> = [];
+
+  const settleIfIdle = (): void => {
+    if (running === 0 && waiting.length === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const resolve of waiters) resolve();
+    }
+  };
+
+  const execute = async (job: string, run: (attempt: number) => Promise<void>): Promise<void> => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await run(attempt);
+        emit({ name: 'extraction-succeeded', job, attempt });
+        return;
+      } catch (cause) {
+        const error = toStrataError(job, cause);
+        if (attempt >= maxAttempts) {
+          failures.push({ job, attempts: attempt, error, at: Date.now() });
+          emit({ name: 'extraction-failed', job, attempt, error });
+          return;
+        }
+        emit({ name: 'extraction-retried', job, attempt, error });
+        const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1)) * (0.5 + random() / 2);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
+
+  const pump = (): void => {
+    while (running < concurrency && waiting.length > 0) {
+      const next = waiting.shift() as { job: string; run: (attempt: number) => Promise<void> };
+      running += 1;
+      void execute(next.job, next.run).finally(() => {
+        running -= 1;
+        pump();
+        settleIfIdle();
+      });
+    }
+  };
+
+  return {
+    enqueue(job, run) {
+      waiting.push({ job, run });
+      // Start on a later tick so the caller (a transition) returns before any extraction work.
+      queueMicrotask(pump);
+    },
+    drain() {
+      if (running === 0 && waiting.length === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    get pending() {
+      return running + waiting.length;
+    },
+    get failures() {
+      return failures;
+    },
+  };
+}
+
+function toStrataError(job: string, cause: unknown): StrataError {
+  if (cause instanceof StrataError) return cause;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new StrataError('EXTRACTION_FAILED', `Extraction '${job}' failed: ${message}`, { cause, isRetryable: true });
+}
