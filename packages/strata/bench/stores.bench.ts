@@ -208,7 +208,7 @@ export async function runBench(): Promise<void> {
         sharedSessions: 20,
         sharedLessonKeys: 40,
         payloadBytes: 256,
-        lanes: 3,
+        lanes: 6,
         namespace: 'stress/shared',
         writeLessons: true,
       };

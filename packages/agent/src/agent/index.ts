@@ -38,7 +38,7 @@ export {
 } from './rule-based-lessons.js';
 export { type RunMeta, readRunMeta } from './run-session.js';
 export { deckArchetype, renderRunSummary } from './run-summary.js';
-export { cardKey, knowledgeFromState, knowledgeKeys } from './state-knowledge.js';
+export { cardKey, knowledgeFromState, knowledgeKeys, monsterKey, powerKey } from './state-knowledge.js';
 export {
   createStructuredContext,
   STRUCTURED_LAYER_BUDGETS,

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createSimulator, type Game, type GameAction, type GameState, SpireError } from 'spire';
+import {
+  createSimulator,
+  type Game,
+  type GameAction,
+  type GameState,
+  listDescriptions,
+  SpireError,
+} from 'spire';
 import {
   type ChatModel,
   createTiktokenTokenizer,
+  type KnowledgeEntry,
   type MemoryStore,
   StrataError,
   type Tokenizer,
@@ -155,6 +163,8 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       namespace,
       runId,
       ...(model && policy.usesPrompt ? { lessonModel: model } : {}),
+      // The simulator's rules are known up front; other games teach theirs through their states.
+      ...(options.game === undefined ? { corpus: engineCorpus() } : {}),
       ...(options.awaitExtractions === undefined ? {} : { awaitExtractions: options.awaitExtractions }),
       ...(options.contextLimit === undefined ? {} : { contextLimit: options.contextLimit }),
       ...(options.windowTurns === undefined ? {} : { windowTurns: options.windowTurns }),
@@ -347,6 +357,14 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
   }
 }
 
+function engineCorpus(): KnowledgeEntry[] {
+  return listDescriptions().map((description) => ({
+    key: description.key.toLowerCase(),
+    title: description.name,
+    text: description.text,
+  }));
+}
+
 interface ContextSettings {
   tokenizer: Tokenizer;
   budget: number;
@@ -354,6 +372,7 @@ interface ContextSettings {
   namespace: string;
   runId: string;
   lessonModel?: ChatModel;
+  corpus?: readonly KnowledgeEntry[];
   awaitExtractions?: boolean;
   contextLimit?: number;
   windowTurns?: number;
@@ -379,6 +398,7 @@ function createContext(agent: AgentKind, settings: ContextSettings): AgentContex
     namespace: settings.namespace,
     sessionId: settings.runId,
     ...(settings.lessonModel ? { lessonModel: settings.lessonModel } : {}),
+    ...(settings.corpus ? { corpus: settings.corpus } : {}),
     ...(settings.awaitExtractions === undefined ? {} : { awaitExtractions: settings.awaitExtractions }),
   });
 }

@@ -3,9 +3,21 @@ import type { KnowledgeEntry } from 'strata';
 import { cardCost } from '../observe/render-observation.js';
 import { sanitizeGameText as clean } from '../observe/sanitize-game-text.js';
 
-/** Key of a card's knowledge entry: upgraded cards have their own text. */
-export function cardKey(card: Pick<CardView, 'card_id' | 'upgraded'>): string {
-  return `card:${card.card_id}${card.upgraded ? '+' : ''}`.toLowerCase();
+/**
+ * Knowledge keys follow spire's rules corpus (`card:bash`, `monster:jaw_worm`, `power:strength`),
+ * so the engine's corpus and texts learned from states share one key space. The current numbers of
+ * a card (upgrades, modifiers) are in the observation; knowledge holds its rules.
+ */
+export function cardKey(card: Pick<CardView, 'card_id'>): string {
+  return `card:${card.card_id}`.toLowerCase();
+}
+
+export function powerKey(powerId: string): string {
+  return `power:${powerId.replace(/_POWER$/i, '')}`.toLowerCase();
+}
+
+export function monsterKey(enemyId: string): string {
+  return `monster:${enemyId}`.toLowerCase();
 }
 
 function cardEntry(card: CardView): KnowledgeEntry | undefined {
@@ -60,7 +72,7 @@ export function knowledgeFromState(state: GameState): KnowledgeEntry[] {
   for (const power of powers) {
     if (power.description) {
       push({
-        key: `power:${power.power_id}`.toLowerCase(),
+        key: powerKey(power.power_id),
         title: clean(power.name, 40),
         text: `${power.is_debuff ? 'debuff' : 'buff'}: ${clean(power.description, 300)}`,
       });
@@ -68,7 +80,7 @@ export function knowledgeFromState(state: GameState): KnowledgeEntry[] {
   }
   for (const enemy of state.combat?.enemies ?? []) {
     push({
-      key: `enemy:${enemy.enemy_id}`.toLowerCase(),
+      key: monsterKey(enemy.enemy_id),
       title: clean(enemy.name, 40),
       text: `enemy, max HP ${enemy.max_hp}`,
     });
@@ -89,7 +101,7 @@ export function knowledgeFromState(state: GameState): KnowledgeEntry[] {
  */
 export function knowledgeKeys(state: GameState): string[] {
   const keys: string[] = [];
-  for (const enemy of state.combat?.enemies ?? []) keys.push(`enemy:${enemy.enemy_id}`);
+  for (const enemy of state.combat?.enemies ?? []) keys.push(monsterKey(enemy.enemy_id));
   if (state.event?.event_id) keys.push(`event:${state.event.event_id}`);
   for (const relic of state.run?.relics ?? []) keys.push(`relic:${relic.relic_id}`);
   const deck = [...(state.run?.deck ?? [])].sort((a, b) => cardKey(a).localeCompare(cardKey(b)));

@@ -8,6 +8,7 @@ import {
   createSummaryLayer,
   createWindowLayer,
   type JsonValue,
+  type KnowledgeEntry,
   type Memory,
   type MemoryStore,
   type Tokenizer,
@@ -41,6 +42,8 @@ export interface StructuredContextOptions {
   lessonModel?: ChatModel;
   /** Wait for lesson extraction at combat end (default: when no model, so runs are reproducible). */
   awaitExtractions?: boolean;
+  /** A rules corpus to start the knowledge layer from (the engine's, for the simulator). */
+  corpus?: readonly KnowledgeEntry[];
   /** Turns of the current combat kept in working memory (default 6). */
   combatTurns?: number;
 }
@@ -75,6 +78,7 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
   const knowledge = createGameKnowledgeLayer({
     budget: STRUCTURED_LAYER_BUDGETS.knowledge,
     instructions: 'Rules of the cards, relics, potions, powers and enemies in play:',
+    ...(options.corpus ? { entries: options.corpus } : {}),
   });
   const summary = createSummaryLayer({
     name: 'run-summary',

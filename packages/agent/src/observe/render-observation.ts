@@ -71,21 +71,24 @@ export function observeState(state: unknown, options: RenderObservationOptions =
   const tokenizer = tokenizerOrDefault(options.tokenizer);
   const maxTokens = options.maxTokens ?? DEFAULT_OBSERVATION_TOKENS;
   const actions = [...(options.actions ?? listCombatActions(view))];
-  let text = '';
-  let tokens = 0;
+  let parts = { body: '', actions: '' };
   for (const [detail, level] of LEVELS.entries()) {
-    text = renderAtLevel(view, actions, level);
-    tokens = tokenizer.count(text);
+    parts = renderAtLevel(view, actions, level);
+    const text = `${parts.body}\n${parts.actions}`;
+    const tokens = tokenizer.count(text);
     if (tokens <= maxTokens) return { text, tokens, actions, detail };
   }
-  // Last resort: a visible marker rather than a silent cut.
-  const markerTokens = tokenizer.count(TRUNCATED);
-  text = tokenizer.truncate(text, Math.max(0, maxTokens - markerTokens)) + TRUNCATED;
-  tokens = tokenizer.count(text);
-  return { text, tokens, actions, detail: LEVELS.length };
+  // Last resort: cut the state, never the numbered actions, and say so visibly.
+  const room = maxTokens - tokenizer.count(`${TRUNCATED}\n${parts.actions}`) - 1;
+  let text =
+    room > 0 ? `${tokenizer.truncate(parts.body, room)}${TRUNCATED}\n${parts.actions}` : `${parts.body}\n${parts.actions}`;
+  if (tokenizer.count(text) > maxTokens) {
+    text = tokenizer.truncate(text, Math.max(0, maxTokens - tokenizer.count(TRUNCATED))) + TRUNCATED;
+  }
+  return { text, tokens: tokenizer.count(text), actions, detail: LEVELS.length };
 }
 
-function renderAtLevel(state: StateView, actions: ActionView[], level: DetailLevel): string {
+function renderAtLevel(state: StateView, actions: ActionView[], level: DetailLevel): { body: string; actions: string } {
   const lines: string[] = [];
   lines.push(headerLine(state));
   const combat = state.combat;
@@ -97,12 +100,12 @@ function renderAtLevel(state: StateView, actions: ActionView[], level: DetailLev
     lines.push(...statusLines(state, level));
     lines.push(...renderScreen(state, level));
   }
-  lines.push('Actions (answer with the number):');
-  if (actions.length === 0) lines.push('(none)');
+  const actionLines = ['Actions (answer with the number):'];
+  if (actions.length === 0) actionLines.push('(none)');
   for (const [index, action] of actions.entries()) {
-    lines.push(`${index}: ${describeAction(state, action, level.actionNames)}`);
+    actionLines.push(`${index}: ${describeAction(state, action, level.actionNames)}`);
   }
-  return lines.join('\n');
+  return { body: lines.join('\n'), actions: actionLines.join('\n') };
 }
 
 function headerLine(state: StateView): string {

@@ -155,6 +155,11 @@ function scoreCard(
     score += 8 + (weak > 0 ? enemies.reduce((sum, enemy) => sum + enemyDamage(enemy) * 0.25, 0) : 0) + (vulnerable > 0 ? 6 : 0);
   }
   score -= selfDamage * 0.8;
+  // Gremlin Nob's Enrage punishes Skills: play them only when the block is really needed.
+  if (type === 'Skill') {
+    const enrage = enemies.reduce((sum, enemy) => sum + (enemy.powers.find((power) => power.power_id === 'ENRAGE_POWER')?.amount ?? 0), 0);
+    if (enrage > 0) score -= enrage * 4;
+  }
   const action: GameAction = { action: 'play_card', card_index: card.index };
   if (card.requires_target && target !== undefined) action.target_index = target;
   return { action, score: cost === 0 ? score + 1 : perEnergy(score) };
@@ -163,7 +168,8 @@ function scoreCard(
 function attackValue(enemy: Enemy, damage: number): number {
   const effective = Math.max(0, damage - enemy.block);
   const dealt = Math.min(effective, enemy.current_hp);
-  let value = dealt;
+  // Stripping block is worth something too (Barricade enemies keep it).
+  let value = dealt + Math.min(damage, enemy.block) * 0.6;
   if (effective >= enemy.current_hp) value += 12 + enemyDamage(enemy) * 2;
   return value;
 }
@@ -270,7 +276,8 @@ function chooseRest(state: GameState): GameAction {
   const run = state.run;
   if (rest === null || rest === undefined || run === null || run === undefined) return fallback(state);
   const ratio = run.current_hp / Math.max(1, run.max_hp);
-  const beforeBoss = (state.map?.current_node?.row ?? 0) >= 13 || run.floor % 17 === 16;
+  // The campfire row is the last before the boss: floors 15, 31 and 47.
+  const beforeBoss = run.floor % 16 === 15;
   const heal = rest.options.find((option) => option.option_id === 'HEAL' && option.is_enabled);
   const smith = rest.options.find((option) => option.option_id === 'SMITH' && option.is_enabled);
   if (heal !== undefined && (ratio < 0.5 || (beforeBoss && ratio < 0.8) || smith === undefined)) {

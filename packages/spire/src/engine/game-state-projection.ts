@@ -69,14 +69,37 @@ interface CardStatics {
 
 // Texts and keywords never change for an (id, upgraded, bonus) triple, so they are computed once.
 const STATICS = new Map<string, CardStatics>();
+// Fast path without string keys for the common case (no combat bonus): [base, upgraded] per id.
+const STATIC_PAIRS = new Map<string, [CardStatics | null, CardStatics | null]>();
 
 function staticsOf(id: string, upgraded: boolean, bonus = 0): CardStatics {
+  if (bonus === 0) {
+    let pair = STATIC_PAIRS.get(id);
+    if (pair === undefined) {
+      pair = [null, null];
+      STATIC_PAIRS.set(id, pair);
+    }
+    const slot = upgraded ? 1 : 0;
+    const found = pair[slot];
+    if (found !== null) return found;
+    const built = buildStatics(id, upgraded, 0);
+    pair[slot] = built;
+    return built;
+  }
   const key = `${id}|${upgraded ? 1 : 0}|${bonus}`;
   let statics = STATICS.get(key);
   if (statics === undefined) {
+    statics = buildStatics(id, upgraded, bonus);
+    STATICS.set(key, statics);
+  }
+  return statics;
+}
+
+function buildStatics(id: string, upgraded: boolean, bonus: number): CardStatics {
+  {
     const definition = getCard(id);
     const name = cardName(definition, upgraded);
-    statics = {
+    return {
       definition,
       name,
       text: cardText(definition, upgraded, bonus),
@@ -84,9 +107,7 @@ function staticsOf(id: string, upgraded: boolean, bonus = 0): CardStatics {
       cost: baseCost(definition, upgraded),
       pile: Object.freeze({ card_id: id, upgraded, card_type: definition.type, name }),
     };
-    STATICS.set(key, statics);
   }
-  return statics;
 }
 
 function cardView(card: DeckCard, index: number): Api.CardView {
@@ -226,13 +247,10 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
     attacks_played_this_turn: combat.counters.attacksThisTurn ?? 0,
     skills_played_this_turn: combat.counters.skillsThisTurn ?? 0,
   };
-  // Piles are computed on first read: bots rarely look at them, serialisation always does.
-  const drawPile = [...combat.drawPile];
-  const discardPile = [...combat.discardPile];
-  const exhaustPile = [...combat.exhaustPile];
-  lazy(player, 'draw_cards', () => pileCards(drawPile.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : a.uid - b.uid))));
-  lazy(player, 'discard_cards', () => pileCards(discardPile));
-  lazy(player, 'exhaust_cards', () => pileCards(exhaustPile));
+  // The draw pile is shown sorted so its order (the future) stays hidden.
+  player.draw_cards = pileCards(combat.drawPile).sort(comparePileCards);
+  player.discard_cards = pileCards(combat.discardPile);
+  player.exhaust_cards = pileCards(combat.exhaustPile);
   return {
     player,
     hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index)),
@@ -298,25 +316,9 @@ function deckView(run: RunState): Api.DeckCard[] {
   return view;
 }
 
-/** Defines a lazily computed, enumerable property (JSON.stringify still includes it). */
-function lazy<T extends object, K extends string, V>(target: T, key: K, compute: () => V): void {
-  let value: V | undefined;
-  let done = false;
-  Object.defineProperty(target, key, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      if (!done) {
-        value = compute();
-        done = true;
-      }
-      return value;
-    },
-    set(next: V) {
-      value = next;
-      done = true;
-    },
-  });
+function comparePileCards(a: Api.PileCard, b: Api.PileCard): number {
+  if (a.card_id !== b.card_id) return a.card_id < b.card_id ? -1 : 1;
+  return (a.upgraded ? 1 : 0) - (b.upgraded ? 1 : 0);
 }
 
 function runView(run: RunState): Api.RunState {

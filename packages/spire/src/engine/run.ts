@@ -139,16 +139,21 @@ function addDeckCard(run: RunState, card: DeckCard): void {
 
 // ---- legal actions -------------------------------------------------------
 
-// Legal actions only change when an action is accepted (`counters.steps` grows), so they are
-// cached per run and step. Callers get a fresh copy of the array.
-const LEGAL_CACHE = new WeakMap<RunState, { step: number; screen: string; actions: EngineAction[] }>();
+// Legal actions only change when an action is accepted (`counters.steps` grows), so the last
+// answer is kept for the run and step it was computed for. Callers get a fresh copy of the array.
+let cachedRun: RunState | null = null;
+let cachedStep = -1;
+let cachedScreen = '';
+let cachedActions: EngineAction[] = [];
 
 /** Every legal action of the current screen, fully specified. */
 export function legalActions(run: RunState): EngineAction[] {
-  const cached = LEGAL_CACHE.get(run);
-  if (cached !== undefined && cached.step === run.counters.steps && cached.screen === run.screen) return [...cached.actions];
+  if (cachedRun === run && cachedStep === run.counters.steps && cachedScreen === run.screen) return [...cachedActions];
   const actions = computeLegalActions(run);
-  LEGAL_CACHE.set(run, { step: run.counters.steps, screen: run.screen, actions });
+  cachedRun = run;
+  cachedStep = run.counters.steps;
+  cachedScreen = run.screen;
+  cachedActions = actions;
   return [...actions];
 }
 

@@ -60,7 +60,7 @@ describe('simulator', () => {
         }
         expect(JSON.stringify(replay.run)).toBe(JSON.stringify(first.run));
       }),
-      { numRuns: 15 },
+      { numRuns: 8 },
     );
   });
 
@@ -69,7 +69,7 @@ describe('simulator', () => {
       fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.array(fc.nat(100), { minLength: 1, maxLength: 40 }), fc.boolean(), (seed, choices, silent) => {
         playRandom(seed, silent ? 'SILENT' : 'IRONCLAD', choices, 250, checkInvariants);
       }),
-      { numRuns: 20 },
+      { numRuns: 12 },
     );
   });
 

@@ -207,9 +207,9 @@ describe('background state extraction', () => {
     expect(chat.extracting).toBe(false);
     chat.addTurn('assistant', 'Great to hear, Ana!');
     expect(chat.extracting).toBe(true);
-    const started = performance.now();
+    // messages() answers while the extraction is still in flight, with the state as it was.
     const messages = chat.messages();
-    expect(performance.now() - started).toBeLessThan(50);
+    expect(chat.extracting).toBe(true);
     expect(messages[1]?.content).toContain('{}');
     await chat.whenIdle();
     expect(chat.state).toEqual({ name: 'Ana', mood: 'happy' });

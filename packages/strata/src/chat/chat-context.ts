@@ -175,6 +175,8 @@ export function createChatContext<S extends StandardSchemaV1>(
   let queued = false;
   const failures: ChatExtractionFailure[] = [];
   let cachedFit: ChatFit | undefined;
+  // Turns are copied on entry and never mutated, so their counts can be kept by identity.
+  const countCache = new WeakMap<ChatMessage, number>();
 
   const setState = (next: State) => {
     state = next;
@@ -262,6 +264,7 @@ export function createChatContext<S extends StandardSchemaV1>(
       turns: turns.slice(-options.maxTurns),
       budget: options.budget,
       tokenizer,
+      countCache,
     });
     return cachedFit;
   };

@@ -14,6 +14,8 @@ export interface FitChatMessagesInput {
   turns: readonly ChatMessage[];
   budget: number;
   tokenizer: Tokenizer;
+  /** Token counts of turns seen before (turn objects must not change while cached). */
+  countCache?: WeakMap<ChatMessage, number>;
 }
 
 export interface ChatFit {
@@ -75,7 +77,14 @@ export function fitChatMessages(input: FitChatMessagesInput): ChatFit {
   }
   // A tool result whose call is not in the window (cut by maxTurns) would be rejected by the API.
   const turns = withoutOrphanToolResults(input.turns);
-  const turnCosts = turns.map((turn) => countChatMessage(turn, tokenizer));
+  const cache = input.countCache;
+  const turnCosts = turns.map((turn) => {
+    const known = cache?.get(turn);
+    if (known !== undefined) return known;
+    const cost = countChatMessage(turn, tokenizer);
+    cache?.set(turn, cost);
+    return cost;
+  });
   const groupStarts = exchangeStarts(turns);
   const stateMessage: ChatMessage = { role: 'system', content: input.stateText };
   const stateCost = countChatMessage(stateMessage, tokenizer);

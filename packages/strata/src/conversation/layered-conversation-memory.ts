@@ -29,6 +29,13 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   speakerBoost?: number;
   /** Extra weight for names and numbers of the question. Default 1.5. */
   entityBoost?: number;
+  /** BM25 parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
+  bm25?: { k: number; b: number; d: number };
+  /**
+   * How strongly a turn's score follows the share of the question's words (idf-weighted) it contains:
+   * 0 ignores coverage; 1 scales the score by that share. Default 0.
+   */
+  coverageExponent?: number;
   /** 0: best turns first; 1: value per token. Default 0.5. */
   costExponent?: number;
 }
@@ -55,7 +62,8 @@ export function createConversationMemory(options: LayeredConversationOptions): C
   const embedder = options.embedder;
 
   const log = createConversationLog(tokenizer);
-  const index = createTurnIndex();
+  const index = createTurnIndex(options.bm25 ? { bm25: options.bm25 } : {});
+  const coverageExponent = options.coverageExponent ?? 0;
   const termsOf: string[][] = [];
   const speakerTurns = new Map<string, number[]>();
   const vectors: Array<number[] | undefined> = [];
@@ -122,6 +130,7 @@ export function createConversationMemory(options: LayeredConversationOptions): C
       if (feedback.terms > 0 && feedback.turns > 0 && scores.size > 0) {
         scores = feedbackRound(scores, queryWeights);
       }
+      if (coverageExponent > 0 && queryWeights.size > 1) scores = applyCoverage(scores, queryWeights);
       const top = Math.max(0, ...scores.values());
       const lexical = new Float64Array(turnCount);
       if (top > 0) for (const [turn, score] of scores) lexical[turn] = score / top;
@@ -195,6 +204,21 @@ export function createConversationMemory(options: LayeredConversationOptions): C
     const expanded = new Map(queryWeights);
     for (const [term, weight] of added) expanded.set(term, (feedback.weight * weight) / topGain);
     return index.search(expanded);
+  }
+
+  /** Scales scores by the idf-weighted share of the question's own terms each turn contains. */
+  function applyCoverage(scores: Map<number, number>, queryWeights: Map<string, number>): Map<number, number> {
+    let total = 0;
+    for (const term of queryWeights.keys()) total += index.idf(term);
+    if (total <= 0) return scores;
+    const out = new Map<number, number>();
+    for (const [turn, score] of scores) {
+      const present = new Set(termsOf[turn] ?? []);
+      let covered = 0;
+      for (const term of queryWeights.keys()) if (present.has(term)) covered += index.idf(term);
+      out.set(turn, score * (Math.max(covered, 0.05 * total) / total) ** coverageExponent);
+    }
+    return out;
   }
 
   function hybrid(lexical: Float64Array, queryVector: number[]): Float64Array {

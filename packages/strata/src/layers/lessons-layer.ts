@@ -248,7 +248,21 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
       store = context.store;
       namespace = options.namespace ?? context.namespace;
       if (!store) return;
-      for (const record of await store.listLessons(namespace)) index(record);
+      // Lessons added before the store was attached are written to it now.
+      const early = [...entries.values()].map((entry) => entry.record);
+      const persisted = await store.listLessons(namespace);
+      const persistedIds = new Set(persisted.map((record) => record.id));
+      for (const record of persisted) index(record);
+      for (const record of early) {
+        if (persistedIds.has(record.id)) continue;
+        const { version: _version, namespace: _namespace, ...lesson } = record;
+        const stored = await store.addLesson(namespace, lesson);
+        if (stored.lesson.id !== record.id) {
+          const previous = entries.get(record.id);
+          if (previous) unindex(previous);
+        }
+        index(stored.lesson);
+      }
     },
     async addLesson(input: LessonInput): Promise<AddLessonResult> {
       if (typeof input?.text !== 'string' || input.text.trim() === '') {

@@ -166,20 +166,22 @@ describe.each(adapters)('$name adapter against its fake server', (adapter) => {
 
   it('times out a hanging server with MODEL_TIMEOUT after retrying, never hanging', async () => {
     const { server, model } = await setUp([fakeReply.hang(), fakeReply.hang()], {
-      timeoutMs: 150,
+      timeoutMs: 300,
       maxRetries: 1,
     });
     const started = Date.now();
     const error = await failure(model.generate(hello));
     expect(error.code).toBe('MODEL_TIMEOUT');
     expect(error.isRetryable).toBe(true);
-    expect(error.message).toContain('150 ms');
-    expect(server.requests).toHaveLength(2);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(error.message).toContain('300 ms');
+    expect(error.details.attempts).toBe(2);
+    // On a loaded machine the second attempt may time out before its request reaches the server.
+    expect(server.requests.length).toBeGreaterThanOrEqual(1);
+    expect(Date.now() - started).toBeLessThan(8000);
   }, 10_000);
 
   it('recovers from a timeout when the next attempt answers', async () => {
-    const { model } = await setUp([fakeReply.hang(), fakeReply.text('second try')], { timeoutMs: 150 });
+    const { model } = await setUp([fakeReply.hang(), fakeReply.text('second try')], { timeoutMs: 1000 });
     expect((await model.generate(hello)).text).toBe('second try');
   }, 10_000);
 
@@ -258,7 +260,7 @@ describe.each(adapters)('$name adapter against its fake server', (adapter) => {
     const echo = `Incorrect API key provided: ${SECRET}. You can find your API key in your account.`;
     const { model } = await setUp(
       [fakeReply.error(401, echo), fakeReply.error(500, echo), fakeReply.error(500, echo), fakeReply.hang()],
-      { maxRetries: 1, timeoutMs: 100 },
+      { maxRetries: 1, timeoutMs: 1000 },
     );
     const unauthorised = await failure(model.generate(hello));
     expect(unauthorised.message).toContain('Incorrect API key provided: [redacted]');

@@ -13,4 +13,4 @@ export type {
 export { isLocalURL, LOCAL_PLACEHOLDER_API_KEY, loadApiKey } from './load-api-key.js';
 export { createOpenAIChatModel, type OpenAIChatModelOptions } from './openai-chat-model.js';
 export { isRetryableStatus, parseRetryAfter, type RetryOptions } from './retry-policy.js';
-export { outputSchemaFromStandard, parseStructuredOutput } from './structured-output.js';
+export { isStrictCompatible, outputSchemaFromStandard, parseStructuredOutput } from './structured-output.js';

@@ -63,12 +63,10 @@ export async function runWithRetries<T>(
       failure.error.details.attempts = attemptNumber;
       if (!failure.retryable) throw failure.error;
       if (attemptNumber > maxRetries) throw gaveUp(failure.error, attemptNumber, `maxRetries ${maxRetries}`);
-      const backoff = Math.min(maxDelayMs, initialDelayMs * 2 ** (attemptNumber - 1));
-      // Jitter in [50%, 100%] of the backoff spreads out clients that failed together.
       const wait =
         failure.retryAfterMs !== undefined
           ? Math.min(maxDelayMs, Math.max(0, failure.retryAfterMs))
-          : Math.round(backoff * (0.5 + random() * 0.5));
+          : backoffDelay(attemptNumber, initialDelayMs, maxDelayMs, random());
       if (Date.now() - started + wait > maxTotalMs) {
         throw gaveUp(
           failure.error,
@@ -79,6 +77,20 @@ export async function runWithRetries<T>(
       await sleep(wait, options.signal);
     }
   }
+}
+
+/**
+ * The wait after failed attempt `attemptNumber` (1-based): `initialDelayMs * 2^(n-1)`, capped at
+ * `maxDelayMs`, times a jitter in [50%, 100%] that spreads out clients that failed together.
+ */
+export function backoffDelay(
+  attemptNumber: number,
+  initialDelayMs: number,
+  maxDelayMs: number,
+  random: number,
+): number {
+  const backoff = Math.min(maxDelayMs, initialDelayMs * 2 ** (attemptNumber - 1));
+  return Math.round(backoff * (0.5 + random * 0.5));
 }
 
 function gaveUp(error: StrataError, attempts: number, reason: string): StrataError {

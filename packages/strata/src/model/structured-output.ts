@@ -62,9 +62,11 @@ export function outputSchemaFromStandard<S extends StandardSchemaV1>(
   schema: S,
   jsonSchema?: { [key: string]: JsonValue },
 ): OutputSchema<StandardSchemaV1.InferOutput<S>> {
+  const resolved = jsonSchema ?? toJsonSchema(schema, name);
   return {
     name,
-    jsonSchema: jsonSchema ?? toJsonSchema(schema, name),
+    jsonSchema: resolved,
+    strict: isStrictCompatible(resolved),
     validate(value) {
       const result = validateWithSchema(schema, value);
       return result.ok
@@ -72,6 +74,26 @@ export function outputSchemaFromStandard<S extends StandardSchemaV1>(
         : { ok: false, issues: formatSchemaIssues(result.issues).split('\n') };
     },
   };
+}
+
+/**
+ * Whether OpenAI strict structured outputs accept the schema: every object closed
+ * (`additionalProperties: false`) with all its properties required. Checked recursively.
+ */
+export function isStrictCompatible(schema: JsonValue): boolean {
+  if (Array.isArray(schema)) return schema.every(isStrictCompatible);
+  if (typeof schema !== 'object' || schema === null) return true;
+  const properties = schema.properties;
+  if (schema.type === 'object' || properties !== undefined) {
+    if (schema.additionalProperties !== false) return false;
+    const keys =
+      typeof properties === 'object' && properties !== null && !Array.isArray(properties)
+        ? Object.keys(properties)
+        : [];
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    if (!keys.every((key) => required.includes(key))) return false;
+  }
+  return Object.values(schema).every(isStrictCompatible);
 }
 
 function toJsonSchema(schema: StandardSchemaV1, name: string): { [key: string]: JsonValue } {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
+import { MAP_HEIGHT } from 'spire';
 import { StrataError } from 'strata';
 import { loadPricing } from '../../report/pricing.js';
 import { listRuns, type RunManifest, readRunManifest, readRunResult } from '../../trace/run-directory.js';
@@ -23,6 +24,9 @@ interface PlayCommandOptions extends RunCommandOptions {
   seed: number | 'random';
   resume?: string;
 }
+
+/** Three acts of map rows plus each act's boss floor. */
+const TOTAL_FLOORS = 3 * (MAP_HEIGHT + 1);
 
 /** The options a resumed run takes from its manifest, whatever the command line says. */
 const FIXED_ON_RESUME = ['agent', 'seed', 'character', 'policy', 'budget', 'store'] as const;
@@ -197,10 +201,14 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       );
     }
 
+    // Without --max-steps the length of a run is unknown: progress is the floor reached out of the whole spire.
+    const byFloor = request.maxSteps === undefined;
     const progress = createProgressDisplay(io, !options.json, {
-      total: request.maxSteps ?? 1000,
-      format: '{value} decisions | act {act} floor {floor} | prompt {tokens} tokens',
-      payload: { act: 1, floor: 0, tokens: 0 },
+      total: byFloor ? TOTAL_FLOORS : (request.maxSteps ?? 1),
+      format: byFloor
+        ? 'floor {value}/{total} | act {act} | {decisions} decisions | prompt {tokens} tokens'
+        : '{value}/{total} decisions | act {act} floor {floor} | prompt {tokens} tokens',
+      payload: { act: 1, floor: 0, tokens: 0, decisions: 0 },
     });
     // Ctrl-C: stop after the current decision; the run stays resumable. A second Ctrl-C quits at once.
     const controller = new AbortController();
@@ -217,7 +225,12 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
         {
           pricing,
           onDecision(record, count) {
-            progress.update(count, { act: record.act, floor: record.floor, tokens: record.promptTokens });
+            progress.update(byFloor ? record.floor : count, {
+              act: record.act,
+              floor: record.floor,
+              tokens: record.promptTokens,
+              decisions: count,
+            });
           },
         },
       );

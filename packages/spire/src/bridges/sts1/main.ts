@@ -4,6 +4,8 @@
  * stdout carries the protocol only; logs go to stderr (or --log <file>).
  *
  * Options:
+ *   --policy <heuristic|first-legal>              spire's heuristic bot (default) or the trivial
+ *                                                  first-legal policy
  *   --character <ironclad|silent|defect|watcher>  class to start at the main menu (default ironclad)
  *   --ascension <n>  --seed <seed>                 passed to `start`
  *   --script <file.json>                           replay a JSON array of GameActions instead of the
@@ -25,6 +27,7 @@ import { chooseFirstLegalAction } from './first-legal-action.js';
 import { STS1_CHARACTERS } from './sts1-state-translator.js';
 
 interface MainOptions {
+  policy: 'heuristic' | 'first-legal';
   characterIndex: number;
   ascension?: number;
   seed?: string;
@@ -35,7 +38,7 @@ interface MainOptions {
 }
 
 function parseArguments(argv: readonly string[]): MainOptions {
-  const options: MainOptions = { characterIndex: 0, maxSteps: 10_000, trace: false };
+  const options: MainOptions = { policy: 'heuristic', characterIndex: 0, maxSteps: 10_000, trace: false };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = () => {
@@ -53,6 +56,14 @@ function parseArguments(argv: readonly string[]): MainOptions {
       return number;
     };
     switch (flag) {
+      case '--policy': {
+        const name = value();
+        if (name !== 'heuristic' && name !== 'first-legal') {
+          throw new SpireError('CONFIG_INVALID', `Unknown policy '${name}'. Use heuristic or first-legal.`);
+        }
+        options.policy = name;
+        break;
+      }
       case '--character': {
         const name = value().toLowerCase();
         const found = STS1_CHARACTERS.findIndex(
@@ -117,6 +128,16 @@ function scriptedPolicy(file: string): Sts1Policy {
   };
 }
 
+/** spire's heuristic bot, loaded only when used so the bridge does not depend on it otherwise. */
+async function heuristicPolicy(characterIndex: number): Promise<Sts1Policy> {
+  const { createHeuristicBot } = await import('../../bot/index.js');
+  const bot = createHeuristicBot();
+  return (state) =>
+    state.available_actions.includes('select_character')
+      ? { action: 'select_character', option_index: characterIndex }
+      : bot.choose(state);
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   let log: (line: string) => void = (line) => {
     process.stderr.write(`[spire-sts1] ${line}\n`);
@@ -128,9 +149,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       log = (line) => appendFileSync(file, `${new Date().toISOString()} ${line}\n`);
     }
     const policy: Sts1Policy =
-      options.script === undefined
-        ? (state) => chooseFirstLegalAction(state, options.characterIndex)
-        : scriptedPolicy(options.script);
+      options.script !== undefined
+        ? scriptedPolicy(options.script)
+        : options.policy === 'first-legal'
+          ? (state) => chooseFirstLegalAction(state, options.characterIndex)
+          : await heuristicPolicy(options.characterIndex);
     const result = await runCommunicationModAgent({
       input: process.stdin,
       output: process.stdout,

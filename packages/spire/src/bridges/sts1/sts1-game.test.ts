@@ -220,7 +220,10 @@ describe('StS1 bridge as CommunicationMod child process', () => {
       { expect: 'play 1 0', reply: recorded.GAME_OVER },
       { expect: 'proceed', reply: recorded.MAIN_MENU },
     ];
-    const result = await playAgainstChild(['--character', 'silent', '--seed', 'SEED42'], exchange);
+    const result = await playAgainstChild(
+      ['--policy', 'first-legal', '--character', 'silent', '--seed', 'SEED42'],
+      exchange,
+    );
     expect(result.commands).toEqual(exchange.map((entry) => entry.expect));
     expect(result.code, result.stderr).toBe(0);
   });

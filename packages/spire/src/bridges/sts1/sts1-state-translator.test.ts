@@ -60,7 +60,7 @@ describe('CommunicationMod -> GameState', () => {
     expect(state.available_actions).toEqual(['play_card', 'end_turn']);
     const bash = state.combat?.hand[2];
     expect(bash).toMatchObject({
-      card_id: 'Bash',
+      card_id: 'BASH',
       energy_cost: 2,
       requires_target: true,
       valid_target_indices: [0],
@@ -76,7 +76,7 @@ describe('CommunicationMod -> GameState', () => {
   it('marks Vulnerable as a debuff and empty potion slots as unoccupied', () => {
     const { state } = translate(recorded.COMBAT_AFTER_BASH);
     expect(state.combat?.enemies[0]?.powers[0]).toMatchObject({
-      power_id: 'Vulnerable',
+      power_id: 'VULNERABLE_POWER',
       amount: 2,
       is_debuff: true,
     });
@@ -87,7 +87,7 @@ describe('CommunicationMod -> GameState', () => {
     const { state } = translate(recorded.COMBAT_TURN_2_WITH_POTION);
     expect(state.available_actions).toEqual(['play_card', 'end_turn', 'use_potion', 'discard_potion']);
     expect(state.run?.potions[0]).toMatchObject({
-      potion_id: 'Fire Potion',
+      potion_id: 'FIRE_POTION',
       requires_target: true,
       valid_target_indices: [0],
     });

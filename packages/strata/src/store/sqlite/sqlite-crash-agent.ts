@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import type { JsonValue } from '../../core/provenance.js';
+import type { StateLayer } from '../../layers/state-layer.js';
+import type { WindowLayer } from '../../layers/window-layer.js';
+import { createMemory } from '../../memory/memory.js';
+import type { Tokenizer } from '../../tokenizer/tokenizer.js';
+import type { MemoryStore } from '../memory-store.js';
 import { createSqliteStore } from './sqlite-store.js';
 
 // A synthetic agent loop for the crash test: every step derives from a seeded input sequence, so
 // an uninterrupted run and a run killed and resumed many times must end in the same state.
-// Run: node --import tsx sqlite-crash-agent.ts <db path> <session id> <seed> <total steps>
+// Run: node --import tsx sqlite-crash-agent.ts <db path> <session id> <seed> <total steps> [memory|store]
 
 export interface AgentState {
   [key: string]: JsonValue;
@@ -77,20 +83,87 @@ export function runUninterrupted(
   return { state, window };
 }
 
-async function main(argv: string[]): Promise<void> {
-  const [path, sessionId, seedText, totalText] = argv;
-  if (path === undefined || sessionId === undefined || seedText === undefined || totalText === undefined) {
-    throw new Error('usage: sqlite-crash-agent.ts <db path> <session id> <seed> <total steps>');
+/** How the loop persists: through the memory engine (`createMemory` + `commit()`) or the store directly. */
+export type CrashAgentDriver = 'memory' | 'store';
+
+export interface AgentLoopOptions {
+  store: MemoryStore;
+  sessionId: string;
+  seed: number;
+  totalSteps: number;
+  driver: CrashAgentDriver;
+  /** Receives "resumed N", "lesson N created|existing", "committed N" lines. */
+  write?: (line: string) => void;
+}
+
+// Cheap and deterministic; the loop tests persistence, not token counting.
+const characterTokenizer: Tokenizer = {
+  name: 'characters-div-4',
+  exact: false,
+  count: (text) => Math.ceil(text.length / 4),
+  truncate: (text, maxTokens) => text.slice(0, Math.max(0, maxTokens) * 4),
+};
+
+const stateSchema = z.object({
+  step: z.number(),
+  hp: z.number(),
+  gold: z.number(),
+  floor: z.number(),
+  checksum: z.number(),
+  deck: z.array(z.string()),
+  log: z.string(),
+});
+
+/** The agent loop: resumes the session, then steps to `totalSteps`, committing every step. */
+export async function runAgentLoop(options: AgentLoopOptions): Promise<void> {
+  const { store, sessionId, seed, totalSteps } = options;
+  const write = options.write ?? (() => undefined);
+  let step: number;
+  let state: AgentState;
+  let stepOnce: (next: number, input: number, nextState: AgentState) => Promise<void>;
+  if (options.driver === 'memory') {
+    const memory = createMemory({
+      tokenizer: characterTokenizer,
+      budget: 6000,
+      layers: [
+        { kind: 'state', name: 'state', schema: stateSchema, initial: initialState() },
+        { kind: 'window', name: 'window', maxEvents: windowSize },
+      ],
+      store,
+      namespace: crashAgentNamespace,
+      sessionId,
+    });
+    await memory.open();
+    const stateLayer = memory.layer<StateLayer>('state');
+    const windowLayer = memory.layer<WindowLayer>('window');
+    step = memory.step;
+    state = stateLayer.state as AgentState;
+    stepOnce = async (next, input, nextState) => {
+      stateLayer.patch(nextState);
+      windowLayer.append(`step ${next}: ${input % 3 === 0 ? 'card-played' : 'turn-end'} ${input}`);
+      await memory.assemble();
+      if (memory.step !== next) throw new Error(`memory step ${memory.step} after assembling step ${next}`);
+      await memory.commit({ seed });
+    };
+  } else {
+    const record = await store.loadSession(sessionId);
+    let window = (record?.layers.window as JsonValue[] | undefined) ?? [];
+    let version = record?.version ?? 0;
+    step = record?.step ?? 0;
+    state = (record?.layers.state as AgentState | undefined) ?? initialState();
+    stepOnce = async (next, input, nextState) => {
+      window = nextWindow(window, input, next);
+      const committed = await store.commitSession({
+        sessionId,
+        namespace: crashAgentNamespace,
+        step: next,
+        layers: { state: nextState, window },
+        meta: { seed },
+        expectedVersion: version,
+      });
+      version = committed.version;
+    };
   }
-  const seed = Number(seedText);
-  const totalSteps = Number(totalText);
-  const store = createSqliteStore({ path });
-  const record = await store.loadSession(sessionId);
-  let state = (record?.layers.state as AgentState | undefined) ?? initialState();
-  let window = (record?.layers.window as JsonValue[] | undefined) ?? [];
-  let version = record?.version ?? 0;
-  let step = record?.step ?? 0;
-  const write = (line: string) => process.stdout.write(`${line}\n`);
   write(`resumed ${step}`);
   while (step < totalSteps) {
     const next = step + 1;
@@ -106,28 +179,38 @@ async function main(argv: string[]): Promise<void> {
         usefulness: 0,
         uses: 0,
         tags: ['crash-test'],
-        provenance: { source: 'extractor:crash-test', sessionId, step: next, createdAt: Date.now() },
-        createdAt: Date.now(),
+        provenance: { source: 'extractor:crash-test', sessionId, step: next, createdAt: next },
+        createdAt: next,
       });
       write(`lesson ${next} ${result.created ? 'created' : 'existing'}`);
     }
     state = reduceState(state, input, next);
-    window = nextWindow(window, input, next);
-    const committed = await store.commitSession({
-      sessionId,
-      namespace: crashAgentNamespace,
-      step: next,
-      layers: { state, window },
-      meta: { seed },
-      expectedVersion: version,
-    });
-    version = committed.version;
+    await stepOnce(next, input, state);
     step = next;
     // Printed only after the commit resolved: an acknowledged step.
     write(`committed ${next}`);
   }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [path, sessionId, seedText, totalText, driver = 'memory'] = argv;
+  if (path === undefined || sessionId === undefined || seedText === undefined || totalText === undefined) {
+    throw new Error(
+      'usage: sqlite-crash-agent.ts <db path> <session id> <seed> <total steps> [memory|store]',
+    );
+  }
+  const store = createSqliteStore({ path });
+  const write = (line: string) => process.stdout.write(`${line}\n`);
+  await runAgentLoop({
+    store,
+    sessionId,
+    seed: Number(seedText),
+    totalSteps: Number(totalText),
+    driver: driver === 'store' ? 'store' : 'memory',
+    write,
+  });
   await store.close();
-  write(`done ${step}`);
+  write('done');
 }
 
 const entry = process.argv[1];

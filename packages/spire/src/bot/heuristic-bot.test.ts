@@ -1,0 +1,75 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { GameState } from '../api/game-state.js';
+import { createSimulator } from '../engine/simulator.js';
+import { createHeuristicBot } from './heuristic-bot.js';
+
+const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const snapshotDirectory = join(repositoryRoot, '..', 'shared', 'data', 'sts2');
+
+describe('heuristic bot', () => {
+  it('only chooses legal actions and finishes whole runs for both characters', () => {
+    const bot = createHeuristicBot();
+    const floors: number[] = [];
+    for (let seed = 0; seed < 8; seed++) {
+      const simulator = createSimulator({ seed: `bot-${seed}`, character: seed % 2 === 0 ? 'IRONCLAD' : 'SILENT' });
+      let steps = 0;
+      while (!simulator.over && steps < 20_000) {
+        const result = simulator.step(bot.choose(simulator.view()));
+        expect(result.ok).toBe(true);
+        steps++;
+      }
+      expect(simulator.over).toBe(true);
+      floors.push(simulator.run.floor);
+    }
+    // A bot that plays sensibly gets well past the first few fights.
+    const sorted = [...floors].sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThan(8);
+  });
+
+  it('blocks a lethal attack instead of attacking when it cannot kill', () => {
+    const simulator = createSimulator({ seed: 'lethal', character: 'IRONCLAD' });
+    simulator.step({ action: 'choose_map_node', option_index: 0 });
+    const run = simulator.run;
+    const combat = run.combat!;
+    run.hp = 10;
+    const monster = combat.monsters[0]!;
+    monster.hp = 200;
+    monster.maxHp = 200;
+    monster.move = { id: 'HUGE', name: 'Huge', intent: 'Attack', baseDamage: 14, hits: 1 };
+    combat.hand = [
+      { uid: 9001, id: 'STRIKE_IRONCLAD', upgraded: false, combatCost: null, turnCost: null, bonus: 0, retainOnce: false },
+      { uid: 9002, id: 'DEFEND_IRONCLAD', upgraded: false, combatCost: null, turnCost: null, bonus: 0, retainOnce: false },
+    ];
+    combat.player.energy = 1;
+    const action = createHeuristicBot().choose(simulator.view());
+    expect(action).toEqual({ action: 'play_card', card_index: 1 });
+  });
+
+  it('answers every recorded Slay the Spire 2 combat state with an action the state lists', () => {
+    if (!existsSync(snapshotDirectory)) {
+      if (process.env.CI === 'true') throw new Error(`Recorded StS2 states missing at ${snapshotDirectory}.`);
+      console.warn(`SKIPPED (did not run): recorded StS2 states not found at ${snapshotDirectory}.`);
+      return;
+    }
+    const bot = createHeuristicBot();
+    let checked = 0;
+    for (const file of readdirSync(snapshotDirectory).filter((name) => name.endsWith('.jsonl'))) {
+      for (const line of readFileSync(join(snapshotDirectory, file), 'utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        const state = (JSON.parse(line) as { raw_state: GameState }).raw_state;
+        const action = bot.choose(state);
+        expect(state.available_actions).toContain(action.action);
+        if (action.action === 'play_card') {
+          const card = state.combat?.hand.find((candidate) => candidate.index === action.card_index);
+          expect(card?.playable).toBe(true);
+          if (card?.requires_target === true) expect(card.valid_target_indices).toContain(action.target_index);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createRandomState, nextFloat, nextInt, shuffleInPlace } from './random.js';
+
+describe('seeded random streams', () => {
+  it('repeats the same sequence for the same seed', () => {
+    const first = createRandomState('abc');
+    const second = createRandomState('abc');
+    for (let index = 0; index < 100; index++) expect(nextFloat(first, 'card')).toBe(nextFloat(second, 'card'));
+  });
+
+  it('keeps streams independent: drawing from one does not shift another', () => {
+    const quiet = createRandomState('abc');
+    const busy = createRandomState('abc');
+    for (let index = 0; index < 37; index++) nextFloat(busy, 'shuffle');
+    for (let index = 0; index < 50; index++) expect(nextInt(busy, 'card', 0, 99)).toBe(nextInt(quiet, 'card', 0, 99));
+  });
+
+  it('stays in range and shuffles to a permutation', () => {
+    const random = createRandomState('range');
+    for (let index = 0; index < 1000; index++) {
+      const value = nextInt(random, 'misc', 3, 7);
+      expect(value).toBeGreaterThanOrEqual(3);
+      expect(value).toBeLessThanOrEqual(7);
+    }
+    const items = Array.from({ length: 20 }, (_, index) => index);
+    shuffleInPlace(random, 'shuffle', items);
+    expect([...items].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index));
+  });
+});

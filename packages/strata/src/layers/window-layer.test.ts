@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createWindowLayer } from './window-layer.js';
+import { fitRequest, testTokenizer } from './test-request.js';
+
+describe('window layer', () => {
+  it('keeps the newest events that fit, shown oldest first, and reports the rest', () => {
+    const window = createWindowLayer({ maxEvents: 10 });
+    for (let index = 0; index < 8; index += 1) window.append(`event number ${index} with some words`);
+    const fit = window.fit(fitRequest(40));
+    expect(fit.kept.length).toBeGreaterThan(0);
+    expect(fit.kept.length).toBeLessThan(8);
+    expect(fit.kept[0]).toBe('e8'); // preference order: newest first
+    expect(fit.dropped.every((item) => item.reason === 'layer-budget')).toBe(true);
+    expect([...fit.kept, ...fit.dropped.map((item) => item.id)].sort()).toEqual(window.events.map((event) => event.id).sort());
+    const lines = fit.section.split('\n').filter((line) => line.startsWith('- '));
+    expect(lines.at(-1)).toContain('event number 7');
+    expect(fit.tokens).toBe(testTokenizer.count(`${fit.section}\n\n`));
+    expect(fit.tokens).toBeLessThanOrEqual(40);
+  });
+
+  it('forgets events beyond maxEvents and clears on reset, declaring its reset event', () => {
+    const window = createWindowLayer({ maxEvents: 3, resetOn: 'combat-end' });
+    for (let index = 0; index < 5; index += 1) window.append(`e${index}`);
+    expect(window.events.map((event) => event.text)).toEqual(['e2', 'e3', 'e4']);
+    expect(window.bindings).toEqual([{ event: 'combat-end', action: 'reset' }]);
+    window.reset();
+    expect(window.events).toEqual([]);
+    expect(window.fit(fitRequest(100)).section).toBe('');
+  });
+
+  it('truncates a single event larger than the layer, with a visible marker', () => {
+    const window = createWindowLayer();
+    window.append('word '.repeat(500));
+    const fit = window.fit(fitRequest(50));
+    expect(fit.truncated).toHaveLength(1);
+    expect(fit.section).toContain('[…truncated]');
+    expect(testTokenizer.count(`${fit.section}\n\n`)).toBeLessThanOrEqual(50);
+  });
+
+  it('round-trips through snapshot and restore', () => {
+    const window = createWindowLayer();
+    window.append('first');
+    window.append({ text: 'second', id: 'custom' });
+    const copy = createWindowLayer();
+    copy.restore(window.snapshot());
+    expect(copy.events).toEqual(window.events);
+    expect(copy.append('third')).toBe('e3');
+  });
+});
