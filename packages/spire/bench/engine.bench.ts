@@ -50,7 +50,9 @@ function playRandom(seed: number, character: CharacterId, maxSteps: number): Run
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 0 ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2 : (sorted[middle] ?? 0);
+  return sorted.length % 2 === 0
+    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+    : (sorted[middle] ?? 0);
 }
 
 export async function runBench(): Promise<void> {
@@ -75,7 +77,7 @@ export async function runBench(): Promise<void> {
     const wins = results.filter((result) => result.victory).length;
     const actOne = results.filter((result) => result.floor > ACT_ONE_FLOORS).length;
     rows.push(
-      `| ${character.padEnd(8)} | ${String(results.length).padStart(4)} | ${String(median(floors)).padStart(12)} | ${String(Math.max(...floors)).padStart(10)} | ${(wins / results.length * 100).toFixed(1).padStart(7)}% | ${(actOne / results.length * 100).toFixed(1).padStart(13)}% |`,
+      `| ${character.padEnd(8)} | ${String(results.length).padStart(4)} | ${String(median(floors)).padStart(12)} | ${String(Math.max(...floors)).padStart(10)} | ${((wins / results.length) * 100).toFixed(1).padStart(7)}% | ${((actOne / results.length) * 100).toFixed(1).padStart(13)}% |`,
     );
   }
   console.log('| character | runs | median floor | best floor | win rate | cleared Act 1 |');
@@ -86,7 +88,8 @@ export async function runBench(): Promise<void> {
   const randomCpuStart = process.cpuUsage();
   const randomWallStart = performance.now();
   let randomSteps = 0;
-  for (let seed = 0; seed < botRuns; seed++) randomSteps += playRandom(seed, seed % 2 === 0 ? 'IRONCLAD' : 'SILENT', 20_000).steps;
+  for (let seed = 0; seed < botRuns; seed++)
+    randomSteps += playRandom(seed, seed % 2 === 0 ? 'IRONCLAD' : 'SILENT', 20_000).steps;
   const randomCpu = cpuMilliseconds(randomCpuStart);
   const randomWall = performance.now() - randomWallStart;
 
@@ -108,12 +111,22 @@ export async function runBench(): Promise<void> {
   console.log('');
   console.log('| player | full runs | decisions | runs/s (CPU) | runs/s (wall) | µs per decision (CPU) |');
   console.log('|--------|-----------|-----------|--------------|---------------|-----------------------|');
-  console.log(`| heuristic bot | ${botRuns} | ${botSteps} | ${botRunsPerCpuSecond.toFixed(1)} | ${((botRuns / botWall) * 1000).toFixed(1)} | ${((botCpu * 1000) / botSteps).toFixed(1)} |`);
-  console.log(`| random legal actions (baseline) | ${botRuns} | ${randomSteps} | ${randomRunsPerCpuSecond.toFixed(1)} | ${((botRuns / randomWall) * 1000).toFixed(1)} | ${((randomCpu * 1000) / randomSteps).toFixed(1)} |`);
+  console.log(
+    `| heuristic bot | ${botRuns} | ${botSteps} | ${botRunsPerCpuSecond.toFixed(1)} | ${((botRuns / botWall) * 1000).toFixed(1)} | ${((botCpu * 1000) / botSteps).toFixed(1)} |`,
+  );
+  console.log(
+    `| random legal actions (baseline) | ${botRuns} | ${randomSteps} | ${randomRunsPerCpuSecond.toFixed(1)} | ${((botRuns / randomWall) * 1000).toFixed(1)} | ${((randomCpu * 1000) / randomSteps).toFixed(1)} |`,
+  );
   console.log('');
-  console.log(`Bot vs random baseline: ${(botRunsPerCpuSecond / randomRunsPerCpuSecond).toFixed(2)}x runs/s, ${((botSteps / botRuns) / (randomSteps / botRuns)).toFixed(2)}x decisions per run.`);
-  console.log(`Goal: >= 50 full bot runs/s on one core -> ${botRunsPerCpuSecond >= 50 ? 'met' : 'NOT met'} (CPU time; wall time depends on machine load).`);
-  console.log(`${RANDOM_GAMES} random-action games (up to 400 actions each): ${exceptions} exceptions, ${(stressWall / 1000).toFixed(1)} s.`);
+  console.log(
+    `Bot vs random baseline: ${(botRunsPerCpuSecond / randomRunsPerCpuSecond).toFixed(2)}x runs/s, ${(botSteps / botRuns / (randomSteps / botRuns)).toFixed(2)}x decisions per run.`,
+  );
+  console.log(
+    `Goal: >= 50 full bot runs/s on one core -> ${botRunsPerCpuSecond >= 50 ? 'met' : 'NOT met'} (CPU time; wall time depends on machine load).`,
+  );
+  console.log(
+    `${RANDOM_GAMES} random-action games (up to 400 actions each): ${exceptions} exceptions, ${(stressWall / 1000).toFixed(1)} s.`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -32,6 +32,8 @@ export interface CombatLog {
   biggestAttack: Record<string, string>;
   /** HP the player lost on its own turn (self-damage cards, thorns). */
   selfDamage: number;
+  /** All HP lost during the combat (healing after it does not count against it). */
+  hpLost: number;
   outcome: 'ongoing' | 'won' | 'lost';
 }
 
@@ -59,6 +61,7 @@ export function startCombatLog(state: GameState): CombatLog {
     damageByEnemy: {},
     biggestAttack: {},
     selfDamage: 0,
+    hpLost: 0,
     outcome: 'ongoing',
   };
 }
@@ -75,6 +78,7 @@ export function recordCombatAction(
   const hpAfter = after.combat?.player.current_hp ?? after.run?.current_hp ?? hpBefore;
   const lost = Math.max(0, hpBefore - hpAfter);
   log.hp = hpAfter;
+  log.hpLost += lost;
   if (after.turn !== undefined && after.turn !== null) log.turns = Math.max(log.turns, after.turn);
   let event: CombatEvent | undefined;
   if (action.action === 'play_card' || action.action === 'use_potion') {

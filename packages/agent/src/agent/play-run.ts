@@ -108,6 +108,9 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       `budget must be a whole number above ${REPAIR_RESERVE_TOKENS + 500} tokens, got ${String(budget)}.`,
     );
   }
+  if (typeof options.policy === 'string' && options.policy !== 'heuristic' && options.policy !== 'llm') {
+    throw new StrataError('CONFIG_INVALID', `Unknown policy '${options.policy}'. Use heuristic or llm.`);
+  }
   if (options.resume && !options.runId) {
     throw new StrataError('CONFIG_INVALID', 'resume needs the runId of the run to continue.');
   }

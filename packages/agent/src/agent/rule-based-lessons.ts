@@ -39,7 +39,7 @@ export interface LessonExtractor {
 export function ruleBasedCombatLessons(log: CombatLog): ExtractedLesson[] {
   const lessons: ExtractedLesson[] = [];
   const where = `vs ${log.encounter} (${log.kind}, act ${log.act})`;
-  const hpLost = Math.max(0, log.startHp - log.hp);
+  const hpLost = log.hpLost;
   const turns = Math.max(1, log.turns);
   const [topEnemy, topEnemyDamage] = topEntry(log.damageByEnemy);
   if (hpLost > 0) {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,12 +21,15 @@ if (!sqlite && !mustRun) {
 const directory = mkdtempSync(join(tmpdir(), 'strata-resume-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-function strata(args: string[]): {
+function strata(
+  args: string[],
+  cwd = repositoryRoot,
+): {
   child: ChildProcess;
   done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
 } {
   const child = spawn(process.execPath, [bin, ...args], {
-    cwd: repositoryRoot,
+    cwd,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,18 +71,12 @@ describe.runIf(sqlite || mustRun)('strata play, killed and resumed', () => {
   it('a SIGKILLed run resumed with --resume latest ends exactly like an uninterrupted run of the same seed', async () => {
     const seed = '1';
     const killedRuns = join(directory, 'killed-runs');
-    const cleanRuns = join(directory, 'clean-runs');
-    // The uninterrupted reference runs at the same time, with its own database.
-    const reference = strata([
-      'play',
-      '--seed',
-      seed,
-      '--db',
-      join(directory, 'clean.db'),
-      '--runs-dir',
-      cleanRuns,
-      '--json',
-    ]);
+    // The uninterrupted reference is `strata play` with every default (what `npm start` runs), in its
+    // own folder and at the same time: seed 1, structured agent, heuristic bot, SQLite at
+    // .strata/strata.db, runs/.
+    const cleanDirectory = join(directory, 'clean');
+    mkdirSync(cleanDirectory);
+    const reference = strata(['play'], cleanDirectory);
     const victim = strata([
       'play',
       '--seed',
@@ -122,9 +119,21 @@ describe.runIf(sqlite || mustRun)('strata play, killed and resumed', () => {
     expect(resumed.code, resumed.stderr).toBe(0);
     const clean = await reference.done;
     expect(clean.code, clean.stderr).toBe(0);
+    // The default run's files and its summary.
+    expect(existsSync(join(cleanDirectory, '.strata', 'strata.db'))).toBe(true);
+    const [cleanRunId] = readdirSync(join(cleanDirectory, 'runs'));
+    const cleanRunDir = join(cleanDirectory, 'runs', String(cleanRunId));
+    for (const file of ['run.json', 'trace.jsonl', 'result.json', 'report.html']) {
+      expect(existsSync(join(cleanRunDir, file)), file).toBe(true);
+    }
+    const expected = JSON.parse(readFileSync(join(cleanRunDir, 'result.json'), 'utf8')) as PlayResult;
+    expect(expected).toMatchObject({ agent: 'structured', seed: 1, policy: 'heuristic', budget: 5000 });
+    expect(clean.stdout).toMatch(/prompt size\s+p50 [\d,]+ · p95 [\d,]+ · max [\d,]+ tokens · budget 5,000/);
+    expect(clean.stdout).toContain('Prompt tokens per call');
+    expect(clean.stdout).toContain('npx strata play --agent naive --seed 1');
+    expect(clean.stdout).not.toContain('\u001b[');
 
     const after = lastJson(resumed.stdout);
-    const expected = lastJson(clean.stdout);
     expect(after.runId).toBe(runId);
     expect(expected.steps).toBeGreaterThan(partial);
     expect({
@@ -141,7 +150,7 @@ describe.runIf(sqlite || mustRun)('strata play, killed and resumed', () => {
       calls: expected.calls,
     });
     // Same decisions in the same order, each step traced once.
-    expect(actionsOf(after.runDir)).toEqual(actionsOf(expected.runDir));
+    expect(actionsOf(after.runDir)).toEqual(actionsOf(cleanRunDir));
     expect(existsSync(join(after.runDir, 'report.html'))).toBe(true);
-  });
+  }, 300_000);
 });

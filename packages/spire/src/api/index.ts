@@ -5,3 +5,4 @@ export * from './game-action-schema.js';
 export * from './game-error.js';
 export * from './game-state.js';
 export * from './game-state-schema.js';
+export * from './legal-actions-from-state.js';

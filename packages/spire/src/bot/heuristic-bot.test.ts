@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,10 @@ describe('heuristic bot', () => {
     const bot = createHeuristicBot();
     const floors: number[] = [];
     for (let seed = 0; seed < 8; seed++) {
-      const simulator = createSimulator({ seed: `bot-${seed}`, character: seed % 2 === 0 ? 'IRONCLAD' : 'SILENT' });
+      const simulator = createSimulator({
+        seed: `bot-${seed}`,
+        character: seed % 2 === 0 ? 'IRONCLAD' : 'SILENT',
+      });
       let steps = 0;
       while (!simulator.over && steps < 20_000) {
         const result = simulator.step(bot.choose(simulator.view()));
@@ -33,15 +36,33 @@ describe('heuristic bot', () => {
     const simulator = createSimulator({ seed: 'lethal', character: 'IRONCLAD' });
     simulator.step({ action: 'choose_map_node', option_index: 0 });
     const run = simulator.run;
-    const combat = run.combat!;
+    const combat = run.combat;
+    if (combat === null) throw new Error('expected a fight on the first floor');
     run.hp = 10;
-    const monster = combat.monsters[0]!;
+    const monster = combat.monsters[0];
+    if (monster === undefined) throw new Error('expected a monster');
     monster.hp = 200;
     monster.maxHp = 200;
     monster.move = { id: 'HUGE', name: 'Huge', intent: 'Attack', baseDamage: 14, hits: 1 };
     combat.hand = [
-      { uid: 9001, id: 'STRIKE_IRONCLAD', upgraded: false, combatCost: null, turnCost: null, bonus: 0, retainOnce: false },
-      { uid: 9002, id: 'DEFEND_IRONCLAD', upgraded: false, combatCost: null, turnCost: null, bonus: 0, retainOnce: false },
+      {
+        uid: 9001,
+        id: 'STRIKE_IRONCLAD',
+        upgraded: false,
+        combatCost: null,
+        turnCost: null,
+        bonus: 0,
+        retainOnce: false,
+      },
+      {
+        uid: 9002,
+        id: 'DEFEND_IRONCLAD',
+        upgraded: false,
+        combatCost: null,
+        turnCost: null,
+        bonus: 0,
+        retainOnce: false,
+      },
     ];
     combat.player.energy = 1;
     const action = createHeuristicBot().choose(simulator.view());
@@ -65,7 +86,8 @@ describe('heuristic bot', () => {
         if (action.action === 'play_card') {
           const card = state.combat?.hand.find((candidate) => candidate.index === action.card_index);
           expect(card?.playable).toBe(true);
-          if (card?.requires_target === true) expect(card.valid_target_indices).toContain(action.target_index);
+          if (card?.requires_target === true)
+            expect(card.valid_target_indices).toContain(action.target_index);
         }
         checked++;
       }

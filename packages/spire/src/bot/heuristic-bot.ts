@@ -15,13 +15,52 @@ export interface HeuristicBotOptions {
   readonly maxDeckSize?: number;
 }
 
-const BUFF_POTIONS = new Set(['STRENGTH_POTION', 'DEXTERITY_POTION', 'FLEX_POTION', 'SPEED_POTION', 'ANCIENT_POTION', 'CULTIST_POTION', 'LIQUID_BRONZE', 'ESSENCE_OF_STEEL', 'ENERGY_POTION', 'SWIFT_POTION']);
+const BUFF_POTIONS = new Set([
+  'STRENGTH_POTION',
+  'DEXTERITY_POTION',
+  'FLEX_POTION',
+  'SPEED_POTION',
+  'ANCIENT_POTION',
+  'CULTIST_POTION',
+  'LIQUID_BRONZE',
+  'ESSENCE_OF_STEEL',
+  'ENERGY_POTION',
+  'SWIFT_POTION',
+]);
 const DEBUFF_POTIONS = new Set(['WEAK_POTION', 'FEAR_POTION', 'POISON_POTION']);
 const DAMAGE_POTIONS = new Set(['FIRE_POTION', 'EXPLOSIVE_POTION']);
-const VULNERABLE_CARDS: Record<string, number> = { BASH: 2, UPPERCUT: 1, THUNDERCLAP: 1, SHOCKWAVE: 3, TERROR: 99, TRIP: 2 };
-const WEAK_CARDS: Record<string, number> = { NEUTRALIZE: 1, SUCKER_PUNCH: 1, CLOTHESLINE: 2, UPPERCUT: 1, INTIMIDATE: 1, SHOCKWAVE: 3, LEG_SWEEP: 2, MALAISE: 2, PIERCING_WAIL: 2, CRIPPLING_CLOUD: 2 };
+const VULNERABLE_CARDS: Record<string, number> = {
+  BASH: 2,
+  UPPERCUT: 1,
+  THUNDERCLAP: 1,
+  SHOCKWAVE: 3,
+  TERROR: 99,
+  TRIP: 2,
+};
+const WEAK_CARDS: Record<string, number> = {
+  NEUTRALIZE: 1,
+  SUCKER_PUNCH: 1,
+  CLOTHESLINE: 2,
+  UPPERCUT: 1,
+  INTIMIDATE: 1,
+  SHOCKWAVE: 3,
+  LEG_SWEEP: 2,
+  MALAISE: 2,
+  PIERCING_WAIL: 2,
+  CRIPPLING_CLOUD: 2,
+};
 const SELF_DAMAGE: Record<string, number> = { BLOODLETTING: 3, OFFERING: 6, HEMOKINESIS: 2 };
-const BOSS_RELIC_PREFERENCE = ['BLACK_BLOOD', 'RUNIC_PYRAMID', 'VELVET_CHOKER', 'PHILOSOPHERS_STONE', 'SOZU', 'MARK_OF_PAIN', 'RING_OF_THE_SERPENT', 'FUSION_HAMMER', 'COFFEE_DRIPPER'];
+const BOSS_RELIC_PREFERENCE = [
+  'BLACK_BLOOD',
+  'RUNIC_PYRAMID',
+  'VELVET_CHOKER',
+  'PHILOSOPHERS_STONE',
+  'SOZU',
+  'MARK_OF_PAIN',
+  'RING_OF_THE_SERPENT',
+  'FUSION_HAMMER',
+  'COFFEE_DRIPPER',
+];
 
 export function createHeuristicBot(options: HeuristicBotOptions = {}): Bot {
   const maxDeckSize = options.maxDeckSize ?? 22;
@@ -44,14 +83,20 @@ function fallback(state: GameState): GameAction {
 }
 
 function chooseAction(state: GameState, maxDeckSize: number): GameAction {
-  if (state.selection !== null && state.selection !== undefined && state.available_actions.includes('select_deck_card')) {
+  if (
+    state.selection !== null &&
+    state.selection !== undefined &&
+    state.available_actions.includes('select_deck_card')
+  ) {
     return chooseSelection(state);
   }
   switch (state.screen) {
     case 'COMBAT':
       return chooseCombat(state);
     case 'MAP':
-      return state.map === null || state.map === undefined ? fallback(state) : { action: 'choose_map_node', option_index: chooseMapNode(state, state.map) };
+      return state.map === null || state.map === undefined
+        ? fallback(state)
+        : { action: 'choose_map_node', option_index: chooseMapNode(state, state.map) };
     case 'REWARD':
       return chooseReward(state, maxDeckSize);
     case 'REST':
@@ -123,7 +168,8 @@ function scoreCard(
   let target: number | undefined;
   if (type === 'Power') score += needed > hp * 0.4 ? 6 : 30;
   const block = card.block ?? 0;
-  if (block > 0) score += Math.min(block, needed) * (needed >= hp ? 3 : 1.4) + Math.max(0, block - needed) * 0.05;
+  if (block > 0)
+    score += Math.min(block, needed) * (needed >= hp ? 3 : 1.4) + Math.max(0, block - needed) * 0.05;
   const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
   const weak = WEAK_CARDS[card.card_id] ?? 0;
   if (card.damage !== null && card.damage !== undefined) {
@@ -142,22 +188,33 @@ function scoreCard(
       score += bestTargetScore;
     } else {
       const total = card.total_damage ?? 0;
-      for (const enemy of enemies) score += attackValue(enemy, card.target_type === 'AllEnemies' ? total : total / Math.max(1, enemies.length));
+      for (const enemy of enemies)
+        score += attackValue(
+          enemy,
+          card.target_type === 'AllEnemies' ? total : total / Math.max(1, enemies.length),
+        );
     }
   } else if (card.requires_target) {
     // Targeted skills (debuffs): aim at the enemy hitting hardest.
     let strongest: Enemy | undefined;
-    for (const enemy of enemies) if (strongest === undefined || enemyDamage(enemy) > enemyDamage(strongest)) strongest = enemy;
+    for (const enemy of enemies)
+      if (strongest === undefined || enemyDamage(enemy) > enemyDamage(strongest)) strongest = enemy;
     if (strongest === undefined) return null;
     target = strongest.index;
     score += debuffValue(strongest, vulnerable, weak) + 6;
   } else if (type === 'Skill' && block === 0) {
-    score += 8 + (weak > 0 ? enemies.reduce((sum, enemy) => sum + enemyDamage(enemy) * 0.25, 0) : 0) + (vulnerable > 0 ? 6 : 0);
+    score +=
+      8 +
+      (weak > 0 ? enemies.reduce((sum, enemy) => sum + enemyDamage(enemy) * 0.25, 0) : 0) +
+      (vulnerable > 0 ? 6 : 0);
   }
   score -= selfDamage * 0.8;
   // Gremlin Nob's Enrage punishes Skills: play them only when the block is really needed.
   if (type === 'Skill') {
-    const enrage = enemies.reduce((sum, enemy) => sum + (enemy.powers.find((power) => power.power_id === 'ENRAGE_POWER')?.amount ?? 0), 0);
+    const enrage = enemies.reduce(
+      (sum, enemy) => sum + (enemy.powers.find((power) => power.power_id === 'ENRAGE_POWER')?.amount ?? 0),
+      0,
+    );
     if (enrage > 0) score -= enrage * 4;
   }
   const action: GameAction = { action: 'play_card', card_index: card.index };
@@ -192,9 +249,14 @@ function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: nu
     const id = potion.potion_id ?? '';
     if (id === 'FAIRY_IN_A_BOTTLE') continue;
     if (id === 'BLOOD_POTION' && hp < (state.run?.max_hp ?? 80) * 0.4) return usePotion(potion, enemies);
-    if (important && (state.turn ?? 1) <= 2 && (BUFF_POTIONS.has(id) || DEBUFF_POTIONS.has(id))) return usePotion(potion, enemies);
+    if (important && (state.turn ?? 1) <= 2 && (BUFF_POTIONS.has(id) || DEBUFF_POTIONS.has(id)))
+      return usePotion(potion, enemies);
     if ((important || danger) && DAMAGE_POTIONS.has(id)) return usePotion(potion, enemies);
-    if (danger && (id === 'BLOCK_POTION' || id === 'DEXTERITY_POTION' || id === 'WEAK_POTION' || id === 'SPEED_POTION')) return usePotion(potion, enemies);
+    if (
+      danger &&
+      (id === 'BLOCK_POTION' || id === 'DEXTERITY_POTION' || id === 'WEAK_POTION' || id === 'SPEED_POTION')
+    )
+      return usePotion(potion, enemies);
   }
   return null;
 }
@@ -203,7 +265,8 @@ function usePotion(potion: Potion, enemies: Enemy[]): GameAction {
   const action: GameAction = { action: 'use_potion', option_index: potion.index };
   if (potion.requires_target) {
     let target: Enemy | undefined;
-    for (const enemy of enemies) if (target === undefined || enemy.current_hp > target.current_hp) target = enemy;
+    for (const enemy of enemies)
+      if (target === undefined || enemy.current_hp > target.current_hp) target = enemy;
     if (target !== undefined) action.target_index = target.index;
   }
   return action;
@@ -215,8 +278,16 @@ function chooseSelection(state: GameState): GameAction {
   const selection = state.selection;
   if (selection === null || selection === undefined || selection.cards.length === 0) return fallback(state);
   const prompt = selection.prompt.toLowerCase();
-  const wantsBest = prompt.includes('upgrade') || prompt.includes('top of your draw') || prompt.includes('return') || prompt.includes('duplicate');
-  const wantsWorst = prompt.includes('remove') || prompt.includes('exhaust') || prompt.includes('discard') || prompt.includes('transform');
+  const wantsBest =
+    prompt.includes('upgrade') ||
+    prompt.includes('top of your draw') ||
+    prompt.includes('return') ||
+    prompt.includes('duplicate');
+  const wantsWorst =
+    prompt.includes('remove') ||
+    prompt.includes('exhaust') ||
+    prompt.includes('discard') ||
+    prompt.includes('transform');
   let chosen = selection.cards[0];
   let chosenScore = Number.NEGATIVE_INFINITY;
   for (const card of selection.cards) {
@@ -255,7 +326,10 @@ function chooseReward(state: GameState, maxDeckSize: number): GameAction {
     let best = -1;
     let bestScore = deckSize >= maxDeckSize ? 62 : 44;
     for (const card of reward.card_options) {
-      const score = rateCard(card.card_id, card.card_type, card.rarity) + (card.upgraded ? 4 : 0) - deckCount(state, card.card_id) * 12;
+      const score =
+        rateCard(card.card_id, card.card_type, card.rarity) +
+        (card.upgraded ? 4 : 0) -
+        deckCount(state, card.card_id) * 12;
       if (score > bestScore) {
         bestScore = score;
         best = card.index;
@@ -292,7 +366,11 @@ function chooseShop(state: GameState): GameAction {
   const run = state.run;
   if (shop === null || shop === undefined || run === null || run === undefined) return fallback(state);
   const actions = state.available_actions;
-  if (actions.includes('remove_card_at_shop') && shop.card_removal?.available === true && shop.card_removal.enough_gold !== false) {
+  if (
+    actions.includes('remove_card_at_shop') &&
+    shop.card_removal?.available === true &&
+    shop.card_removal.enough_gold !== false
+  ) {
     const worst = Math.max(...run.deck.map((card) => removalPriority(card.card_id, card.card_type)));
     if (worst >= 50) return { action: 'remove_card_at_shop' };
   }
@@ -306,10 +384,13 @@ function chooseShop(state: GameState): GameAction {
     if (best !== null) return { action: 'buy_card', option_index: best.index };
   }
   if (actions.includes('buy_relic')) {
-    for (const relic of shop.relics) if (relic.enough_gold) return { action: 'buy_relic', option_index: relic.index };
+    for (const relic of shop.relics)
+      if (relic.enough_gold) return { action: 'buy_relic', option_index: relic.index };
   }
   if (actions.includes('buy_potion')) {
-    for (const potion of shop.potions) if (potion.enough_gold && run.gold - potion.price >= 60) return { action: 'buy_potion', option_index: potion.index };
+    for (const potion of shop.potions)
+      if (potion.enough_gold && run.gold - potion.price >= 60)
+        return { action: 'buy_potion', option_index: potion.index };
   }
   return { action: 'proceed' };
 }
@@ -318,7 +399,10 @@ function chooseEvent(state: GameState): GameAction {
   const event = state.event;
   const run = state.run;
   if (event === null || event === undefined) return fallback(state);
-  if (event.is_finished) return state.available_actions.includes('proceed') ? { action: 'proceed' } : { action: 'choose_event_option', option_index: 0 };
+  if (event.is_finished)
+    return state.available_actions.includes('proceed')
+      ? { action: 'proceed' }
+      : { action: 'choose_event_option', option_index: 0 };
   const ratio = run === null || run === undefined ? 1 : run.current_hp / Math.max(1, run.max_hp);
   let best = -1;
   let bestScore = Number.NEGATIVE_INFINITY;

@@ -1,4 +1,4 @@
 // The heuristic bot: legal, sensible, fast moves for every screen.
 export { rateCard, removalPriority } from './card-ratings.js';
-export { type Bot, type HeuristicBotOptions, createHeuristicBot } from './heuristic-bot.js';
+export { type Bot, createHeuristicBot, type HeuristicBotOptions } from './heuristic-bot.js';
 export { chooseMapNode } from './map-planner.js';

@@ -3,9 +3,25 @@
 import { cardText } from '../engine/combat.js';
 import type { MonsterDefinition } from '../engine/definitions.js';
 import { CHARACTERS } from './characters.js';
-import { allCards, allEncounters, allEvents, allMonsters, allPotions, allPowers, allRelics } from './registry.js';
+import {
+  allCards,
+  allEncounters,
+  allEvents,
+  allMonsters,
+  allPotions,
+  allPowers,
+  allRelics,
+} from './registry.js';
 
-export type DescriptionKind = 'card' | 'relic' | 'potion' | 'power' | 'monster' | 'event' | 'encounter' | 'character';
+export type DescriptionKind =
+  | 'card'
+  | 'relic'
+  | 'potion'
+  | 'power'
+  | 'monster'
+  | 'event'
+  | 'encounter'
+  | 'character';
 
 export interface RulesDescription {
   /** Stable key, e.g. `card:BASH`, `monster:JAW_WORM`. */
@@ -43,7 +59,8 @@ export function listDescriptions(): readonly RulesDescription[] {
     const base = cardText(card, false);
     const upgraded = cardText(card, true);
     const canUpgrade = card.type !== 'Status' && card.type !== 'Curse';
-    const costs = cost[0] === cost[1] ? costText(cost[0]) : `${costText(cost[0])} (upgraded ${costText(cost[1])})`;
+    const costs =
+      cost[0] === cost[1] ? costText(cost[0]) : `${costText(cost[0])} (upgraded ${costText(cost[1])})`;
     entries.push({
       key: `card:${card.id}`,
       kind: 'card',
@@ -52,27 +69,67 @@ export function listDescriptions(): readonly RulesDescription[] {
     });
   }
   for (const relic of allRelics()) {
-    entries.push({ key: `relic:${relic.id}`, kind: 'relic', name: relic.name, text: `${relic.name} (${relic.rarity.toLowerCase()} relic${relic.character === undefined ? '' : `, ${relic.character === 'IRONCLAD' ? 'Ironclad' : 'Silent'} only`}): ${relic.text}` });
+    entries.push({
+      key: `relic:${relic.id}`,
+      kind: 'relic',
+      name: relic.name,
+      text: `${relic.name} (${relic.rarity.toLowerCase()} relic${relic.character === undefined ? '' : `, ${relic.character === 'IRONCLAD' ? 'Ironclad' : 'Silent'} only`}): ${relic.text}`,
+    });
   }
   for (const potion of allPotions()) {
-    entries.push({ key: `potion:${potion.id}`, kind: 'potion', name: potion.name, text: `${potion.name} (${potion.rarity.toLowerCase()} potion, ${potion.combatOnly ? 'combat only' : 'usable any time'}): ${potion.text}` });
+    entries.push({
+      key: `potion:${potion.id}`,
+      kind: 'potion',
+      name: potion.name,
+      text: `${potion.name} (${potion.rarity.toLowerCase()} potion, ${potion.combatOnly ? 'combat only' : 'usable any time'}): ${potion.text}`,
+    });
   }
   for (const power of allPowers()) {
-    entries.push({ key: `power:${power.id}`, kind: 'power', name: power.name, text: `${power.name} (${power.debuff ? 'debuff' : 'buff'}): ${power.text}` });
+    entries.push({
+      key: `power:${power.id}`,
+      kind: 'power',
+      name: power.name,
+      text: `${power.name} (${power.debuff ? 'debuff' : 'buff'}): ${power.text}`,
+    });
   }
   for (const monster of allMonsters()) {
-    entries.push({ key: `monster:${monster.id}`, kind: 'monster', name: monster.name, text: monsterText(monster) });
+    entries.push({
+      key: `monster:${monster.id}`,
+      kind: 'monster',
+      name: monster.name,
+      text: monsterText(monster),
+    });
   }
   for (const encounter of allEncounters()) {
     if (encounter.act === 0) continue;
-    const pool = encounter.kind === 'weak' ? 'an early' : encounter.kind === 'strong' ? 'a normal' : `an ${encounter.kind}`;
-    entries.push({ key: `encounter:${encounter.id}`, kind: 'encounter', name: encounter.name, text: `${encounter.name}: ${pool} fight of Act ${encounter.act}.` });
+    const pool =
+      encounter.kind === 'weak'
+        ? 'an early'
+        : encounter.kind === 'strong'
+          ? 'a normal'
+          : `an ${encounter.kind}`;
+    entries.push({
+      key: `encounter:${encounter.id}`,
+      kind: 'encounter',
+      name: encounter.name,
+      text: `${encounter.name}: ${pool} fight of Act ${encounter.act}.`,
+    });
   }
   for (const event of allEvents()) {
-    entries.push({ key: `event:${event.id}`, kind: 'event', name: event.name, text: `${event.name} (event, Act ${event.acts.join('/')}): ${event.text}` });
+    entries.push({
+      key: `event:${event.id}`,
+      kind: 'event',
+      name: event.name,
+      text: `${event.name} (event, Act ${event.acts.join('/')}): ${event.text}`,
+    });
   }
   for (const character of Object.values(CHARACTERS)) {
-    entries.push({ key: `character:${character.id}`, kind: 'character', name: character.name, text: character.text });
+    entries.push({
+      key: `character:${character.id}`,
+      kind: 'character',
+      name: character.name,
+      text: character.text,
+    });
   }
   cached = entries;
   return entries;

@@ -36,8 +36,14 @@ export const EVENTS: readonly EventDefinition[] = [
     page: (run) => ({
       body: 'A strange blue humanoid with a golden helmet offers his services.',
       options: [
-        { label: `[Heal] Lose 35 Gold. Heal ${Math.floor(run.maxHp / 4)} HP.`, disabledReason: run.gold < 35 ? 'Requires 35 Gold.' : null },
-        { label: '[Purify] Lose 50 Gold. Remove a card from your deck.', disabledReason: run.gold < 50 ? 'Requires 50 Gold.' : null },
+        {
+          label: `[Heal] Lose 35 Gold. Heal ${Math.floor(run.maxHp / 4)} HP.`,
+          disabledReason: run.gold < 35 ? 'Requires 35 Gold.' : null,
+        },
+        {
+          label: '[Purify] Lose 50 Gold. Remove a card from your deck.',
+          disabledReason: run.gold < 50 ? 'Requires 50 Gold.' : null,
+        },
         leave,
       ],
     }),
@@ -59,7 +65,10 @@ export const EVENTS: readonly EventDefinition[] = [
     text: 'Take the Golden Idol relic (enemies drop 25% more Gold), then escape the boulder: Outrun (gain the curse Injury), Smash (take 25% of Max HP damage) or Hide (lose 8% Max HP). Or leave it.',
     page: (run, page) =>
       page === 0
-        ? { body: 'A golden idol rests on a pedestal.', options: [{ label: '[Take] Obtain Golden Idol. Trigger a trap.' }, leave] }
+        ? {
+            body: 'A golden idol rests on a pedestal.',
+            options: [{ label: '[Take] Obtain Golden Idol. Trigger a trap.' }, leave],
+          }
         : {
             body: 'A huge boulder rolls toward you!',
             options: [
@@ -87,7 +96,11 @@ export const EVENTS: readonly EventDefinition[] = [
     text: 'Forget (remove a card), Change (transform a card) or Grow (upgrade a card).',
     page: () => ({
       body: 'Three faces in a wall speak in turn.',
-      options: [{ label: '[Forget] Remove a card from your deck.' }, { label: '[Change] Transform a card in your deck.' }, { label: '[Grow] Upgrade a card in your deck.' }],
+      options: [
+        { label: '[Forget] Remove a card from your deck.' },
+        { label: '[Change] Transform a card in your deck.' },
+        { label: '[Grow] Upgrade a card in your deck.' },
+      ],
     }),
     choose: (x, _page, option) => {
       x.selectDeck(option === 0 ? 'remove' : option === 1 ? 'transform' : 'upgrade', 1);
@@ -105,7 +118,12 @@ export const EVENTS: readonly EventDefinition[] = [
     },
     page: (_run, _page, memory) => ({
       body: 'A slime filled with scrap metal gurgles.',
-      options: [{ label: `[Reach Inside] Lose ${memory.damage ?? 3} HP. ${memory.chance ?? 25}% chance to find a relic.` }, leave],
+      options: [
+        {
+          label: `[Reach Inside] Lose ${memory.damage ?? 3} HP. ${memory.chance ?? 25}% chance to find a relic.`,
+        },
+        leave,
+      ],
     }),
     choose: (x, _page, option, memory) => {
       if (option === 1) return null;
@@ -127,15 +145,24 @@ export const EVENTS: readonly EventDefinition[] = [
     text: 'Enter the light: upgrade 2 random cards and take 20% of Max HP damage. Or leave.',
     page: (run) => ({
       body: 'A pool of shimmering light.',
-      options: [{ label: `[Enter] Upgrade 2 random cards. Take ${Math.round(run.maxHp * 0.2)} damage.` }, leave],
+      options: [
+        { label: `[Enter] Upgrade 2 random cards. Take ${Math.round(run.maxHp * 0.2)} damage.` },
+        leave,
+      ],
     }),
     choose: (x, _page, option) => {
       if (option === 1) return null;
-      const candidates = x.run.deck.filter((card) => !card.upgraded && !['WOUND', 'DAZED', 'SLIMED', 'BURN'].includes(card.id));
+      const candidates = x.run.deck.filter(
+        (card) => !card.upgraded && !['WOUND', 'DAZED', 'SLIMED', 'BURN'].includes(card.id),
+      );
       for (let count = 0; count < 2 && candidates.length > 0; count++) {
         const index = x.randomInt(0, candidates.length - 1);
         const chosen = candidates[index];
-        if (chosen !== undefined && !chosen.id.match(/^(REGRET|DOUBT|SHAME|DECAY|INJURY|CLUMSY|PARASITE|WRITHE)$/)) chosen.upgraded = true;
+        if (
+          chosen !== undefined &&
+          !chosen.id.match(/^(REGRET|DOUBT|SHAME|DECAY|INJURY|CLUMSY|PARASITE|WRITHE)$/)
+        )
+          chosen.upgraded = true;
         candidates.splice(index, 1);
       }
       x.loseHp(Math.round(x.run.maxHp * 0.2));
@@ -149,7 +176,11 @@ export const EVENTS: readonly EventDefinition[] = [
     text: 'Pray (remove a card, lose 7 HP), Destroy (needs an Attack dealing 10+ damage: gain 50-80 Gold), or Leave.',
     page: () => ({
       body: 'A statue of a winged figure.',
-      options: [{ label: '[Pray] Remove a card from your deck. Lose 7 HP.' }, { label: '[Destroy] Gain 50-80 Gold.' }, leave],
+      options: [
+        { label: '[Pray] Remove a card from your deck. Lose 7 HP.' },
+        { label: '[Destroy] Gain 50-80 Gold.' },
+        leave,
+      ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) {
@@ -171,7 +202,10 @@ export const EVENTS: readonly EventDefinition[] = [
     },
     page: (_run, _page, memory) => ({
       body: 'You fall into a puddle of goop full of gold.',
-      options: [{ label: '[Gather Gold] Gain 75 Gold. Lose 11 HP.' }, { label: `[Leave It] Lose ${memory.loss ?? 0} Gold.` }],
+      options: [
+        { label: '[Gather Gold] Gain 75 Gold. Lose 11 HP.' },
+        { label: `[Leave It] Lose ${memory.loss ?? 0} Gold.` },
+      ],
     }),
     choose: (x, _page, option, memory) => {
       if (option === 0) {
@@ -190,7 +224,10 @@ export const EVENTS: readonly EventDefinition[] = [
     text: 'Stomp (fight 3 Fungi Beasts, then receive Odd Mushroom) or Eat (heal 25% of Max HP, gain the curse Parasite).',
     page: (run) => ({
       body: 'A ring of strange mushrooms.',
-      options: [{ label: '[Stomp] Anger the mushrooms (fight).' }, { label: `[Eat] Heal ${Math.floor(run.maxHp * 0.25)} HP. Become Cursed: Parasite.` }],
+      options: [
+        { label: '[Stomp] Anger the mushrooms (fight).' },
+        { label: `[Eat] Heal ${Math.floor(run.maxHp * 0.25)} HP. Become Cursed: Parasite.` },
+      ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) {
@@ -210,7 +247,11 @@ export const EVENTS: readonly EventDefinition[] = [
     text: 'Pray (gain 100 Gold), Desecrate (gain 275 Gold and the curse Regret), or Leave.',
     page: () => ({
       body: 'A golden shrine glitters before you.',
-      options: [{ label: '[Pray] Gain 100 Gold.' }, { label: '[Desecrate] Gain 275 Gold. Become Cursed: Regret.' }, leave],
+      options: [
+        { label: '[Pray] Gain 100 Gold.' },
+        { label: '[Desecrate] Gain 275 Gold. Become Cursed: Regret.' },
+        leave,
+      ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) x.gainGold(100);
@@ -226,7 +267,10 @@ export const EVENTS: readonly EventDefinition[] = [
     name: 'Purifier',
     acts: [1, 2, 3],
     text: 'Pray: remove a card from your deck. Or Leave.',
-    page: () => ({ body: 'A shrine of purification.', options: [{ label: '[Pray] Remove a card from your deck.' }, leave] }),
+    page: () => ({
+      body: 'A shrine of purification.',
+      options: [{ label: '[Pray] Remove a card from your deck.' }, leave],
+    }),
     choose: (x, _page, option) => {
       if (option === 0) x.selectDeck('remove', 1);
       return null;
@@ -237,7 +281,10 @@ export const EVENTS: readonly EventDefinition[] = [
     name: 'Upgrade Shrine',
     acts: [1, 2, 3],
     text: 'Pray: upgrade a card. Or Leave.',
-    page: () => ({ body: 'A shrine that hums with power.', options: [{ label: '[Pray] Upgrade a card.' }, leave] }),
+    page: () => ({
+      body: 'A shrine that hums with power.',
+      options: [{ label: '[Pray] Upgrade a card.' }, leave],
+    }),
     choose: (x, _page, option) => {
       if (option === 0) x.selectDeck('upgrade', 1);
       return null;
@@ -259,7 +306,10 @@ export const EVENTS: readonly EventDefinition[] = [
     name: 'Duplicator',
     acts: [2, 3],
     text: 'Pray: duplicate a card in your deck. Or Leave.',
-    page: () => ({ body: 'An altar that copies what is placed on it.', options: [{ label: '[Pray] Duplicate a card in your deck.' }, leave] }),
+    page: () => ({
+      body: 'An altar that copies what is placed on it.',
+      options: [{ label: '[Pray] Duplicate a card in your deck.' }, leave],
+    }),
     choose: (x, _page, option) => {
       if (option === 0) x.selectDeck('duplicate', 1);
       return null;
@@ -270,7 +320,10 @@ export const EVENTS: readonly EventDefinition[] = [
     name: 'The Lab',
     acts: [2],
     text: 'Search: obtain 3 random potions.',
-    page: () => ({ body: 'An abandoned laboratory full of vials.', options: [{ label: '[Search] Obtain 3 random potions.' }] }),
+    page: () => ({
+      body: 'An abandoned laboratory full of vials.',
+      options: [{ label: '[Search] Obtain 3 random potions.' }],
+    }),
     choose: (x) => {
       for (let count = 0; count < 3; count++) x.addPotion();
       return null;
@@ -281,7 +334,13 @@ export const EVENTS: readonly EventDefinition[] = [
     name: 'Ancient Writing',
     acts: [2],
     text: 'Elegance (remove a card) or Simplicity (upgrade all Strikes and Defends).',
-    page: () => ({ body: 'Ancient writing covers the walls.', options: [{ label: '[Elegance] Remove a card from your deck.' }, { label: '[Simplicity] Upgrade all Strikes and Defends.' }] }),
+    page: () => ({
+      body: 'Ancient writing covers the walls.',
+      options: [
+        { label: '[Elegance] Remove a card from your deck.' },
+        { label: '[Simplicity] Upgrade all Strikes and Defends.' },
+      ],
+    }),
     choose: (x, _page, option) => {
       if (option === 0) x.selectDeck('remove', 1);
       else for (const card of x.run.deck) if (/^(STRIKE|DEFEND)_/.test(card.id)) card.upgraded = true;

@@ -2,7 +2,7 @@
 // and the rules corpus built from their descriptions.
 export { CARDS, cardPool, colorlessPool } from './cards/index.js';
 export { CHARACTER_IDS, CHARACTERS, type CharacterDefinition } from './characters.js';
-export { type DescriptionKind, type RulesDescription, listDescriptions } from './descriptions.js';
+export { type DescriptionKind, listDescriptions, type RulesDescription } from './descriptions.js';
 export { ENCOUNTERS, encountersOf } from './encounters.js';
 export { EVENTS } from './events.js';
 export { MONSTERS } from './monsters/index.js';

@@ -8,9 +8,9 @@ import type {
   PowerDefinition,
   RelicDefinition,
 } from '../engine/definitions.js';
+import { CARDS } from './cards/index.js';
 import { ENCOUNTERS } from './encounters.js';
 import { EVENTS } from './events.js';
-import { CARDS } from './cards/index.js';
 import { MONSTERS } from './monsters/index.js';
 import { POTIONS } from './potions.js';
 import { POWERS } from './powers.js';

@@ -8,6 +8,11 @@ export type EngineAction = GameAction;
 export type EngineResult = { ok: true } | { ok: false; error: ModError };
 
 /** A canonical key so equal actions compare equal regardless of property order. */
-export function actionKey(action: { action: string; card_index?: number; target_index?: number; option_index?: number }): string {
+export function actionKey(action: {
+  action: string;
+  card_index?: number;
+  target_index?: number;
+  option_index?: number;
+}): string {
   return `${action.action}|${action.card_index ?? ''}|${action.target_index ?? ''}|${action.option_index ?? ''}`;
 }

@@ -3,6 +3,11 @@ import { Combat, monsterAttackDamage, playerAttackDamage, playerBlock } from './
 import type { RunState } from './run-state.js';
 import { runInFight } from './test-helpers.js';
 
+function combatOf(run: RunState) {
+  if (run.combat === null) throw new Error('no combat');
+  return run.combat;
+}
+
 function firstMonster(run: RunState) {
   const monster = run.combat?.monsters[0];
   if (monster === undefined) throw new Error('no monster');
@@ -14,7 +19,15 @@ function play(run: RunState, cardId: string, target = 0, upgraded = false): void
   const combat = run.combat;
   if (combat === null) throw new Error('no combat');
   combat.player.energy = 10;
-  combat.hand.push({ uid: run.counters.nextUid++, id: cardId, upgraded, combatCost: null, turnCost: null, bonus: 0, retainOnce: false });
+  combat.hand.push({
+    uid: run.counters.nextUid++,
+    id: cardId,
+    upgraded,
+    combatCost: null,
+    turnCost: null,
+    bonus: 0,
+    retainOnce: false,
+  });
   new Combat(run).playCard(combat.hand.length - 1, target);
 }
 
@@ -26,12 +39,12 @@ describe('damage and block arithmetic', () => {
     const before = monster.hp;
     play(run, 'STRIKE_IRONCLAD');
     expect(before - monster.hp).toBe(9);
-    expect(playerAttackDamage(run, run.combat!, 7, monster)).toBe(10);
+    expect(playerAttackDamage(run, combatOf(run), 7, monster)).toBe(10);
   });
 
   it('multiplies damage by 0.75 when the attacker is Weak, for the player and monsters', () => {
     const { run } = runInFight({ monsters: ['JAW_WORM'], deck: ['DEFEND_IRONCLAD'] });
-    const combat = run.combat!;
+    const combat = combatOf(run);
     combat.player.powers.WEAK = 1;
     expect(playerAttackDamage(run, combat, 6, null)).toBe(4);
     delete combat.player.powers.WEAK;
@@ -42,14 +55,14 @@ describe('damage and block arithmetic', () => {
 
   it('applies vulnerable to monster attacks on the player and shows it in the intent arithmetic', () => {
     const { run } = runInFight({ monsters: ['JAW_WORM'], deck: ['DEFEND_IRONCLAD'] });
-    const combat = run.combat!;
+    const combat = combatOf(run);
     combat.player.powers.VULNERABLE = 1;
     expect(monsterAttackDamage(run, combat, firstMonster(run), 11)).toBe(16);
   });
 
   it('reduces block from cards by 25% when Frail and adds Dexterity first', () => {
     const { run } = runInFight({ monsters: ['JAW_WORM'], deck: ['DEFEND_IRONCLAD'] });
-    const combat = run.combat!;
+    const combat = combatOf(run);
     combat.player.block = 0;
     combat.player.powers.FRAIL = 1;
     play(run, 'DEFEND_IRONCLAD');
@@ -61,7 +74,7 @@ describe('damage and block arithmetic', () => {
   it('adds Strength to every hit of a multi-hit attack', () => {
     const { run } = runInFight({ monsters: ['JAW_WORM'], deck: ['DEFEND_IRONCLAD'] });
     const monster = firstMonster(run);
-    run.combat!.player.powers.STRENGTH = 3;
+    combatOf(run).player.powers.STRENGTH = 3;
     const before = monster.hp;
     play(run, 'TWIN_STRIKE');
     expect(before - monster.hp).toBe(2 * (5 + 3));
@@ -73,15 +86,18 @@ describe('damage and block arithmetic', () => {
     guardian.powers.STRENGTH = 2;
     new Combat(run).setMove(guardian, 'WHIRLWIND');
     const hpBefore = run.hp;
-    run.combat!.player.block = 0;
-    run.combat!.hand = [];
+    combatOf(run).player.block = 0;
+    combatOf(run).hand = [];
     new Combat(run).endTurn();
     expect(hpBefore - run.hp).toBe(4 * (5 + 2));
   });
 
   it('removes the player block at the start of the next turn, after the monsters attacked', () => {
-    const { run } = runInFight({ monsters: ['CULTIST'], deck: ['DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD'] });
-    const combat = run.combat!;
+    const { run } = runInFight({
+      monsters: ['CULTIST'],
+      deck: ['DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD'],
+    });
+    const combat = combatOf(run);
     combat.player.block = 30;
     new Combat(run).endTurn();
     expect(combat.turn).toBe(2);
@@ -89,9 +105,12 @@ describe('damage and block arithmetic', () => {
   });
 
   it('starts each turn with 3 energy and 5 cards drawn', () => {
-    const { run } = runInFight({ monsters: ['CULTIST'], deck: Array.from({ length: 12 }, () => 'STRIKE_IRONCLAD') });
-    expect(run.combat!.player.energy).toBe(3);
-    expect(run.combat!.hand.length).toBe(5);
+    const { run } = runInFight({
+      monsters: ['CULTIST'],
+      deck: Array.from({ length: 12 }, () => 'STRIKE_IRONCLAD'),
+    });
+    expect(combatOf(run).player.energy).toBe(3);
+    expect(combatOf(run).hand.length).toBe(5);
   });
 
   it('blocks a debuff with Artifact and consumes one stack', () => {
@@ -106,7 +125,10 @@ describe('damage and block arithmetic', () => {
 
 describe('Act 1 monster patterns', () => {
   it('Cultist opens with Incantation and then always uses Dark Strike, gaining 3 Strength per later round', () => {
-    const { run } = runInFight({ monsters: ['CULTIST'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['CULTIST'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const cultist = firstMonster(run);
     expect(cultist.move.id).toBe('INCANTATION');
     new Combat(run).endTurn();
@@ -121,7 +143,11 @@ describe('Act 1 monster patterns', () => {
 
   it('Jaw Worm opens with Chomp and never Chomps or Bellows twice in a row or Thrashes three times', () => {
     for (let seed = 0; seed < 25; seed++) {
-      const { run } = runInFight({ monsters: ['JAW_WORM'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'), seed: `jaw${seed}` });
+      const { run } = runInFight({
+        monsters: ['JAW_WORM'],
+        deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+        seed: `jaw${seed}`,
+      });
       const worm = firstMonster(run);
       expect(worm.move.id).toBe('CHOMP');
       const moves: string[] = [];
@@ -133,40 +159,61 @@ describe('Act 1 monster patterns', () => {
       for (let index = 1; index < moves.length; index++) {
         if (moves[index] === 'CHOMP') expect(moves[index - 1]).not.toBe('CHOMP');
         if (moves[index] === 'BELLOW') expect(moves[index - 1]).not.toBe('BELLOW');
-        if (index >= 2 && moves[index] === 'THRASH') expect(moves[index - 1] === 'THRASH' && moves[index - 2] === 'THRASH').toBe(false);
+        if (index >= 2 && moves[index] === 'THRASH')
+          expect(moves[index - 1] === 'THRASH' && moves[index - 2] === 'THRASH').toBe(false);
       }
     }
   });
 
   it('Louses never use the same move three times in a row and never Grow or Spit twice in a row', () => {
     for (let seed = 0; seed < 20; seed++) {
-      const { run } = runInFight({ monsters: ['RED_LOUSE', 'GREEN_LOUSE'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'), seed: `louse${seed}` });
+      const { run } = runInFight({
+        monsters: ['RED_LOUSE', 'GREEN_LOUSE'],
+        deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+        seed: `louse${seed}`,
+      });
       const histories: string[][] = [[], []];
       for (let turn = 0; turn < 10; turn++) {
-        run.combat!.monsters.forEach((monster, index) => histories[index]?.push(monster.move.id));
+        combatOf(run).monsters.forEach((monster, index) => {
+          histories[index]?.push(monster.move.id);
+        });
         run.hp = run.maxHp;
         new Combat(run).endTurn();
       }
       for (const moves of histories) {
         for (let index = 1; index < moves.length; index++) {
           if (moves[index] !== 'BITE') expect(moves[index - 1]).not.toBe(moves[index]);
-          if (index >= 2) expect(moves[index] === 'BITE' && moves[index - 1] === 'BITE' && moves[index - 2] === 'BITE').toBe(false);
+          if (index >= 2)
+            expect(
+              moves[index] === 'BITE' && moves[index - 1] === 'BITE' && moves[index - 2] === 'BITE',
+            ).toBe(false);
         }
       }
     }
   });
 
   it('Sentries alternate Bolt and Beam, the middle one starting with Beam', () => {
-    const { run } = runInFight({ monsters: ['SENTRY', 'SENTRY', 'SENTRY'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
-    expect(run.combat!.monsters.map((monster) => monster.move.id)).toEqual(['BOLT', 'BEAM', 'BOLT']);
+    const { run } = runInFight({
+      monsters: ['SENTRY', 'SENTRY', 'SENTRY'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
+    expect(combatOf(run).monsters.map((monster) => monster.move.id)).toEqual(['BOLT', 'BEAM', 'BOLT']);
     run.hp = run.maxHp;
     new Combat(run).endTurn();
-    expect(run.combat!.monsters.map((monster) => monster.move.id)).toEqual(['BEAM', 'BOLT', 'BEAM']);
-    expect(run.combat!.discardPile.filter((card) => card.id === 'DAZED').length + run.combat!.hand.filter((card) => card.id === 'DAZED').length + run.combat!.drawPile.filter((card) => card.id === 'DAZED').length + run.combat!.exhaustPile.filter((card) => card.id === 'DAZED').length).toBe(4);
+    expect(combatOf(run).monsters.map((monster) => monster.move.id)).toEqual(['BEAM', 'BOLT', 'BEAM']);
+    expect(
+      combatOf(run).discardPile.filter((card) => card.id === 'DAZED').length +
+        combatOf(run).hand.filter((card) => card.id === 'DAZED').length +
+        combatOf(run).drawPile.filter((card) => card.id === 'DAZED').length +
+        combatOf(run).exhaustPile.filter((card) => card.id === 'DAZED').length,
+    ).toBe(4);
   });
 
   it('Gremlin Nob opens with Bellow and then gains Strength whenever a Skill is played', () => {
-    const { run } = runInFight({ monsters: ['GREMLIN_NOB'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['GREMLIN_NOB'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     expect(firstMonster(run).move.id).toBe('BELLOW');
     new Combat(run).endTurn();
     expect(firstMonster(run).powers.ENRAGE).toBe(2);
@@ -175,7 +222,10 @@ describe('Act 1 monster patterns', () => {
   });
 
   it('Lagavulin sleeps with Metallicize, wakes stunned when hit, then attacks twice and siphons', () => {
-    const { run } = runInFight({ monsters: ['LAGAVULIN'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['LAGAVULIN'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const lagavulin = firstMonster(run);
     expect(lagavulin.move.id).toBe('SLEEP');
     expect(lagavulin.powers.METALLICIZE).toBe(8);
@@ -192,7 +242,10 @@ describe('Act 1 monster patterns', () => {
   });
 
   it('splits a Large Slime at half HP into two medium slimes with its current HP', () => {
-    const { run } = runInFight({ monsters: ['ACID_SLIME_L'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['ACID_SLIME_L'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const slime = firstMonster(run);
     slime.hp = 39;
     slime.maxHp = 66;
@@ -200,26 +253,32 @@ describe('Act 1 monster patterns', () => {
     expect(slime.hp).toBe(33);
     expect(slime.move.id).toBe('SPLIT');
     new Combat(run).endTurn();
-    const living = run.combat!.monsters.filter((monster) => monster.alive);
+    const living = combatOf(run).monsters.filter((monster) => monster.alive);
     expect(living.map((monster) => monster.id)).toEqual(['ACID_SLIME_M', 'ACID_SLIME_M']);
     expect(living.map((monster) => monster.hp)).toEqual([33, 33]);
-    expect(run.combat!.over).toBe(false);
+    expect(combatOf(run).over).toBe(false);
   });
 
   it('splits the Slime Boss into a Large Acid and a Large Spike slime', () => {
-    const { run } = runInFight({ monsters: ['SLIME_BOSS'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['SLIME_BOSS'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const boss = firstMonster(run);
     boss.hp = 72;
     play(run, 'STRIKE_IRONCLAD');
     expect(boss.move.id).toBe('SPLIT');
     new Combat(run).endTurn();
-    const living = run.combat!.monsters.filter((monster) => monster.alive);
+    const living = combatOf(run).monsters.filter((monster) => monster.alive);
     expect(living.map((monster) => monster.id).sort()).toEqual(['ACID_SLIME_L', 'SPIKE_SLIME_L']);
     expect(living.every((monster) => monster.hp === 66)).toBe(true);
   });
 
   it('shifts the Guardian to Defensive Mode after 30 damage, with 20 Block and Sharp Hide, then back with a higher threshold', () => {
-    const { run } = runInFight({ monsters: ['THE_GUARDIAN'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['THE_GUARDIAN'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const guardian = firstMonster(run);
     expect(guardian.powers.MODE_SHIFT).toBe(30);
     play(run, 'BLUDGEON');
@@ -229,7 +288,7 @@ describe('Act 1 monster patterns', () => {
     new Combat(run).endTurn();
     expect(guardian.powers.SHARP_HIDE).toBe(3);
     const hpBefore = run.hp;
-    run.combat!.player.block = 0;
+    combatOf(run).player.block = 0;
     play(run, 'STRIKE_IRONCLAD');
     expect(hpBefore - run.hp).toBe(3);
     expect(guardian.move.id).toBe('ROLL_ATTACK');
@@ -244,7 +303,10 @@ describe('Act 1 monster patterns', () => {
   });
 
   it('Hexaghost activates, then Divider hits 6 times for HP/12+1', () => {
-    const { run } = runInFight({ monsters: ['HEXAGHOST'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['HEXAGHOST'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const hexaghost = firstMonster(run);
     expect(hexaghost.move.id).toBe('ACTIVATE');
     run.hp = 60;
@@ -255,29 +317,45 @@ describe('Act 1 monster patterns', () => {
   });
 
   it('Looter steals gold with its attacks and returns it when killed', () => {
-    const { run } = runInFight({ monsters: ['LOOTER'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['LOOTER'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const goldBefore = run.gold;
-    run.combat!.player.block = 0;
+    combatOf(run).player.block = 0;
     new Combat(run).endTurn();
     expect(run.gold).toBe(goldBefore - 15);
     const looter = firstMonster(run);
     looter.hp = 1;
     play(run, 'STRIKE_IRONCLAD');
-    expect(run.combat!.stolenGold).toBe(15);
+    expect(combatOf(run).stolenGold).toBe(15);
   });
 
   it('gives 2 Vulnerable to the player when a Fungi Beast dies', () => {
-    const { run } = runInFight({ monsters: ['FUNGI_BEAST', 'JAW_WORM'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['FUNGI_BEAST', 'JAW_WORM'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     firstMonster(run).hp = 1;
     play(run, 'STRIKE_IRONCLAD');
-    expect(run.combat!.player.powers.VULNERABLE).toBe(2);
+    expect(combatOf(run).player.powers.VULNERABLE).toBe(2);
   });
 });
 
 describe('card keywords', () => {
   it('exhausts Ethereal cards left in hand at the end of the turn and keeps the pile count', () => {
-    const { run } = runInFight({ monsters: ['CULTIST'], deck: ['CARNAGE', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD'] });
-    const combat = run.combat!;
+    const { run } = runInFight({
+      monsters: ['CULTIST'],
+      deck: [
+        'CARNAGE',
+        'DEFEND_IRONCLAD',
+        'DEFEND_IRONCLAD',
+        'DEFEND_IRONCLAD',
+        'DEFEND_IRONCLAD',
+        'DEFEND_IRONCLAD',
+      ],
+    });
+    const combat = combatOf(run);
     const carnage = combat.hand.find((card) => card.id === 'CARNAGE');
     expect(carnage).toBeDefined();
     new Combat(run).endTurn();
@@ -286,15 +364,31 @@ describe('card keywords', () => {
 
   it('puts Innate cards in the opening hand', () => {
     for (let seed = 0; seed < 10; seed++) {
-      const { run } = runInFight({ monsters: ['CULTIST'], deck: ['BACKSTAB', ...Array.from({ length: 14 }, () => 'DEFEND_SILENT')], character: 'SILENT', seed: `innate${seed}` });
-      expect(run.combat!.hand.some((card) => card.id === 'BACKSTAB')).toBe(true);
+      const { run } = runInFight({
+        monsters: ['CULTIST'],
+        deck: ['BACKSTAB', ...Array.from({ length: 14 }, () => 'DEFEND_SILENT')],
+        character: 'SILENT',
+        seed: `innate${seed}`,
+      });
+      expect(combatOf(run).hand.some((card) => card.id === 'BACKSTAB')).toBe(true);
     }
   });
 
   it('spends all energy on an X-cost card and repeats the effect X times', () => {
-    const { run } = runInFight({ monsters: ['SLIME_BOSS'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
-    const combat = run.combat!;
-    combat.hand.push({ uid: 999, id: 'WHIRLWIND', upgraded: false, combatCost: null, turnCost: null, bonus: 0, retainOnce: false });
+    const { run } = runInFight({
+      monsters: ['SLIME_BOSS'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
+    const combat = combatOf(run);
+    combat.hand.push({
+      uid: 999,
+      id: 'WHIRLWIND',
+      upgraded: false,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    });
     const boss = firstMonster(run);
     const before = boss.hp;
     new Combat(run).playCard(combat.hand.length - 1, -1);

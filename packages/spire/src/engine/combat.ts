@@ -24,7 +24,10 @@ export function cardValue(value: readonly [number, number] | undefined, upgraded
   return upgraded ? value[1] : value[0];
 }
 
-export function cardFlag(value: readonly [boolean, boolean] | boolean | undefined, upgraded: boolean): boolean {
+export function cardFlag(
+  value: readonly [boolean, boolean] | boolean | undefined,
+  upgraded: boolean,
+): boolean {
   if (value === undefined) return false;
   if (typeof value === 'boolean') return value;
   return upgraded ? value[1] : value[0];
@@ -37,12 +40,21 @@ export function baseCost(definition: CardDefinition, upgraded: boolean): number 
 }
 
 export function toCombatCard(card: DeckCard): CombatCard {
-  return { uid: card.uid, id: card.id, upgraded: card.upgraded, combatCost: null, turnCost: null, bonus: 0, retainOnce: false };
+  return {
+    uid: card.uid,
+    id: card.id,
+    upgraded: card.upgraded,
+    combatCost: null,
+    turnCost: null,
+    bonus: 0,
+    retainOnce: false,
+  };
 }
 
 /** Renders a card's rules text with its numbers. */
 export function cardText(definition: CardDefinition, upgraded: boolean, bonus = 0): string {
-  const template = upgraded && definition.upgradedText !== undefined ? definition.upgradedText : definition.text;
+  const template =
+    upgraded && definition.upgradedText !== undefined ? definition.upgradedText : definition.text;
   return template
     .replaceAll('!D!', String(cardValue(definition.damage, upgraded) + bonus))
     .replaceAll('!B!', String(cardValue(definition.block, upgraded)))
@@ -54,7 +66,12 @@ function power(powers: Record<string, number>, id: string): number {
 }
 
 /** Attack damage of one hit from the player to a monster, as shown and as dealt. */
-export function playerAttackDamage(run: RunState, combat: CombatState, base: number, monster: MonsterState | null): number {
+export function playerAttackDamage(
+  run: RunState,
+  combat: CombatState,
+  base: number,
+  monster: MonsterState | null,
+): number {
   const powers = combat.player.powers;
   let damage = base + power(powers, 'STRENGTH') + power(powers, 'VIGOR');
   if (power(powers, 'WEAK') > 0) damage *= 0.75;
@@ -68,7 +85,12 @@ export function playerAttackDamage(run: RunState, combat: CombatState, base: num
 }
 
 /** Damage of one hit of a monster's attack on the player, exactly as the intent shows it. */
-export function monsterAttackDamage(run: RunState, combat: CombatState, monster: MonsterState, base: number): number {
+export function monsterAttackDamage(
+  run: RunState,
+  combat: CombatState,
+  monster: MonsterState,
+  base: number,
+): number {
   let damage = base + power(monster.powers, 'STRENGTH');
   if (power(monster.powers, 'WEAK') > 0) damage *= hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75;
   if (power(combat.player.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
@@ -111,7 +133,12 @@ export class Combat implements CombatContext {
   // ---- setup -------------------------------------------------------------
 
   /** Creates the combat state for an encounter and starts the first player turn. */
-  static start(run: RunState, encounterId: string, monsterIds: readonly string[], kind: CombatState['kind']): Combat {
+  static start(
+    run: RunState,
+    encounterId: string,
+    monsterIds: readonly string[],
+    kind: CombatState['kind'],
+  ): Combat {
     const cards = run.deck.map(toCombatCard);
     shuffleInPlace(run.random, 'shuffle', cards);
     // Innate cards go on top of the draw pile (the end of the array is the top).
@@ -251,7 +278,8 @@ export class Combat implements CombatContext {
       else combat.player.block = 0;
     }
     if (power(powers, 'BLUR') > 0) this.reducePlayerPower('BLUR', 1);
-    combat.player.energy = this.energyPerTurn() + power(powers, 'NEXT_TURN_ENERGY') + power(powers, 'BERSERK');
+    combat.player.energy =
+      this.energyPerTurn() + power(powers, 'NEXT_TURN_ENERGY') + power(powers, 'BERSERK');
     delete powers.NEXT_TURN_ENERGY;
     if (power(powers, 'DOUBLE_DAMAGE_NEXT') > 0) {
       delete powers.DOUBLE_DAMAGE;
@@ -327,7 +355,11 @@ export class Combat implements CombatContext {
       card.turnCost = null;
       if (cardFlag(definition.ethereal, card.upgraded)) {
         this.moveToExhaust(card, combat.hand);
-      } else if (cardFlag(definition.retain, card.upgraded) || card.retainOnce || hasRelic(this.run, 'RUNIC_PYRAMID')) {
+      } else if (
+        cardFlag(definition.retain, card.upgraded) ||
+        card.retainOnce ||
+        hasRelic(this.run, 'RUNIC_PYRAMID')
+      ) {
         card.retainOnce = false;
         kept.push(card);
       } else {
@@ -370,7 +402,10 @@ export class Combat implements CombatContext {
     if (monster.move.baseDamage !== null) {
       for (let hit = 0; hit < monster.move.hits; hit++) {
         if (!monster.alive || this.finished()) break;
-        this.damagePlayer(monsterAttackDamage(this.run, this.combat, monster, monster.move.baseDamage), monster);
+        this.damagePlayer(
+          monsterAttackDamage(this.run, this.combat, monster, monster.move.baseDamage),
+          monster,
+        );
       }
     }
     if (this.finished()) return;
@@ -389,10 +424,12 @@ export class Combat implements CombatContext {
       if (!monster.alive) continue;
       if (power(monster.powers, 'METALLICIZE') > 0) monster.block += power(monster.powers, 'METALLICIZE');
       if (power(monster.powers, 'PLATED_ARMOR') > 0) monster.block += power(monster.powers, 'PLATED_ARMOR');
-      if (power(monster.powers, 'REGENERATE') > 0) monster.hp = Math.min(monster.maxHp, monster.hp + power(monster.powers, 'REGENERATE'));
+      if (power(monster.powers, 'REGENERATE') > 0)
+        monster.hp = Math.min(monster.maxHp, monster.hp + power(monster.powers, 'REGENERATE'));
       if (power(monster.powers, 'RITUAL') > 0) {
         if ((monster.memory.ritualFresh ?? 0) > 0) monster.memory.ritualFresh = 0;
-        else this.applyToMonster(combat.monsters.indexOf(monster), 'STRENGTH', power(monster.powers, 'RITUAL'));
+        else
+          this.applyToMonster(combat.monsters.indexOf(monster), 'STRENGTH', power(monster.powers, 'RITUAL'));
       }
       if (power(monster.powers, 'SHACKLED') > 0) {
         monster.powers.STRENGTH = power(monster.powers, 'STRENGTH') + power(monster.powers, 'SHACKLED');
@@ -449,7 +486,8 @@ export class Combat implements CombatContext {
     if (hasRelic(this.run, 'VELVET_CHOKER') && (this.combat.counters.cardsThisTurn ?? 0) >= 6) {
       return 'Velvet Choker: you cannot play more than 6 cards this turn.';
     }
-    if (cost > this.combat.player.energy) return `Not enough energy (costs ${cost}, have ${this.combat.player.energy}).`;
+    if (cost > this.combat.player.energy)
+      return `Not enough energy (costs ${cost}, have ${this.combat.player.energy}).`;
     const custom = definition.unplayableReason?.(this, this.cardPlay(card, -1));
     return custom ?? null;
   }
@@ -505,9 +543,13 @@ export class Combat implements CombatContext {
         if (this.finished()) return;
       }
     }
-    if (definition.type !== 'Attack' && power(combat.player.powers, 'HEX') > 0) this.addCard('DAZED', 'drawRandom');
+    if (definition.type !== 'Attack' && power(combat.player.powers, 'HEX') > 0)
+      this.addCard('DAZED', 'drawRandom');
     const play = this.cardPlay(card, target);
-    const penNib = definition.type === 'Attack' && this.penNibReady() && power(combat.player.powers, 'DOUBLE_DAMAGE') === 0;
+    const penNib =
+      definition.type === 'Attack' &&
+      this.penNibReady() &&
+      power(combat.player.powers, 'DOUBLE_DAMAGE') === 0;
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     this.currentCard = card;
     definition.play?.(this, play);
@@ -525,11 +567,15 @@ export class Combat implements CombatContext {
     }
     this.currentCard = null;
     if (penNib) delete combat.player.powers.DOUBLE_DAMAGE;
-    if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack') delete combat.player.powers.VIGOR;
+    if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack')
+      delete combat.player.powers.VIGOR;
     // Player powers reacting to the play.
-    if (power(combat.player.powers, 'AFTER_IMAGE') > 0) this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
-    if (power(combat.player.powers, 'THOUSAND_CUTS') > 0) this.damageAllMonsters(power(combat.player.powers, 'THOUSAND_CUTS'));
-    if (definition.type === 'Attack' && power(combat.player.powers, 'RAGE') > 0) this.gainBlock(power(combat.player.powers, 'RAGE'), true);
+    if (power(combat.player.powers, 'AFTER_IMAGE') > 0)
+      this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
+    if (power(combat.player.powers, 'THOUSAND_CUTS') > 0)
+      this.damageAllMonsters(power(combat.player.powers, 'THOUSAND_CUTS'));
+    if (definition.type === 'Attack' && power(combat.player.powers, 'RAGE') > 0)
+      this.gainBlock(power(combat.player.powers, 'RAGE'), true);
     for (const relic of this.run.relics) getRelic(relic.id).onCardPlayed?.(this, play, definition.type);
     // Where the card goes.
     if (definition.type === 'Power') {
@@ -560,7 +606,11 @@ export class Combat implements CombatContext {
 
   playFree(card: CombatCard, exhaust: boolean): void {
     const definition = getCard(card.id);
-    if (definition.type === 'Status' || definition.type === 'Curse' || baseCost(definition, card.upgraded) === -2) {
+    if (
+      definition.type === 'Status' ||
+      definition.type === 'Curse' ||
+      baseCost(definition, card.upgraded) === -2
+    ) {
       if (exhaust) this.moveToExhaust(card, null);
       else this.combat.discardPile.push(card);
       return;
@@ -645,14 +695,22 @@ export class Combat implements CombatContext {
     const lost = this.reduceMonsterHp(monster, damage, true);
     if (monster.alive) {
       if (lost > 0 && power(this.combat.player.powers, 'ENVENOM') > 0) {
-        this.applyToMonster(this.combat.monsters.indexOf(monster), 'POISON', power(this.combat.player.powers, 'ENVENOM'));
+        this.applyToMonster(
+          this.combat.monsters.indexOf(monster),
+          'POISON',
+          power(this.combat.player.powers, 'ENVENOM'),
+        );
       }
       if (lost > 0 && power(monster.powers, 'CURL_UP') > 0) {
         monster.block += power(monster.powers, 'CURL_UP');
         delete monster.powers.CURL_UP;
       }
       if (lost > 0 && power(monster.powers, 'ANGRY') > 0) {
-        this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', power(monster.powers, 'ANGRY'));
+        this.applyToMonster(
+          this.combat.monsters.indexOf(monster),
+          'STRENGTH',
+          power(monster.powers, 'ANGRY'),
+        );
       }
     }
     return lost;
@@ -662,7 +720,8 @@ export class Combat implements CombatContext {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive) return 0;
     let damage = amount;
-    if (options?.ignoreVulnerable !== true && power(monster.powers, 'VULNERABLE') > 0) damage = Math.floor(damage * 1.5);
+    if (options?.ignoreVulnerable !== true && power(monster.powers, 'VULNERABLE') > 0)
+      damage = Math.floor(damage * 1.5);
     if (power(monster.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
     return this.reduceMonsterHp(monster, damage, false);
   }
@@ -711,7 +770,8 @@ export class Combat implements CombatContext {
     monster.block = 0;
     const index = this.combat.monsters.indexOf(monster);
     getMonster(monster.id).onDeath?.(this.monsterContext(index));
-    if (power(monster.powers, 'SPORE_CLOUD') > 0) this.applyToPlayer('VULNERABLE', power(monster.powers, 'SPORE_CLOUD'));
+    if (power(monster.powers, 'SPORE_CLOUD') > 0)
+      this.applyToPlayer('VULNERABLE', power(monster.powers, 'SPORE_CLOUD'));
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
     for (const relic of this.run.relics) getRelic(relic.id).onMonsterDeath?.(this);
     this.checkCombatOver();
@@ -729,10 +789,11 @@ export class Combat implements CombatContext {
     }
     if (remaining > 0 && remaining <= 5 && attacker !== null && hasRelic(this.run, 'TORII')) remaining = 1;
     if (remaining > 0) {
-      if (attacker !== null && power(combat.player.powers, 'PLATED_ARMOR') > 0) this.reducePlayerPower('PLATED_ARMOR', 1);
+      if (attacker !== null && power(combat.player.powers, 'PLATED_ARMOR') > 0)
+        this.reducePlayerPower('PLATED_ARMOR', 1);
       this.loseHp(remaining);
     }
-    if (attacker !== null && attacker.alive) {
+    if (attacker?.alive === true) {
       const thorns = power(combat.player.powers, 'THORNS') + power(combat.player.powers, 'FLAME_BARRIER');
       if (thorns > 0) this.reduceMonsterHp(attacker, thorns, false);
     }
@@ -771,12 +832,14 @@ export class Combat implements CombatContext {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive || amount === 0) return;
     const definition = getPower(id);
-    const debuffing = (definition.debuff && amount > 0) || ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0);
+    const debuffing =
+      (definition.debuff && amount > 0) || ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0);
     if (debuffing && power(monster.powers, 'ARTIFACT') > 0) {
       this.reducePower(monster.powers, 'ARTIFACT', 1);
       return;
     }
-    if (id === 'VULNERABLE' && debuffing && hasRelic(this.run, 'CHAMPION_BELT')) this.applyToMonster(index, 'WEAK', 1);
+    if (id === 'VULNERABLE' && debuffing && hasRelic(this.run, 'CHAMPION_BELT'))
+      this.applyToMonster(index, 'WEAK', 1);
     if (id === 'POISON' && amount > 0 && hasRelic(this.run, 'SNECKO_SKULL')) amount += 1;
     const next = power(monster.powers, id) + amount;
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) delete monster.powers[id];
@@ -814,8 +877,10 @@ export class Combat implements CombatContext {
       combat.hand.push(card);
       const definition = getCard(card.id);
       if (definition.type === 'Status' || definition.type === 'Curse') {
-        if (power(combat.player.powers, 'FIRE_BREATHING') > 0) this.damageAllMonsters(power(combat.player.powers, 'FIRE_BREATHING'));
-        if (definition.type === 'Status' && power(combat.player.powers, 'EVOLVE') > 0) this.draw(power(combat.player.powers, 'EVOLVE'));
+        if (power(combat.player.powers, 'FIRE_BREATHING') > 0)
+          this.damageAllMonsters(power(combat.player.powers, 'FIRE_BREATHING'));
+        if (definition.type === 'Status' && power(combat.player.powers, 'EVOLVE') > 0)
+          this.draw(power(combat.player.powers, 'EVOLVE'));
       }
       definition.onDraw?.(this, this.cardPlay(card, -1));
       if (this.finished()) return;
@@ -874,12 +939,19 @@ export class Combat implements CombatContext {
     this.run.gold += amount;
   }
 
-  addCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom', upgraded = false, costZeroThisTurn = false): void {
+  addCard(
+    id: string,
+    pile: 'hand' | 'draw' | 'discard' | 'drawRandom',
+    upgraded = false,
+    costZeroThisTurn = false,
+  ): void {
     const combat = this.combat;
     const card: CombatCard = {
       uid: this.run.counters.nextUid++,
       id,
-      upgraded: upgraded || (getCard(id).type === 'Attack' && id === 'SHIV' && power(combat.player.powers, 'SHIV_UPGRADE') > 0),
+      upgraded:
+        upgraded ||
+        (getCard(id).type === 'Attack' && id === 'SHIV' && power(combat.player.powers, 'SHIV_UPGRADE') > 0),
       combatCost: null,
       turnCost: costZeroThisTurn ? 0 : null,
       bonus: 0,
@@ -1012,7 +1084,10 @@ export class Combat implements CombatContext {
       combat.victory = false;
       return;
     }
-    if (combat.monsters.every((monster) => !monster.alive) && !combat.monsters.some((monster) => monster.memory.pendingSpawn === 1)) {
+    if (
+      combat.monsters.every((monster) => !monster.alive) &&
+      !combat.monsters.some((monster) => monster.memory.pendingSpawn === 1)
+    ) {
       combat.over = true;
       combat.victory = true;
       combat.selection = null;
@@ -1029,4 +1104,3 @@ export class Combat implements CombatContext {
     return type === 'Attack';
   }
 }
-

@@ -34,7 +34,12 @@ export interface CombatContext {
   heal(amount: number): void;
   gainGold(amount: number): void;
   /** Create a new card in a pile (`hand` overflows to discard at 10 cards). */
-  addCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom', upgraded?: boolean, costZeroThisTurn?: boolean): void;
+  addCard(
+    id: string,
+    pile: 'hand' | 'draw' | 'discard' | 'drawRandom',
+    upgraded?: boolean,
+    costZeroThisTurn?: boolean,
+  ): void;
   /** Exhaust a specific card wherever it is. */
   exhaustCard(card: CombatCard): void;
   discardCard(card: CombatCard): void;
@@ -242,12 +247,21 @@ export interface EventDefinition {
   readonly acts: readonly number[];
   readonly text: string;
   /** The body text and options for the current page. */
-  readonly page: (run: RunState, page: number, memory: Record<string, number>) => {
+  readonly page: (
+    run: RunState,
+    page: number,
+    memory: Record<string, number>,
+  ) => {
     readonly body: string;
     readonly options: readonly EventOption[];
   };
   /** Apply an option; return the next page or null when the event is over. */
-  readonly choose: (context: EventContext, page: number, option: number, memory: Record<string, number>) => number | null;
+  readonly choose: (
+    context: EventContext,
+    page: number,
+    option: number,
+    memory: Record<string, number>,
+  ) => number | null;
   /** Roll memory at start. */
   readonly setup?: (context: EventContext, memory: Record<string, number>) => void;
   readonly available?: (run: RunState) => boolean;

@@ -1,15 +1,37 @@
 // Projects the engine's internal run state onto the API's GameState (the StS2 agent-mod shape).
 // Pure: the same run state always gives the same JSON, and nothing here changes the run.
-import type { GameState } from '../api/game-state.js';
+
 import type * as Api from '../api/game-state.js';
+import type { GameState } from '../api/game-state.js';
 import { GAME_STATE_VERSION } from '../api/game-state.js';
 import { CHARACTERS } from '../content/characters.js';
 import { getCard, getEncounter, getEvent, getPotion, getPower, getRelic } from '../content/registry.js';
-import { Combat, baseCost, energyPerTurn, hasRelic, cardFlag, cardText, cardValue, monsterAttackDamage, playerAttackDamage, playerBlock } from './combat.js';
+import {
+  baseCost,
+  Combat,
+  cardFlag,
+  cardText,
+  cardValue,
+  energyPerTurn,
+  hasRelic,
+  monsterAttackDamage,
+  playerAttackDamage,
+  playerBlock,
+} from './combat.js';
 import type { CardDefinition } from './definitions.js';
 import { MAP_HEIGHT, MAP_WIDTH, nextNodes } from './map.js';
 import { legalActions, restOptions } from './run.js';
-import type { CombatCard, CombatState, DeckCard, IntentType, MonsterState, Powers, RoomType, RunState } from './run-state.js';
+import type {
+  CombatCard,
+  CombatState,
+  DeckCard,
+  IntentType,
+  MonsterState,
+  Powers,
+  RewardItem,
+  RoomType,
+  RunState,
+} from './run-state.js';
 
 const NODE_TYPES: Record<RoomType, Api.MapNodeType> = {
   monster: 'Monster',
@@ -154,7 +176,13 @@ function unplayableCode(reason: string | null): Api.UnplayableReason | null {
   return 'blocked_by_hook';
 }
 
-function handCard(run: RunState, combat: CombatState, engine: Combat, card: CombatCard, index: number): Api.HandCard {
+function handCard(
+  run: RunState,
+  combat: CombatState,
+  engine: Combat,
+  card: CombatCard,
+  index: number,
+): Api.HandCard {
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
   const cost = engine.costOf(card);
@@ -164,14 +192,20 @@ function handCard(run: RunState, combat: CombatState, engine: Combat, card: Comb
     if (monster.alive) living.push(monsterIndex);
   });
   const requiresTarget = definition.target === 'AnyEnemy';
-  const baseDamage = definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
+  const baseDamage =
+    definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
   const hits = hitsOf(definition, card.upgraded);
   const damage = baseDamage === null ? null : playerAttackDamage(run, combat, baseDamage, null);
-  const block = definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
+  const block =
+    definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
   const text = statics.text;
   let resolved = text;
   if (damage !== null) resolved = resolved.replace(`Deal ${baseDamage} damage`, `Deal ${damage} damage`);
-  if (block !== null) resolved = resolved.replace(`Gain ${cardValue(definition.block, card.upgraded)} Block`, `Gain ${block} Block`);
+  if (block !== null)
+    resolved = resolved.replace(
+      `Gain ${cardValue(definition.block, card.upgraded)} Block`,
+      `Gain ${block} Block`,
+    );
   return {
     index,
     card_id: card.id,
@@ -280,10 +314,21 @@ function potionsView(run: RunState): Api.Potion[] {
   });
   return run.potions.map((potionId, index) => {
     if (potionId === null) {
-      return { index, potion_id: null, name: null, occupied: false, requires_target: false, valid_target_indices: [], can_use: false, can_discard: false };
+      return {
+        index,
+        potion_id: null,
+        name: null,
+        occupied: false,
+        requires_target: false,
+        valid_target_indices: [],
+        can_use: false,
+        can_discard: false,
+      };
     }
     const definition = getPotion(potionId);
-    const usable = potionId !== 'FAIRY_IN_A_BOTTLE' && (combat !== null ? !combat.over && combat.selection === null : !definition.combatOnly);
+    const usable =
+      potionId !== 'FAIRY_IN_A_BOTTLE' &&
+      (combat !== null ? !combat.over && combat.selection === null : !definition.combatOnly);
     const requiresTarget = definition.target === 'AnyEnemy';
     return {
       index,
@@ -308,9 +353,11 @@ const DECK_CACHE = new WeakMap<RunState, { signature: number; length: number; vi
 
 function deckView(run: RunState): Api.DeckCard[] {
   let signature = 17;
-  for (const card of run.deck) signature = (Math.imul(signature, 31) + card.uid * 2 + (card.upgraded ? 1 : 0)) | 0;
+  for (const card of run.deck)
+    signature = (Math.imul(signature, 31) + card.uid * 2 + (card.upgraded ? 1 : 0)) | 0;
   const cached = DECK_CACHE.get(run);
-  if (cached !== undefined && cached.signature === signature && cached.length === run.deck.length) return cached.view;
+  if (cached !== undefined && cached.signature === signature && cached.length === run.deck.length)
+    return cached.view;
   const view = run.deck.map(deckCard);
   DECK_CACHE.set(run, { signature, length: run.deck.length, view });
   return view;
@@ -368,7 +415,8 @@ function mapView(run: RunState): Api.MapState {
   const boss: Api.MapCoord = { row: MAP_HEIGHT, col: Math.floor(MAP_WIDTH / 2) };
   const nodes: Api.MapNode[] = run.map.nodes.map((node) => {
     const key = node.row * MAP_WIDTH + node.column;
-    const current = run.position !== null && run.position.row === node.row && run.position.column === node.column;
+    const current =
+      run.position !== null && run.position.row === node.row && run.position.column === node.column;
     return {
       row: node.row,
       col: node.column,
@@ -379,7 +427,10 @@ function mapView(run: RunState): Api.MapState {
       is_available: availableKeys.has(key),
       is_start: node.row === 0,
       parents: parents.get(key) ?? [],
-      children: node.row === MAP_HEIGHT - 1 ? [boss] : node.children.map((column) => ({ row: node.row + 1, col: column })),
+      children:
+        node.row === MAP_HEIGHT - 1
+          ? [boss]
+          : node.children.map((column) => ({ row: node.row + 1, col: column })),
     };
   });
   nodes.push({
@@ -391,7 +442,9 @@ function mapView(run: RunState): Api.MapState {
     is_current: false,
     is_available: atTop,
     is_boss: true,
-    parents: run.map.nodes.filter((node) => node.row === MAP_HEIGHT - 1).map((node) => ({ row: node.row, col: node.column })),
+    parents: run.map.nodes
+      .filter((node) => node.row === MAP_HEIGHT - 1)
+      .map((node) => ({ row: node.row, col: node.column })),
     children: [],
   });
   return {
@@ -400,31 +453,49 @@ function mapView(run: RunState): Api.MapState {
     cols: MAP_WIDTH,
     available_nodes: atTop
       ? [{ index: 0, row: boss.row, col: boss.col, node_type: 'Boss', state: 'available' }]
-      : available.map((node, index) => ({ index, row: node.row, col: node.column, node_type: NODE_TYPES[node.type], state: 'available' })),
+      : available.map((node, index) => ({
+          index,
+          row: node.row,
+          col: node.column,
+          node_type: NODE_TYPES[node.type],
+          state: 'available',
+        })),
     nodes,
     boss_node: boss,
     is_travel_enabled: true,
   };
 }
 
+function rewardItemView(item: RewardItem, index: number, slotFree: boolean): Api.RewardItem {
+  switch (item.kind) {
+    case 'gold':
+      return { index, reward_type: 'Gold', description: `${item.amount} Gold`, claimable: true };
+    case 'stolen_gold':
+      return {
+        index,
+        reward_type: 'Gold',
+        description: `${item.amount} Gold (stolen back)`,
+        claimable: true,
+      };
+    case 'potion':
+      return {
+        index,
+        reward_type: 'Potion',
+        description: getPotion(item.potionId).name,
+        claimable: slotFree,
+      };
+    case 'relic':
+      return { index, reward_type: 'Relic', description: getRelic(item.relicId).name, claimable: true };
+    default:
+      return { index, reward_type: 'Card', description: 'Add a card to your deck', claimable: true };
+  }
+}
+
 function rewardView(run: RunState): Api.RewardState | null {
   const reward = run.reward;
   if (reward === null) return null;
   const slotFree = run.potions.includes(null) && !hasRelic(run, 'SOZU');
-  const rewards: Api.RewardItem[] = reward.items.map((item, index) => {
-    switch (item.kind) {
-      case 'gold':
-        return { index, reward_type: 'Gold', description: `${item.amount} Gold`, claimable: true };
-      case 'stolen_gold':
-        return { index, reward_type: 'Gold', description: `${item.amount} Gold (stolen back)`, claimable: true };
-      case 'potion':
-        return { index, reward_type: 'Potion', description: getPotion(item.potionId).name, claimable: slotFree };
-      case 'relic':
-        return { index, reward_type: 'Relic', description: getRelic(item.relicId).name, claimable: true };
-      case 'cards':
-        return { index, reward_type: 'Card', description: 'Add a card to your deck', claimable: true };
-    }
-  });
+  const rewards: Api.RewardItem[] = reward.items.map((item, index) => rewardItemView(item, index, slotFree));
   const open = reward.openCards === null ? undefined : reward.items[reward.openCards];
   return {
     pending_card_choice: open !== undefined,
@@ -463,7 +534,12 @@ function selectionView(run: RunState): Api.SelectionState | null {
   }
   const selection = run.selection;
   if (selection === null || run.screen !== 'CARD_SELECTION') return null;
-  const kinds = { upgrade: 'deck_upgrade_select', remove: 'deck_card_select', transform: 'deck_transform_select', duplicate: 'deck_card_select' } as const;
+  const kinds = {
+    upgrade: 'deck_upgrade_select',
+    remove: 'deck_card_select',
+    transform: 'deck_transform_select',
+    duplicate: 'deck_card_select',
+  } as const;
   const prompts = {
     upgrade: 'Choose a card to upgrade.',
     remove: 'Choose a card to remove from your deck.',
@@ -474,14 +550,19 @@ function selectionView(run: RunState): Api.SelectionState | null {
     kind: kinds[selection.purpose],
     prompt: prompts[selection.purpose],
     cards: selection.options.map((uid, index) => {
-      const card = run.deck.find((candidate) => candidate.uid === uid) ?? { uid, id: 'WOUND', upgraded: false };
+      const card = run.deck.find((candidate) => candidate.uid === uid) ?? {
+        uid,
+        id: 'WOUND',
+        upgraded: false,
+      };
       const view = cardView(card, index);
       return {
         ...view,
         stable_id: String(uid),
         is_selectable: true,
         is_selected: false,
-        upgrade_preview_description: selection.purpose === 'upgrade' ? cardText(getCard(card.id), true) : null,
+        upgrade_preview_description:
+          selection.purpose === 'upgrade' ? cardText(getCard(card.id), true) : null,
       };
     }),
     min_select: 1,
@@ -499,7 +580,13 @@ function chestView(run: RunState): Api.ChestState | null {
       has_relic_been_claimed: false,
       relic_options: run.bossRelic.relicIds.map((relicId, index) => {
         const definition = getRelic(relicId);
-        return { index, relic_id: relicId, name: definition.name, rarity: definition.rarity, description: definition.text };
+        return {
+          index,
+          relic_id: relicId,
+          name: definition.name,
+          rarity: definition.rarity,
+          description: definition.text,
+        };
       }),
     };
   }
@@ -511,7 +598,15 @@ function chestView(run: RunState): Api.ChestState | null {
     has_relic_been_claimed: treasure.claimed,
     relic_options:
       treasure.opened && !treasure.claimed && definition !== null
-        ? [{ index: 0, relic_id: definition.id, name: definition.name, rarity: definition.rarity, description: definition.text }]
+        ? [
+            {
+              index: 0,
+              relic_id: definition.id,
+              name: definition.name,
+              rarity: definition.rarity,
+              description: definition.text,
+            },
+          ]
         : [],
   };
 }
@@ -526,7 +621,9 @@ function eventView(run: RunState): Api.EventState | null {
       title: definition.name,
       description: 'The event is over.',
       is_finished: true,
-      options: [{ index: 0, title: 'Proceed', description: 'Return to the map.', is_locked: false, is_proceed: true }],
+      options: [
+        { index: 0, title: 'Proceed', description: 'Return to the map.', is_locked: false, is_proceed: true },
+      ],
     };
   }
   const page = definition.page(run, event.page, event.memory);
@@ -540,7 +637,9 @@ function eventView(run: RunState): Api.EventState | null {
       return {
         index,
         title: match?.[1] ?? option.label,
-        description: (match?.[2] ?? '') + ((option.disabledReason ?? null) === null ? '' : ` (${option.disabledReason})`),
+        description:
+          (match?.[2] ?? '') +
+          ((option.disabledReason ?? null) === null ? '' : ` (${option.disabledReason})`),
         is_locked: (option.disabledReason ?? null) !== null,
         is_proceed: false,
       };
@@ -614,7 +713,8 @@ function restView(run: RunState): Api.RestState | null {
 
 /** The API view of a run: what `Game.state()` returns. */
 export function toGameState(run: RunState): GameState {
-  const combat = run.screen === 'COMBAT' || (run.screen === 'GAME_OVER' && run.combat !== null) ? run.combat : null;
+  const combat =
+    run.screen === 'COMBAT' || (run.screen === 'GAME_OVER' && run.combat !== null) ? run.combat : null;
   const names: string[] = [];
   for (const action of legalActions(run)) if (!names.includes(action.action)) names.push(action.action);
   const bossEncounter = run.map.bossId === '' ? null : run.map.bossId;
@@ -626,7 +726,12 @@ export function toGameState(run: RunState): GameState {
     in_combat: run.screen === 'COMBAT',
     turn: run.screen === 'COMBAT' ? (run.combat?.turn ?? null) : null,
     combat_type: run.screen === 'COMBAT' ? (run.combat?.kind ?? null) : null,
-    boss_stage: run.screen === 'COMBAT' && run.combat?.kind === 'boss' ? (run.act >= 3 ? 'final_boss' : 'act_boss') : null,
+    boss_stage:
+      run.screen === 'COMBAT' && run.combat?.kind === 'boss'
+        ? run.act >= 3
+          ? 'final_boss'
+          : 'act_boss'
+        : null,
     is_final_boss: run.screen === 'COMBAT' && run.combat?.kind === 'boss' && run.act >= 3,
     act: run.act,
     boss_encounter_id: bossEncounter,

@@ -1,7 +1,8 @@
 // Act map generation like the original: a 7x15 grid walked by 6 paths that never cross, then
 // room types placed by the original odds and placement rules.
-import { nextInt, shuffleInPlace } from './random.js';
+
 import type { RandomState } from './random.js';
+import { nextInt, shuffleInPlace } from './random.js';
 import type { MapNode, MapState, RoomType } from './run-state.js';
 
 export const MAP_WIDTH = 7;

@@ -5,14 +5,16 @@ describe('seeded random streams', () => {
   it('repeats the same sequence for the same seed', () => {
     const first = createRandomState('abc');
     const second = createRandomState('abc');
-    for (let index = 0; index < 100; index++) expect(nextFloat(first, 'card')).toBe(nextFloat(second, 'card'));
+    for (let index = 0; index < 100; index++)
+      expect(nextFloat(first, 'card')).toBe(nextFloat(second, 'card'));
   });
 
   it('keeps streams independent: drawing from one does not shift another', () => {
     const quiet = createRandomState('abc');
     const busy = createRandomState('abc');
     for (let index = 0; index < 37; index++) nextFloat(busy, 'shuffle');
-    for (let index = 0; index < 50; index++) expect(nextInt(busy, 'card', 0, 99)).toBe(nextInt(quiet, 'card', 0, 99));
+    for (let index = 0; index < 50; index++)
+      expect(nextInt(busy, 'card', 0, 99)).toBe(nextInt(quiet, 'card', 0, 99));
   });
 
   it('stays in range and shuffles to a permutation', () => {

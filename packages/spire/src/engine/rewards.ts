@@ -62,7 +62,11 @@ export function rollRelicRarity(run: RunState): 'Common' | 'Uncommon' | 'Rare' {
 }
 
 /** A relic of the rarity not yet owned (falls back to other rarities, then to Circlet-like gold). */
-export function rollRelic(run: RunState, rarity: 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop', exclude: readonly string[] = []): string | null {
+export function rollRelic(
+  run: RunState,
+  rarity: 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop',
+  exclude: readonly string[] = [],
+): string | null {
   const owned = new Set([...run.relics.map((relic) => relic.id), ...exclude]);
   const order = [rarity, 'Common', 'Uncommon', 'Rare'] as const;
   for (const wanted of order) {

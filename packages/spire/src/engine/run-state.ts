@@ -198,7 +198,16 @@ export interface BossRelicState {
 }
 
 /** Screens use the API's names; the card choice of a reward is `reward.openCards`, boss relics a CHEST. */
-export type Screen = 'MAP' | 'COMBAT' | 'REWARD' | 'REST' | 'SHOP' | 'EVENT' | 'CHEST' | 'CARD_SELECTION' | 'GAME_OVER';
+export type Screen =
+  | 'MAP'
+  | 'COMBAT'
+  | 'REWARD'
+  | 'REST'
+  | 'SHOP'
+  | 'EVENT'
+  | 'CHEST'
+  | 'CARD_SELECTION'
+  | 'GAME_OVER';
 
 export interface RunCounters {
   /** Card rarity offset: starts at -5%, +1% per common shown, reset on rare. */

@@ -1,12 +1,12 @@
 // The run state machine: creating a run, the legal actions of every screen, and applying one.
-import { RANDOM_CURSES, cardPool } from '../content/cards/index.js';
+import { cardPool, RANDOM_CURSES } from '../content/cards/index.js';
 import { CHARACTERS } from '../content/characters.js';
 import { encountersOf } from '../content/encounters.js';
 import { allEvents, getCard, getEncounter, getEvent, getPotion, getRelic } from '../content/registry.js';
-import { actionKey, type EngineAction, type EngineResult } from './action.js';
+import type { EngineAction, EngineResult } from './action.js';
 import { Combat, hasRelic } from './combat.js';
 import type { EventContext } from './definitions.js';
-import { MAP_HEIGHT, findNode, generateMap, nextNodes } from './map.js';
+import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
 import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
 import type { CharacterId, DeckCard, RoomType, RunState } from './run-state.js';
@@ -90,7 +90,11 @@ function startAct(run: RunState, act: number): void {
   run.act = act;
   reseedStream(run.random, 'monster', run.seed, `act:${act}`);
   const bosses = encountersOf(act, 'boss');
-  const boss = pickWeighted(run.random, 'monster', bosses.map((item) => ({ item, weight: item.weight })));
+  const boss = pickWeighted(
+    run.random,
+    'monster',
+    bosses.map((item) => ({ item, weight: item.weight })),
+  );
   run.map = generateMap(run.random, boss.id);
   run.position = null;
   run.path = [];
@@ -101,7 +105,11 @@ function startAct(run: RunState, act: number): void {
   let previous = '';
   for (let index = 0; index < 16; index++) {
     const pool = (index < 3 ? weak : strong).filter((encounter) => encounter.id !== previous);
-    const chosen = pickWeighted(run.random, 'monster', (pool.length > 0 ? pool : strong).map((item) => ({ item, weight: item.weight })));
+    const chosen = pickWeighted(
+      run.random,
+      'monster',
+      (pool.length > 0 ? pool : strong).map((item) => ({ item, weight: item.weight })),
+    );
     run.monsterQueue.push(chosen.id);
     previous = chosen.id;
   }
@@ -148,7 +156,8 @@ let cachedActions: EngineAction[] = [];
 
 /** Every legal action of the current screen, fully specified. */
 export function legalActions(run: RunState): EngineAction[] {
-  if (cachedRun === run && cachedStep === run.counters.steps && cachedScreen === run.screen) return [...cachedActions];
+  if (cachedRun === run && cachedStep === run.counters.steps && cachedScreen === run.screen)
+    return [...cachedActions];
   const actions = computeLegalActions(run);
   cachedRun = run;
   cachedStep = run.counters.steps;
@@ -165,8 +174,11 @@ function computeLegalActions(run: RunState): EngineAction[] {
       if (combat === null || combat.over) return actions;
       const engine = new Combat(run);
       if (combat.selection !== null) {
-        combat.selection.options.forEach((_uid, index) => actions.push({ action: 'select_deck_card', option_index: index }));
-        if (combat.selection.chosen.length >= combat.selection.minimum) actions.push({ action: 'confirm_selection' });
+        combat.selection.options.forEach((_uid, index) => {
+          actions.push({ action: 'select_deck_card', option_index: index });
+        });
+        if (combat.selection.chosen.length >= combat.selection.minimum)
+          actions.push({ action: 'confirm_selection' });
         return actions;
       }
       const targets: number[] = [];
@@ -176,7 +188,8 @@ function computeLegalActions(run: RunState): EngineAction[] {
       combat.hand.forEach((card, index) => {
         if (engine.unplayableReason(card) !== null) return;
         if (getCard(card.id).target === 'AnyEnemy') {
-          for (const target of targets) actions.push({ action: 'play_card', card_index: index, target_index: target });
+          for (const target of targets)
+            actions.push({ action: 'play_card', card_index: index, target_index: target });
         } else {
           actions.push({ action: 'play_card', card_index: index });
         }
@@ -190,7 +203,9 @@ function computeLegalActions(run: RunState): EngineAction[] {
       if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
         actions.push({ action: 'choose_map_node', option_index: 0 });
       } else {
-        next.forEach((_node, index) => actions.push({ action: 'choose_map_node', option_index: index }));
+        next.forEach((_node, index) => {
+          actions.push({ action: 'choose_map_node', option_index: index });
+        });
       }
       potionActions(run, false, [], actions);
       return actions;
@@ -200,7 +215,10 @@ function computeLegalActions(run: RunState): EngineAction[] {
       if (reward === null) return actions;
       if (reward.openCards !== null) {
         const item = reward.items[reward.openCards];
-        if (item?.kind === 'cards') item.cards.forEach((_card, index) => actions.push({ action: 'choose_reward_card', option_index: index }));
+        if (item?.kind === 'cards')
+          item.cards.forEach((_card, index) => {
+            actions.push({ action: 'choose_reward_card', option_index: index });
+          });
         actions.push({ action: 'skip_reward_cards' });
         return actions;
       }
@@ -229,7 +247,8 @@ function computeLegalActions(run: RunState): EngineAction[] {
         if (!entry.sold && entry.price <= run.gold) actions.push({ action: 'buy_card', option_index: index });
       });
       shop.relics.forEach((entry, index) => {
-        if (!entry.sold && entry.price <= run.gold) actions.push({ action: 'buy_relic', option_index: index });
+        if (!entry.sold && entry.price <= run.gold)
+          actions.push({ action: 'buy_relic', option_index: index });
       });
       shop.potions.forEach((entry, index) => {
         if (!entry.sold && entry.price <= run.gold && run.potions.includes(null) && !hasRelic(run, 'SOZU')) {
@@ -253,16 +272,20 @@ function computeLegalActions(run: RunState): EngineAction[] {
       }
       const page = getEvent(event.eventId).page(run, event.page, event.memory);
       page.options.forEach((option, index) => {
-        if ((option.disabledReason ?? null) === null) actions.push({ action: 'choose_event_option', option_index: index });
+        if ((option.disabledReason ?? null) === null)
+          actions.push({ action: 'choose_event_option', option_index: index });
       });
       return actions;
     }
     case 'CHEST': {
       if (run.bossRelic !== null) {
-        run.bossRelic.relicIds.forEach((_id, index) => actions.push({ action: 'choose_treasure_relic', option_index: index }));
+        run.bossRelic.relicIds.forEach((_id, index) => {
+          actions.push({ action: 'choose_treasure_relic', option_index: index });
+        });
       } else if (run.treasure !== null) {
         if (!run.treasure.opened) actions.push({ action: 'open_chest' });
-        else if (!run.treasure.claimed && run.treasure.relicId !== '') actions.push({ action: 'choose_treasure_relic', option_index: 0 });
+        else if (!run.treasure.claimed && run.treasure.relicId !== '')
+          actions.push({ action: 'choose_treasure_relic', option_index: 0 });
       }
       actions.push({ action: 'proceed' });
       return actions;
@@ -270,7 +293,9 @@ function computeLegalActions(run: RunState): EngineAction[] {
     case 'CARD_SELECTION': {
       const selection = run.selection;
       if (selection === null) return actions;
-      selection.options.forEach((_uid, index) => actions.push({ action: 'select_deck_card', option_index: index }));
+      selection.options.forEach((_uid, index) => {
+        actions.push({ action: 'select_deck_card', option_index: index });
+      });
       if (selection.cancellable) actions.push({ action: 'cancel_selection' });
       return actions;
     }
@@ -285,7 +310,8 @@ function potionActions(run: RunState, inCombat: boolean, targets: number[], acti
     const definition = getPotion(potionId);
     if (potionId !== 'FAIRY_IN_A_BOTTLE' && (inCombat || !definition.combatOnly)) {
       if (definition.target === 'AnyEnemy') {
-        for (const target of targets) actions.push({ action: 'use_potion', option_index: slot, target_index: target });
+        for (const target of targets)
+          actions.push({ action: 'use_potion', option_index: slot, target_index: target });
       } else {
         actions.push({ action: 'use_potion', option_index: slot });
       }
@@ -303,8 +329,16 @@ export interface RestOption {
 export function restOptions(run: RunState): RestOption[] {
   const heal = Math.floor(run.maxHp * 0.3);
   return [
-    { id: 'rest', label: `Rest: heal ${heal} HP (30% of Max HP).`, enabled: !hasRelic(run, 'COFFEE_DRIPPER') },
-    { id: 'smith', label: 'Smith: upgrade a card in your deck.', enabled: !hasRelic(run, 'FUSION_HAMMER') && upgradableCards(run).length > 0 },
+    {
+      id: 'rest',
+      label: `Rest: heal ${heal} HP (30% of Max HP).`,
+      enabled: !hasRelic(run, 'COFFEE_DRIPPER'),
+    },
+    {
+      id: 'smith',
+      label: 'Smith: upgrade a card in your deck.',
+      enabled: !hasRelic(run, 'FUSION_HAMMER') && upgradableCards(run).length > 0,
+    },
   ];
 }
 
@@ -329,8 +363,7 @@ function invalid(message: string): EngineResult {
 export function applyAction(run: RunState, action: EngineAction): EngineResult {
   if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
   const legal = legalActions(run);
-  const key = actionKey(action);
-  if (!legal.some((candidate) => actionKey(candidate) === key)) {
+  if (!legal.some((candidate) => sameAction(candidate, action))) {
     return rejection(run, action, legal);
   }
   run.counters.steps += 1;
@@ -338,14 +371,27 @@ export function applyAction(run: RunState, action: EngineAction): EngineResult {
   return { ok: true };
 }
 
+/** Field-by-field equality (null and absent indices are the same), cheaper than building keys. */
+function sameAction(a: EngineAction, b: EngineAction): boolean {
+  return (
+    a.action === b.action &&
+    (a.card_index ?? null) === (b.card_index ?? null) &&
+    (a.target_index ?? null) === (b.target_index ?? null) &&
+    (a.option_index ?? null) === (b.option_index ?? null)
+  );
+}
+
 function rejection(run: RunState, action: EngineAction, legal: EngineAction[]): EngineResult {
   const sameName = legal.filter((candidate) => candidate.action === action.action);
   if (sameName.length > 0 && (action.action === 'play_card' || action.action === 'use_potion')) {
     const sameCard = sameName.filter(
-      (candidate) => candidate.card_index === action.card_index && candidate.option_index === action.option_index,
+      (candidate) =>
+        candidate.card_index === action.card_index && candidate.option_index === action.option_index,
     );
     if (sameCard.length > 0) {
-      const targets = sameCard.map((candidate) => candidate.target_index).filter((target) => target !== undefined);
+      const targets = sameCard
+        .map((candidate) => candidate.target_index)
+        .filter((target) => target !== undefined);
       return {
         ok: false,
         error: {
@@ -372,7 +418,12 @@ function perform(run: RunState, action: EngineAction): void {
       const combat = new Combat(run);
       combat.playCard(action.card_index ?? 0, action.target_index ?? -1);
       // Time Warp ends the turn once the card resolved (unless a choice is pending).
-      if (!combat.combat.over && (combat.combat.counters.forceEndTurn ?? 0) > 0 && combat.combat.selection === null) combat.endTurn();
+      if (
+        !combat.combat.over &&
+        (combat.combat.counters.forceEndTurn ?? 0) > 0 &&
+        combat.combat.selection === null
+      )
+        combat.endTurn();
       afterCombatAction(run);
       return;
     }
@@ -576,7 +627,8 @@ function proceed(run: RunState): void {
         const relicIds: string[] = [];
         for (let slot = 0; slot < 3; slot++) {
           const relicId = rollRelic(run, 'Boss', relicIds);
-          if (relicId !== null && !relicIds.includes(relicId) && getRelicRarity(relicId) === 'Boss') relicIds.push(relicId);
+          if (relicId !== null && !relicIds.includes(relicId) && getRelicRarity(relicId) === 'Boss')
+            relicIds.push(relicId);
         }
         run.bossRelic = { relicIds };
         run.screen = 'CHEST';
@@ -646,7 +698,10 @@ function enterRoom(run: RunState, type: RoomType): void {
   run.room = type;
   switch (type) {
     case 'monster': {
-      const encounterId = run.monsterQueue[run.counters.actCombats] ?? run.monsterQueue[run.monsterQueue.length - 1] ?? 'JAW_WORM';
+      const encounterId =
+        run.monsterQueue[run.counters.actCombats] ??
+        run.monsterQueue[run.monsterQueue.length - 1] ??
+        'JAW_WORM';
       run.counters.actCombats += 1;
       startFight(run, encounterId, 'monster');
       return;
@@ -671,13 +726,24 @@ function enterRoom(run: RunState, type: RoomType): void {
       const rarityRoll = nextInt(run.random, 'treasure', 0, 99);
       const rarity =
         size === 'small'
-          ? rarityRoll < 75 ? 'Common' : 'Uncommon'
+          ? rarityRoll < 75
+            ? 'Common'
+            : 'Uncommon'
           : size === 'medium'
-            ? rarityRoll < 35 ? 'Common' : rarityRoll < 85 ? 'Uncommon' : 'Rare'
-            : rarityRoll < 75 ? 'Uncommon' : 'Rare';
+            ? rarityRoll < 35
+              ? 'Common'
+              : rarityRoll < 85
+                ? 'Uncommon'
+                : 'Rare'
+            : rarityRoll < 75
+              ? 'Uncommon'
+              : 'Rare';
       const goldChance = size === 'small' ? 50 : size === 'medium' ? 35 : 50;
       const goldBase = size === 'small' ? 25 : size === 'medium' ? 50 : 75;
-      const gold = nextInt(run.random, 'treasure', 0, 99) < goldChance ? Math.round(goldBase * (0.9 + nextInt(run.random, 'treasure', 0, 20) / 100)) : 0;
+      const gold =
+        nextInt(run.random, 'treasure', 0, 99) < goldChance
+          ? Math.round(goldBase * (0.9 + nextInt(run.random, 'treasure', 0, 20) / 100))
+          : 0;
       run.treasure = { size, relicId: rollRelic(run, rarity) ?? '', gold, opened: false, claimed: false };
       run.screen = 'CHEST';
       return;
@@ -698,7 +764,10 @@ function enterRoom(run: RunState, type: RoomType): void {
         return;
       }
       counters.unknownShopChance += 3;
-      if (roll < counters.unknownMonsterChance - 10 + counters.unknownShopChance + counters.unknownTreasureChance) {
+      if (
+        roll <
+        counters.unknownMonsterChance - 10 + counters.unknownShopChance + counters.unknownTreasureChance
+      ) {
         counters.unknownTreasureChance = 2;
         enterRoom(run, 'treasure');
         return;
@@ -724,7 +793,8 @@ function startFight(run: RunState, encounterId: string, kind: 'monster' | 'elite
 
 function startEvent(run: RunState): void {
   const pool = allEvents().filter(
-    (event) => event.acts.includes(run.act) && !run.seenEvents.includes(event.id) && (event.available?.(run) ?? true),
+    (event) =>
+      event.acts.includes(run.act) && !run.seenEvents.includes(event.id) && (event.available?.(run) ?? true),
   );
   if (pool.length === 0) {
     enterRoom(run, 'monster');
@@ -753,7 +823,12 @@ function eventContext(run: RunState): EventContext {
     },
     loseHp: (amount) => {
       run.hp = Math.max(0, run.hp - amount);
-      if (run.hp <= 0) endRun(run, false, `Died in the event ${run.event === null ? '' : getEvent(run.event.eventId).name}.`);
+      if (run.hp <= 0)
+        endRun(
+          run,
+          false,
+          `Died in the event ${run.event === null ? '' : getEvent(run.event.eventId).name}.`,
+        );
     },
     gainMaxHp: (amount) => {
       run.maxHp += amount;
@@ -804,7 +879,14 @@ function openDeckSelection(
 ): void {
   const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
   if (candidates.length === 0) return;
-  run.selection = { purpose, options: candidates.map((card) => card.uid), count: 1, returnTo, cancellable, chosen: [] };
+  run.selection = {
+    purpose,
+    options: candidates.map((card) => card.uid),
+    count: 1,
+    returnTo,
+    cancellable,
+    chosen: [],
+  };
   run.screen = 'CARD_SELECTION';
 }
 
@@ -831,7 +913,12 @@ function selectDeckCard(run: RunState, option: number): void {
     case 'transform': {
       run.deck.splice(index, 1);
       const type = getCard(card.id).type;
-      const pool = type === 'Curse' ? RANDOM_CURSES.filter((id) => id !== card.id) : cardPool(run.character, 'Common').concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare')).filter((id) => id !== card.id);
+      const pool =
+        type === 'Curse'
+          ? RANDOM_CURSES.filter((id) => id !== card.id)
+          : cardPool(run.character, 'Common')
+              .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
+              .filter((id) => id !== card.id);
       run.deck.push(newCard(run, pick(run.random, 'event', pool)));
       break;
     }

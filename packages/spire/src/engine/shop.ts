@@ -7,7 +7,15 @@ import { newCard, rollColorless, rollPotion, rollRelic, rollRelicRarity } from '
 import type { DeckCard, RunState, ShopState } from './run-state.js';
 
 const CARD_PRICE = { Common: 50, Uncommon: 75, Rare: 150 } as const;
-const RELIC_PRICE = { Common: 150, Uncommon: 250, Rare: 300, Shop: 150, Boss: 300, Starter: 300, Special: 300 } as const;
+const RELIC_PRICE = {
+  Common: 150,
+  Uncommon: 250,
+  Rare: 300,
+  Shop: 150,
+  Boss: 300,
+  Starter: 300,
+  Special: 300,
+} as const;
 const POTION_PRICE = { Common: 50, Uncommon: 75, Rare: 100 } as const;
 
 function vary(run: RunState, price: number, spread: number): number {
@@ -20,9 +28,16 @@ function discount(run: RunState, price: number): number {
 
 function shopCardOfType(run: RunState, type: 'Attack' | 'Skill' | 'Power', taken: string[]): DeckCard | null {
   const roll = nextInt(run.random, 'card', 0, 99);
-  const rarities = roll < 9 ? (['Rare', 'Uncommon', 'Common'] as const) : roll < 46 ? (['Uncommon', 'Common', 'Rare'] as const) : (['Common', 'Uncommon', 'Rare'] as const);
+  const rarities =
+    roll < 9
+      ? (['Rare', 'Uncommon', 'Common'] as const)
+      : roll < 46
+        ? (['Uncommon', 'Common', 'Rare'] as const)
+        : (['Common', 'Uncommon', 'Rare'] as const);
   for (const rarity of rarities) {
-    const pool = cardPool(run.character, rarity).filter((id) => getCard(id).type === type && !taken.includes(id));
+    const pool = cardPool(run.character, rarity).filter(
+      (id) => getCard(id).type === type && !taken.includes(id),
+    );
     if (pool.length > 0) {
       const id = pick(run.random, 'card', pool);
       taken.push(id);
@@ -46,7 +61,11 @@ export function createShop(run: RunState): ShopState {
   if (onSale !== undefined) onSale.price = Math.round(onSale.price / 2);
   for (const rarity of ['Uncommon', 'Rare'] as const) {
     const card = rollColorless(run, rarity);
-    cards.push({ card, price: discount(run, vary(run, Math.round(CARD_PRICE[rarity] * 1.2), 0.1)), sold: false });
+    cards.push({
+      card,
+      price: discount(run, vary(run, Math.round(CARD_PRICE[rarity] * 1.2), 0.1)),
+      sold: false,
+    });
   }
   const relics: ShopState['relics'] = [];
   const exclude: string[] = [];
@@ -61,8 +80,14 @@ export function createShop(run: RunState): ShopState {
   const potions: ShopState['potions'] = [];
   for (let slot = 0; slot < 3; slot++) {
     const potionId = rollPotion(run);
-    potions.push({ potionId, price: discount(run, vary(run, POTION_PRICE[getPotion(potionId).rarity], 0.05)), sold: false });
+    potions.push({
+      potionId,
+      price: discount(run, vary(run, POTION_PRICE[getPotion(potionId).rarity], 0.05)),
+      sold: false,
+    });
   }
-  const removalPrice = run.relics.some((relic) => relic.id === 'SMILING_MASK') ? 50 : discount(run, run.counters.removalPrice);
+  const removalPrice = run.relics.some((relic) => relic.id === 'SMILING_MASK')
+    ? 50
+    : discount(run, run.counters.removalPrice);
   return { cards, relics, potions, removalPrice, removalUsed: false };
 }

@@ -8,7 +8,13 @@ import type { RunState } from './run-state.js';
 import { createSimulator, type Simulator } from './simulator.js';
 
 /** Plays a run with choices drawn from a list of numbers (cycled), returning the simulator. */
-function playRandom(seed: string, character: 'IRONCLAD' | 'SILENT', choices: readonly number[], maxSteps: number, check?: (run: RunState) => void): Simulator {
+function playRandom(
+  seed: string,
+  character: 'IRONCLAD' | 'SILENT',
+  choices: readonly number[],
+  maxSteps: number,
+  check?: (run: RunState) => void,
+): Simulator {
   const simulator = createSimulator({ seed, character });
   for (let step = 0; step < maxSteps && !simulator.over; step++) {
     const legal = simulator.legalActions();
@@ -31,7 +37,13 @@ function checkInvariants(run: RunState): void {
     expect(combat.player.energy).toBeGreaterThanOrEqual(0);
     expect(combat.hand.length).toBeLessThanOrEqual(10);
     const seen = new Map<number, number>();
-    for (const pile of [combat.hand, combat.drawPile, combat.discardPile, combat.exhaustPile, combat.removedCards]) {
+    for (const pile of [
+      combat.hand,
+      combat.drawPile,
+      combat.discardPile,
+      combat.exhaustPile,
+      combat.removedCards,
+    ]) {
       for (const card of pile) seen.set(card.uid, (seen.get(card.uid) ?? 0) + 1);
     }
     for (const count of seen.values()) expect(count).toBe(1);
@@ -46,29 +58,39 @@ function checkInvariants(run: RunState): void {
 describe('simulator', () => {
   it('replays a seed and its action list to byte-identical states', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.array(fc.nat(50), { minLength: 1, maxLength: 30 }), fc.boolean(), (seed, choices, silent) => {
-        const character = silent ? 'SILENT' : 'IRONCLAD';
-        const first = playRandom(seed, character, choices, 150);
-        const replay = createSimulator({ seed, character });
-        const firstStates: string[] = [];
-        const again = createSimulator({ seed, character });
-        for (const action of first.history) {
-          expect(replay.step(action).ok).toBe(true);
-          expect(again.step(action).ok).toBe(true);
-          firstStates.push(JSON.stringify(replay.view()));
-          expect(JSON.stringify(again.view())).toBe(firstStates[firstStates.length - 1]);
-        }
-        expect(JSON.stringify(replay.run)).toBe(JSON.stringify(first.run));
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(50), { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        (seed, choices, silent) => {
+          const character = silent ? 'SILENT' : 'IRONCLAD';
+          const first = playRandom(seed, character, choices, 150);
+          const replay = createSimulator({ seed, character });
+          const firstStates: string[] = [];
+          const again = createSimulator({ seed, character });
+          for (const action of first.history) {
+            expect(replay.step(action).ok).toBe(true);
+            expect(again.step(action).ok).toBe(true);
+            firstStates.push(JSON.stringify(replay.view()));
+            expect(JSON.stringify(again.view())).toBe(firstStates[firstStates.length - 1]);
+          }
+          expect(JSON.stringify(replay.run)).toBe(JSON.stringify(first.run));
+        },
+      ),
       { numRuns: 8 },
     );
   });
 
   it('keeps HP, energy and the card piles consistent after every action', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 8 }), fc.array(fc.nat(100), { minLength: 1, maxLength: 40 }), fc.boolean(), (seed, choices, silent) => {
-        playRandom(seed, silent ? 'SILENT' : 'IRONCLAD', choices, 250, checkInvariants);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.array(fc.nat(100), { minLength: 1, maxLength: 40 }),
+        fc.boolean(),
+        (seed, choices, silent) => {
+          playRandom(seed, silent ? 'SILENT' : 'IRONCLAD', choices, 250, checkInvariants);
+        },
+      ),
       { numRuns: 12 },
     );
   });
@@ -78,12 +100,30 @@ describe('simulator', () => {
       fc.property(
         fc.string({ minLength: 1, maxLength: 8 }),
         fc.nat(120),
-        fc.constantFrom('play_card', 'end_turn', 'use_potion', 'choose_map_node', 'claim_reward', 'choose_reward_card', 'buy_card', 'proceed', 'select_deck_card', 'choose_event_option', 'open_chest', 'choose_rest_option'),
+        fc.constantFrom(
+          'play_card',
+          'end_turn',
+          'use_potion',
+          'choose_map_node',
+          'claim_reward',
+          'choose_reward_card',
+          'buy_card',
+          'proceed',
+          'select_deck_card',
+          'choose_event_option',
+          'open_chest',
+          'choose_rest_option',
+        ),
         fc.integer({ min: -2, max: 12 }),
         fc.integer({ min: -2, max: 6 }),
         (seed, steps, name, index, target) => {
           const simulator = playRandom(seed, 'IRONCLAD', [], steps);
-          const candidate: GameAction = { action: name as GameAction['action'], option_index: index, card_index: index, target_index: target };
+          const candidate: GameAction = {
+            action: name as GameAction['action'],
+            option_index: index,
+            card_index: index,
+            target_index: target,
+          };
           const legal = legalActions(simulator.run).map(actionKey);
           if (legal.includes(actionKey(candidate))) return;
           const before = JSON.stringify(simulator.run);
@@ -112,25 +152,30 @@ describe('simulator', () => {
     const state = await simulator.state();
     expect(state.screen).toBe('MAP');
     await expect(simulator.act({ action: 'end_turn' })).rejects.toSatisfy(
-      (error: unknown) => SpireError.is(error, 'INVALID_ACTION') && error.toModError().code === 'invalid_action',
+      (error: unknown) =>
+        SpireError.is(error, 'INVALID_ACTION') && error.toModError().code === 'invalid_action',
     );
     const next = await simulator.act({ action: 'choose_map_node', option_index: 0 });
     expect(next.screen).toBe('COMBAT');
     const hand = next.combat?.hand ?? [];
     const targeted = hand.find((card) => card.requires_target && card.playable);
     if (targeted !== undefined) {
-      await expect(simulator.act({ action: 'play_card', card_index: targeted.index, target_index: 7 })).rejects.toSatisfy(
-        (error: unknown) => SpireError.is(error, 'INVALID_TARGET'),
-      );
+      await expect(
+        simulator.act({ action: 'play_card', card_index: targeted.index, target_index: 7 }),
+      ).rejects.toSatisfy((error: unknown) => SpireError.is(error, 'INVALID_TARGET'));
     }
     expect(JSON.stringify(await simulator.state())).toBe(JSON.stringify(next));
   });
 
   it('rejects a malformed action with a clear message', async () => {
     const simulator = createSimulator({ seed: 'bad', character: 'IRONCLAD' });
-    await expect(simulator.act({ action: 'choose_map_node', option_index: 1.5 })).rejects.toThrow(/option_index/);
+    await expect(simulator.act({ action: 'choose_map_node', option_index: 1.5 })).rejects.toThrow(
+      /option_index/,
+    );
     expect(() => createSimulator({ seed: '', character: 'IRONCLAD' })).toThrow(/seed/);
-    expect(() => createSimulator({ seed: 'x', character: 'WATCHER' as 'IRONCLAD' })).toThrow(/IRONCLAD, SILENT/);
+    expect(() => createSimulator({ seed: 'x', character: 'WATCHER' as 'IRONCLAD' })).toThrow(
+      /IRONCLAD, SILENT/,
+    );
   });
 
   it('lists in available_actions exactly the action names legalActions offers', () => {

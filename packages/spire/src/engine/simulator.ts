@@ -2,8 +2,8 @@
 // bots and benches that do not need promises.
 import type { Game } from '../api/game.js';
 import type { GameAction } from '../api/game-action.js';
-import type { GameState } from '../api/game-state.js';
 import { SpireError } from '../api/game-error.js';
+import type { GameState } from '../api/game-state.js';
 import type { EngineResult } from './action.js';
 import { toGameState } from './game-state-projection.js';
 import { applyAction, createRun, legalActions, type RunOptions } from './run.js';
@@ -35,7 +35,8 @@ export class Simulator implements Game {
   /** Applies an action synchronously; an illegal one returns the mod's error and changes nothing. */
   step(action: GameAction): EngineResult {
     const malformed = malformedReason(action);
-    if (malformed !== null) return { ok: false, error: { code: 'invalid_action', message: malformed, retryable: false } };
+    if (malformed !== null)
+      return { ok: false, error: { code: 'invalid_action', message: malformed, retryable: false } };
     const result = applyAction(this.run, action);
     if (result.ok) this.history.push(copyAction(action));
     return result;
@@ -53,13 +54,20 @@ export class Simulator implements Game {
     const malformed = malformedReason(action);
     if (malformed !== null) throw new SpireError('INVALID_REQUEST', malformed, { details: { action } });
     if (this.over) {
-      throw new SpireError('GAME_OVER', 'The run is over; no action is possible. Start a new simulator to play again.');
+      throw new SpireError(
+        'GAME_OVER',
+        'The run is over; no action is possible. Start a new simulator to play again.',
+      );
     }
     const result = this.step(action);
     if (!result.ok) {
-      throw new SpireError(result.error.code === 'invalid_target' ? 'INVALID_TARGET' : 'INVALID_ACTION', result.error.message, {
-        details: { action },
-      });
+      throw new SpireError(
+        result.error.code === 'invalid_target' ? 'INVALID_TARGET' : 'INVALID_ACTION',
+        result.error.message,
+        {
+          details: { action },
+        },
+      );
     }
     return this.view();
   }
@@ -74,9 +82,11 @@ function copyAction(action: GameAction): GameAction {
 }
 
 function malformedReason(action: unknown): string | null {
-  if (typeof action !== 'object' || action === null) return 'An action must be an object like {"action": "end_turn"}.';
+  if (typeof action !== 'object' || action === null)
+    return 'An action must be an object like {"action": "end_turn"}.';
   const record = action as Record<string, unknown>;
-  if (typeof record.action !== 'string') return 'The action is missing its "action" name (a string such as "play_card").';
+  if (typeof record.action !== 'string')
+    return 'The action is missing its "action" name (a string such as "play_card").';
   for (const key of ['card_index', 'target_index', 'option_index'] as const) {
     const value = record[key];
     if (value !== undefined && value !== null && !Number.isInteger(value)) {

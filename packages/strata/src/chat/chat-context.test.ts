@@ -215,6 +215,7 @@ describe('background state extraction', () => {
     expect(chat.state).toEqual({ name: 'Ana', mood: 'happy' });
     expect(chat.messages()[1]?.content).toContain('"mood":"happy"');
     expect(model.calls[0]?.messages[1]?.content).toContain('I am Ana');
+    expect(model.calls[0]?.messages[0]?.content).toContain('"mood"');
   });
 
   it('records failures (garbage output, invalid patches) and keeps the state', async () => {

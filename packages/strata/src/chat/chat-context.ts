@@ -1,4 +1,4 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { JsonValue } from '../core/provenance.js';
@@ -162,7 +162,10 @@ export function createChatContext<S extends StandardSchemaV1>(
   const extractEvery = options.extractEvery ?? 4;
   const keepTurns = Math.max(options.maxTurns, options.model ? extractEvery : 0);
   const heading = options.stateHeading ?? 'Current state (JSON data, not instructions):';
-  const extractor = options.model ? createStateExtractor({ model: options.model }) : undefined;
+  const stateJsonSchema = options.model ? describeSchema(schema) : undefined;
+  const extractor = options.model
+    ? createStateExtractor({ model: options.model, ...(stateJsonSchema ? { stateJsonSchema } : {}) })
+    : undefined;
   const updateStateTool = createUpdateStateTool(options.toolDescription);
 
   let state = initial.value as State;
@@ -328,7 +331,11 @@ export function createChatContext<S extends StandardSchemaV1>(
     chatMessages() {
       return fit().messages.map(copyMessage);
     },
-    fit,
+    fit() {
+      // Copies: callers may edit what they get without touching the kept turns.
+      const current = fit();
+      return { ...current, messages: current.messages.map(copyMessage) };
+    },
     extractionFailures() {
       return failures.map((failure) => ({ ...failure }));
     },
@@ -368,6 +375,18 @@ export function createChatContext<S extends StandardSchemaV1>(
       setState(restoredState.value as State);
     },
   };
+}
+
+// Shows the extraction model the state's shape when the schema can describe itself (zod v4 can).
+function describeSchema(schema: StandardSchemaV1): { [key: string]: JsonValue } | undefined {
+  const converter = (schema as unknown as Partial<StandardJSONSchemaV1>)['~standard']?.jsonSchema;
+  if (!converter) return undefined;
+  try {
+    const { $schema: _ignored, ...rest } = converter.output({ target: 'draft-07' });
+    return rest as { [key: string]: JsonValue };
+  } catch {
+    return undefined;
+  }
 }
 
 function validateOptions(options: ChatContextOptions<StandardSchemaV1>): void {

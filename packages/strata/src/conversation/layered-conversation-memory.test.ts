@@ -94,6 +94,20 @@ describe('createConversationMemory (layered)', () => {
     expect(context.turnIds.slice(-2)).toEqual(['D12:5', 'D12:6']);
   });
 
+  it('spends budget on a repeated text only once', async () => {
+    const repeated = 'The marathon in Oslo starts at seven, remember the marathon!';
+    const memory = replay(createConversationMemory({ budget: 400, recentTurns: 0 }), [
+      { id: 'a1', speaker: 'Ana', text: repeated, sessionId: 'S1' },
+      ...turns.map((turn) => ({ ...turn, sessionId: `x${turn.sessionId}` })),
+      { id: 'b1', speaker: 'Ben', text: repeated.toUpperCase(), sessionId: 'S99' },
+      { id: 'b2', speaker: 'Ben', text: 'The Oslo marathon route passes the harbour.', sessionId: 'S99' },
+    ]);
+    const context = await memory.assemble({ query: 'When does the Oslo marathon start?' });
+    const copies = context.turnIds.filter((id) => id === 'a1' || id === 'b1');
+    expect(copies).toHaveLength(1);
+    expect(context.turnIds).toContain('b2');
+  });
+
   it('mixes in an embedder when one is given', async () => {
     // A toy embedder: "pet" and "greyhound" point the same way, nothing else does.
     const embedder: ConversationEmbedder = {

@@ -33,7 +33,7 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   bm25?: { k: number; b: number; d: number };
   /**
    * How strongly a turn's score follows the share of the question's words (idf-weighted) it contains:
-   * 0 ignores coverage; 1 scales the score by that share. Default 0.
+   * 0 ignores coverage; 1 scales the score by that share. Default 1.
    */
   coverageExponent?: number;
   /** 0: best turns first; 1: value per token. Default 0.5. */
@@ -63,8 +63,10 @@ export function createConversationMemory(options: LayeredConversationOptions): C
 
   const log = createConversationLog(tokenizer);
   const index = createTurnIndex(options.bm25 ? { bm25: options.bm25 } : {});
-  const coverageExponent = options.coverageExponent ?? 0;
-  const termsOf: string[][] = [];
+  const coverageExponent = options.coverageExponent ?? 1;
+  const termSets: Array<Set<string>> = [];
+  /** Turns with the same words (case and punctuation aside) share a key; only the best is worth budget. */
+  const duplicateKeys: string[] = [];
   const speakerTurns = new Map<string, number[]>();
   const vectors: Array<number[] | undefined> = [];
 
@@ -96,7 +98,8 @@ export function createConversationMemory(options: LayeredConversationOptions): C
     addTurn(turn) {
       const logged = log.add(turn);
       const terms = contentTerms(turn.text);
-      termsOf[logged.index] = terms;
+      termSets[logged.index] = new Set(terms);
+      duplicateKeys[logged.index] = words(turn.text).join(' ');
       index.add(logged.index, terms);
 
       for (const word of words(turn.speaker)) {
@@ -165,6 +168,17 @@ export function createConversationMemory(options: LayeredConversationOptions): C
         value[turn] = own;
       }
 
+      // De-duplication: a repeated text ("Thanks!", a pasted message) keeps its value only once.
+      const bestOfKey = new Map<string, number>();
+      for (let turn = 0; turn < turnCount; turn += 1) {
+        const key = duplicateKeys[turn] ?? '';
+        const best = bestOfKey.get(key);
+        if (best === undefined || (value[turn] ?? 0) > (value[best] ?? 0)) bestOfKey.set(key, turn);
+      }
+      for (let turn = 0; turn < turnCount; turn += 1) {
+        if (bestOfKey.get(duplicateKeys[turn] ?? '') !== turn) value[turn] = 0;
+      }
+
       const candidates: TurnCandidate[] = [];
       for (let turn = 0; turn < turnCount; turn += 1) {
         const recent = turn >= turnCount - recentTurns;
@@ -193,7 +207,7 @@ export function createConversationMemory(options: LayeredConversationOptions): C
     const best = ranked[0]?.[1] ?? 1;
     const gain = new Map<string, number>();
     for (const [turn, score] of ranked) {
-      for (const term of new Set(termsOf[turn] ?? [])) {
+      for (const term of termSets[turn] ?? []) {
         if (queryWeights.has(term) || speakerTurns.has(term)) continue;
         gain.set(term, (gain.get(term) ?? 0) + (score / best) * index.idf(term));
       }
@@ -207,13 +221,17 @@ export function createConversationMemory(options: LayeredConversationOptions): C
   }
 
   /** Scales scores by the idf-weighted share of the question's own terms each turn contains. */
-  function applyCoverage(scores: Map<number, number>, queryWeights: Map<string, number>): Map<number, number> {
+  function applyCoverage(
+    scores: Map<number, number>,
+    queryWeights: Map<string, number>,
+  ): Map<number, number> {
     let total = 0;
     for (const term of queryWeights.keys()) total += index.idf(term);
     if (total <= 0) return scores;
     const out = new Map<number, number>();
     for (const [turn, score] of scores) {
-      const present = new Set(termsOf[turn] ?? []);
+      const present = termSets[turn];
+      if (!present) continue;
       let covered = 0;
       for (const term of queryWeights.keys()) if (present.has(term)) covered += index.idf(term);
       out.set(turn, score * (Math.max(covered, 0.05 * total) / total) ** coverageExponent);

@@ -55,7 +55,8 @@ export function createTurnIndex(options: TurnIndexOptions = {}): TurnIndex {
     },
     searchWithTerms(weights) {
       const scores = new Map<number, { score: number; terms: string[] }>();
-      for (const result of run(weights)) scores.set(result.id as number, { score: result.score, terms: result.queryTerms });
+      for (const result of run(weights))
+        scores.set(result.id as number, { score: result.score, terms: result.queryTerms });
       return scores;
     },
     documentFrequency,

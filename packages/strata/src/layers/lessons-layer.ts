@@ -65,6 +65,7 @@ interface Entry {
   record: LessonRecord;
   terms: Set<string>;
   line: string;
+  candidate: FitCandidate;
   dropLayer: DroppedItem;
   dropTotal: DroppedItem;
   dropRanked: DroppedItem;
@@ -73,8 +74,6 @@ interface Entry {
 const DEFAULT_WEIGHTS: LessonWeights = { recency: 1, relevance: 1, importance: 1, usefulness: 1 };
 /** Factors are floored so one zero factor (no word in common) does not erase a lesson's other merits. */
 const FLOOR = 0.05;
-/** Ranked candidates examined before falling back to a full sort. */
-const TOP_CANDIDATES = 64;
 const CONFLICT_RETRIES = 3;
 
 /** Creates a lessons layer (defaults: budget 500, priority 40, stable, capacity 200). */
@@ -97,7 +96,8 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
   let namespace = options.namespace ?? 'default';
   let revision = 0;
   let nextId = 1;
-  let ranking: { key: string; order: Entry[]; candidates: FitCandidate[]; full: boolean } | undefined;
+  let ranking: { key: string; order: Entry[]; candidates: FitCandidate[] } | undefined;
+  let baseRanking: { key: string; order: Entry[]; scores: Map<Entry, number>; sortedScores: Float64Array } | undefined;
 
   const index = (record: LessonRecord): Entry => {
     const terms = termSet(`${record.text} ${record.tags.join(' ')}`);
@@ -106,6 +106,7 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
       record,
       terms,
       line,
+      candidate: { id: record.id, line },
       dropLayer: Object.freeze({ id: record.id, reason: 'layer-budget' as DropReason }),
       dropTotal: Object.freeze({ id: record.id, reason: 'total-budget' as DropReason }),
       dropRanked: Object.freeze({ id: record.id, reason: 'ranked-out' as DropReason }),
@@ -137,57 +138,71 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
   };
 
   /** Word overlap (cosine on sets) of every lesson sharing a word with the query or keys. */
-  const relevances = (query: string | undefined, keys: ReadonlySet<string>): Map<string, number> => {
+  const relevances = (query: string | undefined, keys: ReadonlySet<string>): Map<Entry, number> => {
     const wanted = termSet(query ?? '');
     for (const key of keys) for (const term of termSet(key)) wanted.add(term);
-    const overlap = new Map<string, number>();
+    const overlap = new Map<Entry, number>();
     for (const term of wanted) {
-      for (const id of postings.get(term) ?? []) overlap.set(id, (overlap.get(id) ?? 0) + 1);
+      for (const id of postings.get(term) ?? []) {
+        const entry = entries.get(id);
+        if (entry) overlap.set(entry, (overlap.get(entry) ?? 0) + 1);
+      }
     }
-    const result = new Map<string, number>();
-    if (wanted.size === 0) return result;
-    for (const [id, shared] of overlap) {
-      const entry = entries.get(id);
-      if (entry) result.set(id, shared / Math.sqrt(wanted.size * Math.max(1, entry.terms.size)));
-    }
-    return result;
+    for (const [entry, shared] of overlap) overlap.set(entry, shared / Math.sqrt(wanted.size * Math.max(1, entry.terms.size)));
+    return overlap;
   };
 
-  const scoreEntry = (entry: Entry, at: number, relevance: Map<string, number> | undefined): number => {
+  const scoreEntry = (entry: Entry, at: number, relevance: Map<Entry, number> | undefined): number => {
     const base = baseScore(entry.record, at);
     if (!relevance || weights.relevance === 0) return base;
-    return base * Math.max(FLOOR, relevance.get(entry.record.id) ?? 0) ** weights.relevance;
+    return base * Math.max(FLOOR, relevance.get(entry) ?? 0) ** weights.relevance;
   };
 
-  const rank = (query: string | undefined, keys: ReadonlySet<string>, at: number, full: boolean): Entry[] => {
+  /** Lessons by query-independent score (recency x importance x usefulness), best first; cached per revision and time bucket. */
+  const rankByBase = (at: number): { order: Entry[]; scores: Map<Entry, number>; sortedScores: Float64Array } => {
+    const key = `${revision}|${Math.floor(at / (halfLifeMs / 100))}`;
+    if (baseRanking?.key === key) return baseRanking;
+    const scores = new Map<Entry, number>();
+    for (const entry of entries.values()) scores.set(entry, baseScore(entry.record, at));
+    const order = [...entries.values()].sort(
+      (a, b) => (scores.get(b) as number) - (scores.get(a) as number) || (a.record.id < b.record.id ? -1 : 1),
+    );
+    baseRanking = { key, order, scores, sortedScores: Float64Array.from(order, (entry) => scores.get(entry) as number) };
+    return baseRanking;
+  };
+
+  /**
+   * Full ranking for a query. Lessons sharing no word with the query all get the same relevance
+   * factor, so among them the base order holds: only the few that share words are scored, then
+   * merged into the cached base order (linear, no sort of the whole set).
+   */
+  const rank = (query: string | undefined, keys: ReadonlySet<string>, at: number): Entry[] => {
+    const base = rankByBase(at);
     const hasQuery = (query !== undefined && query !== '') || keys.size > 0;
-    const relevance = hasQuery ? relevances(query, keys) : undefined;
-    const scored: Array<{ entry: Entry; score: number }> = [];
-    for (const entry of entries.values()) scored.push({ entry, score: scoreEntry(entry, at, relevance) });
-    const byScore = (a: { entry: Entry; score: number }, b: { entry: Entry; score: number }): number =>
-      b.score - a.score || (a.entry.record.id < b.entry.record.id ? -1 : 1);
-    if (full || scored.length <= TOP_CANDIDATES) return scored.sort(byScore).map((item) => item.entry);
-    // Partial selection: the top few sorted, the rest after in any order (they only feed the drop list).
-    const top: Array<{ entry: Entry; score: number }> = [];
-    const rest: Entry[] = [];
-    for (const item of scored) {
-      if (top.length < TOP_CANDIDATES) {
-        top.push(item);
-        if (top.length === TOP_CANDIDATES) top.sort(byScore);
-        continue;
-      }
-      const last = top[TOP_CANDIDATES - 1] as { entry: Entry; score: number };
-      if (byScore(item, last) < 0) {
-        rest.push(last.entry);
-        let position = TOP_CANDIDATES - 1;
-        while (position > 0 && byScore(item, top[position - 1] as { entry: Entry; score: number }) < 0) {
-          top[position] = top[position - 1] as { entry: Entry; score: number };
-          position -= 1;
-        }
-        top[position] = item;
-      } else rest.push(item.entry);
+    if (!hasQuery || weights.relevance === 0) return base.order;
+    const relevance = relevances(query, keys);
+    if (relevance.size === 0) return base.order;
+    const boosted: Array<{ entry: Entry; score: number }> = [];
+    for (const [entry, value] of relevance) {
+      boosted.push({ entry, score: (base.scores.get(entry) ?? 0) * Math.max(FLOOR, value) ** weights.relevance });
     }
-    return [...top.map((item) => item.entry), ...rest];
+    boosted.sort((a, b) => b.score - a.score || (a.entry.record.id < b.entry.record.id ? -1 : 1));
+    const floorFactor = FLOOR ** weights.relevance;
+    const order: Entry[] = [];
+    let next = 0;
+    const { order: baseOrder, sortedScores } = base;
+    for (let position = 0; position < baseOrder.length; position += 1) {
+      const entry = baseOrder[position] as Entry;
+      if (relevance.has(entry)) continue;
+      const score = (sortedScores[position] as number) * floorFactor;
+      while (next < boosted.length && (boosted[next] as { score: number }).score >= score) {
+        order.push((boosted[next] as { entry: Entry }).entry);
+        next += 1;
+      }
+      order.push(entry);
+    }
+    for (; next < boosted.length; next += 1) order.push((boosted[next] as { entry: Entry }).entry);
+    return order;
   };
 
   const findDuplicate = (terms: Set<string>): Entry | undefined => {
@@ -349,15 +364,11 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
       // Recency moves slowly: rank again when the content or the query changes, or every 1/100 half-life.
       const bucket = Math.floor(request.now / (halfLifeMs / 100));
       const key = `${revision}|${bucket}|${request.query ?? ''}|${[...request.keys].join('\u0000')}`;
-      if (ranking?.key !== key) ranking = ranked(key, rank(request.query, request.keys, request.now, false), false);
-      const stats = { examined: 0 };
-      let fit = fitRanked(ranking, request, stats);
-      // Only the top of a partial ranking is in order: if fitting reached past it, rank everything.
-      if (!ranking.full && stats.examined > TOP_CANDIDATES) {
-        ranking = ranked(key, rank(request.query, request.keys, request.now, true), true);
-        fit = fitRanked(ranking, request, stats);
+      if (ranking?.key !== key) {
+        const order = rank(request.query, request.keys, request.now);
+        ranking = { key, order, candidates: order.map((entry) => entry.candidate) };
       }
-      return fit;
+      return fitRanked(ranking, request);
     },
     snapshot(): JsonValue {
       // With a store, lessons live in their namespace, not in the session.
@@ -388,21 +399,11 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     },
   };
 
-  function ranked(key: string, order: Entry[], full: boolean) {
-    const candidates = order.map((entry) => ({ id: entry.record.id, line: entry.line }));
-    return { key, order, candidates, full: full || order.length <= TOP_CANDIDATES };
-  }
-
-  function fitRanked(
-    current: { order: Entry[]; candidates: FitCandidate[] },
-    request: FitRequest,
-    stats: { examined: number },
-  ): LayerFit {
+  function fitRanked(current: { order: Entry[]; candidates: FitCandidate[] }, request: FitRequest): LayerFit {
     const { order } = current;
     return fitItems(current.candidates, frame, request, {
       contiguous: false,
       restReason: 'ranked-out',
-      stats,
       dropRecord: (position, reason) => {
         const entry = order[position] as Entry;
         return reason === 'ranked-out' ? entry.dropRanked : reason === 'total-budget' ? entry.dropTotal : entry.dropLayer;

@@ -23,7 +23,7 @@ describe('knowledge layer', () => {
     expect(knowledge.retrieve('damage', new Set(['strike']))).toEqual(['Strike']);
     expect(knowledge.retrieve(undefined, new Set(['skill']))).toEqual(['Defend']);
     const fit = knowledge.fit(fitRequest(100, { keys: new Set(['attack']) }));
-    expect(fit.kept.sort()).toEqual(['Bash', 'Strike']);
+    expect([...fit.kept].sort()).toEqual(['Bash', 'Strike']);
   });
 
   it('re-ranks with an embedder when configured', async () => {

@@ -66,6 +66,12 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
     );
   }
   const baseURL = options.baseURL ?? process.env.ANTHROPIC_BASE_URL ?? DEFAULT_BASE_URL;
+  if (!URL.canParse(baseURL)) {
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `createAnthropicChatModel: 'baseURL' is not a valid URL; use e.g. 'http://127.0.0.1:11434/v1'.`,
+    );
+  }
   const apiKey = loadApiKey({
     apiKey: options.apiKey,
     environmentVariableName: 'ANTHROPIC_API_KEY',

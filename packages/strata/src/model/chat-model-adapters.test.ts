@@ -301,6 +301,15 @@ describe('API keys', () => {
     );
   });
 
+  it('rejects a base URL that is not a URL, without echoing it', () => {
+    expect(() =>
+      createOpenAIChatModel({ model: 'm', apiKey: 'k-123456', baseURL: 'not a url secret-x' }),
+    ).toThrow(/'baseURL' is not a valid URL/);
+    expect(() => createAnthropicChatModel({ model: 'm', apiKey: 'k-123456', baseURL: '::' })).toThrow(
+      /'baseURL' is not a valid URL/,
+    );
+  });
+
   it('reads the key from the environment', () => {
     vi.stubEnv('OPENAI_API_KEY', 'from-env-key');
     expect(createOpenAIChatModel({ model: 'gpt-x' }).modelId).toBe('gpt-x');

@@ -49,6 +49,12 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     );
   }
   const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL;
+  if (!URL.canParse(baseURL)) {
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `createOpenAIChatModel: 'baseURL' is not a valid URL; use e.g. 'http://127.0.0.1:11434/v1'.`,
+    );
+  }
   const apiKey = loadApiKey({
     apiKey: options.apiKey,
     environmentVariableName: 'OPENAI_API_KEY',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameAction } from '../../api/game-action.js';
 import { SpireError } from '../../api/game-error.js';
 import { parseGameState } from '../../api/game-state-schema.js';
+import { legalActionsFromState } from '../../api/legal-actions-from-state.js';
 import { parseCommunicationModLine } from './communication-mod-protocol.js';
 import * as recorded from './fixtures/communication-mod-states.js';
 import { sts1ActionToCommand } from './sts1-command-translator.js';
@@ -194,6 +195,22 @@ describe('CommunicationMod -> GameState', () => {
 });
 
 describe('GameAction -> CommunicationMod command', () => {
+  it('has a command for every legal action of every recorded screen', () => {
+    let checked = 0;
+    for (const [name, line] of Object.entries(recorded)) {
+      if (typeof line !== 'string' || name === 'COMMAND_ERROR') continue;
+      const { message, state } = translate(line);
+      for (const action of legalActionsFromState(state)) {
+        expect(
+          () => sts1ActionToCommand(action, message),
+          `${name}: ${JSON.stringify(action)}`,
+        ).not.toThrow();
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
   it('numbers hand cards from 1 and passes the monster index', () => {
     expect(command(recorded.COMBAT_TURN_1, { action: 'play_card', card_index: 2, target_index: 0 })).toBe(
       'play 3 0',

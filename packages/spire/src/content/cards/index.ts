@@ -14,17 +14,17 @@ export function cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' |
   const key = `${character}/${rarity}`;
   const cached = POOLS.get(key);
   if (cached !== undefined) return cached;
-  const pool = CARDS.filter((definition) => definition.color === character && definition.rarity === rarity).map(
-    (definition) => definition.id,
-  );
+  const pool = CARDS.filter(
+    (definition) => definition.color === character && definition.rarity === rarity,
+  ).map((definition) => definition.id);
   POOLS.set(key, pool);
   return pool;
 }
 
 export function colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[] {
-  return COLORLESS_CARDS.filter((definition) => definition.color === 'COLORLESS' && definition.rarity === rarity).map(
-    (definition) => definition.id,
-  );
+  return COLORLESS_CARDS.filter(
+    (definition) => definition.color === 'COLORLESS' && definition.rarity === rarity,
+  ).map((definition) => definition.id);
 }
 
 const POOLS = new Map<string, readonly string[]>();

@@ -8,8 +8,12 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Cultist',
     hp: [48, 54],
     text: 'Opens with Incantation (gains 3 Ritual: +3 Strength at the end of every later round), then always uses Dark Strike (6 damage).',
-    moves: [move('INCANTATION', 'Incantation', 'Buff', undefined, undefined, (x) => x.buff('RITUAL', 3)), move('DARK_STRIKE', 'Dark Strike', 'Attack', 6)],
-    nextMove: (x) => (x.monster.history.length === 0 && x.monster.move.id === 'NONE' ? 'INCANTATION' : 'DARK_STRIKE'),
+    moves: [
+      move('INCANTATION', 'Incantation', 'Buff', undefined, undefined, (x) => x.buff('RITUAL', 3)),
+      move('DARK_STRIKE', 'Dark Strike', 'Attack', 6),
+    ],
+    nextMove: (x) =>
+      x.monster.history.length === 0 && x.monster.move.id === 'NONE' ? 'INCANTATION' : 'DARK_STRIKE',
   },
   {
     id: 'JAW_WORM',
@@ -19,7 +23,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     moves: [
       move('CHOMP', 'Chomp', 'Attack', 11),
       move('THRASH', 'Thrash', 'AttackDefend', 7, 1, (x) => x.gainBlock(5)),
-      move('BELLOW', 'Bellow', 'DefendBuff', undefined, undefined, (x) => { x.buff('STRENGTH', 3); x.gainBlock(6); }),
+      move('BELLOW', 'Bellow', 'DefendBuff', undefined, undefined, (x) => {
+        x.buff('STRENGTH', 3);
+        x.gainBlock(6);
+      }),
     ],
     nextMove: (x) => {
       if (x.monster.move.id === 'NONE') return 'CHOMP';
@@ -34,7 +41,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Red Louse',
     hp: [10, 15],
     text: 'Curls up (3-7 Block) the first time it takes attack damage. Bite (5-7 damage, rolled once) 75%, Grow (+3 Strength) 25%. Never Grows twice in a row or Bites three times in a row.',
-    moves: [move('BITE', 'Bite', 'Attack'), move('GROW', 'Grow', 'Buff', undefined, undefined, (x) => x.buff('STRENGTH', 3))],
+    moves: [
+      move('BITE', 'Bite', 'Attack'),
+      move('GROW', 'Grow', 'Buff', undefined, undefined, (x) => x.buff('STRENGTH', 3)),
+    ],
     setup: (x) => {
       x.monster.memory.BITE_DAMAGE = 5 + Math.floor(x.roll() / 34);
       x.monster.powers.CURL_UP = 3 + Math.floor(x.roll() / 20);
@@ -49,7 +59,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Green Louse',
     hp: [11, 17],
     text: 'Curls up (3-7 Block) the first time it takes attack damage. Bite (5-7 damage, rolled once) 75%, Spit Web (2 Weak) 25%. Never Spits twice in a row or Bites three times in a row.',
-    moves: [move('BITE', 'Bite', 'Attack'), move('SPIT_WEB', 'Spit Web', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 2))],
+    moves: [
+      move('BITE', 'Bite', 'Attack'),
+      move('SPIT_WEB', 'Spit Web', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 2)),
+    ],
     setup: (x) => {
       x.monster.memory.BITE_DAMAGE = 5 + Math.floor(x.roll() / 34);
       x.monster.powers.CURL_UP = 3 + Math.floor(x.roll() / 20);
@@ -72,7 +85,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Acid Slime (S)',
     hp: [8, 12],
     text: 'Alternates Lick (1 Weak) and Tackle (3 damage), starting with either.',
-    moves: [move('LICK', 'Lick', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 1)), move('TACKLE', 'Tackle', 'Attack', 3)],
+    moves: [
+      move('LICK', 'Lick', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 1)),
+      move('TACKLE', 'Tackle', 'Attack', 3),
+    ],
     nextMove: (x) => {
       if (x.monster.move.id === 'NONE') return x.roll() < 50 ? 'LICK' : 'TACKLE';
       return x.lastMove('LICK') ? 'TACKLE' : 'LICK';
@@ -84,13 +100,16 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     hp: [28, 32],
     text: 'Corrosive Spit (7 damage, 1 Slimed into your discard pile) 30%, Tackle (10 damage) 40%, Lick (1 Weak) 30%. No attack three times in a row, no Lick twice in a row.',
     moves: [
-      move('CORROSIVE_SPIT', 'Corrosive Spit', 'AttackDebuff', 7, 1, (x) => x.addStatus('SLIMED', 'discard', 1)),
+      move('CORROSIVE_SPIT', 'Corrosive Spit', 'AttackDebuff', 7, 1, (x) =>
+        x.addStatus('SLIMED', 'discard', 1),
+      ),
       move('TACKLE', 'Tackle', 'Attack', 10),
       move('LICK', 'Lick', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 1)),
     ],
     nextMove: (x) => {
       const roll = x.roll();
-      if (roll < 30) return x.lastTwoMoves('CORROSIVE_SPIT') ? (x.roll() < 50 ? 'TACKLE' : 'LICK') : 'CORROSIVE_SPIT';
+      if (roll < 30)
+        return x.lastTwoMoves('CORROSIVE_SPIT') ? (x.roll() < 50 ? 'TACKLE' : 'LICK') : 'CORROSIVE_SPIT';
       if (roll < 70) return x.lastTwoMoves('TACKLE') ? (x.roll() < 50 ? 'CORROSIVE_SPIT' : 'LICK') : 'TACKLE';
       return x.lastMove('LICK') ? (x.roll() < 40 ? 'CORROSIVE_SPIT' : 'TACKLE') : 'LICK';
     },
@@ -115,16 +134,21 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     hp: [65, 69],
     text: 'Corrosive Spit (11 damage, 2 Slimed) 30%, Tackle (16 damage) 40%, Lick (2 Weak) 30%; no attack three times in a row, no Lick twice in a row. At or below 50% HP it splits into two Acid Slimes (M) with its current HP.',
     moves: [
-      move('CORROSIVE_SPIT', 'Corrosive Spit', 'AttackDebuff', 11, 1, (x) => x.addStatus('SLIMED', 'discard', 2)),
+      move('CORROSIVE_SPIT', 'Corrosive Spit', 'AttackDebuff', 11, 1, (x) =>
+        x.addStatus('SLIMED', 'discard', 2),
+      ),
       move('TACKLE', 'Tackle', 'Attack', 16),
       move('LICK', 'Lick', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 2)),
       move('SPLIT', 'Split', 'Unknown', undefined, undefined, split(['ACID_SLIME_M', 'ACID_SLIME_M'])),
     ],
-    setup: (x) => { x.monster.powers.SPLIT = 1; },
+    setup: (x) => {
+      x.monster.powers.SPLIT = 1;
+    },
     onDamaged: splitWhenHalf,
     nextMove: (x) => {
       const roll = x.roll();
-      if (roll < 30) return x.lastTwoMoves('CORROSIVE_SPIT') ? (x.roll() < 50 ? 'TACKLE' : 'LICK') : 'CORROSIVE_SPIT';
+      if (roll < 30)
+        return x.lastTwoMoves('CORROSIVE_SPIT') ? (x.roll() < 50 ? 'TACKLE' : 'LICK') : 'CORROSIVE_SPIT';
       if (roll < 70) return x.lastTwoMoves('TACKLE') ? (x.roll() < 50 ? 'CORROSIVE_SPIT' : 'LICK') : 'TACKLE';
       return x.lastMove('LICK') ? (x.roll() < 40 ? 'CORROSIVE_SPIT' : 'TACKLE') : 'LICK';
     },
@@ -139,7 +163,9 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       move('LICK', 'Lick', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('FRAIL', 2)),
       move('SPLIT', 'Split', 'Unknown', undefined, undefined, split(['SPIKE_SLIME_M', 'SPIKE_SLIME_M'])),
     ],
-    setup: (x) => { x.monster.powers.SPLIT = 1; },
+    setup: (x) => {
+      x.monster.powers.SPLIT = 1;
+    },
     onDamaged: splitWhenHalf,
     nextMove: (x) => {
       if (x.roll() < 30) return x.lastTwoMoves('FLAME_TACKLE') ? 'LICK' : 'FLAME_TACKLE';
@@ -151,7 +177,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Blue Slaver',
     hp: [46, 50],
     text: 'Stab (12 damage) 60%, Rake (7 damage, 1 Weak) 40%. Never the same move three times in a row.',
-    moves: [move('STAB', 'Stab', 'Attack', 12), move('RAKE', 'Rake', 'AttackDebuff', 7, 1, (x) => x.debuffPlayer('WEAK', 1))],
+    moves: [
+      move('STAB', 'Stab', 'Attack', 12),
+      move('RAKE', 'Rake', 'AttackDebuff', 7, 1, (x) => x.debuffPlayer('WEAK', 1)),
+    ],
     nextMove: (x) => {
       if (x.roll() >= 40 && !x.lastTwoMoves('STAB')) return 'STAB';
       return x.lastTwoMoves('RAKE') ? 'STAB' : 'RAKE';
@@ -165,7 +194,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     moves: [
       move('STAB', 'Stab', 'Attack', 13),
       move('SCRAPE', 'Scrape', 'AttackDebuff', 8, 1, (x) => x.debuffPlayer('VULNERABLE', 1)),
-      move('ENTANGLE', 'Entangle', 'StrongDebuff', undefined, undefined, (x) => { x.debuffPlayer('ENTANGLED', 1); x.monster.memory.entangled = 1; }),
+      move('ENTANGLE', 'Entangle', 'StrongDebuff', undefined, undefined, (x) => {
+        x.debuffPlayer('ENTANGLED', 1);
+        x.monster.memory.entangled = 1;
+      }),
     ],
     nextMove: (x) => {
       if (x.monster.move.id === 'NONE') return 'STAB';
@@ -180,8 +212,13 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Fungi Beast',
     hp: [22, 28],
     text: 'Spore Cloud: on death, applies 2 Vulnerable to you. Bite (6 damage) 60%, Grow (+3 Strength) 40%. Never Bites three times in a row or Grows twice in a row.',
-    moves: [move('BITE', 'Bite', 'Attack', 6), move('GROW', 'Grow', 'Buff', undefined, undefined, (x) => x.buff('STRENGTH', 3))],
-    setup: (x) => { x.monster.powers.SPORE_CLOUD = 2; },
+    moves: [
+      move('BITE', 'Bite', 'Attack', 6),
+      move('GROW', 'Grow', 'Buff', undefined, undefined, (x) => x.buff('STRENGTH', 3)),
+    ],
+    setup: (x) => {
+      x.monster.powers.SPORE_CLOUD = 2;
+    },
     nextMove: (x) => {
       if (x.roll() < 60) return x.lastTwoMoves('BITE') ? 'GROW' : 'BITE';
       return x.lastMove('GROW') ? 'BITE' : 'GROW';
@@ -198,7 +235,9 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       move('SMOKE_BOMB', 'Smoke Bomb', 'Defend', undefined, undefined, (x) => x.gainBlock(6)),
       move('ESCAPE', 'Escape', 'Escape', undefined, undefined, (x) => x.escape()),
     ],
-    setup: (x) => { x.monster.powers.THIEVERY = 15; },
+    setup: (x) => {
+      x.monster.powers.THIEVERY = 15;
+    },
     nextMove: (x) => {
       const history = x.monster.history;
       if (x.monster.move.id === 'NONE' || history.length < 2) return 'MUG';
@@ -213,7 +252,9 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     hp: [20, 24],
     text: 'Angry: gains 1 Strength whenever it takes attack damage. Always uses Scratch (4 damage).',
     moves: [move('SCRATCH', 'Scratch', 'Attack', 4)],
-    setup: (x) => { x.monster.powers.ANGRY = 1; },
+    setup: (x) => {
+      x.monster.powers.ANGRY = 1;
+    },
     nextMove: () => 'SCRATCH',
   },
   {
@@ -292,9 +333,16 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       }),
       move('STUNNED', 'Stunned', 'Stun'),
       move('ATTACK', 'Attack', 'Attack', 18),
-      move('SIPHON_SOUL', 'Siphon Soul', 'StrongDebuff', undefined, undefined, (x) => { x.debuffPlayer('STRENGTH', -1); x.debuffPlayer('DEXTERITY', -1); }),
+      move('SIPHON_SOUL', 'Siphon Soul', 'StrongDebuff', undefined, undefined, (x) => {
+        x.debuffPlayer('STRENGTH', -1);
+        x.debuffPlayer('DEXTERITY', -1);
+      }),
     ],
-    setup: (x) => { x.monster.memory.asleep = 1; x.monster.powers.METALLICIZE = 8; x.monster.powers.ASLEEP = 1; },
+    setup: (x) => {
+      x.monster.memory.asleep = 1;
+      x.monster.powers.METALLICIZE = 8;
+      x.monster.powers.ASLEEP = 1;
+    },
     onDamaged: (x) => {
       if ((x.monster.memory.asleep ?? 0) === 1) {
         wake(x.monster);
@@ -317,8 +365,14 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Sentry',
     hp: [38, 42],
     text: 'Artifact 1. Alternates Bolt (shuffles 2 Dazed into your discard pile) and Beam (9 damage); the outer Sentries open with Bolt, the middle one with Beam.',
-    moves: [move('BOLT', 'Bolt', 'Debuff', undefined, undefined, (x) => x.addStatus('DAZED', 'discard', 2)), move('BEAM', 'Beam', 'Attack', 9)],
-    setup: (x) => { x.monster.powers.ARTIFACT = 1; x.monster.memory.startBeam = x.index % 2; },
+    moves: [
+      move('BOLT', 'Bolt', 'Debuff', undefined, undefined, (x) => x.addStatus('DAZED', 'discard', 2)),
+      move('BEAM', 'Beam', 'Attack', 9),
+    ],
+    setup: (x) => {
+      x.monster.powers.ARTIFACT = 1;
+      x.monster.memory.startBeam = x.index % 2;
+    },
     nextMove: (x) => {
       if (x.monster.move.id === 'NONE') return (x.monster.memory.startBeam ?? 0) === 1 ? 'BEAM' : 'BOLT';
       return x.lastMove('BOLT') ? 'BEAM' : 'BOLT';
@@ -331,12 +385,16 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     hp: [140, 140],
     text: 'Repeats Goop Spray (3 Slimed into your discard pile), Preparing, Slam (35 damage). At or below 50% HP it splits into an Acid Slime (L) and a Spike Slime (L) with its current HP.',
     moves: [
-      move('GOOP_SPRAY', 'Goop Spray', 'StrongDebuff', undefined, undefined, (x) => x.addStatus('SLIMED', 'discard', 3)),
+      move('GOOP_SPRAY', 'Goop Spray', 'StrongDebuff', undefined, undefined, (x) =>
+        x.addStatus('SLIMED', 'discard', 3),
+      ),
       move('PREPARING', 'Preparing', 'Unknown'),
       move('SLAM', 'Slam', 'Attack', 35),
       move('SPLIT', 'Split', 'Unknown', undefined, undefined, split(['ACID_SLIME_L', 'SPIKE_SLIME_L'])),
     ],
-    setup: (x) => { x.monster.powers.SPLIT = 1; },
+    setup: (x) => {
+      x.monster.powers.SPLIT = 1;
+    },
     onDamaged: splitWhenHalf,
     nextMove: (x) => {
       if (x.monster.move.id === 'NONE' || x.lastMove('SLAM')) return 'GOOP_SPRAY';
@@ -352,7 +410,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     moves: [
       move('CHARGING_UP', 'Charging Up', 'Defend', undefined, undefined, (x) => x.gainBlock(9)),
       move('FIERCE_BASH', 'Fierce Bash', 'Attack', 32),
-      move('VENT_STEAM', 'Vent Steam', 'Debuff', undefined, undefined, (x) => { x.debuffPlayer('WEAK', 2); x.debuffPlayer('VULNERABLE', 2); }),
+      move('VENT_STEAM', 'Vent Steam', 'Debuff', undefined, undefined, (x) => {
+        x.debuffPlayer('WEAK', 2);
+        x.debuffPlayer('VULNERABLE', 2);
+      }),
       move('WHIRLWIND', 'Whirlwind', 'Attack', 5, 4),
       move('DEFENSIVE_MODE', 'Defensive Mode', 'Buff', undefined, undefined, (x) => x.buff('SHARP_HIDE', 3)),
       move('ROLL_ATTACK', 'Roll Attack', 'Attack', 9),
@@ -363,7 +424,10 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
         x.monster.powers.MODE_SHIFT = x.monster.memory.threshold ?? 40;
       }),
     ],
-    setup: (x) => { x.monster.powers.MODE_SHIFT = 30; x.monster.memory.threshold = 30; },
+    setup: (x) => {
+      x.monster.powers.MODE_SHIFT = 30;
+      x.monster.memory.threshold = 30;
+    },
     onDamaged: (x, amount) => {
       if ((x.monster.memory.defensive ?? 0) === 1) return;
       const left = (x.monster.powers.MODE_SHIFT ?? 0) - amount;
@@ -377,7 +441,8 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       x.setMove('DEFENSIVE_MODE');
     },
     nextMove: (x) => {
-      if ((x.monster.memory.defensive ?? 0) === 1) return x.lastMove('DEFENSIVE_MODE') ? 'ROLL_ATTACK' : 'TWIN_SLAM';
+      if ((x.monster.memory.defensive ?? 0) === 1)
+        return x.lastMove('DEFENSIVE_MODE') ? 'ROLL_ATTACK' : 'TWIN_SLAM';
       if (x.monster.move.id === 'NONE') return 'CHARGING_UP';
       if (x.lastMove('TWIN_SLAM')) return 'WHIRLWIND';
       const cycle = ['CHARGING_UP', 'FIERCE_BASH', 'VENT_STEAM', 'WHIRLWIND'];
@@ -396,13 +461,20 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
         x.monster.memory.DIVIDER_DAMAGE = Math.floor(x.combat.run.hp / 12) + 1;
       }),
       move('DIVIDER', 'Divider', 'Attack', undefined, 6),
-      move('SEAR', 'Sear', 'AttackDebuff', 6, 1, (x) => x.combat.addCard('BURN', 'discard', (x.monster.memory.burnUpgraded ?? 0) === 1)),
+      move('SEAR', 'Sear', 'AttackDebuff', 6, 1, (x) =>
+        x.combat.addCard('BURN', 'discard', (x.monster.memory.burnUpgraded ?? 0) === 1),
+      ),
       move('TACKLE', 'Tackle', 'Attack', 5, 2),
-      move('INFLAME', 'Inflame', 'DefendBuff', undefined, undefined, (x) => { x.buff('STRENGTH', 2); x.gainBlock(12); }),
+      move('INFLAME', 'Inflame', 'DefendBuff', undefined, undefined, (x) => {
+        x.buff('STRENGTH', 2);
+        x.gainBlock(12);
+      }),
       move('INFERNO', 'Inferno', 'AttackDebuff', 2, 6, (x) => {
         x.monster.memory.burnUpgraded = 1;
         const combat = x.combat.run.combat;
-        if (combat !== null) for (const pile of [combat.hand, combat.drawPile, combat.discardPile]) for (const other of pile) if (other.id === 'BURN') other.upgraded = true;
+        if (combat !== null)
+          for (const pile of [combat.hand, combat.drawPile, combat.discardPile])
+            for (const other of pile) if (other.id === 'BURN') other.upgraded = true;
         for (let copy = 0; copy < 3; copy++) x.combat.addCard('BURN', 'discard', true);
       }),
     ],

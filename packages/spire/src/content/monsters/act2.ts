@@ -45,7 +45,10 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
       move('POKE', 'Poke', 'Attack', 5, 2),
       move('HEX', 'Hex', 'StrongDebuff', undefined, undefined, (x) => x.debuffPlayer('HEX', 1)),
       move('DEBILITATE', 'Debilitate', 'AttackDebuff', 10, 1, (x) => x.debuffPlayer('VULNERABLE', 2)),
-      move('DRAIN', 'Drain', 'Debuff', undefined, undefined, (x) => { x.debuffPlayer('WEAK', 3); x.buff('STRENGTH', 3); }),
+      move('DRAIN', 'Drain', 'Debuff', undefined, undefined, (x) => {
+        x.debuffPlayer('WEAK', 3);
+        x.buff('STRENGTH', 3);
+      }),
       move('ZAP', 'Zap', 'Attack', 18),
     ],
     nextMove: (x) => {
@@ -62,10 +65,14 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     text: 'Plated Armor 14. Double Strike (6 damage x2) 40%, Suck (10 damage, heals the unblocked damage) 40%, Fell (18 damage, 2 Frail) 20%; never the same move twice in a row.',
     moves: [
       move('DOUBLE_STRIKE', 'Double Strike', 'Attack', 6, 2),
-      move('SUCK', 'Suck', 'AttackBuff', 10, 1, (x) => { x.monster.hp = Math.min(x.monster.maxHp, x.monster.hp + 5); }),
+      move('SUCK', 'Suck', 'AttackBuff', 10, 1, (x) => {
+        x.monster.hp = Math.min(x.monster.maxHp, x.monster.hp + 5);
+      }),
       move('FELL', 'Fell', 'AttackDebuff', 18, 1, (x) => x.debuffPlayer('FRAIL', 2)),
     ],
-    setup: (x) => { x.monster.powers.PLATED_ARMOR = 14; },
+    setup: (x) => {
+      x.monster.powers.PLATED_ARMOR = 14;
+    },
     nextMove: (x) => {
       const roll = x.roll();
       const wanted = roll < 20 ? 'FELL' : roll < 60 ? 'DOUBLE_STRIKE' : 'SUCK';
@@ -98,9 +105,14 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     text: 'Malleable 3 (gains Block when hit, more each time). Chomp (7 damage x3) 65%, never three in a row; Enfeebling Spores (2 Weak, 2 Frail) 35%, never twice in a row.',
     moves: [
       move('CHOMP', 'Chomp', 'Attack', 7, 3),
-      move('SPORES', 'Enfeebling Spores', 'StrongDebuff', undefined, undefined, (x) => { x.debuffPlayer('WEAK', 2); x.debuffPlayer('FRAIL', 2); }),
+      move('SPORES', 'Enfeebling Spores', 'StrongDebuff', undefined, undefined, (x) => {
+        x.debuffPlayer('WEAK', 2);
+        x.debuffPlayer('FRAIL', 2);
+      }),
     ],
-    setup: (x) => { x.monster.powers.MALLEABLE = 3; },
+    setup: (x) => {
+      x.monster.powers.MALLEABLE = 3;
+    },
     nextMove: (x) => {
       if (x.roll() < 65) return x.lastTwoMoves('CHOMP') ? 'SPORES' : 'CHOMP';
       return x.lastMove('SPORES') ? 'CHOMP' : 'SPORES';
@@ -131,8 +143,14 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     hp: [48, 56],
     text: 'Heals all allies 16 HP when they miss 15 or more HP; otherwise Buff (+2 Strength to all allies) 40% or Attack (8 damage, 2 Frail) 60%, never the same twice in a row.',
     moves: [
-      move('HEAL', 'Heal', 'Buff', undefined, undefined, (x) => { for (const monster of x.combat.livingMonsters()) monster.hp = Math.min(monster.maxHp, monster.hp + 16); }),
-      move('BUFF', 'Buff', 'Buff', undefined, undefined, (x) => { for (const monster of x.combat.livingMonsters()) x.combat.applyToMonster(x.combat.monsterIndex(monster), 'STRENGTH', 2); }),
+      move('HEAL', 'Heal', 'Buff', undefined, undefined, (x) => {
+        for (const monster of x.combat.livingMonsters())
+          monster.hp = Math.min(monster.maxHp, monster.hp + 16);
+      }),
+      move('BUFF', 'Buff', 'Buff', undefined, undefined, (x) => {
+        for (const monster of x.combat.livingMonsters())
+          x.combat.applyToMonster(x.combat.monsterIndex(monster), 'STRENGTH', 2);
+      }),
       move('ATTACK', 'Attack', 'AttackDebuff', 8, 1, (x) => x.debuffPlayer('FRAIL', 2)),
     ],
     nextMove: (x) => {
@@ -153,7 +171,9 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
       move('SMOKE_BOMB', 'Smoke Bomb', 'Defend', undefined, undefined, (x) => x.gainBlock(11)),
       move('ESCAPE', 'Escape', 'Escape', undefined, undefined, (x) => x.escape()),
     ],
-    setup: (x) => { x.monster.powers.THIEVERY = 15; },
+    setup: (x) => {
+      x.monster.powers.THIEVERY = 15;
+    },
     nextMove: (x) => {
       if (x.monster.move.id === 'NONE' || x.monster.history.length < 2) return 'MUG';
       if (x.lastMove('SMOKE_BOMB')) return 'ESCAPE';
@@ -170,7 +190,8 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     moves: [
       move('RALLY', 'Rally!', 'Unknown', undefined, undefined, (x) => {
         const pool = ['MAD_GREMLIN', 'SNEAKY_GREMLIN', 'FAT_GREMLIN', 'SHIELD_GREMLIN', 'GREMLIN_WIZARD'];
-        for (let count = 0; count < 2; count++) x.spawn(pool[Math.floor(x.roll() / 20)] ?? 'MAD_GREMLIN', null);
+        for (let count = 0; count < 2; count++)
+          x.spawn(pool[Math.floor(x.roll() / 20)] ?? 'MAD_GREMLIN', null);
       }),
       move('ENCOURAGE', 'Encourage', 'DefendBuff', undefined, undefined, (x) => {
         for (const monster of x.combat.livingMonsters()) {
@@ -192,11 +213,10 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Book of Stabbing',
     hp: [160, 164],
     text: 'Multi-Stab (6 damage, 2 hits the first time and one more hit every use) 85%, Single Stab (21 damage) 15%, never Single Stab twice in a row.',
-    moves: [
-      move('MULTI_STAB', 'Multi-Stab', 'Attack', 6),
-      move('SINGLE_STAB', 'Single Stab', 'Attack', 21),
-    ],
-    setup: (x) => { x.monster.memory.MULTI_STAB_HITS = 1; },
+    moves: [move('MULTI_STAB', 'Multi-Stab', 'Attack', 6), move('SINGLE_STAB', 'Single Stab', 'Attack', 21)],
+    setup: (x) => {
+      x.monster.memory.MULTI_STAB_HITS = 1;
+    },
     nextMove: (x) => {
       if (x.roll() < 15 && !x.lastMove('SINGLE_STAB')) return 'SINGLE_STAB';
       x.monster.memory.MULTI_STAB_HITS = (x.monster.memory.MULTI_STAB_HITS ?? 1) + 1;
@@ -208,7 +228,9 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Taskmaster',
     hp: [54, 60],
     text: 'Always uses Scouring Whip (7 damage, adds a Wound to your discard pile).',
-    moves: [move('SCOURING_WHIP', 'Scouring Whip', 'AttackDebuff', 7, 1, (x) => x.addStatus('WOUND', 'discard', 1))],
+    moves: [
+      move('SCOURING_WHIP', 'Scouring Whip', 'AttackDebuff', 7, 1, (x) => x.addStatus('WOUND', 'discard', 1)),
+    ],
     nextMove: () => 'SCOURING_WHIP',
   },
   // Bosses
@@ -218,13 +240,21 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     hp: [300, 300],
     text: 'Artifact 3. Spawn Orbs (2 Bronze Orbs), then repeats Flail (7 damage x2), Boost (+3 Strength, 9 Block), Flail, Hyper Beam (45 damage), Stunned.',
     moves: [
-      move('SPAWN_ORBS', 'Spawn Orbs', 'Unknown', undefined, undefined, (x) => { x.spawn('BRONZE_ORB', null); x.spawn('BRONZE_ORB', null); }),
+      move('SPAWN_ORBS', 'Spawn Orbs', 'Unknown', undefined, undefined, (x) => {
+        x.spawn('BRONZE_ORB', null);
+        x.spawn('BRONZE_ORB', null);
+      }),
       move('FLAIL', 'Flail', 'Attack', 7, 2),
-      move('BOOST', 'Boost', 'DefendBuff', undefined, undefined, (x) => { x.buff('STRENGTH', 3); x.gainBlock(9); }),
+      move('BOOST', 'Boost', 'DefendBuff', undefined, undefined, (x) => {
+        x.buff('STRENGTH', 3);
+        x.gainBlock(9);
+      }),
       move('HYPER_BEAM', 'Hyper Beam', 'Attack', 45),
       move('STUNNED', 'Stunned', 'Stun'),
     ],
-    setup: (x) => { x.monster.powers.ARTIFACT = 3; },
+    setup: (x) => {
+      x.monster.powers.ARTIFACT = 3;
+    },
     nextMove: (x) => {
       if (x.monster.move.id === 'NONE') return 'SPAWN_ORBS';
       const cycle = ['FLAIL', 'BOOST', 'FLAIL', 'HYPER_BEAM', 'STUNNED'];
@@ -241,7 +271,8 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     moves: [
       move('BEAM', 'Beam', 'Attack', 8),
       move('SUPPORT_BEAM', 'Support Beam', 'Defend', undefined, undefined, (x) => {
-        const boss = x.combat.livingMonsters().find((monster) => monster.id === 'BRONZE_AUTOMATON') ?? x.monster;
+        const boss =
+          x.combat.livingMonsters().find((monster) => monster.id === 'BRONZE_AUTOMATON') ?? x.monster;
         boss.block += 12;
       }),
     ],
@@ -256,11 +287,21 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     hp: [420, 420],
     text: 'Face Slap (12 damage, 2 Frail, 2 Vulnerable), Heavy Slash (16 damage), Defensive Stance (15 Block, 5 Metallicize; at most twice), Gloat (+2 Strength), Taunt (2 Weak, 2 Vulnerable); every 4th turn Taunt. Below half HP: Anger (removes its debuffs, +6 Strength), then Execute (10 damage x2) every other turn.',
     moves: [
-      move('FACE_SLAP', 'Face Slap', 'AttackDebuff', 12, 1, (x) => { x.debuffPlayer('FRAIL', 2); x.debuffPlayer('VULNERABLE', 2); }),
+      move('FACE_SLAP', 'Face Slap', 'AttackDebuff', 12, 1, (x) => {
+        x.debuffPlayer('FRAIL', 2);
+        x.debuffPlayer('VULNERABLE', 2);
+      }),
       move('HEAVY_SLASH', 'Heavy Slash', 'Attack', 16),
-      move('DEFENSIVE_STANCE', 'Defensive Stance', 'DefendBuff', undefined, undefined, (x) => { x.gainBlock(15); x.buff('METALLICIZE', 5); x.monster.memory.stances = (x.monster.memory.stances ?? 0) + 1; }),
+      move('DEFENSIVE_STANCE', 'Defensive Stance', 'DefendBuff', undefined, undefined, (x) => {
+        x.gainBlock(15);
+        x.buff('METALLICIZE', 5);
+        x.monster.memory.stances = (x.monster.memory.stances ?? 0) + 1;
+      }),
       move('GLOAT', 'Gloat', 'Buff', undefined, undefined, (x) => x.buff('STRENGTH', 2)),
-      move('TAUNT', 'Taunt', 'Debuff', undefined, undefined, (x) => { x.debuffPlayer('WEAK', 2); x.debuffPlayer('VULNERABLE', 2); }),
+      move('TAUNT', 'Taunt', 'Debuff', undefined, undefined, (x) => {
+        x.debuffPlayer('WEAK', 2);
+        x.debuffPlayer('VULNERABLE', 2);
+      }),
       move('ANGER', 'Anger', 'Buff', undefined, undefined, (x) => {
         for (const id of ['WEAK', 'VULNERABLE', 'POISON', 'SHACKLED']) delete x.monster.powers[id];
         if ((x.monster.powers.STRENGTH ?? 0) < 0) delete x.monster.powers.STRENGTH;
@@ -279,12 +320,14 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
       const turn = (x.monster.memory.turn ?? 0) + 1;
       x.monster.memory.turn = turn;
       if ((x.monster.memory.angry ?? 0) === 2) {
-        if (!x.lastMove('EXECUTE') && !(x.monster.history[x.monster.history.length - 2] === 'EXECUTE')) return 'EXECUTE';
+        if (!x.lastMove('EXECUTE') && !(x.monster.history[x.monster.history.length - 2] === 'EXECUTE'))
+          return 'EXECUTE';
         return x.roll() < 50 ? 'HEAVY_SLASH' : 'FACE_SLAP';
       }
       if (turn % 4 === 0) return 'TAUNT';
       const roll = x.roll();
-      if (roll < 15 && (x.monster.memory.stances ?? 0) < 2 && !x.lastMove('DEFENSIVE_STANCE')) return 'DEFENSIVE_STANCE';
+      if (roll < 15 && (x.monster.memory.stances ?? 0) < 2 && !x.lastMove('DEFENSIVE_STANCE'))
+        return 'DEFENSIVE_STANCE';
       if (roll < 30 && !x.lastMove('GLOAT')) return 'GLOAT';
       if (roll < 55 && !x.lastMove('FACE_SLAP')) return 'FACE_SLAP';
       return x.lastMove('HEAVY_SLASH') ? 'FACE_SLAP' : 'HEAVY_SLASH';
@@ -303,9 +346,14 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
       move('FIREBALL', 'Fireball', 'Attack', 18),
       move('BUFF', 'Buff', 'DefendBuff', undefined, undefined, (x) => {
         x.gainBlock(15);
-        for (const monster of x.combat.livingMonsters()) x.combat.applyToMonster(x.combat.monsterIndex(monster), 'STRENGTH', 3);
+        for (const monster of x.combat.livingMonsters())
+          x.combat.applyToMonster(x.combat.monsterIndex(monster), 'STRENGTH', 3);
       }),
-      move('MEGA_DEBUFF', 'Mega Debuff', 'StrongDebuff', undefined, undefined, (x) => { x.debuffPlayer('WEAK', 3); x.debuffPlayer('VULNERABLE', 3); x.debuffPlayer('FRAIL', 3); }),
+      move('MEGA_DEBUFF', 'Mega Debuff', 'StrongDebuff', undefined, undefined, (x) => {
+        x.debuffPlayer('WEAK', 3);
+        x.debuffPlayer('VULNERABLE', 3);
+        x.debuffPlayer('FRAIL', 3);
+      }),
     ],
     nextMove: (x) => {
       const turn = (x.monster.memory.turn ?? 0) + 1;

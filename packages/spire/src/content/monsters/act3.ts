@@ -35,10 +35,15 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     hp: [90, 96],
     text: 'Gains 3 Strength at the end of every round. Laser (10 damage, a Burn into your discard and draw piles) 60%, Claw (15 damage) 40%; never the same move three times in a row.',
     moves: [
-      move('LASER', 'Laser', 'AttackDebuff', 10, 1, (x) => { x.addStatus('BURN', 'discard', 1); x.addStatus('BURN', 'draw', 1); }),
+      move('LASER', 'Laser', 'AttackDebuff', 10, 1, (x) => {
+        x.addStatus('BURN', 'discard', 1);
+        x.addStatus('BURN', 'draw', 1);
+      }),
       move('CLAW', 'Claw', 'Attack', 15),
     ],
-    setup: (x) => { x.monster.powers.RITUAL = 3; },
+    setup: (x) => {
+      x.monster.powers.RITUAL = 3;
+    },
     nextMove: (x) => {
       if (x.roll() < 60) return x.lastTwoMoves('LASER') ? 'CLAW' : 'LASER';
       return x.lastTwoMoves('CLAW') ? 'LASER' : 'CLAW';
@@ -49,8 +54,16 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Spiker',
     hp: [42, 56],
     text: 'Thorns 3. Cut (7 damage) or Spike (+2 Thorns, at most 6 times), 50% each; never Cut twice in a row.',
-    moves: [move('CUT', 'Cut', 'Attack', 7), move('SPIKE', 'Spike', 'Buff', undefined, undefined, (x) => { x.buff('THORNS', 2); x.monster.memory.spikes = (x.monster.memory.spikes ?? 0) + 1; })],
-    setup: (x) => { x.monster.powers.THORNS = 3; },
+    moves: [
+      move('CUT', 'Cut', 'Attack', 7),
+      move('SPIKE', 'Spike', 'Buff', undefined, undefined, (x) => {
+        x.buff('THORNS', 2);
+        x.monster.memory.spikes = (x.monster.memory.spikes ?? 0) + 1;
+      }),
+    ],
+    setup: (x) => {
+      x.monster.powers.THORNS = 3;
+    },
     nextMove: (x) => {
       if ((x.monster.memory.spikes ?? 0) >= 6) return 'CUT';
       if (x.roll() < 50 && !x.lastMove('CUT')) return 'CUT';
@@ -62,7 +75,10 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Repulsor',
     hp: [29, 35],
     text: 'Repulse (2 Dazed into your draw pile) 80%, Bash (11 damage) 20%, never Bash twice in a row.',
-    moves: [move('REPULSE', 'Repulse', 'Debuff', undefined, undefined, (x) => x.addStatus('DAZED', 'draw', 2)), move('BASH', 'Bash', 'Attack', 11)],
+    moves: [
+      move('REPULSE', 'Repulse', 'Debuff', undefined, undefined, (x) => x.addStatus('DAZED', 'draw', 2)),
+      move('BASH', 'Bash', 'Attack', 11),
+    ],
     nextMove: (x) => (x.roll() < 20 && !x.lastMove('BASH') ? 'BASH' : 'REPULSE'),
   },
   {
@@ -70,7 +86,13 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Exploder',
     hp: [30, 30],
     text: 'Slam (11 damage) for two turns, then Explode (30 damage) and dies.',
-    moves: [move('SLAM', 'Slam', 'Attack', 11), move('EXPLODE', 'Explode', 'Attack', 30, 1, (x) => { x.monster.hp = 0; x.escape(); })],
+    moves: [
+      move('SLAM', 'Slam', 'Attack', 11),
+      move('EXPLODE', 'Explode', 'Attack', 30, 1, (x) => {
+        x.monster.hp = 0;
+        x.escape();
+      }),
+    ],
     nextMove: (x) => (x.monster.history.length >= 2 ? 'EXPLODE' : 'SLAM'),
   },
   {
@@ -79,12 +101,19 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     hp: [170, 170],
     text: 'Constrict (you take 10 damage at the end of each of your turns) when you are not constricted, otherwise Quick Tackle (16 damage) or Smash (22 damage); never the same attack three times in a row.',
     moves: [
-      move('CONSTRICT', 'Constrict', 'StrongDebuff', undefined, undefined, (x) => x.debuffPlayer('CONSTRICTED', 10)),
+      move('CONSTRICT', 'Constrict', 'StrongDebuff', undefined, undefined, (x) =>
+        x.debuffPlayer('CONSTRICTED', 10),
+      ),
       move('QUICK_TACKLE', 'Quick Tackle', 'Attack', 16),
       move('SMASH', 'Smash', 'Attack', 22),
     ],
     nextMove: (x) => {
-      if ((x.combat.run.combat?.player.powers.CONSTRICTED ?? 0) === 0 && !x.lastMove('CONSTRICT') && x.roll() < 50) return 'CONSTRICT';
+      if (
+        (x.combat.run.combat?.player.powers.CONSTRICTED ?? 0) === 0 &&
+        !x.lastMove('CONSTRICT') &&
+        x.roll() < 50
+      )
+        return 'CONSTRICT';
       if (x.roll() < 50) return x.lastTwoMoves('QUICK_TACKLE') ? 'SMASH' : 'QUICK_TACKLE';
       return x.lastTwoMoves('SMASH') ? 'QUICK_TACKLE' : 'SMASH';
     },
@@ -94,8 +123,14 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     name: 'Transient',
     hp: [999, 999],
     text: 'Fades away after 5 of its turns. Attack deals 30 damage, 10 more each turn. Shifting (losing Strength when hit) is not modelled.',
-    moves: [move('ATTACK', 'Attack', 'Attack'), move('FADE', 'Fade', 'Escape', undefined, undefined, (x) => x.escape())],
-    setup: (x) => { x.monster.powers.FADING = 5; x.monster.memory.ATTACK_DAMAGE = 30; },
+    moves: [
+      move('ATTACK', 'Attack', 'Attack'),
+      move('FADE', 'Fade', 'Escape', undefined, undefined, (x) => x.escape()),
+    ],
+    setup: (x) => {
+      x.monster.powers.FADING = 5;
+      x.monster.memory.ATTACK_DAMAGE = 30;
+    },
     nextMove: (x) => {
       const turns = x.monster.history.length;
       x.monster.memory.ATTACK_DAMAGE = 30 + 10 * turns;
@@ -109,7 +144,10 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     hp: [300, 300],
     text: 'Roar (3 Weak, 3 Frail) first, then Slam (25 damage), Nom (5 damage, one more hit every other turn) and Drool (+3 Strength), never the same move twice in a row.',
     moves: [
-      move('ROAR', 'Roar', 'StrongDebuff', undefined, undefined, (x) => { x.debuffPlayer('WEAK', 3); x.debuffPlayer('FRAIL', 3); }),
+      move('ROAR', 'Roar', 'StrongDebuff', undefined, undefined, (x) => {
+        x.debuffPlayer('WEAK', 3);
+        x.debuffPlayer('FRAIL', 3);
+      }),
       move('SLAM', 'Slam', 'Attack', 25),
       move('NOM', 'Nom', 'Attack', 5),
       move('DROOL', 'Drool', 'Buff', undefined, undefined, (x) => x.buff('STRENGTH', 3)),
@@ -134,9 +172,14 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       move('MULTI_STRIKE', 'Multi-Strike', 'Attack', 7, 3),
       move('STRONG_STRIKE', 'Strong Strike', 'Attack', 32),
       move('FLAIL', 'Flail', 'AttackDefend', 15, 1, (x) => x.gainBlock(16)),
-      move('WITHER', 'Wither', 'AttackDebuff', 10, 1, (x) => { x.debuffPlayer('WEAK', 2); x.debuffPlayer('VULNERABLE', 2); }),
+      move('WITHER', 'Wither', 'AttackDebuff', 10, 1, (x) => {
+        x.debuffPlayer('WEAK', 2);
+        x.debuffPlayer('VULNERABLE', 2);
+      }),
     ],
-    setup: (x) => { x.monster.powers.MALLEABLE = 3; },
+    setup: (x) => {
+      x.monster.powers.MALLEABLE = 3;
+    },
     nextMove: (x) => {
       const options = ['MULTI_STRIKE', 'STRONG_STRIKE', 'FLAIL', 'WITHER'].filter((id) => !x.lastMove(id));
       return options[Math.floor((x.roll() * options.length) / 100)] ?? 'MULTI_STRIKE';
@@ -175,9 +218,15 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       move('TRI_ATTACK', 'Attack', 'Attack', 6, 3),
     ],
     nextMove: (x) => {
-      if ((x.monster.powers.INTANGIBLE ?? 0) === 0 && x.monster.history.length > 0) x.monster.powers.INTANGIBLE = 2;
+      if ((x.monster.powers.INTANGIBLE ?? 0) === 0 && x.monster.history.length > 0)
+        x.monster.powers.INTANGIBLE = 2;
       const roll = x.roll();
-      if (roll < 30 && !x.lastMove('SCYTHE') && !(x.monster.history[x.monster.history.length - 2] === 'SCYTHE')) return 'SCYTHE';
+      if (
+        roll < 30 &&
+        !x.lastMove('SCYTHE') &&
+        !(x.monster.history[x.monster.history.length - 2] === 'SCYTHE')
+      )
+        return 'SCYTHE';
       if (roll < 65 && !x.lastTwoMoves('TRI_ATTACK')) return 'TRI_ATTACK';
       return x.lastMove('DEBUFF') ? 'TRI_ATTACK' : 'DEBUFF';
     },
@@ -188,7 +237,10 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     hp: [180, 190],
     text: 'Summon Dagger (2 daggers; again when fewer than 4 remain), Snake Strike (13 damage x2, 1 Weak), Big Bite (30 damage).',
     moves: [
-      move('SUMMON', 'Summon Dagger', 'Unknown', undefined, undefined, (x) => { x.spawn('SNAKE_DAGGER', null); x.spawn('SNAKE_DAGGER', null); }),
+      move('SUMMON', 'Summon Dagger', 'Unknown', undefined, undefined, (x) => {
+        x.spawn('SNAKE_DAGGER', null);
+        x.spawn('SNAKE_DAGGER', null);
+      }),
       move('SNAKE_STRIKE', 'Snake Strike', 'AttackDebuff', 13, 2, (x) => x.debuffPlayer('WEAK', 1)),
       move('BIG_BITE', 'Big Bite', 'Attack', 30),
     ],
@@ -207,7 +259,10 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     text: 'Stab (9 damage, a Wound into your discard pile), then Explode (25 damage) and dies.',
     moves: [
       move('STAB', 'Stab', 'AttackDebuff', 9, 1, (x) => x.addStatus('WOUND', 'discard', 1)),
-      move('EXPLODE', 'Explode', 'Attack', 25, 1, (x) => { x.monster.hp = 0; x.escape(); }),
+      move('EXPLODE', 'Explode', 'Attack', 25, 1, (x) => {
+        x.monster.hp = 0;
+        x.escape();
+      }),
     ],
     nextMove: (x) => (x.monster.history.length >= 1 ? 'EXPLODE' : 'STAB'),
   },
@@ -225,7 +280,11 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       move('SLUDGE', 'Sludge', 'AttackDebuff', 18, 1, (x) => x.addStatus('VOID', 'draw', 1)),
       move('TACKLE', 'Tackle', 'Attack', 10, 3),
     ],
-    setup: (x) => { x.monster.powers.REGENERATE = 10; x.monster.powers.CURIOSITY = 1; x.monster.memory.phase = 1; },
+    setup: (x) => {
+      x.monster.powers.REGENERATE = 10;
+      x.monster.powers.CURIOSITY = 1;
+      x.monster.memory.phase = 1;
+    },
     onDeath: (x) => {
       if ((x.monster.memory.phase ?? 1) !== 1) return;
       const monster = x.monster;
@@ -256,7 +315,11 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     moves: [
       move('REVERBERATE', 'Reverberate', 'Attack', 7, 3),
       move('HEAD_SLAM', 'Head Slam', 'AttackDebuff', 26, 1, (x) => x.debuffPlayer('DRAW_REDUCTION', 1)),
-      move('RIPPLE', 'Ripple', 'DefendDebuff', undefined, undefined, (x) => { x.gainBlock(20); x.debuffPlayer('VULNERABLE', 1); x.debuffPlayer('WEAK', 1); }),
+      move('RIPPLE', 'Ripple', 'DefendDebuff', undefined, undefined, (x) => {
+        x.gainBlock(20);
+        x.debuffPlayer('VULNERABLE', 1);
+        x.debuffPlayer('WEAK', 1);
+      }),
       move('HASTE', 'Haste', 'Buff', undefined, undefined, (x) => {
         for (const id of ['WEAK', 'VULNERABLE', 'POISON', 'SHACKLED']) delete x.monster.powers[id];
         if ((x.monster.powers.STRENGTH ?? 0) < 0) delete x.monster.powers.STRENGTH;
@@ -264,7 +327,9 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
         x.monster.memory.hasted = 1;
       }),
     ],
-    setup: (x) => { x.monster.powers.TIME_WARP = 12; },
+    setup: (x) => {
+      x.monster.powers.TIME_WARP = 12;
+    },
     nextMove: (x) => {
       if ((x.monster.memory.hasted ?? 0) === 0 && x.monster.hp * 2 < x.monster.maxHp) return 'HASTE';
       const roll = x.roll();
@@ -279,10 +344,15 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     hp: [250, 250],
     text: 'Artifact 2. Alternates Circle of Power (+3 Strength to itself and Deca) and Beam (10 damage x2), starting with Circle of Power.',
     moves: [
-      move('CIRCLE_OF_POWER', 'Circle of Power', 'Buff', undefined, undefined, (x) => { for (const monster of x.combat.livingMonsters()) x.combat.applyToMonster(x.combat.monsterIndex(monster), 'STRENGTH', 3); }),
+      move('CIRCLE_OF_POWER', 'Circle of Power', 'Buff', undefined, undefined, (x) => {
+        for (const monster of x.combat.livingMonsters())
+          x.combat.applyToMonster(x.combat.monsterIndex(monster), 'STRENGTH', 3);
+      }),
       move('BEAM', 'Beam', 'Attack', 10, 2),
     ],
-    setup: (x) => { x.monster.powers.ARTIFACT = 2; },
+    setup: (x) => {
+      x.monster.powers.ARTIFACT = 2;
+    },
     nextMove: (x) => (x.monster.move.id === 'NONE' || x.lastMove('BEAM') ? 'CIRCLE_OF_POWER' : 'BEAM'),
   },
   {
@@ -292,9 +362,14 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     text: 'Artifact 2. Alternates Beam (10 damage x2, 2 Dazed into your discard pile) and Square of Protection (16 Block to itself and Donu), starting with Beam.',
     moves: [
       move('BEAM', 'Beam', 'AttackDebuff', 10, 2, (x) => x.addStatus('DAZED', 'discard', 2)),
-      move('SQUARE_OF_PROTECTION', 'Square of Protection', 'Defend', undefined, undefined, (x) => { for (const monster of x.combat.livingMonsters()) monster.block += 16; }),
+      move('SQUARE_OF_PROTECTION', 'Square of Protection', 'Defend', undefined, undefined, (x) => {
+        for (const monster of x.combat.livingMonsters()) monster.block += 16;
+      }),
     ],
-    setup: (x) => { x.monster.powers.ARTIFACT = 2; },
-    nextMove: (x) => (x.monster.move.id === 'NONE' || x.lastMove('SQUARE_OF_PROTECTION') ? 'BEAM' : 'SQUARE_OF_PROTECTION'),
+    setup: (x) => {
+      x.monster.powers.ARTIFACT = 2;
+    },
+    nextMove: (x) =>
+      x.monster.move.id === 'NONE' || x.lastMove('SQUARE_OF_PROTECTION') ? 'BEAM' : 'SQUARE_OF_PROTECTION',
   },
 ];

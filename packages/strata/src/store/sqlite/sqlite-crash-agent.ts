@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import type { JsonValue } from '../../core/provenance.js';
 import type { StateLayer } from '../../layers/state-layer.js';
 import type { WindowLayer } from '../../layers/window-layer.js';
-import { createMemory } from '../../memory/memory.js';
 import type { Tokenizer } from '../../tokenizer/tokenizer.js';
 import type { MemoryStore } from '../memory-store.js';
 import { createSqliteStore } from './sqlite-store.js';
@@ -104,16 +102,6 @@ const characterTokenizer: Tokenizer = {
   truncate: (text, maxTokens) => text.slice(0, Math.max(0, maxTokens) * 4),
 };
 
-const stateSchema = z.object({
-  step: z.number(),
-  hp: z.number(),
-  gold: z.number(),
-  floor: z.number(),
-  checksum: z.number(),
-  deck: z.array(z.string()),
-  log: z.string(),
-});
-
 /** The agent loop: resumes the session, then steps to `totalSteps`, committing every step. */
 export async function runAgentLoop(options: AgentLoopOptions): Promise<void> {
   const { store, sessionId, seed, totalSteps } = options;
@@ -122,6 +110,17 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<void> {
   let state: AgentState;
   let stepOnce: (next: number, input: number, nextState: AgentState) => Promise<void>;
   if (options.driver === 'memory') {
+    // Loaded only here: the engine's module graph makes every restart of the child much slower.
+    const [{ createMemory }, { z }] = await Promise.all([import('../../memory/memory.js'), import('zod')]);
+    const stateSchema = z.object({
+      step: z.number(),
+      hp: z.number(),
+      gold: z.number(),
+      floor: z.number(),
+      checksum: z.number(),
+      deck: z.array(z.string()),
+      log: z.string(),
+    });
     const memory = createMemory({
       tokenizer: characterTokenizer,
       budget: 6000,
@@ -193,7 +192,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<void> {
 }
 
 async function main(argv: string[]): Promise<void> {
-  const [path, sessionId, seedText, totalText, driver = 'memory'] = argv;
+  const [path, sessionId, seedText, totalText, driver = 'store'] = argv;
   if (path === undefined || sessionId === undefined || seedText === undefined || totalText === undefined) {
     throw new Error(
       'usage: sqlite-crash-agent.ts <db path> <session id> <seed> <total steps> [memory|store]',
@@ -206,7 +205,7 @@ async function main(argv: string[]): Promise<void> {
     sessionId,
     seed: Number(seedText),
     totalSteps: Number(totalText),
-    driver: driver === 'store' ? 'store' : 'memory',
+    driver: driver === 'memory' ? 'memory' : 'store',
     write,
   });
   await store.close();
