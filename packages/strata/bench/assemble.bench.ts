@@ -6,9 +6,10 @@
  * gpt-tokenizer against js-tiktoken, each measured in a fresh process.
  */
 import { execFileSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BaseMessage, HumanMessage, SystemMessage, trimMessages } from '@langchain/core/messages';
+import { type BaseMessage, HumanMessage, SystemMessage, trimMessages } from '@langchain/core/messages';
 import { z } from 'zod';
 import {
   createMemory,
@@ -34,13 +35,31 @@ function createRandom(seed: number): () => number {
   };
 }
 
-const syllables = ['ka', 'ro', 'mi', 'te', 'su', 'la', 'von', 'dre', 'fi', 'gor', 'ash', 'el', 'tor', 'quin', 'bel', 'um'];
+const syllables = [
+  'ka',
+  'ro',
+  'mi',
+  'te',
+  'su',
+  'la',
+  'von',
+  'dre',
+  'fi',
+  'gor',
+  'ash',
+  'el',
+  'tor',
+  'quin',
+  'bel',
+  'um',
+];
 function buildVocabulary(random: () => number, size: number): string[] {
   const words = new Set<string>();
   while (words.size < size) {
     const length = 2 + Math.floor(random() * 3);
     let word = '';
-    for (let index = 0; index < length; index += 1) word += syllables[Math.floor(random() * syllables.length)];
+    for (let index = 0; index < length; index += 1)
+      word += syllables[Math.floor(random() * syllables.length)];
     words.add(word);
   }
   return [...words];
@@ -48,7 +67,8 @@ function buildVocabulary(random: () => number, size: number): string[] {
 
 function sentence(random: () => number, vocabulary: readonly string[], words: number): string {
   const out: string[] = [];
-  for (let index = 0; index < words; index += 1) out.push(vocabulary[Math.floor(random() * vocabulary.length)] as string);
+  for (let index = 0; index < words; index += 1)
+    out.push(vocabulary[Math.floor(random() * vocabulary.length)] as string);
   return `${out.join(' ')}.`;
 }
 
@@ -130,8 +150,10 @@ export async function runBench(): Promise<void> {
   const lessonTexts: string[] = [];
   for (let index = 0; index < 10_000; index += 1) lessonTexts.push(sentence(random, vocabulary, 14));
   const events: string[] = [];
-  for (let index = 0; index < 200; index += 1) events.push(`Turn ${index}: ${sentence(random, vocabulary, 9)}`);
-  const system = 'You are an agent playing a deck-building card game. Read the context, then answer with exactly one action as JSON.';
+  for (let index = 0; index < 200; index += 1)
+    events.push(`Turn ${index}: ${sentence(random, vocabulary, 9)}`);
+  const system =
+    'You are an agent playing a deck-building card game. Read the context, then answer with exactly one action as JSON.';
   const summaryText = sentence(random, vocabulary, 60);
   const observation = (call: number): string =>
     JSON.stringify({
@@ -140,7 +162,9 @@ export async function runBench(): Promise<void> {
       hp: 80 - (call % 50),
       energy: 3,
       block: call % 7,
-      hand: ['Strike', 'Defend', 'Bash', 'Strike', 'Defend'].map((card, index) => `${card}+${(call + index) % 3}`),
+      hand: ['Strike', 'Defend', 'Bash', 'Strike', 'Defend'].map(
+        (card, index) => `${card}+${(call + index) % 3}`,
+      ),
       enemies: [
         { name: 'Jaw Worm', hp: 40 - (call % 40), intent: `attack ${call % 12}` },
         { name: 'Cultist', hp: 48 - (call % 30), intent: 'ritual' },
@@ -182,25 +206,36 @@ export async function runBench(): Promise<void> {
   const first = await memory.assemble({ query, keys });
   const firstMs = performance.now() - started;
   const strataSamples: number[] = [];
+  const strataCpu: number[] = [];
   let last = first;
   for (let call = 0; call < CALLS; call += 1) {
     observationLayer.set(observation(call));
+    const cpu = process.cpuUsage();
     started = performance.now();
     last = await memory.assemble({ query, keys });
     strataSamples.push(performance.now() - started);
+    strataCpu.push(process.cpuUsage(cpu).user / 1000);
     if (last.tokens > BUDGET) throw new Error(`budget broken: ${last.tokens}`);
   }
   const strata = summarize(strataSamples);
+  const strataCpuTime = summarize(strataCpu);
 
   // The same, with a query that changes every call (retrieval and lesson ranking redone each time).
   const changingSamples: number[] = [];
+  const changingCpu: number[] = [];
   for (let call = 0; call < 200; call += 1) {
     observationLayer.set(observation(CALLS + call));
+    const cpu = process.cpuUsage();
     started = performance.now();
-    await memory.assemble({ query: `${vocabulary[call % vocabulary.length]} ${vocabulary[(call * 7) % vocabulary.length]} strike`, keys });
+    await memory.assemble({
+      query: `${vocabulary[call % vocabulary.length]} ${vocabulary[(call * 7) % vocabulary.length]} strike`,
+      keys,
+    });
     changingSamples.push(performance.now() - started);
+    changingCpu.push(process.cpuUsage(cpu).user / 1000);
   }
   const changing = summarize(changingSamples);
+  const changingCpuTime = summarize(changingCpu);
 
   console.log(
     `\nContent: ${lessons.lessons.length} lessons (added in ${lessonLoadMs.toFixed(0)} ms), ${entries.length} knowledge entries, ${window.events.length} window events; budget ${BUDGET}.`,
@@ -215,6 +250,10 @@ export async function runBench(): Promise<void> {
   console.log(
     `Strata assemble, 200 calls, query changes too:              p50 ${ms(changing.p50)}, p99 ${ms(changing.p99)}, mean ${ms(changing.mean)}`,
   );
+  // CPU time of this process per call: what the code costs when other processes compete for the cores.
+  console.log(
+    `  CPU time per call (process.cpuUsage): observation-only p50 ${ms(strataCpuTime.p50)}, p99 ${ms(strataCpuTime.p99)}; query-changing p50 ${ms(changingCpuTime.p50)}, p99 ${ms(changingCpuTime.p99)}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
+  );
 
   // LangChain: the same content as one history, trimmed to the same budget with the same tokenizer.
   // trimMessages calls the counter once per message it drops, each time over the whole remaining
@@ -226,7 +265,11 @@ export async function runBench(): Promise<void> {
     for (const message of messages) {
       let count = perMessage.get(message);
       if (count === undefined) {
-        count = 4 + tokenizer.count(typeof message.content === 'string' ? message.content : JSON.stringify(message.content));
+        count =
+          4 +
+          tokenizer.count(
+            typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+          );
         perMessage.set(message, count);
       }
       tokens += count;
@@ -245,7 +288,12 @@ export async function runBench(): Promise<void> {
   for (let call = 0; call < CALLS && performance.now() < deadline; call += 1) {
     const messages = [...history, new HumanMessage(observation(call))];
     started = performance.now();
-    const trimmed = await trimMessages(messages, { maxTokens: BUDGET, strategy: 'last', includeSystem: true, tokenCounter });
+    const trimmed = await trimMessages(messages, {
+      maxTokens: BUDGET,
+      strategy: 'last',
+      includeSystem: true,
+      tokenCounter,
+    });
     langchainSamples.push(performance.now() - started);
     if (call === 0) trimmedTokens = tokenCounter(trimmed);
   }

@@ -1,6 +1,12 @@
 import { createHeuristicBot, createSimulator, type GameState } from 'spire';
 import { describe, expect, it } from 'vitest';
-import { type CombatLog, finishCombatLog, recentCombatEvents, recordCombatAction, startCombatLog } from './combat-log.js';
+import {
+  type CombatLog,
+  finishCombatLog,
+  recentCombatEvents,
+  recordCombatAction,
+  startCombatLog,
+} from './combat-log.js';
 import { detectGameEvents } from './game-events.js';
 import { createRuleBasedLessonExtractor, ruleBasedCombatLessons } from './rule-based-lessons.js';
 
@@ -40,7 +46,9 @@ describe('combat log and rule-based lessons', () => {
     expect(log.outcome).toBe('won');
     expect(dealt).toBe(enemyHp);
     expect(log.events[0]?.text).toMatch(/^Combat starts vs /);
-    expect(log.events.some((event) => /^T1 end: .+; took \d+ damage \(HP \d+\/\d+\)$/.test(event.text))).toBe(true);
+    expect(log.events.some((event) => /^T1 end: .+; took \d+ damage \(HP \d+\/\d+\)$/.test(event.text))).toBe(
+      true,
+    );
   });
 
   it('counts HP lost in the combat, not the healing after it', () => {
@@ -65,12 +73,18 @@ describe('combat log and rule-based lessons', () => {
       expect(lesson.tags).toContain('rule-based');
     }
     const [best] = Object.entries(log.damageBySource).sort((a, b) => b[1] - a[1]);
-    expect(lessons.some((lesson) => lesson.text.includes(`most damage came from ${best?.[0]} (${best?.[1]} over`))).toBe(true);
+    expect(
+      lessons.some((lesson) => lesson.text.includes(`most damage came from ${best?.[0]} (${best?.[1]} over`)),
+    ).toBe(true);
   });
 
   it('runs as an extractor on combat-end and run-end payloads', async () => {
     const extractor = createRuleBasedLessonExtractor();
-    const combat = await extractor.run({ event: 'combat-end', payload: { combat: log }, idempotencyKey: 'k1' });
+    const combat = await extractor.run({
+      event: 'combat-end',
+      payload: { combat: log },
+      idempotencyKey: 'k1',
+    });
     expect(combat.idempotencyKey).toBe('k1');
     expect(combat.lessons?.length).toBeGreaterThan(0);
     const run = await extractor.run({
@@ -78,7 +92,9 @@ describe('combat log and rule-based lessons', () => {
       payload: { character: 'The Ironclad', victory: false, act: 1, floor: 7, combat: log },
       idempotencyKey: 'k2',
     });
-    expect(run.lessons?.[0]?.text).toBe(`[rule-based] The Ironclad died on floor 7 (act 1) vs ${log.encounter} (${log.kind}).`);
+    expect(run.lessons?.[0]?.text).toBe(
+      `[rule-based] The Ironclad died on floor 7 (act 1) vs ${log.encounter} (${log.kind}).`,
+    );
     const nothing = await extractor.run({ event: 'combat-end', payload: undefined, idempotencyKey: 'k3' });
     expect(nothing.lessons).toEqual([]);
   });

@@ -31,7 +31,9 @@ describe('playRun with the heuristic policy', async () => {
       // The run stops at STEPS, or earlier when it ends (then the game is over).
       expect(result.steps).toBeLessThanOrEqual(STEPS);
       expect(result.steps).toBeGreaterThan(40);
-      expect(records.map((record) => record.step)).toEqual(Array.from({ length: result.steps }, (_, index) => index));
+      expect(records.map((record) => record.step)).toEqual(
+        Array.from({ length: result.steps }, (_, index) => index),
+      );
       expect(result.calls).toBe(result.steps);
       expect(result.promptTokens.total).toBe(records.reduce((sum, record) => sum + record.promptTokens, 0));
       expect(result.promptTokens.max).toBe(Math.max(...records.map((record) => record.promptTokens)));

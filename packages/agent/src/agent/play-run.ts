@@ -120,12 +120,12 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
   const { store, owned: ownStore, persistent } = await resolveStore(options);
 
   try {
-    const existing = store ? await store.loadSession(runId) : undefined;
+    const existing = await store.loadSession(runId);
     const committed = readRunMeta(existing);
     if (options.resume && !committed) {
       throw new StrataError(
         'SESSION_NOT_FOUND',
-        `No committed run '${runId}' in the ${store?.name ?? 'missing'} store; nothing to resume. Check the run id and the --db file.`,
+        `No committed run '${runId}' in the ${store.name} store; nothing to resume. Check the run id and the --db file.`,
       );
     }
     if (!options.resume && existing) {
@@ -162,7 +162,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
     const context = createContext(agent, {
       tokenizer,
       budget: budget - REPAIR_RESERVE_TOKENS,
-      ...(store ? { store } : {}),
+      store,
       namespace,
       runId,
       ...(model && policy.usesPrompt ? { lessonModel: model } : {}),
@@ -189,9 +189,9 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       status: 'running',
     };
     const runSession =
-      agent === 'structured' || !store ? undefined : createRunSession(store, runId, namespace, existing);
+      agent === 'structured' ? undefined : createRunSession(store, runId, namespace, existing);
     const commit = async (step: number) => {
-      if (!persistent || !store) return;
+      if (!persistent) return;
       if (runSession) await runSession.commit(step, toJsonMeta(meta));
       else await context.commit(step, toJsonMeta(meta) as Record<string, unknown>);
     };
@@ -356,7 +356,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       runDir: options.runDir ?? '',
     };
   } finally {
-    if (ownStore) await store?.close();
+    if (ownStore) await store.close();
   }
 }
 
@@ -371,7 +371,7 @@ function engineCorpus(): KnowledgeEntry[] {
 interface ContextSettings {
   tokenizer: Tokenizer;
   budget: number;
-  store?: MemoryStore;
+  store: MemoryStore;
   namespace: string;
   runId: string;
   lessonModel?: ChatModel;
@@ -397,7 +397,7 @@ function createContext(agent: AgentKind, settings: ContextSettings): AgentContex
   return createStructuredContext({
     tokenizer: settings.tokenizer,
     budget: settings.budget,
-    ...(settings.store ? { store: settings.store } : {}),
+    store: settings.store,
     namespace: settings.namespace,
     sessionId: settings.runId,
     ...(settings.lessonModel ? { lessonModel: settings.lessonModel } : {}),

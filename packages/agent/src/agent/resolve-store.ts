@@ -1,5 +1,10 @@
-import * as strata from 'strata';
-import { type MemoryStore, StrataError } from 'strata';
+import {
+  createInMemoryStore,
+  createPostgresStore,
+  createSqliteStore,
+  type MemoryStore,
+  StrataError,
+} from 'strata';
 
 export interface StoreSettings {
   /** A store, or which one to open: `memory` (default), `sqlite` (file `dbFile`) or `postgres` (`databaseUrl`). */
@@ -10,21 +15,13 @@ export interface StoreSettings {
   databaseUrl?: string;
 }
 
-type StoreFactories = {
-  createInMemoryStore?: () => MemoryStore;
-  createSqliteStore?: (config: { path?: string }) => MemoryStore;
-  createPostgresStore?: (config: { connectionString?: string }) => MemoryStore;
-};
-
 /**
  * Opens the store a run asks for. `owned` stores are closed by the run; `persistent` says whether
  * commits are worth writing (an in-memory store made for one run cannot be resumed from).
  */
 export async function resolveStore(
   settings: StoreSettings,
-): Promise<{ store: MemoryStore | undefined; owned: boolean; persistent: boolean }> {
-  // Looked up by name: the store factories are optional parts of Strata's surface.
-  const factories = strata as unknown as StoreFactories;
+): Promise<{ store: MemoryStore; owned: boolean; persistent: boolean }> {
   const requested = settings.store ?? 'memory';
   if (typeof requested === 'object') {
     await requested.open();
@@ -32,15 +29,11 @@ export async function resolveStore(
   }
   let store: MemoryStore;
   if (requested === 'memory') {
-    // Without a store factory a run still plays; it just keeps nothing beyond itself.
-    if (!factories.createInMemoryStore) return { store: undefined, owned: false, persistent: false };
-    store = factories.createInMemoryStore();
+    store = createInMemoryStore();
   } else if (requested === 'sqlite') {
-    if (!factories.createSqliteStore) throw notAvailable('createSqliteStore');
-    store = factories.createSqliteStore(settings.dbFile === undefined ? {} : { path: settings.dbFile });
+    store = createSqliteStore(settings.dbFile === undefined ? {} : { path: settings.dbFile });
   } else if (requested === 'postgres') {
-    if (!factories.createPostgresStore) throw notAvailable('createPostgresStore');
-    store = factories.createPostgresStore(
+    store = createPostgresStore(
       settings.databaseUrl === undefined ? {} : { connectionString: settings.databaseUrl },
     );
   } else {
@@ -48,11 +41,4 @@ export async function resolveStore(
   }
   await store.open();
   return { store, owned: true, persistent: requested !== 'memory' };
-}
-
-function notAvailable(name: string): StrataError {
-  return new StrataError(
-    'NOT_SUPPORTED',
-    `This build of strata does not export ${name}; pass a MemoryStore as 'store'.`,
-  );
 }

@@ -67,9 +67,9 @@ export interface StructuredContext extends AgentContext {
 }
 
 /**
- * The structured agent's context: Strata's layers wired for the game. Stable layers (knowledge,
- * run summary, lessons) form the cacheable prefix; notes, combat working memory and the
- * observation follow. Transitions: combat-end resets working memory, expires combat notes,
+ * The structured agent's context: Strata's layers wired for the game. Stable layers (lessons, run
+ * summary, knowledge) form the cacheable prefix; notes, combat working memory and the observation
+ * follow. Transitions: combat-end resets working memory, expires combat notes,
  * overwrites the summary and extracts lessons; floor and act changes overwrite the summary;
  * run-end extracts the run's lessons and expires run notes.
  */
@@ -183,6 +183,7 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
           combatLog = startCombatLog(state);
           combat.reset();
           for (const each of combatLog.events) combat.append(each.text);
+          await memory.transition('combat-start', { encounter: combatLog.encounter });
         } else if (event === 'run-end') {
           const victory = state.game_over?.is_victory === true;
           await memory.transition('run-end', {

@@ -23,6 +23,19 @@ export function runDirectoryOf(runsDir: string, runId: string): string {
   return join(runsDir, runId);
 }
 
+/** A URL may carry a user and password; the manifest never keeps them. */
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.username === '' && parsed.password === '') return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
 export function manifestOf(request: Omit<PlayRunRequest, 'onDecision'>, startedAt: Date): RunManifest {
   return {
     runId: request.runId,
@@ -34,7 +47,7 @@ export function manifestOf(request: Omit<PlayRunRequest, 'onDecision'>, startedA
     store: request.store,
     ...(request.model === undefined ? {} : { model: request.model }),
     ...(request.provider === undefined ? {} : { provider: request.provider }),
-    ...(request.baseUrl === undefined ? {} : { baseUrl: request.baseUrl }),
+    ...(request.baseUrl === undefined ? {} : { baseUrl: withoutCredentials(request.baseUrl) }),
     ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
     ...(request.contextLimit === undefined ? {} : { contextLimit: request.contextLimit }),
     ...(request.windowTurns === undefined ? {} : { windowTurns: request.windowTurns }),
@@ -48,6 +61,8 @@ export interface ExecutedPlay {
   /** The whole trace, including decisions made before a resume. */
   records: DecisionRecord[];
   reportFile: string;
+  /** Steps the trace lacks after a resume (see TraceWriter.missingSteps). */
+  missingSteps: number[];
   /** Stopped by the request's signal: no result.json is written, so the run stays resumable. */
   interrupted: boolean;
 }
@@ -84,5 +99,5 @@ export async function executePlay(
     title: `Strata run ${request.runId}`,
     ...(hooks.pricing === undefined ? {} : { pricing: hooks.pricing }),
   });
-  return { result, records, reportFile: paths.report, interrupted };
+  return { result, records, reportFile: paths.report, interrupted, missingSteps: trace.missingSteps };
 }

@@ -1,8 +1,8 @@
-import { relative } from 'node:path';
 import { renderTokenChart } from '../report/terminal-chart.js';
 import { summarizeTrace } from '../report/trace-statistics.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 import type { TerminalStyle } from './cli-io.js';
+import { displayPath } from './display-path.js';
 
 function formatNumber(value: number): string {
   return Math.round(value).toLocaleString('en-US');
@@ -28,9 +28,7 @@ export function formatPlaySummary(
   const violations =
     result.budgetViolations === 0 ? style.green('0') : style.red(String(result.budgetViolations));
   const shareOfPrompt = Math.round(statistics.stablePrefix.shareP50 * 100);
-  const relativeDirectory = relative(options.cwd, result.runDir);
-  const directory =
-    relativeDirectory === '' || relativeDirectory.startsWith('..') ? result.runDir : relativeDirectory;
+  const directory = displayPath(options.cwd, result.runDir);
   const lines = [
     '',
     style.bold(

@@ -53,6 +53,12 @@ describe('strata --help', () => {
     expect(stdout).toContain('Examples:');
   });
 
+  it('registers recall-eval', async () => {
+    const { code, stdout } = await cli(['recall-eval', '--help']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('--data <file.jsonl>');
+  });
+
   it('lists every option of DESIGN.md section 4 for play', async () => {
     const { stdout } = await cli(['play', '--help']);
     for (const option of [
@@ -129,6 +135,13 @@ describe('strata play', () => {
     expect(stdout).toMatch(/┤|┼/);
     expect(stdout).toContain('strata bench --seeds 2 --agents structured,window,naive');
     expect(stdout + stderr).not.toContain('\u001b[');
+  });
+
+  it('prints the seed it picked for --seed random, and plays that seed', async () => {
+    const { stdout, stderr } = await cli(['play', '--seed', 'random', '--max-steps', '2']);
+    const picked = /seed (\d+) \(random; pass --seed \1 to replay it\)/.exec(stderr);
+    expect(picked).not.toBeNull();
+    expect(stdout).toContain(`seed ${picked?.[1]}`);
   });
 
   it('passes the resolved options to the runner', async () => {

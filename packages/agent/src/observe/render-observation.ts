@@ -81,14 +81,20 @@ export function observeState(state: unknown, options: RenderObservationOptions =
   // Last resort: cut the state, never the numbered actions, and say so visibly.
   const room = maxTokens - tokenizer.count(`${TRUNCATED}\n${parts.actions}`) - 1;
   let text =
-    room > 0 ? `${tokenizer.truncate(parts.body, room)}${TRUNCATED}\n${parts.actions}` : `${parts.body}\n${parts.actions}`;
+    room > 0
+      ? `${tokenizer.truncate(parts.body, room)}${TRUNCATED}\n${parts.actions}`
+      : `${parts.body}\n${parts.actions}`;
   if (tokenizer.count(text) > maxTokens) {
     text = tokenizer.truncate(text, Math.max(0, maxTokens - tokenizer.count(TRUNCATED))) + TRUNCATED;
   }
   return { text, tokens: tokenizer.count(text), actions, detail: LEVELS.length };
 }
 
-function renderAtLevel(state: StateView, actions: ActionView[], level: DetailLevel): { body: string; actions: string } {
+function renderAtLevel(
+  state: StateView,
+  actions: ActionView[],
+  level: DetailLevel,
+): { body: string; actions: string } {
   const lines: string[] = [];
   lines.push(headerLine(state));
   const combat = state.combat;

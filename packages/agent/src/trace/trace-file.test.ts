@@ -74,6 +74,7 @@ describe('trace files', () => {
     resumed.write(record(5, { floor: 2 }));
     resumed.write(record(6, { floor: 2 }));
     resumed.close();
+    expect(resumed.missingSteps).toEqual([]);
     const read = readTrace(file);
     expect(read.skippedLines).toEqual([]);
     expect(read.records.map((entry) => [entry.step, entry.floor])).toEqual([
@@ -85,6 +86,17 @@ describe('trace files', () => {
       [5, 2],
       [6, 2],
     ]);
+  });
+
+  it('names the steps a resumed run skipped past', () => {
+    const file = join(directory, 'trace.jsonl');
+    const first = createTraceWriter(file);
+    for (let step = 0; step < 3; step += 1) first.write(record(step));
+    first.close();
+    const resumed = createTraceWriter(file, { resume: true });
+    resumed.write(record(5));
+    resumed.close();
+    expect(resumed.missingSteps).toEqual([3, 4]);
   });
 
   it('without resume starts the file afresh', () => {

@@ -65,6 +65,11 @@ export interface TraceWriter {
   write(record: DecisionRecord): void;
   /** Records in the file, including those kept from before a resume. */
   readonly count: number;
+  /**
+   * Steps skipped between the kept trace and a resumed run's first record (a kill between the store's
+   * commit and the trace write); empty when the trace is whole.
+   */
+  readonly missingSteps: number[];
   close(): void;
 }
 
@@ -91,12 +96,14 @@ export function createTraceWriter(filePath: string, options: TraceWriterOptions 
   let descriptor: number | undefined = openSync(filePath, 'a');
   let count = kept.length;
   let lastStep = kept.length > 0 ? Math.max(...kept.map((record) => record.step)) : -Infinity;
+  const missingSteps: number[] = [];
 
   return {
     filePath,
     get count() {
       return count;
     },
+    missingSteps,
     write(record: DecisionRecord): void {
       if (descriptor === undefined) {
         throw new StrataError('INPUT_INVALID', `Trace writer for ${filePath} is closed; open a new one.`);
@@ -108,6 +115,9 @@ export function createTraceWriter(filePath: string, options: TraceWriterOptions 
         rewrite(filePath, remaining);
         count = remaining.length;
         descriptor = openSync(filePath, 'a');
+      }
+      if (Number.isFinite(lastStep)) {
+        for (let step = lastStep + 1; step < record.step; step += 1) missingSteps.push(step);
       }
       writeSync(descriptor, `${JSON.stringify(record)}\n`);
       count += 1;

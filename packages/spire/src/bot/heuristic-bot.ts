@@ -209,6 +209,15 @@ function scoreCard(
       (vulnerable > 0 ? 6 : 0);
   }
   score -= selfDamage * 0.8;
+  // Sharp Hide (The Guardian) hurts for every Attack played.
+  if (type === 'Attack') {
+    const sharpHide = enemies.reduce(
+      (sum, enemy) =>
+        sum + (enemy.powers.find((power) => power.power_id === 'SHARP_HIDE_POWER')?.amount ?? 0),
+      0,
+    );
+    if (sharpHide > 0) score -= sharpHide * (hp < 25 ? 3 : 1.2);
+  }
   // Gremlin Nob's Enrage punishes Skills: play them only when the block is really needed.
   if (type === 'Skill') {
     const enrage = enemies.reduce(

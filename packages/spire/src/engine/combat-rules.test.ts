@@ -396,3 +396,34 @@ describe('card keywords', () => {
     expect(before - boss.hp).toBe(15);
   });
 });
+
+describe('debuff timing', () => {
+  it('keeps a Weak applied by a monster for the whole next player turn', () => {
+    const { run } = runInFight({ monsters: ['ACID_SLIME_S'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const slime = firstMonster(run);
+    new Combat(run).setMove(slime, 'LICK');
+    new Combat(run).endTurn();
+    expect(combatOf(run).player.powers.WEAK).toBe(1);
+    new Combat(run).endTurn();
+    expect(combatOf(run).player.powers.WEAK).toBeUndefined();
+  });
+
+  it('lets Vulnerable applied by the player last two player turns for 2 stacks', () => {
+    const { run } = runInFight({ monsters: ['JAW_WORM'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    play(run, 'BASH');
+    run.hp = run.maxHp;
+    new Combat(run).endTurn();
+    expect(firstMonster(run).powers.VULNERABLE).toBe(1);
+    run.hp = run.maxHp;
+    new Combat(run).endTurn();
+    expect(firstMonster(run).powers.VULNERABLE).toBeUndefined();
+  });
+
+  it('does not give Strength back through Piercing Wail when Artifact blocked the loss', () => {
+    const { run } = runInFight({ monsters: ['SENTRY'], deck: Array.from({ length: 10 }, () => 'DEFEND_SILENT'), character: 'SILENT' });
+    play(run, 'PIERCING_WAIL');
+    run.hp = run.maxHp;
+    new Combat(run).endTurn();
+    expect(firstMonster(run).powers.STRENGTH).toBeUndefined();
+  });
+});

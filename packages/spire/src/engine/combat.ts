@@ -273,7 +273,8 @@ export class Combat implements CombatContext {
     combat.counters.attacksThisTurn = 0;
     combat.counters.skillsThisTurn = 0;
     const powers = combat.player.powers;
-    if (power(powers, 'BARRICADE') === 0) {
+    delete powers.FLAME_BARRIER;
+    if (power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
       if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, combat.player.block - 15);
       else combat.player.block = 0;
     }
@@ -282,7 +283,7 @@ export class Combat implements CombatContext {
       this.energyPerTurn() + power(powers, 'NEXT_TURN_ENERGY') + power(powers, 'BERSERK');
     delete powers.NEXT_TURN_ENERGY;
     if (power(powers, 'DOUBLE_DAMAGE_NEXT') > 0) {
-      delete powers.DOUBLE_DAMAGE;
+      delete powers.DOUBLE_DAMAGE_NEXT;
       powers.DOUBLE_DAMAGE = 1;
     }
     if (power(powers, 'NEXT_TURN_BLOCK') > 0) {
@@ -301,6 +302,7 @@ export class Combat implements CombatContext {
     }
     let draw = BASE_DRAW + power(powers, 'NEXT_TURN_DRAW') - power(powers, 'DRAW_REDUCTION');
     delete powers.NEXT_TURN_DRAW;
+    delete powers.DRAW_REDUCTION;
     if (combat.turn === 1) {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
@@ -377,6 +379,8 @@ export class Combat implements CombatContext {
 
   private monsterTurn(): void {
     const combat = this.combat;
+    // Debuffs monsters apply now must survive this round's decrement (the original's "just applied").
+    combat.counters.monsterTurn = 1;
     for (const monster of [...combat.monsters]) {
       if (!monster.alive) continue;
       if (power(monster.powers, 'BARRICADE') === 0) monster.block = 0;
@@ -438,7 +442,13 @@ export class Combat implements CombatContext {
       }
       this.decrementTurnBased(monster.powers);
     }
-    this.decrementTurnBased(combat.player.powers);
+    delete combat.counters.monsterTurn;
+    const fresh: string[] = [];
+    for (const id of Object.keys(combat.counters)) if (id.startsWith('fresh:')) fresh.push(id);
+    for (const key of fresh) delete combat.counters[key];
+    for (const id of Object.keys(combat.player.powers)) {
+      if (getPower(id).turnBased === true && !fresh.includes(`fresh:${id}`)) this.reducePower(combat.player.powers, id, 1);
+    }
     if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
   }
 
@@ -701,6 +711,7 @@ export class Combat implements CombatContext {
           power(this.combat.player.powers, 'ENVENOM'),
         );
       }
+      if (lost > 0 && power(monster.powers, 'PLATED_ARMOR') > 0) this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
       if (lost > 0 && power(monster.powers, 'CURL_UP') > 0) {
         monster.block += power(monster.powers, 'CURL_UP');
         delete monster.powers.CURL_UP;
@@ -826,6 +837,9 @@ export class Combat implements CombatContext {
     const next = power(powers, id) + amount;
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) delete powers[id];
     else powers[id] = next;
+    if (amount > 0 && definition.turnBased === true && (this.combat.counters.monsterTurn ?? 0) === 1) {
+      this.combat.counters[`fresh:${id}`] = 1;
+    }
   }
 
   applyToMonster(index: number, id: string, amount: number): void {

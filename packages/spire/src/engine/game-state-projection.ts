@@ -200,12 +200,13 @@ function handCard(
     definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
   const text = statics.text;
   let resolved = text;
-  if (damage !== null) resolved = resolved.replace(`Deal ${baseDamage} damage`, `Deal ${damage} damage`);
-  if (block !== null)
-    resolved = resolved.replace(
-      `Gain ${cardValue(definition.block, card.upgraded)} Block`,
-      `Gain ${block} Block`,
-    );
+  if (damage !== null && damage !== baseDamage) {
+    resolved = resolved.replace(`Deal ${baseDamage} damage`, `Deal ${damage} damage`);
+  }
+  const baseBlock = cardValue(definition.block, card.upgraded);
+  if (block !== null && block !== baseBlock) {
+    resolved = resolved.replace(`Gain ${baseBlock} Block`, `Gain ${block} Block`);
+  }
   return {
     index,
     card_id: card.id,

@@ -137,14 +137,31 @@ describe('simulator', () => {
     );
   });
 
-  it('plays 200 games of random legal actions without an exception', () => {
+  it('plays 1,000 games of random legal actions without an exception or a rejected legal action', () => {
+    // Plain checks instead of expect() per step: a thousand games would otherwise be dominated by it.
+    const problems: string[] = [];
     let finished = 0;
-    for (let game = 0; game < 200; game++) {
-      const simulator = playRandom(`random-${game}`, game % 2 === 0 ? 'IRONCLAD' : 'SILENT', [game], 400);
+    for (let game = 0; game < 1_000; game++) {
+      const simulator = createSimulator({
+        seed: `random-${game}`,
+        character: game % 2 === 0 ? 'IRONCLAD' : 'SILENT',
+      });
+      let choice = game * 2654435761;
+      for (let step = 0; step < 400 && !simulator.over; step++) {
+        const legal = simulator.legalActions();
+        if (legal.length === 0) {
+          problems.push(`game ${game}: no legal action on ${simulator.run.screen}`);
+          break;
+        }
+        choice = (Math.imul(choice, 1664525) + 1013904223) >>> 0;
+        const result = simulator.step(legal[choice % legal.length] as GameAction);
+        if (!result.ok) problems.push(`game ${game}: legal action rejected: ${result.error.message}`);
+      }
       if (simulator.over) finished++;
     }
+    expect(problems).toEqual([]);
     // Random play dies early, so most games end within the step budget.
-    expect(finished).toBeGreaterThan(100);
+    expect(finished).toBeGreaterThan(500);
   });
 
   it('answers an illegal action through the Game interface with a SpireError and the mod code', async () => {
@@ -180,7 +197,9 @@ describe('simulator', () => {
 
   it('lists in available_actions exactly the action names legalActions offers', () => {
     const simulator = playRandom('names', 'IRONCLAD', [3, 1, 4, 1, 5], 60);
-    const names = [...new Set(simulator.legalActions().map((action) => action.action))];
+    // Detached on purpose: callers pass `simulator.legalActions` around as a plain function.
+    const { legalActions: listLegal } = simulator;
+    const names = [...new Set(listLegal().map((action) => action.action))];
     expect(simulator.view().available_actions).toEqual(names);
   });
 });

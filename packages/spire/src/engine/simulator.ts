@@ -27,10 +27,8 @@ export class Simulator implements Game {
     return toGameState(this.run);
   }
 
-  /** Every legal action of the current screen, fully specified. */
-  legalActions(): GameAction[] {
-    return legalActions(this.run);
-  }
+  /** Every legal action of the current screen, fully specified (bound: safe to pass around detached). */
+  readonly legalActions = (): GameAction[] => legalActions(this.run);
 
   /** Applies an action synchronously; an illegal one returns the mod's error and changes nothing. */
   step(action: GameAction): EngineResult {

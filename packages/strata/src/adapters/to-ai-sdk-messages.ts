@@ -12,7 +12,10 @@ export interface AiSdkMessagesOptions {
 }
 
 /** The context as AI SDK messages for `generateText({ messages })`. */
-export function toAiSdkMessages(context: AssembledContext, options: AiSdkMessagesOptions = {}): AiSdkModelMessage[] {
+export function toAiSdkMessages(
+  context: AssembledContext,
+  options: AiSdkMessagesOptions = {},
+): AiSdkModelMessage[] {
   const cacheControl = options.cacheControl ?? true;
   return context.messages.map((message, index): AiSdkModelMessage => {
     if (message.role === 'system') {

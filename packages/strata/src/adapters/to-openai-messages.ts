@@ -11,6 +11,8 @@ export function toOpenAIMessages(context: AssembledContext): OpenAIChatMessage[]
   return context.messages.map((message): OpenAIChatMessage => {
     if (message.role === 'system') return { role: 'system', content: message.content };
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    return message.name === undefined ? { role, content: message.content } : { role, content: message.content, name: message.name };
+    return message.name === undefined
+      ? { role, content: message.content }
+      : { role, content: message.content, name: message.name };
   });
 }

@@ -1,10 +1,8 @@
+import type { Embedder } from '../layers/embedder.js';
+
 /**
- * Turns texts into vectors for hybrid (lexical + semantic) retrieval. Optional: without one, the
- * conversation memory works on lexical signals alone. Vectors of one embedder must share a length.
+ * Turns texts into vectors for hybrid (lexical + semantic) retrieval: the core `Embedder`, so one
+ * embedder serves the knowledge layer and the conversation memory. Optional: without one, the
+ * conversation memory works on lexical signals alone.
  */
-export interface ConversationEmbedder {
-  /** A name for telemetry, e.g. `openai:text-embedding-3-small`. */
-  readonly name: string;
-  /** One vector per text, in order. Called in batches at assemble time for turns not yet embedded. */
-  embed(texts: string[]): Promise<number[][]>;
-}
+export type ConversationEmbedder = Embedder;

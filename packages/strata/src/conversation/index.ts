@@ -6,9 +6,11 @@ export type {
   ConversationMemory,
   ConversationMemoryBaseOptions,
 } from './conversation-memory.js';
+export type { ConversationPersistence } from './conversation-persistence.js';
 export type { ConversationSession, ConversationTurn } from './conversation-turn.js';
 export {
   createConversationMemory,
+  type LayeredConversationMemory,
   type LayeredConversationOptions,
 } from './layered-conversation-memory.js';
 export { createWindowConversationMemory } from './window-conversation-memory.js';

@@ -1,9 +1,13 @@
 import { StrataError } from '../errors/strata-error.js';
+import { cosineSimilarity } from '../layers/embedder.js';
 import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
 import type { ConversationEmbedder } from './conversation-embedder.js';
 import { createConversationLog } from './conversation-log.js';
 import type { ConversationMemory, ConversationMemoryBaseOptions } from './conversation-memory.js';
+import { type ConversationPersistence, turnRecord, turnsFromRecords } from './conversation-persistence.js';
+import type { ConversationTurn } from './conversation-turn.js';
 import { fitConversationContext, type TurnCandidate } from './fit-conversation-context.js';
+import { ENGLISH_STOPWORDS } from './english-stopwords.js';
 import { contentTerms, stem, words } from './text-terms.js';
 import { createTurnIndex } from './turn-index.js';
 import { validateBudget } from './validate-budget.js';
@@ -38,6 +42,18 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   coverageExponent?: number;
   /** 0: best turns first; 1: value per token. Default 0.5. */
   costExponent?: number;
+  /** Also search the other spelling of compounds ("road trip" / "roadtrip"). Default true. */
+  compoundWords?: boolean;
+  /** Keeps every turn in a store (as knowledge records of a namespace) so `restore()` can rebuild the memory. */
+  persistence?: ConversationPersistence;
+}
+
+/** The layered memory, with persistence when configured. */
+export interface LayeredConversationMemory extends ConversationMemory {
+  /** Waits for pending store writes; rejects with the store's error if one failed. */
+  flush(): Promise<void>;
+  /** Replays the turns kept in the store into this (still empty) memory; returns how many. */
+  restore(): Promise<number>;
 }
 
 const DEFAULT_FEEDBACK = { turns: 5, terms: 8, weight: 0.3 };
@@ -47,7 +63,7 @@ const DEFAULT_FEEDBACK = { turns: 5, terms: 8, weight: 0.3 };
  * to hold what it needs (BM25 with stemming, a feedback round for multi-hop questions, the turns
  * around each hit, speaker and name matching), packed by value per token under session date headers.
  */
-export function createConversationMemory(options: LayeredConversationOptions): ConversationMemory {
+export function createConversationMemory(options: LayeredConversationOptions): LayeredConversationMemory {
   const tokenizer = options.tokenizer ?? createTiktokenTokenizer();
   const budget = validateBudget(options.budget);
   const recentTurns = nonNegative(options.recentTurns ?? 4, 'recentTurns');
@@ -58,12 +74,45 @@ export function createConversationMemory(options: LayeredConversationOptions): C
   const speakerBoost = options.speakerBoost ?? 1.2;
   const entityBoost = options.entityBoost ?? 1.5;
   const costExponent = options.costExponent ?? 0.5;
+  const coverageExponent = options.coverageExponent ?? 1;
+  const compoundWords = options.compoundWords ?? true;
   const embeddingWeight = options.embeddingWeight ?? 0.5;
   const embedder = options.embedder;
+  const persistence = options.persistence;
+  // Store writes run in order behind addTurn (which stays synchronous); a failure is kept and
+  // rethrown by the next flush or assemble, never dropped.
+  let writes: Promise<void> = Promise.resolve();
+  let writeFailure: unknown;
+  const persist = (
+    turn: ConversationTurn & { sessionId: string },
+    sequence: number,
+    sessionTime?: string,
+  ) => {
+    if (!persistence) return;
+    const record = turnRecord(persistence.namespace, sequence, turn, sessionTime);
+    writes = writes.then(async () => {
+      if (writeFailure !== undefined) return;
+      try {
+        await persistence.store.putKnowledge(record, 0);
+      } catch (error) {
+        writeFailure = error;
+      }
+    });
+  };
+  const flush = async (): Promise<void> => {
+    await writes;
+    if (writeFailure !== undefined) {
+      const failure = writeFailure;
+      throw new StrataError(
+        'STORE_UNAVAILABLE',
+        `Saving conversation turns to store '${persistence?.store.name}' failed: ${(failure as Error)?.message ?? String(failure)}. Turns after the failure are not saved; fix the store and restore.`,
+        { cause: failure },
+      );
+    }
+  };
 
   const log = createConversationLog(tokenizer);
   const index = createTurnIndex(options.bm25 ? { bm25: options.bm25 } : {});
-  const coverageExponent = options.coverageExponent ?? 1;
   const termSets: Array<Set<string>> = [];
   /** Turns with the same words (case and punctuation aside) share a key; only the best is worth budget. */
   const duplicateKeys: string[] = [];
@@ -96,110 +145,146 @@ export function createConversationMemory(options: LayeredConversationOptions): C
       return log.turns.length;
     },
     addTurn(turn) {
-      const logged = log.add(turn);
-      const terms = contentTerms(turn.text);
-      termSets[logged.index] = new Set(terms);
-      duplicateKeys[logged.index] = words(turn.text).join(' ');
-      index.add(logged.index, terms);
-
-      for (const word of words(turn.speaker)) {
-        const key = stem(word);
-        const list = speakerTurns.get(key) ?? [];
-        list.push(logged.index);
-        speakerTurns.set(key, list);
+      const logged = record(turn);
+      const session = log.sessions[logged.session];
+      persist({ ...turn, sessionId: session?.id ?? 'session-1' }, logged.index, session?.time);
+    },
+    flush,
+    async restore() {
+      if (!persistence) {
+        throw new StrataError(
+          'NOT_SUPPORTED',
+          'restore() needs the persistence option { store, namespace }.',
+        );
       }
+      if (log.turns.length > 0) {
+        throw new StrataError('INPUT_INVALID', 'restore() must run on an empty memory, before any addTurn.');
+      }
+      const saved = turnsFromRecords(await persistence.store.listKnowledge(persistence.namespace));
+      for (const { turn, sessionTime } of saved) {
+        const current = log.sessions.at(-1);
+        if (!current || current.id !== turn.sessionId) {
+          log.startSession(
+            sessionTime === undefined ? { id: turn.sessionId } : { id: turn.sessionId, time: sessionTime },
+          );
+        }
+        record(turn);
+      }
+      return saved.length;
     },
     startSession(session) {
       log.startSession(session);
     },
     async assemble({ query, budget: override }) {
-      const limit = validateBudget(override ?? budget);
-      const turnCount = log.turns.length;
-
-      // Speakers the question names steer the ranking softly: a question may name the wrong person.
-      const named = new Set<number>();
-      const queryWeights = new Map<string, number>();
-      const entities = entityTerms(query);
-      for (const term of contentTerms(query)) {
-        const spoken = speakerTurns.get(term);
-        if (spoken) {
-          for (const turn of spoken) named.add(turn);
-          continue;
-        }
-        queryWeights.set(term, entities.has(term) ? entityBoost : 1);
-      }
-
-      let scores = index.search(queryWeights);
-      if (feedback.terms > 0 && feedback.turns > 0 && scores.size > 0) {
-        scores = feedbackRound(scores, queryWeights);
-      }
-      if (coverageExponent > 0 && queryWeights.size > 1) scores = applyCoverage(scores, queryWeights);
-      const top = Math.max(0, ...scores.values());
-      const lexical = new Float64Array(turnCount);
-      if (top > 0) for (const [turn, score] of scores) lexical[turn] = score / top;
-
-      let relevance: Float64Array = lexical;
-      if (embedder && turnCount > 0) {
-        await embedPending();
-        const [queryVector] = await embedder.embed([query]);
-        if (queryVector) relevance = hybrid(lexical, queryVector);
-      }
-
-      const value = new Float64Array(turnCount);
-      for (let turn = 0; turn < turnCount; turn += 1) {
-        const session = log.turns[turn]?.session;
-        let own = relevance[turn] ?? 0;
-        // A turn inherits the best neighbouring hit's share, within its own session only.
-        let inherited = 0;
-        followingShares.forEach((share, distance) => {
-          const from = turn - distance - 1;
-          if (from >= 0 && log.turns[from]?.session === session) {
-            inherited = Math.max(inherited, share * (relevance[from] ?? 0));
-          }
-        });
-        precedingShares.forEach((share, distance) => {
-          const from = turn + distance + 1;
-          if (from < turnCount && log.turns[from]?.session === session) {
-            inherited = Math.max(inherited, share * (relevance[from] ?? 0));
-          }
-        });
-        own += inherited;
-        if (named.has(turn)) own *= speakerBoost;
-        value[turn] = own;
-      }
-
-      // De-duplication: a repeated text ("Thanks!", a pasted message) keeps its value only once.
-      const bestOfKey = new Map<string, number>();
-      for (let turn = 0; turn < turnCount; turn += 1) {
-        const key = duplicateKeys[turn] ?? '';
-        const best = bestOfKey.get(key);
-        if (best === undefined || (value[turn] ?? 0) > (value[best] ?? 0)) bestOfKey.set(key, turn);
-      }
-      for (let turn = 0; turn < turnCount; turn += 1) {
-        if (bestOfKey.get(duplicateKeys[turn] ?? '') !== turn) value[turn] = 0;
-      }
-
-      const candidates: TurnCandidate[] = [];
-      for (let turn = 0; turn < turnCount; turn += 1) {
-        const recent = turn >= turnCount - recentTurns;
-        // Unmatched turns still fill leftover room, newest first, far below any match.
-        const base = value[turn] ?? 0;
-        candidates.push({
-          index: turn,
-          value: recent ? 1e6 : base > 0 ? base : 1e-9 * ((turn + 1) / turnCount),
-        });
-      }
-      return fitConversationContext({
-        log,
-        tokenizer,
-        budget: limit,
-        query,
-        candidates,
-        costExponent,
-        strategy: 'layered',
-      });
+      await flush();
+      return assembleContext(query, override);
     },
   };
+
+  function record(turn: ConversationTurn) {
+    const logged = log.add(turn);
+    const terms = contentTerms(turn.text);
+    termSets[logged.index] = new Set(terms);
+    duplicateKeys[logged.index] = words(turn.text).join(' ');
+    index.add(logged.index, terms);
+
+    for (const word of words(turn.speaker)) {
+      const key = stem(word);
+      const list = speakerTurns.get(key) ?? [];
+      list.push(logged.index);
+      speakerTurns.set(key, list);
+    }
+    return logged;
+  }
+
+  async function assembleContext(query: string, override: number | undefined) {
+    const limit = validateBudget(override ?? budget);
+    const turnCount = log.turns.length;
+
+    // Speakers the question names steer the ranking softly: a question may name the wrong person.
+    const named = new Set<number>();
+    const queryWeights = new Map<string, number>();
+    const entities = entityTerms(query);
+    for (const term of contentTerms(query)) {
+      const spoken = speakerTurns.get(term);
+      if (spoken) {
+        for (const turn of spoken) named.add(turn);
+        continue;
+      }
+      queryWeights.set(term, entities.has(term) ? entityBoost : 1);
+    }
+    if (compoundWords) addCompounds(query, queryWeights);
+
+    let scores = index.search(queryWeights);
+    if (feedback.terms > 0 && feedback.turns > 0 && scores.size > 0) {
+      scores = feedbackRound(scores, queryWeights);
+    }
+    if (coverageExponent > 0 && queryWeights.size > 1) scores = applyCoverage(scores, queryWeights);
+    const top = Math.max(0, ...scores.values());
+    const lexical = new Float64Array(turnCount);
+    if (top > 0) for (const [turn, score] of scores) lexical[turn] = score / top;
+
+    let relevance: Float64Array = lexical;
+    if (embedder && turnCount > 0) {
+      await embedPending();
+      const [queryVector] = await embedder.embed([query]);
+      if (queryVector) relevance = hybrid(lexical, queryVector);
+    }
+
+    const value = new Float64Array(turnCount);
+    for (let turn = 0; turn < turnCount; turn += 1) {
+      const session = log.turns[turn]?.session;
+      let own = relevance[turn] ?? 0;
+      // A turn inherits the best neighbouring hit's share, within its own session only.
+      let inherited = 0;
+      followingShares.forEach((share, distance) => {
+        const from = turn - distance - 1;
+        if (from >= 0 && log.turns[from]?.session === session) {
+          inherited = Math.max(inherited, share * (relevance[from] ?? 0));
+        }
+      });
+      precedingShares.forEach((share, distance) => {
+        const from = turn + distance + 1;
+        if (from < turnCount && log.turns[from]?.session === session) {
+          inherited = Math.max(inherited, share * (relevance[from] ?? 0));
+        }
+      });
+      own += inherited;
+      if (named.has(turn)) own *= speakerBoost;
+      value[turn] = own;
+    }
+
+    // De-duplication: a repeated text ("Thanks!", a pasted message) keeps its value only once.
+    const bestOfKey = new Map<string, number>();
+    for (let turn = 0; turn < turnCount; turn += 1) {
+      const key = duplicateKeys[turn] ?? '';
+      const best = bestOfKey.get(key);
+      if (best === undefined || (value[turn] ?? 0) > (value[best] ?? 0)) bestOfKey.set(key, turn);
+    }
+    for (let turn = 0; turn < turnCount; turn += 1) {
+      if (bestOfKey.get(duplicateKeys[turn] ?? '') !== turn) value[turn] = 0;
+    }
+
+    const candidates: TurnCandidate[] = [];
+    for (let turn = 0; turn < turnCount; turn += 1) {
+      const recent = turn >= turnCount - recentTurns;
+      // Unmatched turns still fill leftover room, newest first, far below any match.
+      const base = value[turn] ?? 0;
+      candidates.push({
+        index: turn,
+        value: recent ? 1e6 : base > 0 ? base : 1e-9 * ((turn + 1) / turnCount),
+      });
+    }
+    return fitConversationContext({
+      log,
+      tokenizer,
+      budget: limit,
+      query,
+      candidates,
+      costExponent,
+      strategy: 'layered',
+    });
+  }
 
   /** Second retrieval round: terms frequent in the first hits (and rare overall) join the query. */
   function feedbackRound(first: Map<number, number>, queryWeights: Map<string, number>): Map<number, number> {
@@ -218,6 +303,33 @@ export function createConversationMemory(options: LayeredConversationOptions): C
     const expanded = new Map(queryWeights);
     for (const [term, weight] of added) expanded.set(term, (feedback.weight * weight) / topGain);
     return index.search(expanded);
+  }
+
+  /**
+   * Spelling variants of compounds: "road trip" also looks for "roadtrip", and "roadtrip" for
+   * "road" + "trip", when the conversation uses the other form.
+   */
+  function addCompounds(query: string, queryWeights: Map<string, number>): void {
+    const list = words(query).filter((word) => !ENGLISH_STOPWORDS.has(word));
+    for (let position = 0; position < list.length; position += 1) {
+      const word = list[position] ?? '';
+      const next = list[position + 1];
+      if (next !== undefined) {
+        const joined = stem(word + next);
+        if (!queryWeights.has(joined) && index.documentFrequency(joined) > 0) queryWeights.set(joined, 1);
+      }
+      if (word.length >= 6 && index.documentFrequency(stem(word)) === 0) {
+        for (let cut = 3; cut <= word.length - 3; cut += 1) {
+          const left = stem(word.slice(0, cut));
+          const right = stem(word.slice(cut));
+          if (index.documentFrequency(left) > 0 && index.documentFrequency(right) > 0) {
+            if (!queryWeights.has(left)) queryWeights.set(left, 0.5);
+            if (!queryWeights.has(right)) queryWeights.set(right, 0.5);
+            break;
+          }
+        }
+      }
+    }
   }
 
   /** Scales scores by the idf-weighted share of the question's own terms each turn contains. */
@@ -243,7 +355,7 @@ export function createConversationMemory(options: LayeredConversationOptions): C
     const mixed = new Float64Array(lexical.length);
     for (let turn = 0; turn < lexical.length; turn += 1) {
       const vector = vectors[turn];
-      const similarity = vector ? Math.max(0, cosine(queryVector, vector)) : 0;
+      const similarity = vector ? Math.max(0, cosineSimilarity(queryVector, vector)) : 0;
       mixed[turn] = (1 - embeddingWeight) * (lexical[turn] ?? 0) + embeddingWeight * similarity;
     }
     return mixed;
@@ -261,21 +373,6 @@ function entityTerms(query: string): Set<string> {
     }
   });
   return out;
-}
-
-function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  const length = Math.min(a.length, b.length);
-  for (let i = 0; i < length; i += 1) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    normA += x * x;
-    normB += y * y;
-  }
-  return normA === 0 || normB === 0 ? 0 : dot / Math.sqrt(normA * normB);
 }
 
 function nonNegative(value: number, name: string): number {

@@ -47,7 +47,8 @@ export function fitItems(
 ): LayerFit {
   const { tokenizer } = request;
   const budgetReason: DropReason = request.shrunk ? 'total-budget' : 'layer-budget';
-  const dropRecord = options.dropRecord ?? ((index: number, reason: DropReason) => ({ id: idOf(index), reason }));
+  const dropRecord =
+    options.dropRecord ?? ((index: number, reason: DropReason) => ({ id: idOf(index), reason }));
   function idOf(index: number): string {
     return candidates[index]?.id ?? '';
   }
@@ -71,7 +72,10 @@ export function fitItems(
     const candidate = candidates[index] as FitCandidate;
     if (kept.length >= maxItems) break;
     // A line starting with whitespace would glue to the previous newline: start at the visible text.
-    const line = candidate.line !== '' && LEADING_SPACE.test(candidate.line) ? candidate.line.trimStart() : candidate.line;
+    const line =
+      candidate.line !== '' && LEADING_SPACE.test(candidate.line)
+        ? candidate.line.trimStart()
+        : candidate.line;
     if (line === '') {
       dropped.push({ id: candidate.id, reason: 'empty' });
       continue;
@@ -112,10 +116,18 @@ export function fitItems(
   const restReason: DropReason =
     kept.length >= maxItems ? 'count-limit' : (options.restReason ?? budgetReason);
   for (; index < candidates.length; index += 1) dropped.push(dropRecord(index, restReason));
-  if (keptLines.length === 0) return markExactFit({ section: '', messages: [], tokens: 0, kept, dropped, truncated });
+  if (keptLines.length === 0)
+    return markExactFit({ section: '', messages: [], tokens: 0, kept, dropped, truncated });
   if (options.reverseForDisplay) keptLines.reverse();
   const section = `${frame.open}\n${keptLines.join('\n')}\n${frame.close}`;
-  return markExactFit({ section, messages: [], tokens: capacity - room + overhead, kept, dropped, truncated });
+  return markExactFit({
+    section,
+    messages: [],
+    tokens: capacity - room + overhead,
+    kept,
+    dropped,
+    truncated,
+  });
 }
 
 const LEADING_SPACE = /^\s/;

@@ -31,14 +31,28 @@ export {
   type AddLessonResult,
   createLessonsLayer,
   type LessonInput,
-  type LessonWeights,
   type LessonsLayer,
   type LessonsLayerOptions,
+  type LessonWeights,
 } from './lessons-layer.js';
-export { createMessagesLayer, type MessagesLayer, type MessagesLayerOptions, type Turn } from './messages-layer.js';
+export {
+  createMessagesLayer,
+  type MessagesLayer,
+  type MessagesLayerOptions,
+  type Turn,
+} from './messages-layer.js';
 export { createNotesLayer, type Note, type NotesLayer, type NotesLayerOptions } from './notes-layer.js';
-export { createObservationLayer, type ObservationLayer, type ObservationLayerOptions } from './observation-layer.js';
+export {
+  createObservationLayer,
+  type ObservationLayer,
+  type ObservationLayerOptions,
+} from './observation-layer.js';
 export { createStateLayer, renderState, type StateLayer, type StateLayerOptions } from './state-layer.js';
 export { createSummaryLayer, type SummaryLayer, type SummaryLayerOptions } from './summary-layer.js';
 export { jaccard, termSet } from './text-terms.js';
-export { createWindowLayer, type WindowEvent, type WindowLayer, type WindowLayerOptions } from './window-layer.js';
+export {
+  createWindowLayer,
+  type WindowEvent,
+  type WindowLayer,
+  type WindowLayerOptions,
+} from './window-layer.js';

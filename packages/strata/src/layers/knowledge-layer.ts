@@ -41,7 +41,10 @@ export interface KnowledgeLayer extends Layer {
 export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeLayer {
   const resolved = resolveLayerOptions('knowledge', options, { budget: 1000, priority: 30, stable: true });
   if (!Array.isArray(options.entries)) {
-    throw new StrataError('CONFIG_INVALID', `Knowledge layer '${resolved.name}' needs 'entries': an array of { key, text }.`);
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `Knowledge layer '${resolved.name}' needs 'entries': an array of { key, text }.`,
+    );
   }
   const maxResults = options.maxResults ?? 8;
   const embedder = options.embedder;
@@ -53,10 +56,16 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
   const byMatchKey = new Map<string, string[]>();
   for (const entry of options.entries) {
     if (typeof entry?.key !== 'string' || typeof entry.text !== 'string') {
-      throw new StrataError('CONFIG_INVALID', `Knowledge layer '${resolved.name}': every entry needs string 'key' and 'text'.`);
+      throw new StrataError(
+        'CONFIG_INVALID',
+        `Knowledge layer '${resolved.name}': every entry needs string 'key' and 'text'.`,
+      );
     }
     if (byKey.has(entry.key)) {
-      throw new StrataError('CONFIG_INVALID', `Knowledge layer '${resolved.name}': duplicate key '${entry.key}'.`);
+      throw new StrataError(
+        'CONFIG_INVALID',
+        `Knowledge layer '${resolved.name}': duplicate key '${entry.key}'.`,
+      );
     }
     const label = entry.title ?? entry.key;
     byKey.set(entry.key, { ...entry, line: renderListItem(`${label}: ${entry.text}`) });
@@ -95,7 +104,9 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
     }
     const ranked: Array<{ key: string; score: number }> = [];
     if (query && query.trim() !== '') {
-      const filter = allowed ? (result: { id: string }) => (allowed as Set<string>).has(result.id) : undefined;
+      const filter = allowed
+        ? (result: { id: string }) => (allowed as Set<string>).has(result.id)
+        : undefined;
       const results = search.search(query, filter ? { filter } : {});
       for (const result of results) ranked.push({ key: String(result.id), score: result.score });
     }

@@ -1,7 +1,7 @@
 import type { JsonValue } from '../core/provenance.js';
+import type { ChatMessage } from '../model/chat-model.js';
 import type { MemoryStore } from '../store/memory-store.js';
 import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
-import type { ChatMessage } from '../model/chat-model.js';
 import type { ExtractionMeta, ExtractionResult } from '../transitions/extractor.js';
 
 /**
@@ -13,7 +13,13 @@ import type { ExtractionMeta, ExtractionResult } from '../transitions/extractor.
  * - `ranked-out`: lower ranked than every item that fitted (lessons, knowledge);
  * - `empty`: nothing visible to show (only whitespace).
  */
-export type DropReason = 'layer-budget' | 'total-budget' | 'count-limit' | 'not-triggered' | 'ranked-out' | 'empty';
+export type DropReason =
+  | 'layer-budget'
+  | 'total-budget'
+  | 'count-limit'
+  | 'not-triggered'
+  | 'ranked-out'
+  | 'empty';
 
 export interface DroppedItem {
   readonly id: string;

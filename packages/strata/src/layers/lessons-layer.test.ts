@@ -24,11 +24,18 @@ describe('lessons layer', () => {
 
   it('rejects near-duplicates and repeated idempotency keys', async () => {
     const lessons = createLessonsLayer();
-    const first = await lessons.addLesson({ text: 'Always block when the enemy attacks for more than ten damage' });
-    const near = await lessons.addLesson({ text: 'always block when the enemy attacks for more than ten damage!' });
+    const first = await lessons.addLesson({
+      text: 'Always block when the enemy attacks for more than ten damage',
+    });
+    const near = await lessons.addLesson({
+      text: 'always block when the enemy attacks for more than ten damage!',
+    });
     expect(first.status).toBe('added');
     expect(near.status).toBe('duplicate');
-    const keyed = await lessons.addLesson({ text: 'A different insight entirely', idempotencyKey: 'run-1#0' });
+    const keyed = await lessons.addLesson({
+      text: 'A different insight entirely',
+      idempotencyKey: 'run-1#0',
+    });
     const again = await lessons.addLesson({ text: 'Another text, same key', idempotencyKey: 'run-1#0' });
     expect(keyed.status).toBe('added');
     expect(again.status).toBe('duplicate');
@@ -41,7 +48,8 @@ describe('lessons layer', () => {
     await lessons.addLesson({ text: 'important two', importance: 0.9 });
     const third = await lessons.addLesson({ text: 'important three', importance: 0.8 });
     expect(third.status).toBe('added');
-    if (third.status === 'added') expect(lessons.lessons.find((l) => l.text === 'unimportant one')).toBeUndefined();
+    if (third.status === 'added')
+      expect(lessons.lessons.find((l) => l.text === 'unimportant one')).toBeUndefined();
     const rejected = await lessons.addLesson({ text: 'tiny four', importance: 0 });
     expect(rejected.status).toBe('rejected');
     for (const lesson of lessons.lessons) expect(lesson.provenance.source).toBeTruthy();
@@ -49,7 +57,8 @@ describe('lessons layer', () => {
 
   it('reports lessons that did not fit as ranked out or over budget', async () => {
     const lessons = createLessonsLayer();
-    for (let index = 0; index < 20; index += 1) await lessons.addLesson({ text: `lesson ${index} about topic${index} and more words` });
+    for (let index = 0; index < 20; index += 1)
+      await lessons.addLesson({ text: `lesson ${index} about topic${index} and more words` });
     const fit = lessons.fit(fitRequest(60));
     expect(fit.kept.length + fit.dropped.length).toBe(20);
     expect(new Set(fit.dropped.map((item) => item.reason))).not.toContain('not-triggered');

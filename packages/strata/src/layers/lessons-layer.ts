@@ -4,7 +4,15 @@ import type { LessonRecord, LessonUpdate, MemoryStore, NewLesson } from '../stor
 import type { ExtractionMeta, ExtractionResult } from '../transitions/extractor.js';
 import { renderListItem, sectionFrame } from './escape-untrusted.js';
 import { type FitCandidate, fitItems } from './fit-items.js';
-import type { DroppedItem, DropReason, FitRequest, Layer, LayerFit, LayerOpenContext, LayerOptions } from './layer.js';
+import type {
+  DroppedItem,
+  DropReason,
+  FitRequest,
+  Layer,
+  LayerFit,
+  LayerOpenContext,
+  LayerOptions,
+} from './layer.js';
 import { resolveLayerOptions } from './resolve-layer-options.js';
 import { jaccard, termSet } from './text-terms.js';
 
@@ -75,13 +83,18 @@ const DEFAULT_WEIGHTS: LessonWeights = { recency: 1, relevance: 1, importance: 1
 /** Factors are floored so one zero factor (no word in common) does not erase a lesson's other merits. */
 const FLOOR = 0.05;
 const CONFLICT_RETRIES = 3;
+/** Lessons put in exact order for a new query; past them, order is exact only after a full merge. */
+const HEAD = 256;
 
 /** Creates a lessons layer (defaults: budget 500, priority 40, stable, capacity 200). */
 export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLayer {
   const resolved = resolveLayerOptions('lessons', options, { budget: 500, priority: 40, stable: true });
   const capacity = options.capacity ?? 200;
   if (!Number.isInteger(capacity) || capacity < 1) {
-    throw new StrataError('CONFIG_INVALID', `Layer '${resolved.name}': capacity must be a whole number >= 1.`);
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `Layer '${resolved.name}': capacity must be a whole number >= 1.`,
+    );
   }
   const weights: LessonWeights = { ...DEFAULT_WEIGHTS, ...options.weights };
   const halfLifeMs = options.halfLifeMs ?? 7 * 24 * 3600 * 1000;
@@ -96,8 +109,10 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
   let namespace = options.namespace ?? 'default';
   let revision = 0;
   let nextId = 1;
-  let ranking: { key: string; order: Entry[]; candidates: FitCandidate[] } | undefined;
-  let baseRanking: { key: string; order: Entry[]; scores: Map<Entry, number>; sortedScores: Float64Array } | undefined;
+  let ranking: { key: string; order: Entry[]; candidates: FitCandidate[]; full: boolean } | undefined;
+  let baseRanking:
+    | { key: string; order: Entry[]; scores: Map<Entry, number>; sortedScores: Float64Array }
+    | undefined;
 
   const index = (record: LessonRecord): Entry => {
     const terms = termSet(`${record.text} ${record.tags.join(' ')}`);
@@ -116,7 +131,10 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     entries.set(record.id, entry);
     for (const term of terms) {
       let set = postings.get(term);
-      if (!set) postings.set(term, (set = new Set()));
+      if (!set) {
+        set = new Set();
+        postings.set(term, set);
+      }
       set.add(record.id);
     }
     if (record.idempotencyKey) byKey.set(record.idempotencyKey, record.id);
@@ -148,7 +166,8 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
         if (entry) overlap.set(entry, (overlap.get(entry) ?? 0) + 1);
       }
     }
-    for (const [entry, shared] of overlap) overlap.set(entry, shared / Math.sqrt(wanted.size * Math.max(1, entry.terms.size)));
+    for (const [entry, shared] of overlap)
+      overlap.set(entry, shared / Math.sqrt(wanted.size * Math.max(1, entry.terms.size)));
     return overlap;
   };
 
@@ -159,7 +178,9 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
   };
 
   /** Lessons by query-independent score (recency x importance x usefulness), best first; cached per revision and time bucket. */
-  const rankByBase = (at: number): { order: Entry[]; scores: Map<Entry, number>; sortedScores: Float64Array } => {
+  const rankByBase = (
+    at: number,
+  ): { order: Entry[]; scores: Map<Entry, number>; sortedScores: Float64Array } => {
     const key = `${revision}|${Math.floor(at / (halfLifeMs / 100))}`;
     if (baseRanking?.key === key) return baseRanking;
     const scores = new Map<Entry, number>();
@@ -167,7 +188,12 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     const order = [...entries.values()].sort(
       (a, b) => (scores.get(b) as number) - (scores.get(a) as number) || (a.record.id < b.record.id ? -1 : 1),
     );
-    baseRanking = { key, order, scores, sortedScores: Float64Array.from(order, (entry) => scores.get(entry) as number) };
+    baseRanking = {
+      key,
+      order,
+      scores,
+      sortedScores: Float64Array.from(order, (entry) => scores.get(entry) as number),
+    };
     return baseRanking;
   };
 
@@ -176,7 +202,7 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
    * factor, so among them the base order holds: only the few that share words are scored, then
    * merged into the cached base order (linear, no sort of the whole set).
    */
-  const rank = (query: string | undefined, keys: ReadonlySet<string>, at: number): Entry[] => {
+  const rank = (query: string | undefined, keys: ReadonlySet<string>, at: number, full: boolean): Entry[] => {
     const base = rankByBase(at);
     const hasQuery = (query !== undefined && query !== '') || keys.size > 0;
     if (!hasQuery || weights.relevance === 0) return base.order;
@@ -184,14 +210,20 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     if (relevance.size === 0) return base.order;
     const boosted: Array<{ entry: Entry; score: number }> = [];
     for (const [entry, value] of relevance) {
-      boosted.push({ entry, score: (base.scores.get(entry) ?? 0) * Math.max(FLOOR, value) ** weights.relevance });
+      boosted.push({
+        entry,
+        score: (base.scores.get(entry) ?? 0) * Math.max(FLOOR, value) ** weights.relevance,
+      });
     }
     boosted.sort((a, b) => b.score - a.score || (a.entry.record.id < b.entry.record.id ? -1 : 1));
     const floorFactor = FLOOR ** weights.relevance;
     const order: Entry[] = [];
     let next = 0;
     const { order: baseOrder, sortedScores } = base;
-    for (let position = 0; position < baseOrder.length; position += 1) {
+    let position = 0;
+    // Merge only the head: the fit rarely looks past a few dozen lessons. The tail keeps base order
+    // (still a valid order for every lesson there that shares no word with the query).
+    for (; position < baseOrder.length && (full || order.length < HEAD); position += 1) {
       const entry = baseOrder[position] as Entry;
       if (relevance.has(entry)) continue;
       const score = (sortedScores[position] as number) * floorFactor;
@@ -202,6 +234,10 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
       order.push(entry);
     }
     for (; next < boosted.length; next += 1) order.push((boosted[next] as { entry: Entry }).entry);
+    for (; position < baseOrder.length; position += 1) {
+      const entry = baseOrder[position] as Entry;
+      if (!relevance.has(entry)) order.push(entry);
+    }
     return order;
   };
 
@@ -225,7 +261,8 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
 
   const persistUpdate = async (id: string, update: LessonUpdate): Promise<LessonRecord> => {
     const entry = entries.get(id);
-    if (!entry) throw new StrataError('INPUT_INVALID', `Lessons '${resolved.name}': no lesson with id '${id}'.`);
+    if (!entry)
+      throw new StrataError('INPUT_INVALID', `Lessons '${resolved.name}': no lesson with id '${id}'.`);
     if (!store) {
       const record = { ...entry.record, ...update, version: entry.record.version + 1 };
       index(record);
@@ -281,7 +318,10 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     },
     async addLesson(input: LessonInput): Promise<AddLessonResult> {
       if (typeof input?.text !== 'string' || input.text.trim() === '') {
-        throw new StrataError('INPUT_INVALID', `Lessons '${resolved.name}': a lesson needs a non-empty 'text'.`);
+        throw new StrataError(
+          'INPUT_INVALID',
+          `Lessons '${resolved.name}': a lesson needs a non-empty 'text'.`,
+        );
       }
       if (input.idempotencyKey) {
         const existing = byKey.get(input.idempotencyKey);
@@ -333,7 +373,9 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
         }
       } else record = { ...lesson, namespace, version: 1 };
       index(record);
-      return evicted === undefined ? { status: 'added', lesson: record } : { status: 'added', lesson: record, evicted };
+      return evicted === undefined
+        ? { status: 'added', lesson: record }
+        : { status: 'added', lesson: record, evicted };
     },
     updateLesson: persistUpdate,
     async recordUse(ids, useful) {
@@ -365,10 +407,17 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
       const bucket = Math.floor(request.now / (halfLifeMs / 100));
       const key = `${revision}|${bucket}|${request.query ?? ''}|${[...request.keys].join('\u0000')}`;
       if (ranking?.key !== key) {
-        const order = rank(request.query, request.keys, request.now);
-        ranking = { key, order, candidates: order.map((entry) => entry.candidate) };
+        const order = rank(request.query, request.keys, request.now, false);
+        ranking = { key, order, candidates: order.map((entry) => entry.candidate), full: false };
       }
-      return fitRanked(ranking, request);
+      const stats = { examined: 0 };
+      let fit = fitRanked(ranking, request, stats);
+      if (!ranking.full && stats.examined > HEAD) {
+        const order = rank(request.query, request.keys, request.now, true);
+        ranking = { key, order, candidates: order.map((entry) => entry.candidate), full: true };
+        fit = fitRanked(ranking, request, stats);
+      }
+      return fit;
     },
     snapshot(): JsonValue {
       // With a store, lessons live in their namespace, not in the session.
@@ -399,14 +448,23 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     },
   };
 
-  function fitRanked(current: { order: Entry[]; candidates: FitCandidate[] }, request: FitRequest): LayerFit {
+  function fitRanked(
+    current: { order: Entry[]; candidates: FitCandidate[] },
+    request: FitRequest,
+    stats: { examined: number },
+  ): LayerFit {
     const { order } = current;
     return fitItems(current.candidates, frame, request, {
       contiguous: false,
+      stats,
       restReason: 'ranked-out',
       dropRecord: (position, reason) => {
         const entry = order[position] as Entry;
-        return reason === 'ranked-out' ? entry.dropRanked : reason === 'total-budget' ? entry.dropTotal : entry.dropLayer;
+        return reason === 'ranked-out'
+          ? entry.dropRanked
+          : reason === 'total-budget'
+            ? entry.dropTotal
+            : entry.dropLayer;
       },
     });
   }

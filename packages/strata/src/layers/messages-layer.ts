@@ -3,7 +3,15 @@ import { StrataError } from '../errors/strata-error.js';
 import type { ChatMessage } from '../model/chat-model.js';
 import { countMessageTokens } from '../tokenizer/count-chat-tokens.js';
 import { markExactFit, truncateWithMarker } from './fit-items.js';
-import type { DroppedItem, FitRequest, Layer, LayerAction, LayerFit, LayerOptions, TruncatedItem } from './layer.js';
+import type {
+  DroppedItem,
+  FitRequest,
+  Layer,
+  LayerAction,
+  LayerFit,
+  LayerOptions,
+  TruncatedItem,
+} from './layer.js';
 import { eventList, resolveLayerOptions } from './resolve-layer-options.js';
 
 export interface Turn {
@@ -25,7 +33,13 @@ export interface MessagesLayerOptions extends LayerOptions {
 export interface MessagesLayer extends Layer {
   readonly turns: readonly Turn[];
   /** Appends a turn. Returns its id. */
-  add(turn: { role: 'user' | 'assistant'; content: string; name?: string; id?: string; provenance?: Provenance }): string;
+  add(turn: {
+    role: 'user' | 'assistant';
+    content: string;
+    name?: string;
+    id?: string;
+    provenance?: Provenance;
+  }): string;
   reset(): void;
 }
 

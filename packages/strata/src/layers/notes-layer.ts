@@ -27,7 +27,13 @@ export interface NotesLayerOptions extends LayerOptions {
 export interface NotesLayer extends Layer {
   readonly notes: readonly Note[];
   /** Adds a note (scope default 'run'). Returns its id. */
-  add(note: { text: string; scope?: string; triggers?: string[]; id?: string; provenance?: Provenance }): string;
+  add(note: {
+    text: string;
+    scope?: string;
+    triggers?: string[];
+    id?: string;
+    provenance?: Provenance;
+  }): string;
   /** Removes a note by id. */
   remove(id: string): boolean;
   /** Drops every note whose scope ends at `event`. */
@@ -82,7 +88,8 @@ export function createNotesLayer(options: NotesLayerOptions = {}): NotesLayer {
         scope,
         provenance: note.provenance ?? { source: 'agent-note', createdAt: now() },
       };
-      if (note.triggers && note.triggers.length > 0) stored.triggers = note.triggers.map((t) => t.toLowerCase());
+      if (note.triggers && note.triggers.length > 0)
+        stored.triggers = note.triggers.map((t) => t.toLowerCase());
       notes = [...notes.filter((existing) => existing.id !== id), stored];
       if (notes.length > maxNotes) notes = notes.slice(notes.length - maxNotes);
       touch();
@@ -96,7 +103,11 @@ export function createNotesLayer(options: NotesLayerOptions = {}): NotesLayer {
       return true;
     },
     expire(event) {
-      const ending = new Set(Object.entries(scopes).filter(([, end]) => end === event).map(([scope]) => scope));
+      const ending = new Set(
+        Object.entries(scopes)
+          .filter(([, end]) => end === event)
+          .map(([scope]) => scope),
+      );
       if (ending.size === 0) return;
       const before = notes.length;
       notes = notes.filter((note) => !ending.has(note.scope));
@@ -112,14 +123,19 @@ export function createNotesLayer(options: NotesLayerOptions = {}): NotesLayer {
       const notTriggered: DroppedItem[] = [];
       for (let index = notes.length - 1; index >= 0; index -= 1) {
         const note = notes[index] as Note;
-        if (note.triggers && !note.triggers.some((t) => request.keys.has(t) || (query?.includes(t) ?? false))) {
+        if (
+          note.triggers &&
+          !note.triggers.some((t) => request.keys.has(t) || (query?.includes(t) ?? false))
+        ) {
           notTriggered.push({ id: note.id, reason: 'not-triggered' });
           continue;
         }
         candidates.push({ id: note.id, line: renderListItem(note.text) });
       }
       const fit = fitItems(candidates, frame, request, { contiguous: false });
-      return notTriggered.length === 0 ? fit : markExactFit({ ...fit, dropped: [...fit.dropped, ...notTriggered] });
+      return notTriggered.length === 0
+        ? fit
+        : markExactFit({ ...fit, dropped: [...fit.dropped, ...notTriggered] });
     },
     snapshot(): JsonValue {
       return { notes: notes as unknown as JsonValue, nextId };

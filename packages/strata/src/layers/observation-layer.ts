@@ -18,7 +18,9 @@ export interface ObservationLayer<T = unknown> extends Layer {
 }
 
 /** Creates an observation layer (defaults: budget 500, priority 100, dynamic). */
-export function createObservationLayer<T = unknown>(options: ObservationLayerOptions<T> = {}): ObservationLayer<T> {
+export function createObservationLayer<T = unknown>(
+  options: ObservationLayerOptions<T> = {},
+): ObservationLayer<T> {
   const resolved = resolveLayerOptions('observation', options, { budget: 500, priority: 100, stable: false });
   const frame = sectionFrame(resolved.name, resolved.instructions);
   const render = options.render ?? defaultRender;

@@ -113,7 +113,10 @@ describe('messages layer', () => {
   it('keeps the newest turns within the budget as chat messages', () => {
     const turns = createMessagesLayer({ maxTurns: 10 });
     for (let index = 0; index < 6; index += 1) {
-      turns.add({ role: index % 2 === 0 ? 'user' : 'assistant', content: `message ${index} ${'words '.repeat(10)}` });
+      turns.add({
+        role: index % 2 === 0 ? 'user' : 'assistant',
+        content: `message ${index} ${'words '.repeat(10)}`,
+      });
     }
     const fit = turns.fit(fitRequest(60));
     expect(fit.messages.length).toBeGreaterThan(0);
@@ -137,7 +140,9 @@ describe('createLayer', () => {
   });
 
   it('rejects a minimum above the budget', () => {
-    expect(() => createLayer({ kind: 'window', budget: 10, minimum: 20 })).toThrow(/minimum 20 is above its budget/);
+    expect(() => createLayer({ kind: 'window', budget: 10, minimum: 20 })).toThrow(
+      /minimum 20 is above its budget/,
+    );
     expect(testTokenizer.count('x')).toBe(1);
   });
 });

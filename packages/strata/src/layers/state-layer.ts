@@ -90,7 +90,8 @@ export function createStateLayer<S extends StandardSchemaV1>(options: StateLayer
       replace(initial.value as StandardSchemaV1.InferOutput<S>);
     },
     async applyExtraction(result: ExtractionResult, _meta: ExtractionMeta): Promise<void> {
-      if (result.statePatch !== undefined) replace(applyStatePatch(options.schema, state as JsonValue, result.statePatch));
+      if (result.statePatch !== undefined)
+        replace(applyStatePatch(options.schema, state as JsonValue, result.statePatch));
     },
   };
 }
@@ -104,7 +105,8 @@ function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
     const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(value).sort()) sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
+    for (const key of Object.keys(value).sort())
+      sorted[key] = sortKeys((value as Record<string, unknown>)[key]);
     return sorted;
   }
   return value;

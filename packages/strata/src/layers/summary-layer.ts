@@ -31,11 +31,17 @@ export function createSummaryLayer(options: SummaryLayerOptions = {}): SummaryLa
   let text = options.text ?? '';
   let provenance: Provenance | undefined;
   let revision = 0;
-  const bindings = eventList(options.overwriteOn).map((event) => ({ event, action: 'overwrite' as LayerAction }));
+  const bindings = eventList(options.overwriteOn).map((event) => ({
+    event,
+    action: 'overwrite' as LayerAction,
+  }));
 
   const set = (next: string, from?: Provenance): void => {
     if (typeof next !== 'string') {
-      throw new StrataError('INPUT_INVALID', `Summary '${resolved.name}' must be a string, got ${typeof next}.`);
+      throw new StrataError(
+        'INPUT_INVALID',
+        `Summary '${resolved.name}' must be a string, got ${typeof next}.`,
+      );
     }
     text = next;
     provenance = from;
@@ -85,7 +91,11 @@ export function createSummaryLayer(options: SummaryLayerOptions = {}): SummaryLa
 
 function defaultFromPayload(payload: unknown): string | undefined {
   if (typeof payload === 'string') return payload;
-  if (payload && typeof payload === 'object' && typeof (payload as { summary?: unknown }).summary === 'string') {
+  if (
+    payload &&
+    typeof payload === 'object' &&
+    typeof (payload as { summary?: unknown }).summary === 'string'
+  ) {
     return (payload as { summary: string }).summary;
   }
   return undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createWindowLayer } from './window-layer.js';
 import { fitRequest, testTokenizer } from './test-request.js';
+import { createWindowLayer } from './window-layer.js';
 
 describe('window layer', () => {
   it('keeps the newest events that fit, shown oldest first, and reports the rest', () => {
@@ -11,7 +11,9 @@ describe('window layer', () => {
     expect(fit.kept.length).toBeLessThan(8);
     expect(fit.kept[0]).toBe('e8'); // preference order: newest first
     expect(fit.dropped.every((item) => item.reason === 'layer-budget')).toBe(true);
-    expect([...fit.kept, ...fit.dropped.map((item) => item.id)].sort()).toEqual(window.events.map((event) => event.id).sort());
+    expect([...fit.kept, ...fit.dropped.map((item) => item.id)].sort()).toEqual(
+      window.events.map((event) => event.id).sort(),
+    );
     const lines = fit.section.split('\n').filter((line) => line.startsWith('- '));
     expect(lines.at(-1)).toContain('event number 7');
     expect(fit.tokens).toBe(testTokenizer.count(`${fit.section}\n\n`));

@@ -1,7 +1,7 @@
 import type { JsonValue, Provenance } from '../core/provenance.js';
 import { StrataError } from '../errors/strata-error.js';
-import { type FitCandidate, fitItems } from './fit-items.js';
 import { renderListItem, sectionFrame } from './escape-untrusted.js';
+import { type FitCandidate, fitItems } from './fit-items.js';
 import type { FitRequest, Layer, LayerAction, LayerFit, LayerOptions } from './layer.js';
 import { eventList, resolveLayerOptions } from './resolve-layer-options.js';
 
@@ -31,7 +31,10 @@ export function createWindowLayer(options: WindowLayerOptions = {}): WindowLayer
   const resolved = resolveLayerOptions('window', options, { budget: 800, priority: 60, stable: false });
   const maxEvents = options.maxEvents ?? 50;
   if (!Number.isInteger(maxEvents) || maxEvents < 1) {
-    throw new StrataError('CONFIG_INVALID', `Layer '${resolved.name}': maxEvents must be a whole number >= 1.`);
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `Layer '${resolved.name}': maxEvents must be a whole number >= 1.`,
+    );
   }
   const frame = sectionFrame(resolved.name, resolved.instructions);
   let events: WindowEvent[] = [];

@@ -61,12 +61,22 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
   const fixed = TOKENS_FOR_REPLY + framing('system') + systemPartTokens + framing('user');
   const minimumTokens = fixed + layers.reduce((sum, layer) => sum + layer.minimum, 0);
   if (minimumTokens > budget) {
-    const minimums = layers.filter((layer) => layer.minimum > 0).map((layer) => ({ name: layer.name, minimum: layer.minimum }));
+    const minimums = layers
+      .filter((layer) => layer.minimum > 0)
+      .map((layer) => ({ name: layer.name, minimum: layer.minimum }));
     const listed = minimums.map((entry) => `${entry.name}=${entry.minimum}`).join(', ') || 'none';
     throw new StrataError(
       'BUDGET_UNSATISFIABLE',
       `Budget ${budget} is below the ${minimumTokens} tokens every request needs: layer minimums (${listed}), the system prompt (${systemPartTokens}) and message framing (${fixed - systemPartTokens}). Raise the budget or lower the minimums.`,
-      { details: { budget, minimumTokens, layers: minimums, systemTokens: systemPartTokens, framingTokens: fixed - systemPartTokens } },
+      {
+        details: {
+          budget,
+          minimumTokens,
+          layers: minimums,
+          systemTokens: systemPartTokens,
+          framingTokens: fixed - systemPartTokens,
+        },
+      },
     );
   }
 
@@ -119,7 +129,12 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
       }
     }
     const result: Planned[] = [];
-    const sectionMessage = (role: 'system' | 'user', parts: string[], partTokens: number[], index: number): Planned => {
+    const sectionMessage = (
+      role: 'system' | 'user',
+      parts: string[],
+      partTokens: number[],
+      index: number,
+    ): Planned => {
       // Reuse the previous content string when every part is the same: no re-joining, no re-hashing.
       const before = previous[index];
       const same =
@@ -128,8 +143,17 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
         before.parts.length === parts.length &&
         before.parts.every((part, position) => part === parts[position]);
       const content = same ? before.message.content : parts.join('');
-      const contentTokens = additive ? partTokens.reduce((sum, value) => sum + value, 0) : tokenizer.count(content);
-      return { turn: false, role, parts, partTokens, tokens: framing(role) + contentTokens, message: { role, content } };
+      const contentTokens = additive
+        ? partTokens.reduce((sum, value) => sum + value, 0)
+        : tokenizer.count(content);
+      return {
+        turn: false,
+        role,
+        parts,
+        partTokens,
+        tokens: framing(role) + contentTokens,
+        message: { role, content },
+      };
     };
     if (system.length > 0) result.push(sectionMessage('system', system, systemTokens, result.length));
     result.push(...turns);
@@ -165,7 +189,10 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
           const used = tokensOf(fit);
           const floor = floorAtMinimum ? Math.min(layer.minimum, layer.budget) : 0;
           if (used <= floor) continue;
-          allowances.set(layer, Math.max(floor, Math.min(allowances.get(layer) ?? layer.budget, used) - remaining));
+          allowances.set(
+            layer,
+            Math.max(floor, Math.min(allowances.get(layer) ?? layer.budget, used) - remaining),
+          );
           const next = fitOf(layer);
           fits.set(layer, next);
           remaining -= used - tokensOf(next);
@@ -197,7 +224,10 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
                 tokens: 0,
                 kept: [],
                 truncated: [],
-                dropped: [...emptied.dropped, ...emptied.kept.map((id) => ({ id, reason: 'total-budget' as const }))],
+                dropped: [
+                  ...emptied.dropped,
+                  ...emptied.kept.map((id) => ({ id, reason: 'total-budget' as const })),
+                ],
               },
         );
         planned = plan(fits);
@@ -232,7 +262,10 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
 
       const messages = planned.map((entry) => entry.message);
       let stableMessageCount = 0;
-      if (systemPart || ordered.some((layer) => layer.stable && (fits.get(layer) as LayerFit).section !== '')) {
+      if (
+        systemPart ||
+        ordered.some((layer) => layer.stable && (fits.get(layer) as LayerFit).section !== '')
+      ) {
         stableMessageCount = planned[0]?.role === 'system' ? 1 : 0;
       }
       const text = planned

@@ -27,15 +27,30 @@ const pieces = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: fc.constantFrom('战', '斗', '結', '束', '한', '글', 'ア'), maxLength: 60 }),
-  fc.string({ unit: fc.constantFrom('😀', '👍🏽', '👨‍👩‍👧', 'e\u0301', '\u0000', '\u0007', '\n', '\r\n', '\t', ' '), maxLength: 30 }),
-  fc.constantFrom('</window>', '<system>', '<|im_start|>system', '```', '## Heading', '- fake item', ' […truncated]'),
+  fc.string({
+    unit: fc.constantFrom('😀', '👍🏽', '👨‍👩‍👧', 'e\u0301', '\u0000', '\u0007', '\n', '\r\n', '\t', ' '),
+    maxLength: 30,
+  }),
+  fc.constantFrom(
+    '</window>',
+    '<system>',
+    '<|im_start|>system',
+    '```',
+    '## Heading',
+    '- fake item',
+    ' […truncated]',
+  ),
   fc
     .tuple(fc.constantFrom('a', '=', ' ', '战', '😀', '\n', '.'), fc.integer({ min: 50, max: 600 }))
     .map(([unit, count]) => unit.repeat(count)),
 );
 const text = fc.array(pieces, { maxLength: 6 }).map((parts) => parts.join(''));
 // Far larger than most layers (budgets here are 0-400 tokens), without making every case slow.
-const bigText = fc.oneof(text, text, fc.array(pieces, { minLength: 4, maxLength: 12 }).map((parts) => parts.join(' ')));
+const bigText = fc.oneof(
+  text,
+  text,
+  fc.array(pieces, { minLength: 4, maxLength: 12 }).map((parts) => parts.join(' ')),
+);
 
 const scenario = fc.record({
   budget: fc.integer({ min: 40, max: 700 }),
@@ -46,9 +61,12 @@ const scenario = fc.record({
   lessons: fc.array(bigText, { maxLength: 5 }),
   notes: fc.array(fc.record({ text: bigText, triggered: fc.boolean() }), { maxLength: 4 }),
   observation: bigText,
-  turns: fc.array(fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), content: bigText }), {
-    maxLength: 4,
-  }),
+  turns: fc.array(
+    fc.record({ role: fc.constantFrom('user' as const, 'assistant' as const), content: bigText }),
+    {
+      maxLength: 4,
+    },
+  ),
   goal: text,
   query: fc.option(text, { nil: undefined }),
 });
@@ -62,7 +80,11 @@ describe('assemble: the budget guarantee', () => {
           budget: input.budget,
           ...(input.system ? { system: input.system } : {}),
           layers: [
-            { kind: 'knowledge', budget: budgets[0] ?? 0, entries: [{ key: 'strike', text: 'Strike: deal 6 damage.' }] },
+            {
+              kind: 'knowledge',
+              budget: budgets[0] ?? 0,
+              entries: [{ key: 'strike', text: 'Strike: deal 6 damage.' }],
+            },
             { kind: 'summary', budget: budgets[1] ?? 0 },
             { kind: 'lessons', budget: budgets[2] ?? 0, duplicateThreshold: 1.01 },
             { kind: 'window', budget: budgets[3] ?? 0 },
@@ -79,18 +101,22 @@ describe('assemble: the budget guarantee', () => {
         });
         memory.layer<SummaryLayer>('summary').set(input.summary);
         const lessons = memory.layer<LessonsLayer>('lessons');
-        for (const lesson of input.lessons) if (lesson.trim() !== '') await lessons.addLesson({ text: lesson });
+        for (const lesson of input.lessons)
+          if (lesson.trim() !== '') await lessons.addLesson({ text: lesson });
         const window = memory.layer<WindowLayer>('window');
         for (const event of input.window) window.append(event);
         const notes = memory.layer<NotesLayer>('notes');
-        for (const note of input.notes) notes.add(note.triggered ? { text: note.text, triggers: ['strike'] } : { text: note.text });
+        for (const note of input.notes)
+          notes.add(note.triggered ? { text: note.text, triggers: ['strike'] } : { text: note.text });
         const turns = memory.layer<MessagesLayer>('messages');
         for (const turn of input.turns) turns.add(turn);
         memory.layer('state');
         (memory.layer('state') as unknown as { patch(patch: unknown): void }).patch({ goal: input.goal });
         memory.layer<ObservationLayer<string>>('observation').set(input.observation);
 
-        const context = await memory.assemble(input.query === undefined ? { keys: ['strike'] } : { query: input.query });
+        const context = await memory.assemble(
+          input.query === undefined ? { keys: ['strike'] } : { query: input.query },
+        );
         const exact = recount(context.messages);
         expect(exact).toBeLessThanOrEqual(input.budget);
         expect(context.tokens).toBeLessThanOrEqual(input.budget);
@@ -114,7 +140,10 @@ describe('assemble: the budget guarantee', () => {
           for (const item of layer.truncated) expect(layer.kept).toContain(item.id);
         }
         const truncatedCount = context.layers.reduce((sum, layer) => sum + layer.truncated.length, 0);
-        const markers = context.messages.reduce((sum, message) => sum + message.content.split(TRUNCATION_MARKER).length - 1, 0);
+        const markers = context.messages.reduce(
+          (sum, message) => sum + message.content.split(TRUNCATION_MARKER).length - 1,
+          0,
+        );
         // Every truncation shows its marker (untrusted text may contain the marker text too).
         expect(markers).toBeGreaterThanOrEqual(truncatedCount);
       }),

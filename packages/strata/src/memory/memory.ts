@@ -79,22 +79,32 @@ export interface Memory {
  */
 export function createMemory(options: MemoryOptions): Memory {
   if (!Number.isInteger(options?.budget) || options.budget <= 0) {
-    throw new StrataError('CONFIG_INVALID', `createMemory: 'budget' must be a whole number of tokens > 0, got ${String(options?.budget)}.`);
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `createMemory: 'budget' must be a whole number of tokens > 0, got ${String(options?.budget)}.`,
+    );
   }
   if (!Array.isArray(options.layers)) {
-    throw new StrataError('CONFIG_INVALID', `createMemory: 'layers' must be an array of layer configs or layers.`);
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `createMemory: 'layers' must be an array of layer configs or layers.`,
+    );
   }
   const base =
     options.tokenizer === undefined || typeof options.tokenizer === 'string'
       ? createTiktokenTokenizer(options.tokenizer ?? 'o200k_base')
       : options.tokenizer;
   const cacheOptions = options.countCacheSize === undefined ? {} : { maxEntries: options.countCacheSize };
-  const tokenizer = 'inner' in base && 'fits' in base ? (base as CachedTokenizer) : createCachedTokenizer(base, cacheOptions);
+  const tokenizer =
+    'inner' in base && 'fits' in base ? (base as CachedTokenizer) : createCachedTokenizer(base, cacheOptions);
   const layers = options.layers.map((config) => createLayer(config));
   const byName = new Map<string, Layer>();
   for (const layer of layers) {
     if (byName.has(layer.name)) {
-      throw new StrataError('CONFIG_INVALID', `Two layers are named '${layer.name}'. Give each layer a unique 'name'.`);
+      throw new StrataError(
+        'CONFIG_INVALID',
+        `Two layers are named '${layer.name}'. Give each layer a unique 'name'.`,
+      );
     }
     byName.set(layer.name, layer);
   }
@@ -105,7 +115,12 @@ export function createMemory(options: MemoryOptions): Memory {
     layers,
   });
   const bindings = collectBindings(options.transitions ?? {}, layers, byName);
-  const sinks: TelemetrySink[] = options.telemetry === undefined ? [] : Array.isArray(options.telemetry) ? [...options.telemetry] : [options.telemetry as TelemetrySink];
+  const sinks: TelemetrySink[] =
+    options.telemetry === undefined
+      ? []
+      : Array.isArray(options.telemetry)
+        ? [...options.telemetry]
+        : [options.telemetry as TelemetrySink];
   const now = options.now ?? Date.now;
   const namespace = options.namespace ?? 'default';
   const sessionId = options.sessionId;
@@ -183,7 +198,11 @@ export function createMemory(options: MemoryOptions): Memory {
       };
       for (const layer of targets) await layer.applyExtraction?.(result, meta);
       applied.add(result.idempotencyKey);
-      emit('extraction-applied', { extractor: extractor.name, event: input.event, idempotencyKey: result.idempotencyKey });
+      emit('extraction-applied', {
+        extractor: extractor.name,
+        event: input.event,
+        idempotencyKey: result.idempotencyKey,
+      });
     });
   };
 
@@ -205,7 +224,10 @@ export function createMemory(options: MemoryOptions): Memory {
     layer<T extends Layer = Layer>(name: string): T {
       const layer = byName.get(name);
       if (!layer) {
-        throw new StrataError('INPUT_INVALID', `No layer named '${name}'. Layers: ${[...byName.keys()].join(', ')}.`);
+        throw new StrataError(
+          'INPUT_INVALID',
+          `No layer named '${name}'. Layers: ${[...byName.keys()].join(', ')}.`,
+        );
       }
       return layer as T;
     },
@@ -248,7 +270,10 @@ export function createMemory(options: MemoryOptions): Memory {
     },
     async transition(event, payload) {
       if (typeof event !== 'string' || event === '') {
-        throw new StrataError('INPUT_INVALID', 'transition(event): the event must be a non-empty string such as "combat-end".');
+        throw new StrataError(
+          'INPUT_INVALID',
+          'transition(event): the event must be a non-empty string such as "combat-end".',
+        );
       }
       if (!opened) await open();
       const bound = bindings.get(event) ?? [];
@@ -330,7 +355,8 @@ function collectBindings(
     list.push(binding);
     result.set(event, list);
   };
-  for (const layer of layers) for (const binding of layer.bindings) add(binding.event, { layer: layer.name, action: binding.action });
+  for (const layer of layers)
+    for (const binding of layer.bindings) add(binding.event, { layer: layer.name, action: binding.action });
   for (const [event, list] of Object.entries(transitions)) {
     if (!Array.isArray(list)) {
       throw new StrataError('CONFIG_INVALID', `transitions['${event}'] must be an array of bindings.`);
@@ -338,25 +364,44 @@ function collectBindings(
     for (const binding of list as TransitionBinding[]) {
       if ('extract' in binding) {
         if (typeof binding.extract?.run !== 'function' || typeof binding.extract.name !== 'string') {
-          throw new StrataError('CONFIG_INVALID', `transitions['${event}']: 'extract' needs an extractor { name, run(input) }.`);
+          throw new StrataError(
+            'CONFIG_INVALID',
+            `transitions['${event}']: 'extract' needs an extractor { name, run(input) }.`,
+          );
         }
         for (const name of binding.into ?? []) {
           const target = byName.get(name);
-          if (!target) throw new StrataError('CONFIG_INVALID', `transitions['${event}']: no layer named '${name}' to extract into.`);
+          if (!target)
+            throw new StrataError(
+              'CONFIG_INVALID',
+              `transitions['${event}']: no layer named '${name}' to extract into.`,
+            );
           if (typeof target.applyExtraction !== 'function') {
-            throw new StrataError('NOT_SUPPORTED', `Extraction results are not supported by layer '${name}' (${target.kind}).`);
+            throw new StrataError(
+              'NOT_SUPPORTED',
+              `Extraction results are not supported by layer '${name}' (${target.kind}).`,
+            );
           }
         }
       } else {
         const layer = byName.get(binding.layer);
         if (!layer) {
-          throw new StrataError('CONFIG_INVALID', `transitions['${event}']: no layer named '${binding.layer}'. Layers: ${[...byName.keys()].join(', ')}.`);
+          throw new StrataError(
+            'CONFIG_INVALID',
+            `transitions['${event}']: no layer named '${binding.layer}'. Layers: ${[...byName.keys()].join(', ')}.`,
+          );
         }
         if (!['reset', 'overwrite', 'expire'].includes(binding.action)) {
-          throw new StrataError('CONFIG_INVALID', `transitions['${event}']: unknown action '${String(binding.action)}'. Use reset, overwrite or expire.`);
+          throw new StrataError(
+            'CONFIG_INVALID',
+            `transitions['${event}']: unknown action '${String(binding.action)}'. Use reset, overwrite or expire.`,
+          );
         }
         if (typeof layer[binding.action] !== 'function') {
-          throw new StrataError('NOT_SUPPORTED', `Action '${binding.action}' is not supported by layer '${layer.name}' (${layer.kind}).`);
+          throw new StrataError(
+            'NOT_SUPPORTED',
+            `Action '${binding.action}' is not supported by layer '${layer.name}' (${layer.kind}).`,
+          );
         }
       }
       add(event, binding);

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { TelemetryRecord, TelemetrySink } from './telemetry-record.js';
+import type { TelemetrySink } from './telemetry-record.js';
 
 /** A sink appending one JSON line per record to a file; writes are batched off the hot path. */
 export interface JsonlTelemetrySink extends TelemetrySink {
@@ -21,9 +21,11 @@ export function createJsonlTelemetrySink(path: string): JsonlTelemetrySink {
     if (buffer.length === 0) return writing;
     const lines = buffer.join('');
     buffer = [];
-    writing = writing.then(() => appendFile(path, lines, 'utf8')).catch((error: unknown) => {
-      errors.push(error);
-    });
+    writing = writing
+      .then(() => appendFile(path, lines, 'utf8'))
+      .catch((error: unknown) => {
+        errors.push(error);
+      });
     return writing;
   };
   return {

@@ -26,10 +26,15 @@ export interface CachedTokenizer extends Tokenizer {
  * Wraps a tokenizer with a bounded LRU of counts keyed by the text itself, so unchanged renderings
  * (the same layer section, the same lesson) are never tokenized twice.
  */
-export function createCachedTokenizer(tokenizer: Tokenizer, options: CachedTokenizerOptions = {}): CachedTokenizer {
+export function createCachedTokenizer(
+  tokenizer: Tokenizer,
+  options: CachedTokenizerOptions = {},
+): CachedTokenizer {
   const cache = new LruCache<string, number>(options.maxEntries ?? 20_000);
   // Texts whose counting stopped early: a proven lower bound on their count.
-  const lowerBounds = new LruCache<string, number>(Math.max(16, Math.floor((options.maxEntries ?? 20_000) / 10)));
+  const lowerBounds = new LruCache<string, number>(
+    Math.max(16, Math.floor((options.maxEntries ?? 20_000) / 10)),
+  );
   const minLength = options.minLength ?? 16;
   const stats = { hits: 0, misses: 0 };
   const count = (text: string): number => {

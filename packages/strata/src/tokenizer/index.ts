@@ -3,7 +3,11 @@ export {
   type ApproximateTokenizerOptions,
   createApproximateTokenizer,
 } from './approximate-tokenizer.js';
-export { type CachedTokenizer, type CachedTokenizerOptions, createCachedTokenizer } from './cached-tokenizer.js';
+export {
+  type CachedTokenizer,
+  type CachedTokenizerOptions,
+  createCachedTokenizer,
+} from './cached-tokenizer.js';
 export {
   type CountableMessage,
   countChatTokens,

@@ -1,5 +1,5 @@
-import { encodeChat, countTokens as o200kCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { countTokens as cl100kCount } from 'gpt-tokenizer/encoding/cl100k_base';
+import { encodeChat, countTokens as o200kCount } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { createApproximateTokenizer } from './approximate-tokenizer.js';
 import { createCachedTokenizer } from './cached-tokenizer.js';
@@ -60,7 +60,12 @@ describe('createTiktokenTokenizer', () => {
   });
 
   it('truncates to a prefix that fits, for every kind of text', () => {
-    const texts = [mixed.join('').repeat(5), '😀'.repeat(3000), `head ${'z'.repeat(5000)} tail`, '战'.repeat(700)];
+    const texts = [
+      mixed.join('').repeat(5),
+      '😀'.repeat(3000),
+      `head ${'z'.repeat(5000)} tail`,
+      '战'.repeat(700),
+    ];
     for (const text of texts) {
       for (const max of [1, 7, 50, 333]) {
         const cut = o200k.truncate(text, max);

@@ -13,7 +13,11 @@ describe('extraction queue', () => {
     await queue.drain();
     expect(calls).toBe(3);
     expect(queue.failures).toEqual([]);
-    expect(events.map((event) => event.name)).toEqual(['extraction-retried', 'extraction-retried', 'extraction-succeeded']);
+    expect(events.map((event) => event.name)).toEqual([
+      'extraction-retried',
+      'extraction-retried',
+      'extraction-succeeded',
+    ]);
   });
 
   it('records a job that keeps failing, without throwing at anyone', async () => {

@@ -121,5 +121,8 @@ export function createExtractionQueue(options: ExtractionQueueOptions = {}): Ext
 function toStrataError(job: string, cause: unknown): StrataError {
   if (cause instanceof StrataError) return cause;
   const message = cause instanceof Error ? cause.message : String(cause);
-  return new StrataError('EXTRACTION_FAILED', `Extraction '${job}' failed: ${message}`, { cause, isRetryable: true });
+  return new StrataError('EXTRACTION_FAILED', `Extraction '${job}' failed: ${message}`, {
+    cause,
+    isRetryable: true,
+  });
 }

@@ -1,4 +1,4 @@
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { formatRunsSummary, summarizeRuns } from '../../agent/summarize-runs.js';
 import { loadPricing } from '../../report/pricing.js';
@@ -7,6 +7,7 @@ import { writeReport } from '../../report/write-report.js';
 import type { DecisionRecord, PlayResult } from '../../trace/decision-record.js';
 import { REPORT_FILE_NAME } from '../../trace/run-directory.js';
 import { type CliIo, colorEnabled, createTerminalStyle } from '../cli-io.js';
+import { displayPath } from '../display-path.js';
 import { createBenchId, createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
 import { formatTable } from '../format-table.js';
 import { AGENTS, type AgentName, parseAgentList, parseSeedList } from '../parse-cli-values.js';
@@ -169,7 +170,7 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
       style.bold('Totals by agent'),
       formatRunsSummary(summary),
       '',
-      `report: ${relative(io.cwd, reportFile)}`,
+      `report: ${displayPath(io.cwd, reportFile)}`,
       '',
     ];
     io.stdout.write(lines.join('\n'));

@@ -246,7 +246,13 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       process.off('SIGINT', onInterrupt);
     }
     progress.stop();
-    const { result, records, interrupted } = executed;
+    const { result, records, interrupted, missingSteps } = executed;
+    if (missingSteps.length > 0) {
+      // Still a valid run: the store had those decisions; only their trace lines were lost.
+      io.stderr.write(
+        `note: the trace has no line for step(s) ${missingSteps.join(', ')} (lost in the crash)\n`,
+      );
+    }
     if (interrupted) {
       throw new CommandInterrupted(
         `Interrupted after ${records.length} decisions. Continue with: strata play --resume ${request.runId} --runs-dir ${options.runsDir}`,

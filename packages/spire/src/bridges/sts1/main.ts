@@ -13,6 +13,8 @@
  *   --max-steps <n>                                stop after n actions (default 10000)
  *   --log <file>                                   append log lines to a file instead of stderr
  *   --trace                                        log every protocol line
+ *   --no-content-text                              leave rules text empty instead of filling it from
+ *                                                  spire's content (CommunicationMod sends none)
  *
  * A real agent (an LLM or spire's bot) is wired the same way through `runCommunicationModAgent`.
  */
@@ -24,6 +26,7 @@ import { parseGameAction } from '../../api/game-action-schema.js';
 import { SpireError } from '../../api/game-error.js';
 import { runCommunicationModAgent, type Sts1Policy } from './communication-mod-agent.js';
 import { chooseFirstLegalAction } from './first-legal-action.js';
+import { loadSpireContentText } from './spire-content-text.js';
 import { STS1_CHARACTERS } from './sts1-state-translator.js';
 
 interface MainOptions {
@@ -35,10 +38,17 @@ interface MainOptions {
   maxSteps: number;
   logFile?: string;
   trace: boolean;
+  contentText: boolean;
 }
 
 function parseArguments(argv: readonly string[]): MainOptions {
-  const options: MainOptions = { policy: 'heuristic', characterIndex: 0, maxSteps: 10_000, trace: false };
+  const options: MainOptions = {
+    policy: 'heuristic',
+    characterIndex: 0,
+    maxSteps: 10_000,
+    trace: false,
+    contentText: true,
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const flag = argv[index];
     const value = () => {
@@ -97,6 +107,9 @@ function parseArguments(argv: readonly string[]): MainOptions {
       case '--trace':
         options.trace = true;
         break;
+      case '--no-content-text':
+        options.contentText = false;
+        break;
       default:
         throw new SpireError(
           'CONFIG_INVALID',
@@ -154,7 +167,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         : options.policy === 'first-legal'
           ? (state) => chooseFirstLegalAction(state, options.characterIndex)
           : await heuristicPolicy(options.characterIndex);
+    const text = options.contentText ? await loadSpireContentText() : {};
     const result = await runCommunicationModAgent({
+      ...text,
       input: process.stdin,
       output: process.stdout,
       policy,

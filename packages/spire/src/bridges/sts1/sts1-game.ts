@@ -110,22 +110,24 @@ export function createSts1Game(config: Sts1GameConfig): Sts1Game {
     return state;
   }
 
+  async function currentState(): Promise<GameState> {
+    if (latest !== undefined) return latest.state;
+    const message = await readMessage('the first game state');
+    if (message.error !== undefined) {
+      throw new SpireError(
+        'PROTOCOL_ERROR',
+        `CommunicationMod's first message is an error: ${message.error}`,
+      );
+    }
+    return accept(message);
+  }
+
   if (config.sendReady ?? true) send('ready');
 
   return {
     lastMessage: () => latest?.message,
 
-    async state() {
-      if (latest !== undefined) return latest.state;
-      const message = await readMessage('the first game state');
-      if (message.error !== undefined) {
-        throw new SpireError(
-          'PROTOCOL_ERROR',
-          `CommunicationMod's first message is an error: ${message.error}`,
-        );
-      }
-      return accept(message);
-    },
+    state: currentState,
 
     async act(action: GameAction) {
       if (busy) {
@@ -137,7 +139,7 @@ export function createSts1Game(config: Sts1GameConfig): Sts1Game {
       busy = true;
       try {
         const body = parseGameAction(action);
-        if (latest === undefined) await this.state();
+        if (latest === undefined) await currentState();
         const current = latest as { message: CommunicationModMessage; state: GameState };
         if (!current.state.available_actions.includes(body.action)) {
           throw new SpireError(

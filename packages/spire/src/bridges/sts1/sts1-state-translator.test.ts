@@ -5,6 +5,7 @@ import { parseGameState } from '../../api/game-state-schema.js';
 import { legalActionsFromState } from '../../api/legal-actions-from-state.js';
 import { parseCommunicationModLine } from './communication-mod-protocol.js';
 import * as recorded from './fixtures/communication-mod-states.js';
+import { loadSpireContentText } from './spire-content-text.js';
 import { sts1ActionToCommand } from './sts1-command-translator.js';
 import { sts1CardId, sts1Id, sts1PowerId } from './sts1-ids.js';
 import { translateSts1State } from './sts1-state-translator.js';
@@ -296,6 +297,16 @@ describe('StS1 ids', () => {
     expect(state.combat?.enemies[0]?.enemy_id).toBe('JAW_WORM');
     expect(state.run?.relics[0]?.relic_id).toBe('BURNING_BLOOD');
     expect(state.run?.deck.map((card) => card.card_id).slice(0, 1)).toEqual(['STRIKE_IRONCLAD']);
+  });
+});
+
+describe('rules text from spire content', () => {
+  it('fills card and relic text by normalised id, and leaves unknown ids empty', async () => {
+    const text = await loadSpireContentText();
+    const state = translateSts1State(parseCommunicationModLine(recorded.COMBAT_TURN_1), text);
+    expect(state.combat?.hand[2]?.rules_text).toContain('8 damage');
+    expect(state.run?.relics[0]?.description).toMatch(/heal 6 HP/i);
+    expect(text.describeCard?.({ id: 'NOT_A_CARD', name: 'x', upgrades: 0 })).toBeUndefined();
   });
 });
 

@@ -130,7 +130,9 @@ export function createSts2ModClient(config: ResolvedSts2GameConfig): Sts2ModClie
             path === '/state' || path === '/action' ? 'STATE_MALFORMED' : 'PROTOCOL_ERROR',
             `The StS2 agent mod sent truncated or invalid JSON for ${what} (${text.length} characters, ` +
               `cut inside ${cutAt}, ending ${ending}): ${(error as Error).message}. ` +
-              'This happens when the game closes the connection early; if it repeats, update the mod.',
+              (idempotent
+                ? 'This happens when the game closes the connection early; if it repeats, update the mod.'
+                : 'The action may have been applied: read the state before acting again.'),
             { cause: error, details: { url, status: response.status, length: text.length, path: cutAt } },
           ),
           idempotent || retryableStatus,

@@ -1,6 +1,6 @@
 // A tiny helper so card tables read as data: numbers as (base, upgraded) pairs, text with
 // !D! (damage), !B! (block) and !M! (magic number) placeholders.
-import type { CardDefinition, CardType } from '../../engine/definitions.js';
+import type { CardDefinition, CardType, CombatContext } from '../../engine/definitions.js';
 
 const CARD_TYPES = new Map<string, CardType>();
 
@@ -29,3 +29,13 @@ export const STRIKE_IDS = new Set([
   'SNEAKY_STRIKE',
   'SWIFT_STRIKE',
 ]);
+
+/** Lowers a monster's Strength until the end of the round; Artifact stops it (then nothing comes back). */
+export function loseStrengthThisTurn(context: CombatContext, index: number, amount: number): void {
+  const monster = context.run.combat?.monsters[index];
+  if (monster === undefined) return;
+  const before = monster.powers.STRENGTH ?? 0;
+  context.applyToMonster(index, 'STRENGTH', -amount);
+  const lost = before - (monster.powers.STRENGTH ?? 0);
+  if (lost > 0) context.applyToMonster(index, 'SHACKLED', lost);
+}

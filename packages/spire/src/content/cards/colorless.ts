@@ -1,6 +1,6 @@
 // Colorless cards (shop and generated), statuses and curses.
 import type { CardDefinition } from '../../engine/definitions.js';
-import { card } from './card.js';
+import { card, loseStrengthThisTurn } from './card.js';
 
 export const COLORLESS_CARDS: readonly CardDefinition[] = [
   card({
@@ -125,8 +125,7 @@ export const COLORLESS_CARDS: readonly CardDefinition[] = [
     exhaust: true,
     text: 'Enemy loses !M! Strength this turn. Exhaust.',
     play: (x, c) => {
-      x.applyToMonster(c.target, 'STRENGTH', -c.magic);
-      x.applyToMonster(c.target, 'SHACKLED', c.magic);
+      loseStrengthThisTurn(x, c.target, c.magic);
     },
   }),
   card({

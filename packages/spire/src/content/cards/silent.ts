@@ -1,6 +1,6 @@
 // The Silent's cards: starter deck plus commons, uncommons and rares with the original numbers.
 import type { CardDefinition, CombatContext } from '../../engine/definitions.js';
-import { card, isAttack, isSkill } from './card.js';
+import { card, isAttack, isSkill, loseStrengthThisTurn } from './card.js';
 
 const C = 'SILENT' as const;
 
@@ -263,8 +263,7 @@ export const SILENT_CARDS: readonly CardDefinition[] = [
     exhaust: true,
     text: 'ALL enemies lose !M! Strength this turn. Exhaust.',
     play: (x, c) => {
-      x.applyToAllMonsters('STRENGTH', -c.magic);
-      x.applyToAllMonsters('SHACKLED', c.magic);
+      for (const monster of x.livingMonsters()) loseStrengthThisTurn(x, x.monsterIndex(monster), c.magic);
     },
   }),
   card({

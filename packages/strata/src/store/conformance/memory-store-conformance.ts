@@ -631,6 +631,14 @@ export function describeMemoryStoreConformance(
       });
     });
 
+    it('can be wrapped by spreading it into a new object', async () => {
+      const store = await connect();
+      const namespace = unique('ns');
+      const wrapped: MemoryStore = { ...store, name: 'wrapped' };
+      await wrapped.addLesson(namespace, lesson('via-wrapper'));
+      expect((await store.listLessons(namespace)).map((item) => item.id)).toEqual(['via-wrapper']);
+    });
+
     it('returns records callers cannot use to change what is stored', async () => {
       const store = await connect();
       const namespace = unique('ns');

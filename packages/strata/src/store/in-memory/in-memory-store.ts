@@ -8,6 +8,7 @@ import type {
   SessionRecord,
   TelemetryRecordRow,
 } from '../memory-store.js';
+import { asPlainStore } from '../plain-store.js';
 import {
   duplicateLessonIdError,
   namespaceMismatchError,
@@ -57,7 +58,7 @@ const name = 'in-memory store';
 
 /** A store that lives as long as the process: tests, examples, short runs. Same contract as SQLite/Postgres. */
 export function createInMemoryStore(config: InMemoryStoreConfig = {}): MemoryStore {
-  return new InMemoryStore(config.database ?? createInMemoryDatabase());
+  return asPlainStore(new InMemoryStore(config.database ?? createInMemoryDatabase()));
 }
 
 class InMemoryStore implements MemoryStore {

@@ -10,6 +10,7 @@ import type {
   SessionRecord,
   TelemetryRecordRow,
 } from '../memory-store.js';
+import { asPlainStore } from '../plain-store.js';
 import {
   duplicateLessonIdError,
   namespaceMismatchError,
@@ -54,7 +55,7 @@ export function createPostgresStore(config: PostgresStoreConfig = {}): MemorySto
       { details: { store: 'postgres' } },
     );
   }
-  return new PostgresStore(config, connectionString);
+  return asPlainStore(new PostgresStore(config, connectionString));
 }
 
 interface SessionJoinRow {

@@ -12,6 +12,7 @@ import type {
   SessionRecord,
   TelemetryRecordRow,
 } from '../memory-store.js';
+import { asPlainStore } from '../plain-store.js';
 import {
   duplicateLessonIdError,
   namespaceMismatchError,
@@ -44,7 +45,7 @@ const name = 'SQLite store';
  * resolving, so a resolved commit is on disk (in the WAL).
  */
 export function createSqliteStore(config: SqliteStoreConfig = {}): MemoryStore {
-  return new SqliteStore(config);
+  return asPlainStore(new SqliteStore(config));
 }
 
 interface SessionRow {
