@@ -17,7 +17,7 @@ import {
 } from 'strata';
 import { createNaiveContext } from '../baselines/naive-context.js';
 import { createWindowContext } from '../baselines/window-context.js';
-import { listCombatActions } from '../observe/list-combat-actions.js';
+import { listLegalActions } from '../observe/list-legal-actions.js';
 import { DEFAULT_OBSERVATION_TOKENS, observeState } from '../observe/render-observation.js';
 import { createHeuristicPolicy } from '../policy/heuristic-policy.js';
 import { createLlmPolicy, REPAIR_RESERVE_TOKENS } from '../policy/llm-policy.js';
@@ -411,7 +411,7 @@ function defaultLegalActions(game: Game): (state: GameState) => GameAction[] {
   const withLegal = game as Game & { legalActions?: () => GameAction[] };
   if (typeof withLegal.legalActions === 'function')
     return () => (withLegal.legalActions as () => GameAction[])();
-  return (state) => listCombatActions(state as never) as GameAction[];
+  return (state) => listLegalActions(state) as GameAction[];
 }
 
 /** Largest request sent for a decision (repair turns add to the first), counted as the provider would. */

@@ -1,5 +1,6 @@
 export { describeAction } from './describe-action.js';
 export { listCombatActions } from './list-combat-actions.js';
+export { listLegalActions } from './list-legal-actions.js';
 export {
   cardCost,
   DEFAULT_OBSERVATION_TOKENS,

@@ -98,6 +98,40 @@ function summaryRows(runs: ReportRun[]): string {
     .join('\n');
 }
 
+/** Totals per agent over all its runs, with the ratio to the structured agent (the point of a bench). */
+function agentRows(runs: ReportRun[]): string {
+  const agents = [...new Set(runs.map((run) => toRunData(run).agent))];
+  const totals = agents.map((agent) => {
+    const own = runs.filter((run) => toRunData(run).agent === agent);
+    const statistics = summarizeTrace(own.flatMap((run) => run.records));
+    return { agent, runs: own.length, statistics };
+  });
+  const structuredTotal = totals.find((entry) => entry.agent === 'structured')?.statistics.promptTokens.total;
+  return totals
+    .map(({ agent, runs: count, statistics }) => {
+      const ratio =
+        structuredTotal === undefined || structuredTotal === 0
+          ? '-'
+          : `${(statistics.promptTokens.total / structuredTotal).toFixed(1)}x`;
+      const cells = [
+        agent,
+        String(count),
+        formatNumber(statistics.calls),
+        formatNumber(statistics.promptTokens.p50),
+        formatNumber(statistics.promptTokens.p95),
+        formatNumber(statistics.promptTokens.max),
+        formatNumber(statistics.promptTokens.total),
+        ratio,
+        String(statistics.budgetViolations),
+      ].map((cell) => `<td>${escapeHtml(cell)}</td>`);
+      // Agent names come from traces: only plain names become element ids.
+      const id = /^[\w-]+$/.test(agent) ? agent : '';
+      cells.push(`<td id="agent-cost-plain-${id}"></td>`, `<td id="agent-cost-cached-${id}"></td>`);
+      return `<tr>${cells.join('')}</tr>`;
+    })
+    .join('\n');
+}
+
 /**
  * A self-contained HTML report of one or more runs: prompt tokens per call, per-layer stacked area,
  * cumulative tokens, estimated cost with and without prompt caching, and a summary table.
@@ -120,7 +154,8 @@ export function buildReportHtml(runs: ReportRun[], options: ReportOptions = {}):
   section { margin: 1.5rem 0; } .chart { position: relative; height: 360px; }
   table { border-collapse: collapse; font-size: 0.85rem; width: 100%; }
   th, td { border-bottom: 1px solid #e5e7eb; padding: 0.3rem 0.5rem; text-align: right; white-space: nowrap; }
-  th:nth-child(-n+5), td:nth-child(-n+5) { text-align: left; }
+  tbody td:first-child, thead th:first-child { text-align: left; }
+  section > table:first-of-type th:nth-child(-n+5), section > table:first-of-type td:nth-child(-n+5) { text-align: left; }
   .controls { font-size: 0.9rem; margin-bottom: 0.4rem; } .note { color: #4b5563; font-size: 0.85rem; }
 </style>
 </head>
@@ -136,6 +171,14 @@ export function buildReportHtml(runs: ReportRun[], options: ReportOptions = {}):
 <th>cost, no caching</th><th>cost, with caching</th></tr></thead>
 <tbody>
 ${summaryRows(runs)}
+</tbody>
+</table>
+<h3>By agent</h3>
+<table>
+<thead><tr><th>agent</th><th>runs</th><th>calls</th><th>p50 tokens</th><th>p95</th><th>max</th><th>total</th><th>total vs structured</th><th>over budget</th>
+<th>cost, no caching</th><th>cost, with caching</th></tr></thead>
+<tbody>
+${agentRows(runs)}
 </tbody>
 </table>
 <p class="note">Costs for <b id="cost-model-name"></b>, estimated from the pricing table (USD per million tokens; where no model answered, ${escapeHtml(String(pricing.assumedOutputTokens))} output tokens per call are assumed). With caching, each call's stable prefix is billed at the cached-input price when at least the model's minimum cacheable length.</p>

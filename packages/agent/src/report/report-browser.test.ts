@@ -126,6 +126,8 @@ describe.runIf(available || mustRun)('report.html in headless Chromium', () => {
     await page.selectOption('#cost-model', 'gpt-4o');
     const after = await page.textContent('#cost-plain-1');
     expect(before).toMatch(/^\$\d/);
+    // The per-agent total follows the model too (run 1 is the only naive run).
+    expect(await page.textContent('#agent-cost-plain-naive')).toBe(after);
     expect(after).not.toBe(before);
     await page.check('#log-scale');
     expect(

@@ -30,7 +30,13 @@ export const REPORT_CLIENT_SCRIPT = `
   Chart.defaults.font.family = 'system-ui, sans-serif';
   var common = { responsive: true, maintainAspectRatio: false, parsing: false, normalized: true,
     interaction: { mode: 'nearest', axis: 'x', intersect: false }, elements: { point: { radius: 0 } } };
-  function options(extra) { var merged = JSON.parse(JSON.stringify(common)); for (var key in extra) merged[key] = extra[key]; return merged; }
+  function options(extra, datasetCount) {
+    var merged = JSON.parse(JSON.stringify(common));
+    for (var key in extra) merged[key] = extra[key];
+    // Many runs (a bench): a legend of dozens of entries would crowd out the chart; tooltips still name each line.
+    merged.plugins = { legend: { display: (datasetCount || 0) <= 12 } };
+    return merged;
+  }
   function points(values) { return values.map(function (value, index) { return { x: index + 1, y: value }; }); }
   var charts = {};
 
@@ -45,7 +51,7 @@ export const REPORT_CLIENT_SCRIPT = `
     tokenDatasets.push({ label: 'budget (' + budget + ')', data: [{ x: 1, y: budget }, { x: Math.max(longest, 2), y: budget }], borderColor: '#111827', borderDash: [6, 4], borderWidth: 1 });
   }
   charts.tokens = new Chart(document.getElementById('chart-tokens'), { type: 'line', data: { datasets: tokenDatasets },
-    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { type: 'linear', title: { display: true, text: 'prompt tokens' } } } }) });
+    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { type: 'linear', title: { display: true, text: 'prompt tokens' } } } }, tokenDatasets.length) });
   document.getElementById('log-scale').addEventListener('change', function (event) {
     charts.tokens.options.scales.y.type = event.target.checked ? 'logarithmic' : 'linear';
     charts.tokens.update();
@@ -66,7 +72,7 @@ export const REPORT_CLIENT_SCRIPT = `
   }
   charts.layers = new Chart(document.getElementById('chart-layers'), { type: 'line',
     data: { datasets: data.runs.length > 0 ? layerDatasets(data.runs[Number(layerSelect.value)]) : [] },
-    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { stacked: true, title: { display: true, text: 'tokens per layer' } } } }) });
+    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { stacked: true, title: { display: true, text: 'tokens per layer' } } } }, 1) });
   layerSelect.addEventListener('change', function () {
     charts.layers.data.datasets = layerDatasets(data.runs[Number(layerSelect.value)]);
     charts.layers.update();
@@ -78,7 +84,7 @@ export const REPORT_CLIENT_SCRIPT = `
     data: { datasets: data.runs.map(function (run, index) {
       return { label: label(run), data: points(cumulative(run.promptTokens)), borderColor: colorFor(run, index), backgroundColor: colorFor(run, index), borderWidth: 1.5 };
     }) },
-    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { title: { display: true, text: 'cumulative prompt tokens' } } } }) });
+    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { title: { display: true, text: 'cumulative prompt tokens' } } } }, data.runs.length) });
 
   // 4. Estimated cost, with and without prompt caching, for the chosen model.
   var modelSelect = document.getElementById('cost-model');
@@ -108,7 +114,7 @@ export const REPORT_CLIENT_SCRIPT = `
     return datasets;
   }
   charts.cost = new Chart(document.getElementById('chart-cost'), { type: 'line', data: { datasets: costDatasets(modelSelect.value) },
-    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { title: { display: true, text: 'estimated USD (cumulative)' } } } }) });
+    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { title: { display: true, text: 'estimated USD (cumulative)' } } } }, data.runs.length * 2) });
 
   function fillCostCells(model) {
     var price = data.pricing.models[model];
@@ -120,6 +126,19 @@ export const REPORT_CLIENT_SCRIPT = `
       document.getElementById('cost-cached-' + index).textContent = money(cached);
     });
     document.getElementById('cost-model-name').textContent = model;
+    var byAgent = {};
+    data.runs.forEach(function (run) {
+      var costs = callCosts(run, price);
+      var entry = byAgent[run.agent] || (byAgent[run.agent] = { plain: 0, cached: 0 });
+      entry.plain += costs.plain.length ? costs.plain[costs.plain.length - 1] : 0;
+      entry.cached += costs.cached.length ? costs.cached[costs.cached.length - 1] : 0;
+    });
+    Object.keys(byAgent).forEach(function (agent) {
+      var plainCell = document.getElementById('agent-cost-plain-' + agent);
+      var cachedCell = document.getElementById('agent-cost-cached-' + agent);
+      if (plainCell) plainCell.textContent = money(byAgent[agent].plain);
+      if (cachedCell) cachedCell.textContent = money(byAgent[agent].cached);
+    });
   }
   modelSelect.addEventListener('change', function () {
     charts.cost.data.datasets = costDatasets(modelSelect.value);

@@ -13,7 +13,7 @@ describe('heuristic bot', () => {
   it('only chooses legal actions and finishes whole runs for both characters', () => {
     const bot = createHeuristicBot();
     const floors: number[] = [];
-    for (let seed = 0; seed < 8; seed++) {
+    for (let seed = 0; seed < 4; seed++) {
       const simulator = createSimulator({
         seed: `bot-${seed}`,
         character: seed % 2 === 0 ? 'IRONCLAD' : 'SILENT',

@@ -399,7 +399,10 @@ describe('card keywords', () => {
 
 describe('debuff timing', () => {
   it('keeps a Weak applied by a monster for the whole next player turn', () => {
-    const { run } = runInFight({ monsters: ['ACID_SLIME_S'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['ACID_SLIME_S'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     const slime = firstMonster(run);
     new Combat(run).setMove(slime, 'LICK');
     new Combat(run).endTurn();
@@ -409,7 +412,10 @@ describe('debuff timing', () => {
   });
 
   it('lets Vulnerable applied by the player last two player turns for 2 stacks', () => {
-    const { run } = runInFight({ monsters: ['JAW_WORM'], deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD') });
+    const { run } = runInFight({
+      monsters: ['JAW_WORM'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
     play(run, 'BASH');
     run.hp = run.maxHp;
     new Combat(run).endTurn();
@@ -420,7 +426,11 @@ describe('debuff timing', () => {
   });
 
   it('does not give Strength back through Piercing Wail when Artifact blocked the loss', () => {
-    const { run } = runInFight({ monsters: ['SENTRY'], deck: Array.from({ length: 10 }, () => 'DEFEND_SILENT'), character: 'SILENT' });
+    const { run } = runInFight({
+      monsters: ['SENTRY'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_SILENT'),
+      character: 'SILENT',
+    });
     play(run, 'PIERCING_WAIL');
     run.hp = run.maxHp;
     new Combat(run).endTurn();

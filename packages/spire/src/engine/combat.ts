@@ -447,7 +447,8 @@ export class Combat implements CombatContext {
     for (const id of Object.keys(combat.counters)) if (id.startsWith('fresh:')) fresh.push(id);
     for (const key of fresh) delete combat.counters[key];
     for (const id of Object.keys(combat.player.powers)) {
-      if (getPower(id).turnBased === true && !fresh.includes(`fresh:${id}`)) this.reducePower(combat.player.powers, id, 1);
+      if (getPower(id).turnBased === true && !fresh.includes(`fresh:${id}`))
+        this.reducePower(combat.player.powers, id, 1);
     }
     if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
   }
@@ -711,7 +712,8 @@ export class Combat implements CombatContext {
           power(this.combat.player.powers, 'ENVENOM'),
         );
       }
-      if (lost > 0 && power(monster.powers, 'PLATED_ARMOR') > 0) this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
+      if (lost > 0 && power(monster.powers, 'PLATED_ARMOR') > 0)
+        this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
       if (lost > 0 && power(monster.powers, 'CURL_UP') > 0) {
         monster.block += power(monster.powers, 'CURL_UP');
         delete monster.powers.CURL_UP;

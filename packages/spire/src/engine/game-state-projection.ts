@@ -182,15 +182,12 @@ function handCard(
   engine: Combat,
   card: CombatCard,
   index: number,
+  living: readonly number[],
 ): Api.HandCard {
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
   const cost = engine.costOf(card);
   const reason = engine.unplayableReason(card);
-  const living: number[] = [];
-  combat.monsters.forEach((monster, monsterIndex) => {
-    if (monster.alive) living.push(monsterIndex);
-  });
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
@@ -224,7 +221,7 @@ function handCard(
     target_type: definition.target,
     requires_target: requiresTarget,
     target_index_space: requiresTarget ? 'enemies' : null,
-    valid_target_indices: requiresTarget ? living : [],
+    valid_target_indices: requiresTarget ? [...living] : [],
     damage,
     block,
     hits: baseDamage === null ? null : hits,
@@ -266,6 +263,9 @@ function pileCards(cards: readonly CombatCard[]): Api.PileCard[] {
 
 function combatView(run: RunState, combat: CombatState): Api.CombatState {
   const engine = new Combat(run);
+  const living: number[] = [];
+  for (let index = 0; index < combat.monsters.length; index++)
+    if (combat.monsters[index]?.alive === true) living.push(index);
   let incoming = 0;
   for (const monster of combat.monsters) {
     if (monster.alive && monster.move.baseDamage !== null) {
@@ -288,7 +288,7 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
   player.exhaust_cards = pileCards(combat.exhaustPile);
   return {
     player,
-    hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index)),
+    hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index, living)),
     enemies: combat.monsters.map((monster, index) => ({
       index,
       enemy_id: monster.id,

@@ -7,7 +7,6 @@ import type { ConversationMemory, ConversationMemoryBaseOptions } from './conver
 import { type ConversationPersistence, turnRecord, turnsFromRecords } from './conversation-persistence.js';
 import type { ConversationTurn } from './conversation-turn.js';
 import { fitConversationContext, type TurnCandidate } from './fit-conversation-context.js';
-import { ENGLISH_STOPWORDS } from './english-stopwords.js';
 import { contentTerms, stem, words } from './text-terms.js';
 import { createTurnIndex } from './turn-index.js';
 import { validateBudget } from './validate-budget.js';
@@ -42,8 +41,6 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   coverageExponent?: number;
   /** 0: best turns first; 1: value per token. Default 0.5. */
   costExponent?: number;
-  /** Also search the other spelling of compounds ("road trip" / "roadtrip"). Default true. */
-  compoundWords?: boolean;
   /** Keeps every turn in a store (as knowledge records of a namespace) so `restore()` can rebuild the memory. */
   persistence?: ConversationPersistence;
 }
@@ -75,7 +72,6 @@ export function createConversationMemory(options: LayeredConversationOptions): L
   const entityBoost = options.entityBoost ?? 1.5;
   const costExponent = options.costExponent ?? 0.5;
   const coverageExponent = options.coverageExponent ?? 1;
-  const compoundWords = options.compoundWords ?? true;
   const embeddingWeight = options.embeddingWeight ?? 0.5;
   const embedder = options.embedder;
   const persistence = options.persistence;
@@ -213,14 +209,14 @@ export function createConversationMemory(options: LayeredConversationOptions): L
       }
       queryWeights.set(term, entities.has(term) ? entityBoost : 1);
     }
-    if (compoundWords) addCompounds(query, queryWeights);
 
     let scores = index.search(queryWeights);
     if (feedback.terms > 0 && feedback.turns > 0 && scores.size > 0) {
       scores = feedbackRound(scores, queryWeights);
     }
     if (coverageExponent > 0 && queryWeights.size > 1) scores = applyCoverage(scores, queryWeights);
-    const top = Math.max(0, ...scores.values());
+    let top = 0;
+    for (const score of scores.values()) top = Math.max(top, score);
     const lexical = new Float64Array(turnCount);
     if (top > 0) for (const [turn, score] of scores) lexical[turn] = score / top;
 
@@ -303,33 +299,6 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     const expanded = new Map(queryWeights);
     for (const [term, weight] of added) expanded.set(term, (feedback.weight * weight) / topGain);
     return index.search(expanded);
-  }
-
-  /**
-   * Spelling variants of compounds: "road trip" also looks for "roadtrip", and "roadtrip" for
-   * "road" + "trip", when the conversation uses the other form.
-   */
-  function addCompounds(query: string, queryWeights: Map<string, number>): void {
-    const list = words(query).filter((word) => !ENGLISH_STOPWORDS.has(word));
-    for (let position = 0; position < list.length; position += 1) {
-      const word = list[position] ?? '';
-      const next = list[position + 1];
-      if (next !== undefined) {
-        const joined = stem(word + next);
-        if (!queryWeights.has(joined) && index.documentFrequency(joined) > 0) queryWeights.set(joined, 1);
-      }
-      if (word.length >= 6 && index.documentFrequency(stem(word)) === 0) {
-        for (let cut = 3; cut <= word.length - 3; cut += 1) {
-          const left = stem(word.slice(0, cut));
-          const right = stem(word.slice(cut));
-          if (index.documentFrequency(left) > 0 && index.documentFrequency(right) > 0) {
-            if (!queryWeights.has(left)) queryWeights.set(left, 0.5);
-            if (!queryWeights.has(right)) queryWeights.set(right, 0.5);
-            break;
-          }
-        }
-      }
-    }
   }
 
   /** Scales scores by the idf-weighted share of the question's own terms each turn contains. */

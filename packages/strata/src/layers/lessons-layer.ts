@@ -291,7 +291,8 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     usesQuery: true,
     bindings: [],
     get revision() {
-      return revision;
+      // Recency changes with time: a new time bucket is a new revision (ranks are refreshed).
+      return revision * 1_000_003 + Math.floor(now() / (halfLifeMs / 100));
     },
     get lessons() {
       return [...entries.values()].map((entry) => entry.record);

@@ -150,6 +150,16 @@ export function describeMemoryStoreConformance(
         });
         expect(third.meta).toEqual({ status: 'done' });
         expect(await store.loadSession(sessionId)).toEqual(third);
+        // Re-committing an unchanged layer next to a changed one returns and keeps both.
+        const fourth = await store.commitSession({
+          sessionId,
+          namespace: 'n',
+          step: 4,
+          layers: { summary: 's1', window: [1, 2, 3] },
+          expectedVersion: 3,
+        });
+        expect(fourth.layers).toEqual({ summary: 's1', window: [1, 2, 3] });
+        expect(await store.loadSession(sessionId)).toEqual(fourth);
       });
 
       it('lists sessions of a namespace ordered by id, and all sessions without a namespace', async () => {

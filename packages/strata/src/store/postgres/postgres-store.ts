@@ -419,7 +419,8 @@ class PostgresStore implements MemoryStore {
 // One statement = one atomic transaction in one round trip. Under READ COMMITTED a concurrent
 // commit makes the UPDATE re-check `version` on the newest row and match nothing, so the swap is
 // atomic; when it matches, no other commit touched the session since this statement's snapshot,
-// so the snapshot's layers are the committed ones to merge with.
+// so the snapshot's layers are the committed ones to merge with. Unchanged layers are not
+// rewritten (less WAL); they come back from the snapshot, where they hold the same value.
 const commitUpdateStatement = `
   WITH updated AS (
     UPDATE strata_sessions SET step = $3, meta = COALESCE($4, meta), updated_at = $5, version = version + 1
@@ -429,13 +430,15 @@ const commitUpdateStatement = `
     INSERT INTO strata_session_layers (session_id, name, value)
     SELECT u.session_id, t.name, t.value FROM updated u, unnest($7::text[], $8::text[]) AS t(name, value)
     ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value
+      WHERE strata_session_layers.value IS DISTINCT FROM excluded.value
     RETURNING name, value
   )
   SELECT u.session_id, u.namespace, u.step, u.meta, u.updated_at, u.version, l.name AS layer_name, l.value AS layer_value
   FROM updated u LEFT JOIN (
     SELECT name, value FROM written
     UNION ALL
-    SELECT name, value FROM strata_session_layers WHERE session_id = $1 AND name <> ALL ($7::text[])
+    SELECT name, value FROM strata_session_layers
+    WHERE session_id = $1 AND name NOT IN (SELECT name FROM written)
   ) l ON true
   ORDER BY l.name`;
 

@@ -90,7 +90,7 @@ function prepareStatements(database: BetterSqlite3.Database) {
       'UPDATE strata_sessions SET step = ?, meta = ?, updated_at = ?, version = version + 1 WHERE session_id = ? AND version = ?',
     ),
     upsertLayer: database.prepare(
-      'INSERT INTO strata_session_layers (session_id, name, value) VALUES (?, ?, ?) ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value',
+      'INSERT INTO strata_session_layers (session_id, name, value) VALUES (?, ?, ?) ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value WHERE value <> excluded.value',
     ),
     listAllSessions: database.prepare<[], SessionRow>(
       'SELECT session_id, namespace, step, meta, updated_at, version FROM strata_sessions ORDER BY session_id',
