@@ -19,12 +19,16 @@ const sections: Record<string, string> = {
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
-  console.log(`npm run bench [-- <section> ...]\nsections: ${Object.keys(sections).join(', ')} (default: all)`);
+  console.log(
+    `npm run bench [-- <section> ...]\nsections: ${Object.keys(sections).join(', ')} (default: all)`,
+  );
   process.exit(0);
 }
 const unknown = wanted.filter((name) => !(name in sections));
 if (unknown.length > 0) {
-  console.error(`Unknown bench section(s): ${unknown.join(', ')}. Choose from: ${Object.keys(sections).join(', ')}.`);
+  console.error(
+    `Unknown bench section(s): ${unknown.join(', ')}. Choose from: ${Object.keys(sections).join(', ')}.`,
+  );
   process.exit(2);
 }
 

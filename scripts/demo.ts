@@ -6,6 +6,7 @@
  *
  * Usage: npm run demo [-- --json] [-- --steps N] [-- --seed N]
  */
+import { pathToFileURL } from 'node:url';
 import {
   countChatTokens,
   countMessageTokens,
@@ -35,6 +36,9 @@ Options:
   --steps N    number of steps (default 2000)
   --seed N     seed of the synthetic world (default 7)
   --help       this text`;
+
+/** Token budget of the layered memory's every request. */
+export const DEMO_BUDGET = 1200;
 
 interface Options {
   json: boolean;
@@ -227,14 +231,26 @@ const serviceStateSchema = z.object({
   resolved: z.number().int().min(0),
 });
 
-async function main(): Promise<void> {
-  const options = parseArguments(process.argv.slice(2));
+/** One row of the demo's table. */
+export interface DemoCheckpoint {
+  step: number;
+  appendOnlyTokens: number;
+  layeredTokens: number;
+  ratio: number;
+  incidentsResolved: number;
+}
+
+/** Runs the synthetic loop; `onCheckpoint` is called every 100 steps and at the last one. */
+export async function runDemo(
+  options: { steps: number; seed: number },
+  onCheckpoint?: (checkpoint: DemoCheckpoint) => void,
+) {
   const started = performance.now();
   const random = createRandom(options.seed);
   const tokenizer = createTiktokenTokenizer('o200k_base');
   const system =
     'You are the on-call operations agent. Read the observation, decide the next action, and write it as one short sentence. Use the runbooks; escalate when a mitigation fails.';
-  const budget = 1200;
+  const budget = DEMO_BUDGET;
 
   // Lessons come from a (fake) model asked after each incident; it answers from the incident's cause.
   const lessonModel = createFakeChatModel({
@@ -286,17 +302,7 @@ async function main(): Promise<void> {
   let callsShrunk = 0;
   let resolved = 0;
   let history: string[] = [];
-  const checkpoints: Array<{ step: number; appendOnlyTokens: number; layeredTokens: number; ratio: number }> =
-    [];
-
-  if (!options.json) {
-    console.log(
-      `Synthetic on-call agent, ${options.steps} steps, seed ${options.seed}, layered budget ${budget} tokens (o200k_base, exact).\n`,
-    );
-    console.log(
-      `${'step'.padStart(6)}  ${'append-only log'.padStart(16)}  ${'layered memory'.padStart(15)}  ${'ratio'.padStart(7)}  incidents resolved`,
-    );
-  }
+  const checkpoints: DemoCheckpoint[] = [];
   let step = 0;
   for (const event of world(random, options.steps)) {
     step += 1;
@@ -343,12 +349,15 @@ async function main(): Promise<void> {
     }
     if (step % 100 === 0 || step === options.steps) {
       const ratio = logTokens / context.tokens;
-      checkpoints.push({ step, appendOnlyTokens: logTokens, layeredTokens: context.tokens, ratio });
-      if (!options.json) {
-        console.log(
-          `${String(step).padStart(6)}  ${logTokens.toLocaleString('en-US').padStart(16)}  ${context.tokens.toLocaleString('en-US').padStart(15)}  ${`${ratio.toFixed(1)}x`.padStart(7)}  ${resolved}`,
-        );
-      }
+      const checkpoint = {
+        step,
+        appendOnlyTokens: logTokens,
+        layeredTokens: context.tokens,
+        ratio,
+        incidentsResolved: resolved,
+      };
+      checkpoints.push(checkpoint);
+      onCheckpoint?.(checkpoint);
     }
   }
   await memory.flush();
@@ -379,6 +388,26 @@ async function main(): Promise<void> {
   // The incremental baseline count must equal one full count of the whole history.
   const fullCount = countChatTokens(log, tokenizer);
   if (fullCount !== logTokens) throw new Error(`Append-only count drifted: ${logTokens} vs ${fullCount}.`);
+  return result;
+}
+
+async function main(): Promise<void> {
+  const options = parseArguments(process.argv.slice(2));
+  const budget = DEMO_BUDGET;
+  if (!options.json) {
+    console.log(
+      `Synthetic on-call agent, ${options.steps} steps, seed ${options.seed}, layered budget ${budget} tokens (o200k_base, exact).\n`,
+    );
+    console.log(
+      `${'step'.padStart(6)}  ${'append-only log'.padStart(16)}  ${'layered memory'.padStart(15)}  ${'ratio'.padStart(7)}  incidents resolved`,
+    );
+  }
+  const result = await runDemo(options, (row) => {
+    if (options.json) return;
+    console.log(
+      `${String(row.step).padStart(6)}  ${row.appendOnlyTokens.toLocaleString('en-US').padStart(16)}  ${row.layeredTokens.toLocaleString('en-US').padStart(15)}  ${`${row.ratio.toFixed(1)}x`.padStart(7)}  ${row.incidentsResolved}`,
+    );
+  });
   if (options.json) {
     console.log(JSON.stringify(result));
     return;
@@ -390,4 +419,5 @@ async function main(): Promise<void> {
   );
 }
 
-await main();
+// Run only when executed (`npm run demo`), not when a test imports runDemo.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -98,6 +98,8 @@ export function knowledgeFromState(state: GameState): KnowledgeEntry[] {
 /**
  * Keys in play, in an order that keeps the knowledge section stable for cache reuse: what changes
  * only between combats (enemies of this fight, relics, deck) first, what changes within a turn last.
+ * Shop shelves are left to the observation: it already shows their texts, and a dozen more entries
+ * at the shop would make the prompt's size spike there.
  */
 export function knowledgeKeys(state: GameState): string[] {
   const keys: string[] = [];
@@ -107,7 +109,6 @@ export function knowledgeKeys(state: GameState): string[] {
   const deck = [...(state.run?.deck ?? [])].sort((a, b) => cardKey(a).localeCompare(cardKey(b)));
   for (const card of deck) keys.push(cardKey(card));
   for (const card of state.reward?.card_options ?? []) keys.push(cardKey(card));
-  for (const card of state.shop?.cards ?? []) keys.push(cardKey(card));
   for (const potion of state.run?.potions ?? [])
     if (potion.potion_id) keys.push(`potion:${potion.potion_id}`);
   for (const power of state.combat?.player.powers ?? []) keys.push(`power:${power.power_id}`);

@@ -48,13 +48,17 @@ export interface StructuredContextOptions {
   combatTurns?: number;
 }
 
-/** Layer budgets (tokens); their sum plus framing stays under the 4,600 the loop assembles within. */
+/**
+ * Layer budgets (tokens). Their sum plus framing stays under the 4,600 the loop assembles within;
+ * knowledge and combat are sized so a prompt late in a long fight stays within 1.5x of a typical one
+ * (measured by the agents bench). The combat window shows up to 6 turns, newest first within its budget.
+ */
 export const STRUCTURED_LAYER_BUDGETS = {
-  knowledge: 1200,
+  knowledge: 800,
   'run-summary': 300,
   lessons: 500,
   notes: 300,
-  combat: 900,
+  combat: 500,
   observation: 650,
 } as const;
 

@@ -11,11 +11,18 @@ describe('playRun on real Slay the Spire 2 states through the StS2 bridge (fake 
   afterAll(() => server.close());
   const game = createSts2Game({ baseUrl: server.url, waitForActionsMs: 0, maxRetries: 0 });
   const records: DecisionRecord[] = [];
-  const result = await playRun({ agent: 'structured', game, maxSteps: 3, onDecision: (record) => records.push(record) });
+  const result = await playRun({
+    agent: 'structured',
+    game,
+    maxSteps: 3,
+    onDecision: (record) => records.push(record),
+  });
 
   it('decides on each real state with actions read from the state, and the mod accepts them', () => {
     expect(result.steps).toBe(3);
-    const posted = server.requests.filter((request) => request.method === 'POST' && request.path === '/action');
+    const posted = server.requests.filter(
+      (request) => request.method === 'POST' && request.path === '/action',
+    );
     expect(posted.map((request) => request.body)).toEqual(records.map((record) => record.action));
   });
 

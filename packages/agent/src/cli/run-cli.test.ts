@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -329,6 +337,23 @@ describe('strata report', () => {
     const html = readFileSync(join(directory, 'both.html'), 'utf8');
     expect(html).toContain(String(first.runId));
     expect(html).toContain(String(second.runId));
+  });
+
+  it('reports a run that crashed: marked unfinished, the torn last trace line named', async () => {
+    const crashing: PlayRunner = async (request) => {
+      await createSyntheticPlayRunner({ steps: 5 })(request);
+      throw new Error('killed');
+    };
+    await cli(['play', '--seed', '3'], { runner: crashing });
+    const runsDir = join(directory, 'runs');
+    const [runId] = readdirSync(runsDir);
+    const runDir = join(runsDir, String(runId));
+    appendFileSync(join(runDir, 'trace.jsonl'), '{"step": 5, "prom');
+    const { code, stdout, stderr } = await cli(['report', 'runs']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('1 run(s), 5 calls');
+    expect(stderr).toContain('skipped unreadable trace line(s) 6');
+    expect(readFileSync(join(runDir, 'report.html'), 'utf8')).toContain('<td>unfinished</td>');
   });
 
   it('names a missing run directory', async () => {

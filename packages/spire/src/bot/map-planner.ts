@@ -5,11 +5,14 @@ import type { GameState, MapState } from '../api/game-state.js';
 export interface RouteContext {
   readonly hpRatio: number;
   readonly gold: number;
+  /** Cards beyond the starter deck: a starter deck should not pick fights with elites. */
+  readonly addedCards: number;
 }
 
 function roomValue(type: string, context: RouteContext, row: number): number {
   switch (type) {
     case 'Elite':
+      if (context.addedCards < 3) return context.hpRatio > 0.9 ? -1 : -6;
       return context.hpRatio > 0.8 ? 2.5 : context.hpRatio > 0.6 ? 0.5 : -6;
     case 'Rest':
       return context.hpRatio < 0.5 ? 4 : context.hpRatio < 0.75 ? 2 : 1;
@@ -33,6 +36,8 @@ export function chooseMapNode(state: GameState, map: MapState): number {
   const context: RouteContext = {
     hpRatio: run === undefined || run === null ? 1 : run.current_hp / Math.max(1, run.max_hp),
     gold: run?.gold ?? 0,
+    addedCards: (run?.deck ?? []).filter((card) => card.rarity !== 'Basic' && card.card_type !== 'Curse')
+      .length,
   };
   const byKey = new Map<string, MapState['nodes'][number]>();
   for (const node of map.nodes) byKey.set(`${node.row}:${node.col}`, node);

@@ -369,6 +369,29 @@ function comparePileCards(a: Api.PileCard, b: Api.PileCard): number {
   return (a.upgraded ? 1 : 0) - (b.upgraded ? 1 : 0);
 }
 
+// Like the deck, the relic list is rebuilt only when a relic or a counter changes.
+const RELIC_CACHE = new WeakMap<RunState, { signature: string; view: Api.Relic[] }>();
+
+function relicsView(run: RunState): Api.Relic[] {
+  let signature = '';
+  for (const relic of run.relics) signature += `${relic.id}:${relic.counter},`;
+  const cached = RELIC_CACHE.get(run);
+  if (cached !== undefined && cached.signature === signature) return cached.view;
+  const view = run.relics.map((relic, index) => {
+    const definition = getRelic(relic.id);
+    return {
+      index,
+      relic_id: relic.id,
+      name: definition.name,
+      description: definition.text,
+      counter: relic.counter >= 0 ? relic.counter : null,
+      rarity: definition.rarity,
+    };
+  });
+  RELIC_CACHE.set(run, { signature, view });
+  return view;
+}
+
 function runView(run: RunState): Api.RunState {
   const character = CHARACTERS[run.character];
   return {
@@ -383,17 +406,7 @@ function runView(run: RunState): Api.RunState {
     gold: run.gold,
     max_energy: energyPerTurn(run),
     deck: deckView(run),
-    relics: run.relics.map((relic, index) => {
-      const definition = getRelic(relic.id);
-      return {
-        index,
-        relic_id: relic.id,
-        name: definition.name,
-        description: definition.text,
-        counter: relic.counter >= 0 ? relic.counter : null,
-        rarity: definition.rarity,
-      };
-    }),
+    relics: relicsView(run),
     potions: potionsView(run),
     boss_id: run.map.bossId,
   };

@@ -40,4 +40,3 @@ export type {
   Screen as EngineScreen,
 } from './run-state.js';
 export { createSimulator, Simulator, type SimulatorOptions } from './simulator.js';
-export { SpireEngineError, type SpireEngineErrorCode } from './spire-engine-error.js';

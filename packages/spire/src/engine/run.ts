@@ -1,4 +1,5 @@
 // The run state machine: creating a run, the legal actions of every screen, and applying one.
+import { SpireError } from '../api/game-error.js';
 import { cardPool, RANDOM_CURSES } from '../content/cards/index.js';
 import { CHARACTERS } from '../content/characters.js';
 import { encountersOf } from '../content/encounters.js';
@@ -11,7 +12,6 @@ import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './
 import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
 import type { CharacterId, DeckCard, RoomType, RunState } from './run-state.js';
 import { createShop } from './shop.js';
-import { SpireEngineError } from './spire-engine-error.js';
 
 export const FINAL_ACT = 3;
 const MAX_LOG = 20;
@@ -29,12 +29,12 @@ function log(run: RunState, message: string): void {
 
 export function createRun(options: RunOptions): RunState {
   if (typeof options.seed !== 'string' || options.seed.length === 0) {
-    throw new SpireEngineError('INVALID_OPTIONS', 'The seed is missing. Pass a non-empty string as `seed`.');
+    throw new SpireError('CONFIG_INVALID', 'The seed is missing. Pass a non-empty string as `seed`.');
   }
   const character = CHARACTERS[options.character];
   if (character === undefined) {
-    throw new SpireEngineError(
-      'INVALID_OPTIONS',
+    throw new SpireError(
+      'CONFIG_INVALID',
       `Unknown character "${String(options.character)}". Use one of: ${Object.keys(CHARACTERS).join(', ')}.`,
     );
   }
