@@ -13,6 +13,7 @@ import {
   createFakeChatModel,
   createLessonExtractor,
   createMemory,
+  createSeededRandom,
   createTiktokenTokenizer,
   type KnowledgeEntry,
   type NotesLayer,
@@ -71,18 +72,6 @@ function parseArguments(argv: readonly string[]): Options {
     }
   }
   return options;
-}
-
-/** mulberry32: a small seeded generator, so every run of the demo prints the same numbers. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SERVICES = [
@@ -246,7 +235,7 @@ export async function runDemo(
   onCheckpoint?: (checkpoint: DemoCheckpoint) => void,
 ) {
   const started = performance.now();
-  const random = createRandom(options.seed);
+  const random = createSeededRandom(options.seed);
   const tokenizer = createTiktokenTokenizer('o200k_base');
   const system =
     'You are the on-call operations agent. Read the observation, decide the next action, and write it as one short sentence. Use the runbooks; escalate when a mitigation fails.';

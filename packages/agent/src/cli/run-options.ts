@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import * as strata from 'strata';
 import { StrataError } from 'strata';
@@ -9,6 +10,7 @@ import {
   PROVIDERS,
   STORES,
 } from './parse-cli-values.js';
+import type { PlayRunRequest } from './play-runner.js';
 
 /** Options shared by `play` and `bench`, as commander parses them. */
 export interface RunCommandOptions {
@@ -182,4 +184,33 @@ export function agentNote(agent: AgentName, options: RunCommandOptions): string 
   if (options.windowTurns !== undefined && agent !== 'window')
     return '--window-turns applies to the window agent only';
   return undefined;
+}
+
+/** The request for a new (not resumed) run, from the options `play` and `bench` share. */
+export function newRunRequest(
+  options: RunCommandOptions,
+  connection: ResolvedConnection,
+  cwd: string,
+  run: { runId: string; runDir: string; agent: AgentName; seed: number },
+): Omit<PlayRunRequest, 'onDecision'> {
+  return {
+    runId: run.runId,
+    runDir: run.runDir,
+    agent: run.agent,
+    seed: run.seed,
+    character: options.character,
+    policy: options.policy,
+    budget: options.budget,
+    store: connection.store,
+    dbFile: resolve(cwd, options.db),
+    resume: false,
+    savePrompts: options.savePrompts === true,
+    provider: options.provider,
+    ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
+    ...(options.model === undefined ? {} : { model: options.model }),
+    ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
+    ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
+    ...(options.contextLimit === undefined ? {} : { contextLimit: options.contextLimit }),
+    ...(options.windowTurns === undefined ? {} : { windowTurns: options.windowTurns }),
+  };
 }

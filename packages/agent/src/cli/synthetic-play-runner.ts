@@ -1,17 +1,6 @@
+import { createSeededRandom } from 'strata';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 import type { PlayRunner } from './play-runner.js';
-
-/** A tiny deterministic generator (mulberry32) so synthetic runs depend only on their seed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SyntheticRunOptions {
   /** Decisions in a run (default 40 + seed % 20). */
@@ -28,7 +17,7 @@ export interface SyntheticRunOptions {
  */
 export function createSyntheticPlayRunner(options: SyntheticRunOptions = {}): PlayRunner {
   return async (request) => {
-    const next = random(request.seed * 7919 + 1);
+    const next = createSeededRandom(request.seed * 7919 + 1);
     const steps = Math.min(
       options.steps ?? 40 + (request.seed % 20),
       request.maxSteps ?? Number.MAX_SAFE_INTEGER,

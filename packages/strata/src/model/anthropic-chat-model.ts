@@ -22,9 +22,9 @@ import type {
   OutputSchema,
   ToolCall,
 } from './chat-model.js';
-import { loadApiKey } from './load-api-key.js';
 import { callProvider, describeURL } from './provider-call.js';
-import { pickRetryOptions, type RetryOptions } from './retry-policy.js';
+import { resolveProviderSettings } from './provider-settings.js';
+import type { RetryOptions } from './retry-policy.js';
 import { parseStructuredOutput, validateParsedOutput } from './structured-output.js';
 
 export interface AnthropicChatModelOptions extends RetryOptions {
@@ -59,35 +59,18 @@ const WRAPPED_KEY = 'value';
  * the cache reads.
  */
 export function createAnthropicChatModel(options: AnthropicChatModelOptions): ChatModel {
-  if (typeof options.model !== 'string' || options.model.trim() === '') {
-    throw new StrataError(
-      'CONFIG_INVALID',
-      "createAnthropicChatModel needs a 'model' name, e.g. 'claude-sonnet-4-5'.",
-    );
-  }
-  const baseURL = options.baseURL ?? process.env.ANTHROPIC_BASE_URL ?? DEFAULT_BASE_URL;
-  if (!URL.canParse(baseURL)) {
-    throw new StrataError(
-      'CONFIG_INVALID',
-      `createAnthropicChatModel: 'baseURL' is not a valid URL; use e.g. 'http://127.0.0.1:11434/v1'.`,
-    );
-  }
-  const apiKey = loadApiKey({
-    apiKey: options.apiKey,
-    environmentVariableName: 'ANTHROPIC_API_KEY',
-    description: 'Anthropic',
-    baseURL,
+  const settings = resolveProviderSettings(options, {
+    factoryName: 'createAnthropicChatModel',
+    exampleModel: 'claude-sonnet-4-5',
+    defaultBaseURL: DEFAULT_BASE_URL,
+    baseURLVariable: 'ANTHROPIC_BASE_URL',
+    apiKeyVariable: 'ANTHROPIC_API_KEY',
+    apiKeyDescription: 'Anthropic',
+    providerLabel: 'Anthropic',
+    errors: errorClasses,
   });
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const client = new Anthropic({
-    apiKey,
-    baseURL,
-    maxRetries: 0,
-    timeout: timeoutMs + 1000,
-    ...(options.headers ? { defaultHeaders: options.headers } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  const modelId = options.model;
+  const { modelId, baseURL } = settings;
+  const client = new Anthropic(settings.clientOptions);
 
   return {
     provider: 'anthropic',
@@ -134,18 +117,8 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
       if (tools.length > 0) body.tools = tools;
       // `temperature` is not sent: this SDK version's Messages API no longer has it.
 
-      const message = await callProvider(
-        {
-          ...pickRetryOptions(options),
-          providerLabel: 'Anthropic',
-          modelId,
-          baseURL,
-          timeoutMs,
-          secret: apiKey,
-          errors: errorClasses,
-          signal: request.signal,
-        },
-        (signal) => client.messages.create(body, { signal }),
+      const message = await callProvider(settings.callOptions(request.signal), (signal) =>
+        client.messages.create(body, { signal }),
       );
       return toResult(message, request, modelId, baseURL, mode === 'tool' ? { wrapped } : undefined);
     },

@@ -6,9 +6,9 @@ import type {
 } from 'openai/resources/chat/completions';
 import { StrataError } from '../errors/strata-error.js';
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult, ToolCall } from './chat-model.js';
-import { loadApiKey } from './load-api-key.js';
 import { callProvider, describeURL } from './provider-call.js';
-import { pickRetryOptions, type RetryOptions } from './retry-policy.js';
+import { resolveProviderSettings } from './provider-settings.js';
+import type { RetryOptions } from './retry-policy.js';
 import { parseStructuredOutput } from './structured-output.js';
 
 export interface OpenAIChatModelOptions extends RetryOptions {
@@ -42,39 +42,21 @@ const errorClasses = { APIError, APIConnectionError, APIConnectionTimeoutError, 
  * @example createOpenAIChatModel({ model: 'qwen2.5:7b', baseURL: 'http://127.0.0.1:11434/v1' })
  */
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
-  if (typeof options.model !== 'string' || options.model.trim() === '') {
-    throw new StrataError(
-      'CONFIG_INVALID',
-      "createOpenAIChatModel needs a 'model' name, e.g. 'gpt-4.1-mini'.",
-    );
-  }
-  const baseURL = options.baseURL ?? process.env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL;
-  if (!URL.canParse(baseURL)) {
-    throw new StrataError(
-      'CONFIG_INVALID',
-      `createOpenAIChatModel: 'baseURL' is not a valid URL; use e.g. 'http://127.0.0.1:11434/v1'.`,
-    );
-  }
-  const apiKey = loadApiKey({
-    apiKey: options.apiKey,
-    environmentVariableName: 'OPENAI_API_KEY',
-    description: 'OpenAI',
-    baseURL,
+  const settings = resolveProviderSettings(options, {
+    factoryName: 'createOpenAIChatModel',
+    exampleModel: 'gpt-4.1-mini',
+    defaultBaseURL: DEFAULT_BASE_URL,
+    baseURLVariable: 'OPENAI_BASE_URL',
+    apiKeyVariable: 'OPENAI_API_KEY',
+    apiKeyDescription: 'OpenAI',
+    providerLabel: 'OpenAI-compatible',
+    errors: errorClasses,
   });
-  const timeoutMs = options.timeoutMs ?? 60_000;
-  const client = new OpenAI({
-    apiKey,
-    baseURL,
-    maxRetries: 0,
-    // Our own per-attempt timer governs; this one is only a backstop.
-    timeout: timeoutMs + 1000,
-    ...(options.headers ? { defaultHeaders: options.headers } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const { modelId, baseURL } = settings;
+  const client = new OpenAI(settings.clientOptions);
   const maxTokensParameter =
     options.maxTokensParameter ??
     (new URL(baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
-  const modelId = options.model;
 
   return {
     provider: 'openai-compatible',
@@ -97,18 +79,8 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
           },
         };
       }
-      const completion = await callProvider(
-        {
-          ...pickRetryOptions(options),
-          providerLabel: 'OpenAI-compatible',
-          modelId,
-          baseURL,
-          timeoutMs,
-          secret: apiKey,
-          errors: errorClasses,
-          signal: request.signal,
-        },
-        (signal) => client.chat.completions.create(body, { signal }),
+      const completion = await callProvider(settings.callOptions(request.signal), (signal) =>
+        client.chat.completions.create(body, { signal }),
       );
       return toResult(completion, request, modelId, baseURL);
     },

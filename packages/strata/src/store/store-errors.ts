@@ -25,6 +25,21 @@ export function storeConflictError(conflict: ConflictDescription): StrataError {
   );
 }
 
+/** A lost compare-and-swap on a session commit. */
+export function sessionConflictError(
+  store: string,
+  commit: { sessionId: string; expectedVersion: number },
+  actualVersion: number | null,
+): StrataError {
+  return storeConflictError({
+    store,
+    record: 'session',
+    key: { sessionId: commit.sessionId },
+    expectedVersion: commit.expectedVersion,
+    actualVersion,
+  });
+}
+
 export function storeClosedError(store: string): StrataError {
   return new StrataError(
     'STORE_CLOSED',

@@ -116,17 +116,12 @@ export function applyLessonUpdate(store: string, row: LessonRow, update: LessonU
     assertText(store, 'update.text', update.text);
     next.text = update.text;
   }
-  if (update.importance !== undefined) {
-    assertFiniteNumber(store, 'update.importance', update.importance);
-    next.importance = update.importance;
-  }
-  if (update.usefulness !== undefined) {
-    assertFiniteNumber(store, 'update.usefulness', update.usefulness);
-    next.usefulness = update.usefulness;
-  }
-  if (update.uses !== undefined) {
-    assertFiniteNumber(store, 'update.uses', update.uses);
-    next.uses = update.uses;
+  for (const field of ['importance', 'usefulness', 'uses'] as const) {
+    const value = update[field];
+    if (value !== undefined) {
+      assertFiniteNumber(store, `update.${field}`, value);
+      next[field] = value;
+    }
   }
   if (update.tags !== undefined) {
     assertStringList(store, 'update.tags', update.tags);
@@ -139,7 +134,17 @@ export function applyLessonUpdate(store: string, row: LessonRow, update: LessonU
   return next;
 }
 
-export function validateLessonUpdate(store: string, update: LessonUpdate): void {
+/** Checks the arguments of `updateLesson` before any store is touched. */
+export function validateLessonUpdate(
+  store: string,
+  namespace: string,
+  id: string,
+  update: LessonUpdate,
+  expectedVersion: number,
+): void {
+  assertKey(store, 'namespace', namespace);
+  assertKey(store, 'lesson id', id);
+  assertVersion(store, 'expectedVersion', expectedVersion);
   applyLessonUpdate(store, placeholderLesson, update);
 }
 
@@ -157,6 +162,36 @@ const placeholderLesson: LessonRow = {
   lastUsedAt: null,
   version: 1,
 };
+
+/** A lesson as the SQL stores select it; Postgres returns the bigint version as a string. */
+export interface SqlLessonRow<Version extends number | string = number>
+  extends Omit<LessonRow, 'idempotencyKey' | 'createdAt' | 'lastUsedAt' | 'version'> {
+  idempotency_key: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  version: Version;
+}
+
+/** The columns of `strata_lessons`, in the order of `SqlLessonRow`. */
+export const lessonColumns =
+  'namespace, id, text, importance, usefulness, uses, tags, provenance, idempotency_key, created_at, last_used_at, version';
+
+export function lessonRowFromSql(row: SqlLessonRow<number | string>): LessonRow {
+  return {
+    namespace: row.namespace,
+    id: row.id,
+    text: row.text,
+    importance: row.importance,
+    usefulness: row.usefulness,
+    uses: row.uses,
+    tags: row.tags,
+    provenance: row.provenance,
+    idempotencyKey: row.idempotency_key,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    version: Number(row.version),
+  };
+}
 
 export function lessonFromRow(row: LessonRow): LessonRecord {
   const lesson: LessonRecord = {

@@ -9,3 +9,4 @@ export type { FakeServerRequest } from './fake-http-server.js';
 export { type FakeModelReply, fakeReply } from './fake-model-reply.js';
 export type { FakeModelServer, FakeModelServerOptions } from './fake-model-server.js';
 export { startFakeOpenAIServer } from './fake-openai-server.js';
+export { createSeededRandom } from './seeded-random.js';

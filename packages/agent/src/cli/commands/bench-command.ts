@@ -16,6 +16,7 @@ import { createProgressDisplay } from '../progress-display.js';
 import {
   addRunOptions,
   agentNote,
+  newRunRequest,
   type RunCommandOptions,
   storeAvailable,
   validateRunOptions,
@@ -86,26 +87,12 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
           const runId = createRunId(agent, seed);
           const executed = await executePlay(
             runner,
-            {
+            newRunRequest(options, connection, io.cwd, {
               runId,
               runDir: runDirectoryOf(benchDir, runId),
               agent,
               seed,
-              character: options.character,
-              policy: options.policy,
-              budget: options.budget,
-              store: connection.store,
-              dbFile: resolve(io.cwd, options.db),
-              resume: false,
-              savePrompts: options.savePrompts === true,
-              provider: options.provider,
-              ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
-              ...(options.model === undefined ? {} : { model: options.model }),
-              ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-              ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
-              ...(options.contextLimit === undefined ? {} : { contextLimit: options.contextLimit }),
-              ...(options.windowTurns === undefined ? {} : { windowTurns: options.windowTurns }),
-            },
+            }),
             {
               pricing,
               onDecision(_record, count) {

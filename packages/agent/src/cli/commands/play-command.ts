@@ -14,6 +14,7 @@ import { createProgressDisplay } from '../progress-display.js';
 import {
   addRunOptions,
   agentNote,
+  newRunRequest,
   type RunCommandOptions,
   storeAvailable,
   validateRunOptions,
@@ -176,26 +177,12 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       const note = agentNote(options.agent, options);
       if (note !== undefined) say(style.yellow(`note: ${note}`));
       const runId = createRunId(options.agent, seed);
-      request = {
+      request = newRunRequest(options, connection, io.cwd, {
         runId,
         runDir: runDirectoryOf(runsDir, runId),
         agent: options.agent,
         seed,
-        character: options.character,
-        policy: options.policy,
-        budget: options.budget,
-        store: connection.store,
-        dbFile: resolve(io.cwd, options.db),
-        resume: false,
-        savePrompts: options.savePrompts === true,
-        provider: options.provider,
-        ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
-        ...(options.model === undefined ? {} : { model: options.model }),
-        ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
-        ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
-        ...(options.contextLimit === undefined ? {} : { contextLimit: options.contextLimit }),
-        ...(options.windowTurns === undefined ? {} : { windowTurns: options.windowTurns }),
-      };
+      });
       say(
         `Playing run ${runId}: ${request.agent} agent, ${request.policy} policy, ${request.character}, seed ${seed}, budget ${request.budget} tokens.`,
       );

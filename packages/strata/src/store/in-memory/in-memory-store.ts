@@ -12,6 +12,7 @@ import { asPlainStore } from '../plain-store.js';
 import {
   duplicateLessonIdError,
   namespaceMismatchError,
+  sessionConflictError,
   storeClosedError,
   storeConflictError,
 } from '../store-errors.js';
@@ -92,13 +93,7 @@ class InMemoryStore implements MemoryStore {
     const current = data.sessions.get(prepared.sessionId);
     const actualVersion = current?.version ?? null;
     if ((actualVersion ?? 0) !== prepared.expectedVersion) {
-      throw storeConflictError({
-        store: name,
-        record: 'session',
-        key: { sessionId: prepared.sessionId },
-        expectedVersion: prepared.expectedVersion,
-        actualVersion,
-      });
+      throw sessionConflictError(name, prepared, actualVersion);
     }
     if (current !== undefined && current.namespace !== prepared.namespace) {
       throw namespaceMismatchError(name, prepared.sessionId, current.namespace, prepared.namespace);
@@ -161,10 +156,7 @@ class InMemoryStore implements MemoryStore {
     update: LessonUpdate,
     expectedVersion: number,
   ): Promise<LessonRecord> {
-    assertKey(name, 'namespace', namespace);
-    assertKey(name, 'lesson id', id);
-    assertVersion(name, 'expectedVersion', expectedVersion);
-    validateLessonUpdate(name, update);
+    validateLessonUpdate(name, namespace, id, update, expectedVersion);
     const lessons = namespaceMap(this.#data().lessons, namespace);
     const current = lessons.get(id);
     if (current === undefined || current.version !== expectedVersion) {

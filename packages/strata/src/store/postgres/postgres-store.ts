@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { StrataError } from '../../errors/strata-error.js';
+import { LazyConnection } from '../lazy-connection.js';
 import type {
   KnowledgeRecord,
   LessonRecord,
@@ -14,21 +15,23 @@ import { asPlainStore } from '../plain-store.js';
 import {
   duplicateLessonIdError,
   namespaceMismatchError,
-  storeClosedError,
+  sessionConflictError,
   storeConflictError,
 } from '../store-errors.js';
 import { assertKey, assertVersion, fromJsonText, toJsonText } from '../store-input.js';
 import {
   type KnowledgeRow,
   knowledgeFromRow,
-  type LessonRow,
+  lessonColumns,
   lessonFromRow,
+  lessonRowFromSql,
   type PreparedCommit,
   parseLayers,
   prepareCommit,
   prepareKnowledge,
   prepareNewLesson,
   prepareTelemetry,
+  type SqlLessonRow,
   validateLessonUpdate,
 } from '../store-records.js';
 import { runPostgresMigrations } from './postgres-migrations.js';
@@ -69,23 +72,7 @@ interface SessionJoinRow {
   layer_value: string | null;
 }
 
-interface PostgresLessonRow {
-  namespace: string;
-  id: string;
-  text: string;
-  importance: number;
-  usefulness: number;
-  uses: number;
-  tags: string;
-  provenance: string;
-  idempotency_key: string | null;
-  created_at: number;
-  last_used_at: number | null;
-  version: string;
-}
-
-const lessonColumns =
-  'namespace, id, text, importance, usefulness, uses, tags, provenance, idempotency_key, created_at, last_used_at, version';
+type PostgresLessonRow = SqlLessonRow<string>;
 
 const selectSessionWithLayers = `
   SELECT s.session_id, s.namespace, s.step, s.meta, s.updated_at, s.version, l.name AS layer_name, l.value AS layer_value
@@ -97,9 +84,7 @@ class PostgresStore implements MemoryStore {
   readonly #config: PostgresStoreConfig;
   readonly #connectionString: string | undefined;
   readonly #location: PostgresLocation;
-  #pool: Pool | undefined;
-  #opening: Promise<Pool> | undefined;
-  #closed = false;
+  readonly #pool: LazyConnection<Pool>;
 
   constructor(config: PostgresStoreConfig, connectionString: string | undefined) {
     this.#config = config;
@@ -116,35 +101,16 @@ class PostgresStore implements MemoryStore {
     } else {
       this.#location = describeConnectionString(connectionString ?? '');
     }
+    this.#pool = new LazyConnection(name, () => this.#connect());
   }
 
   async open(): Promise<void> {
-    this.#closed = false;
-    await this.#ready();
+    await this.#pool.open();
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    const pool = this.#pool ?? (await this.#opening?.catch(() => undefined));
-    this.#pool = undefined;
-    this.#opening = undefined;
+    const pool = await this.#pool.close();
     if (pool !== undefined && this.#config.pool === undefined) await pool.end();
-  }
-
-  #ready(): Promise<Pool> {
-    if (this.#closed) return Promise.reject(storeClosedError(name));
-    if (this.#pool !== undefined) return Promise.resolve(this.#pool);
-    this.#opening ??= this.#connect().then(
-      (pool) => {
-        this.#pool = pool;
-        return pool;
-      },
-      (error: unknown) => {
-        this.#opening = undefined;
-        throw error;
-      },
-    );
-    return this.#opening;
   }
 
   async #connect(): Promise<Pool> {
@@ -175,7 +141,7 @@ class PostgresStore implements MemoryStore {
   }
 
   async #query<Row extends object>(action: string, text: string, values: unknown[] = []): Promise<Row[]> {
-    const pool = await this.#ready();
+    const pool = await this.#pool.ready();
     try {
       return (await pool.query<Row>(text, values)).rows;
     } catch (error) {
@@ -260,7 +226,8 @@ class PostgresStore implements MemoryStore {
           `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 AND idempotency_key = $2`,
           [namespace, row.idempotencyKey],
         );
-        if (existing !== undefined) return { lesson: lessonFromRow(toLessonRow(existing)), created: false };
+        if (existing !== undefined)
+          return { lesson: lessonFromRow(lessonRowFromSql(existing)), created: false };
       }
       const [sameId] = await this.#query<{ id: string }>(
         'add a lesson to',
@@ -283,10 +250,7 @@ class PostgresStore implements MemoryStore {
     update: LessonUpdate,
     expectedVersion: number,
   ): Promise<LessonRecord> {
-    assertKey(name, 'namespace', namespace);
-    assertKey(name, 'lesson id', id);
-    assertVersion(name, 'expectedVersion', expectedVersion);
-    validateLessonUpdate(name, update);
+    validateLessonUpdate(name, namespace, id, update, expectedVersion);
     const rows = await this.#query<PostgresLessonRow>(
       'update a lesson in',
       `UPDATE strata_lessons SET
@@ -312,7 +276,7 @@ class PostgresStore implements MemoryStore {
       ],
     );
     const [updated] = rows;
-    if (updated !== undefined) return lessonFromRow(toLessonRow(updated));
+    if (updated !== undefined) return lessonFromRow(lessonRowFromSql(updated));
     const [current] = await this.#query<{ version: string }>(
       'update a lesson in',
       'SELECT version FROM strata_lessons WHERE namespace = $1 AND id = $2',
@@ -343,7 +307,7 @@ class PostgresStore implements MemoryStore {
       `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 ORDER BY created_at, id`,
       [namespace],
     );
-    return rows.map((row) => lessonFromRow(toLessonRow(row)));
+    return rows.map((row) => lessonFromRow(lessonRowFromSql(row)));
   }
 
   async putKnowledge(
@@ -479,13 +443,7 @@ async function commitOnce(
   if (current !== undefined && current.namespace !== prepared.namespace && prepared.expectedVersion !== 0) {
     throw namespaceMismatchError(name, prepared.sessionId, current.namespace, prepared.namespace);
   }
-  throw storeConflictError({
-    store: name,
-    record: 'session',
-    key: { sessionId: prepared.sessionId },
-    expectedVersion: prepared.expectedVersion,
-    actualVersion: current === undefined ? null : Number(current.version),
-  });
+  throw sessionConflictError(name, prepared, current === undefined ? null : Number(current.version));
 }
 
 function sessionFromRows(rows: SessionJoinRow[]): SessionRecord | undefined {
@@ -503,22 +461,5 @@ function sessionFromRows(rows: SessionJoinRow[]): SessionRecord | undefined {
     meta: fromJsonText(first.meta),
     updatedAt: first.updated_at,
     version: Number(first.version),
-  };
-}
-
-function toLessonRow(row: PostgresLessonRow): LessonRow {
-  return {
-    namespace: row.namespace,
-    id: row.id,
-    text: row.text,
-    importance: row.importance,
-    usefulness: row.usefulness,
-    uses: row.uses,
-    tags: row.tags,
-    provenance: row.provenance,
-    idempotencyKey: row.idempotency_key,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
-    version: Number(row.version),
   };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createSeededRandom } from '../../testing/seeded-random.js';
 import { isStoreSelected } from '../conformance/memory-store-conformance.js';
 import { createInMemoryStore } from '../in-memory/in-memory-store.js';
 import {
@@ -95,18 +96,6 @@ function runLife(
 
 type KillPlan = { kind: 'after-spawn' | 'after-resume'; delayMs: number } | { kind: 'never' };
 
-/** Seeded, so a failure replays with the same kill moments (CRASH_SEED=<n> to vary). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // By default the loop drives the store directly: each of the 20+ restarts then loads only the
 // store. CRASH_DRIVER=memory commits through the memory engine (createMemory + commit()), whose
 // heavier start-up makes the run several times longer; it runs fewer steps.
@@ -123,7 +112,8 @@ describe.runIf(isStoreSelected('sqlite'))(
         const sessionId = 'crash-session';
         const agentSeed = 20_261_129;
         const totalSteps = driver === 'memory' ? 600 : 3000;
-        const random = createRandom(Number(process.env.CRASH_SEED ?? 7));
+        // Seeded, so a failure replays with the same kill moments (CRASH_SEED=<n> to vary).
+        const random = createSeededRandom(Number(process.env.CRASH_SEED ?? 7));
         const minimumKills = 20;
         let kills = 0;
         let lastAcknowledged = 0;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { StrataError } from '../../errors/strata-error.js';
+import { LazyConnection } from '../lazy-connection.js';
 import type {
   KnowledgeRecord,
   LessonRecord,
@@ -16,7 +17,7 @@ import { asPlainStore } from '../plain-store.js';
 import {
   duplicateLessonIdError,
   namespaceMismatchError,
-  storeClosedError,
+  sessionConflictError,
   storeConflictError,
 } from '../store-errors.js';
 import { assertKey, assertVersion, fromJsonText } from '../store-input.js';
@@ -24,13 +25,15 @@ import {
   applyLessonUpdate,
   type KnowledgeRow,
   knowledgeFromRow,
-  type LessonRow,
+  lessonColumns,
   lessonFromRow,
+  lessonRowFromSql,
   parseLayers,
   prepareCommit,
   prepareKnowledge,
   prepareNewLesson,
   prepareTelemetry,
+  type SqlLessonRow,
   validateLessonUpdate,
 } from '../store-records.js';
 import { foreignTables, runSqliteMigrations } from './sqlite-migrations.js';
@@ -56,24 +59,6 @@ interface SessionRow {
   updated_at: number;
   version: number;
 }
-
-interface SqliteLessonRow {
-  namespace: string;
-  id: string;
-  text: string;
-  importance: number;
-  usefulness: number;
-  uses: number;
-  tags: string;
-  provenance: string;
-  idempotency_key: string | null;
-  created_at: number;
-  last_used_at: number | null;
-  version: number;
-}
-
-const lessonColumns =
-  'namespace, id, text, importance, usefulness, uses, tags, provenance, idempotency_key, created_at, last_used_at, version';
 
 function prepareStatements(database: BetterSqlite3.Database) {
   return {
@@ -101,10 +86,10 @@ function prepareStatements(database: BetterSqlite3.Database) {
     deleteSession: database.prepare('DELETE FROM strata_sessions WHERE session_id = ?'),
     deleteLayers: database.prepare('DELETE FROM strata_session_layers WHERE session_id = ?'),
     deleteTelemetry: database.prepare('DELETE FROM strata_telemetry WHERE session_id = ?'),
-    selectLessonByKey: database.prepare<[string, string], SqliteLessonRow>(
+    selectLessonByKey: database.prepare<[string, string], SqlLessonRow>(
       `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? AND idempotency_key = ?`,
     ),
-    selectLesson: database.prepare<[string, string], SqliteLessonRow>(
+    selectLesson: database.prepare<[string, string], SqlLessonRow>(
       `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? AND id = ?`,
     ),
     insertLesson: database.prepare(
@@ -114,7 +99,7 @@ function prepareStatements(database: BetterSqlite3.Database) {
       'UPDATE strata_lessons SET text = ?, importance = ?, usefulness = ?, uses = ?, tags = ?, last_used_at = ?, version = ? WHERE namespace = ? AND id = ? AND version = ?',
     ),
     deleteLesson: database.prepare('DELETE FROM strata_lessons WHERE namespace = ? AND id = ?'),
-    listLessons: database.prepare<[string], SqliteLessonRow>(
+    listLessons: database.prepare<[string], SqlLessonRow>(
       `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? ORDER BY created_at, id`,
     ),
     selectKnowledge: database.prepare<[string, string], KnowledgeRow & { version: number }>(
@@ -150,43 +135,22 @@ class SqliteStore implements MemoryStore {
   readonly name = 'sqlite';
   readonly #config: SqliteStoreConfig;
   readonly #path: string;
-  #connection: Connection | undefined;
-  #opening: Promise<Connection> | undefined;
-  #closed = false;
+  readonly #connection: LazyConnection<Connection>;
 
   constructor(config: SqliteStoreConfig) {
     this.#config = config;
     const path = config.path ?? (config.database === undefined ? defaultSqlitePath : config.database.name);
     this.#path = path === ':memory:' || path === '' ? path : resolve(path);
+    this.#connection = new LazyConnection(name, () => this.#connect());
   }
 
   async open(): Promise<void> {
-    this.#closed = false;
-    await this.#ready();
+    await this.#connection.open();
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    const connection = this.#connection ?? (await this.#opening?.catch(() => undefined));
-    this.#connection = undefined;
-    this.#opening = undefined;
+    const connection = await this.#connection.close();
     if (connection !== undefined && this.#config.database === undefined) connection.database.close();
-  }
-
-  #ready(): Promise<Connection> {
-    if (this.#closed) return Promise.reject(storeClosedError(name));
-    if (this.#connection !== undefined) return Promise.resolve(this.#connection);
-    this.#opening ??= this.#connect().then(
-      (connection) => {
-        this.#connection = connection;
-        return connection;
-      },
-      (error: unknown) => {
-        this.#opening = undefined;
-        throw error;
-      },
-    );
-    return this.#opening;
   }
 
   async #connect(): Promise<Connection> {
@@ -230,7 +194,7 @@ class SqliteStore implements MemoryStore {
 
   /** Runs one synchronous unit of work, mapping driver errors. */
   async #run<T>(action: string, work: (connection: Connection) => T): Promise<T> {
-    const connection = await this.#ready();
+    const connection = await this.#connection.ready();
     try {
       return work(connection);
     } catch (error) {
@@ -294,7 +258,7 @@ class SqliteStore implements MemoryStore {
           if (row.idempotencyKey !== null) {
             const existing = statements.selectLessonByKey.get(namespace, row.idempotencyKey);
             if (existing !== undefined)
-              return { lesson: lessonFromRow(toLessonRow(existing)), created: false };
+              return { lesson: lessonFromRow(lessonRowFromSql(existing)), created: false };
           }
           if (statements.selectLesson.get(namespace, row.id) !== undefined) {
             throw duplicateLessonIdError(name, namespace, row.id);
@@ -325,10 +289,7 @@ class SqliteStore implements MemoryStore {
     update: LessonUpdate,
     expectedVersion: number,
   ): Promise<LessonRecord> {
-    assertKey(name, 'namespace', namespace);
-    assertKey(name, 'lesson id', id);
-    assertVersion(name, 'expectedVersion', expectedVersion);
-    validateLessonUpdate(name, update);
+    validateLessonUpdate(name, namespace, id, update, expectedVersion);
     return this.#run('update a lesson in', ({ database, statements }) =>
       database
         .transaction(() => {
@@ -342,7 +303,7 @@ class SqliteStore implements MemoryStore {
               actualVersion: current?.version ?? null,
             });
           }
-          const next = applyLessonUpdate(name, toLessonRow(current), update);
+          const next = applyLessonUpdate(name, lessonRowFromSql(current), update);
           statements.updateLesson.run(
             next.text,
             next.importance,
@@ -370,7 +331,7 @@ class SqliteStore implements MemoryStore {
   async listLessons(namespace: string): Promise<LessonRecord[]> {
     assertKey(name, 'namespace', namespace);
     return this.#run('list lessons of', ({ statements }) =>
-      statements.listLessons.all(namespace).map((row) => lessonFromRow(toLessonRow(row))),
+      statements.listLessons.all(namespace).map((row) => lessonFromRow(lessonRowFromSql(row))),
     );
   }
 
@@ -447,13 +408,7 @@ function commitInTransaction(
   const current = statements.selectSession.get(prepared.sessionId);
   const actualVersion = current?.version ?? null;
   if ((actualVersion ?? 0) !== prepared.expectedVersion) {
-    throw storeConflictError({
-      store: name,
-      record: 'session',
-      key: { sessionId: prepared.sessionId },
-      expectedVersion: prepared.expectedVersion,
-      actualVersion,
-    });
+    throw sessionConflictError(name, prepared, actualVersion);
   }
   const updatedAt = Date.now();
   if (current === undefined) {
@@ -477,13 +432,7 @@ function commitInTransaction(
       prepared.expectedVersion,
     );
     if (result.changes !== 1) {
-      throw storeConflictError({
-        store: name,
-        record: 'session',
-        key: { sessionId: prepared.sessionId },
-        expectedVersion: prepared.expectedVersion,
-        actualVersion,
-      });
+      throw sessionConflictError(name, prepared, actualVersion);
     }
   }
   for (const [layerName, text] of prepared.layers)
@@ -501,23 +450,6 @@ function sessionFromRows(row: SessionRow, layers: Array<{ name: string; value: s
     layers: parseLayers(layers.map((layer) => [layer.name, layer.value])),
     meta: fromJsonText(row.meta),
     updatedAt: row.updated_at,
-    version: row.version,
-  };
-}
-
-function toLessonRow(row: SqliteLessonRow): LessonRow {
-  return {
-    namespace: row.namespace,
-    id: row.id,
-    text: row.text,
-    importance: row.importance,
-    usefulness: row.usefulness,
-    uses: row.uses,
-    tags: row.tags,
-    provenance: row.provenance,
-    idempotencyKey: row.idempotency_key,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
     version: row.version,
   };
 }

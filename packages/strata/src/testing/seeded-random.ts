@@ -1,0 +1,14 @@
+/**
+ * A small seeded generator (mulberry32) returning numbers in [0, 1): the same seed gives the same
+ * sequence, so synthetic runs, demos and randomized tests replay exactly.
+ */
+export function createSeededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
