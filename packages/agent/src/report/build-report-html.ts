@@ -152,6 +152,7 @@ export function buildReportHtml(runs: ReportRun[], options: ReportOptions = {}):
   body { font-family: system-ui, sans-serif; margin: 0 auto; max-width: 1200px; padding: 1rem 2rem; color: #111827; }
   h1 { margin-bottom: 0.2rem; } .meta { color: #4b5563; margin-top: 0; }
   section { margin: 1.5rem 0; } .chart { position: relative; height: 360px; }
+  section { overflow-x: auto; }
   table { border-collapse: collapse; font-size: 0.85rem; width: 100%; }
   th, td { border-bottom: 1px solid #e5e7eb; padding: 0.3rem 0.5rem; text-align: right; white-space: nowrap; }
   tbody td:first-child, thead th:first-child { text-align: left; }
