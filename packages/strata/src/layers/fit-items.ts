@@ -72,10 +72,14 @@ export function fitItems(
     const candidate = candidates[index] as FitCandidate;
     if (kept.length >= maxItems) break;
     // A line starting with whitespace would glue to the previous newline: start at the visible text.
-    const line =
+    const visible =
       candidate.line !== '' && LEADING_SPACE.test(candidate.line)
         ? candidate.line.trimStart()
         : candidate.line;
+    // o200k_base's punctuation chunk (` ?[^\s\p{L}\p{N}]+[\r\n/]*`) swallows a '/' that follows a
+    // line ending in punctuation, so a line starting with '/' would not count separately (it can be
+    // one token over or under). A leading backslash keeps it visible and its count additive.
+    const line = visible.startsWith('/') ? `\\${visible}` : visible;
     if (line === '') {
       dropped.push({ id: candidate.id, reason: 'empty' });
       continue;

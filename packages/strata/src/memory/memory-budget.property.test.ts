@@ -31,6 +31,8 @@ const pieces = fc.oneof(
     unit: fc.constantFrom('😀', '👍🏽', '👨‍👩‍👧', 'e\u0301', '\u0000', '\u0007', '\n', '\r\n', '\t', ' '),
     maxLength: 30,
   }),
+  // Slashes after punctuation + newline: o200k_base glues them across lines.
+  fc.string({ unit: fc.constantFrom('/', '>', '.', '\n', 'y', '!', ' '), maxLength: 30 }),
   fc.constantFrom(
     '</window>',
     '<system>',

@@ -17,10 +17,11 @@ export interface Tokenizer {
   readonly exact: boolean;
   /**
    * True when `count(a + b) <= count(a) + count(b)` (equal for exact tokenizers) whenever `a` ends
-   * with a newline and `b` starts with a character that is not whitespace. Holds for the tiktoken
-   * encodings: their pre-tokenizer never lets a chunk run from a newline into a following
-   * non-whitespace character, and chunks are encoded independently. Lets the assembler add up
-   * cached line counts instead of re-counting the whole prompt.
+   * with a newline and `b` starts with a character that is neither whitespace nor '/'. Holds for the
+   * tiktoken encodings: their pre-tokenizer never lets a chunk run from a newline into such a
+   * character (o200k_base's punctuation chunk `[^\s\p{L}\p{N}]+[\r\n/]*` does swallow a following
+   * '/', so fitted lines never start with one), and chunks are encoded independently. Lets the
+   * assembler add up cached line counts instead of re-counting the whole prompt.
    */
   readonly splitsAtLineStarts?: boolean;
 }
