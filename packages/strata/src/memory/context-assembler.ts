@@ -251,9 +251,19 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
           stablePrefixTokens += now.tokens;
           continue;
         }
-        if (additive) {
-          for (let part = 0; part < now.parts.length && before.parts[part] === now.parts[part]; part += 1) {
+        if (additive && !now.turn) {
+          // The message opens the same way (<|im_start|>role<|im_sep|>): everything but <|im_end|>.
+          stablePrefixTokens += framing(now.role) - 1;
+          let part = 0;
+          for (; part < now.parts.length && before.parts[part] === now.parts[part]; part += 1) {
             stablePrefixTokens += now.partTokens[part] ?? 0;
+          }
+          const nowPart = now.parts[part];
+          const beforePart = before.parts[part];
+          // Within the first changed section, its equal leading lines are shared too. Fitted lines
+          // count additively (see Tokenizer.splitsAtLineStarts); the trusted system text may not.
+          if (nowPart !== undefined && beforePart !== undefined && nowPart !== systemPart) {
+            stablePrefixTokens += equalLeadingLineTokens(beforePart, nowPart, tokenizer);
           }
         }
         break;
@@ -304,4 +314,39 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
       };
     },
   };
+}
+
+/**
+ * Tokens of the complete lines two section renderings start with in common. Only cut where the next
+ * character of both is neither whitespace nor '/', where chunks never cross, so those tokens are the
+ * same leading tokens in both requests.
+ */
+function equalLeadingLineTokens(
+  before: string,
+  now: string,
+  tokenizer: { count(text: string): number },
+): number {
+  let tokens = 0;
+  let counted = 0;
+  let start = 0;
+  for (;;) {
+    const end = now.indexOf('\n', start);
+    if (
+      end < 0 ||
+      before.indexOf('\n', start) !== end ||
+      !before.startsWith(now.slice(start, end + 1), start)
+    ) {
+      return tokens;
+    }
+    start = end + 1;
+    if (isCleanLineStart(now, start) && isCleanLineStart(before, start)) {
+      tokens += tokenizer.count(now.slice(counted, start));
+      counted = start;
+    }
+  }
+}
+
+function isCleanLineStart(text: string, index: number): boolean {
+  const character = text[index];
+  return character === undefined || (character !== '/' && !/\s/.test(character));
 }

@@ -360,3 +360,46 @@ describe('telemetry', () => {
     expect(lines.map((line) => JSON.parse(line).step)).toEqual([1, 2]);
   });
 });
+
+describe('stablePrefixTokens', () => {
+  // Token ids of a request as OpenAI frames it (negative ids stand for the special tokens).
+  const requestIds = (messages: ReadonlyArray<{ role: string; content: string }>): number[] =>
+    messages.flatMap((message) => [
+      -1,
+      ...(tokenizer.encode?.(message.role) ?? []),
+      -2,
+      ...(tokenizer.encode?.(message.content) ?? []),
+      -3,
+    ]);
+  const commonPrefix = (a: number[], b: number[]): number => {
+    let index = 0;
+    while (index < a.length && index < b.length && a[index] === b[index]) index += 1;
+    return index;
+  };
+
+  it('counts the equal leading lines of a changed stable section, never more than the real shared prefix', async () => {
+    const memory = createMemory({
+      budget: 3_000,
+      system: 'You are a careful agent.',
+      layers: [
+        { kind: 'window', name: 'log', budget: 1_000, stable: true },
+        { kind: 'observation', name: 'now', budget: 300 },
+      ],
+    });
+    const log = memory.layer<WindowLayer>('log');
+    for (const line of ['Gate opened.', '/path/to/file was read.', '  indented note', 'Third event: 12 damage']) {
+      log.append(line);
+    }
+    memory.layer<ObservationLayer<string>>('now').set('first observation');
+    const first = await memory.assemble();
+    log.append('A new event at the end.');
+    memory.layer<ObservationLayer<string>>('now').set('second observation');
+    const second = await memory.assemble();
+
+    const shared = commonPrefix(requestIds(first.messages), requestIds(second.messages));
+    expect(second.stablePrefixTokens).toBeLessThanOrEqual(shared);
+    // More than the system text alone: the log's unchanged lines are counted too.
+    const systemOnly = 3 + tokenizer.count('system') + tokenizer.count('You are a careful agent.\n\n');
+    expect(second.stablePrefixTokens).toBeGreaterThan(systemOnly + 10);
+  });
+});
