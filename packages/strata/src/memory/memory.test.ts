@@ -387,7 +387,12 @@ describe('stablePrefixTokens', () => {
       ],
     });
     const log = memory.layer<WindowLayer>('log');
-    for (const line of ['Gate opened.', '/path/to/file was read.', '  indented note', 'Third event: 12 damage']) {
+    for (const line of [
+      'Gate opened.',
+      '/path/to/file was read.',
+      '  indented note',
+      'Third event: 12 damage',
+    ]) {
       log.append(line);
     }
     memory.layer<ObservationLayer<string>>('now').set('first observation');
