@@ -163,13 +163,19 @@ function scoreCard(
   }
   const selfDamage = SELF_DAMAGE[card.card_id] ?? 0;
   if (selfDamage > 0 && hp <= selfDamage * 3 + needed) return null;
+  // Power Through shuffles Wounds into the deck: only worth it against a real attack.
+  if (card.card_id === 'POWER_THROUGH' && needed < 8) return null;
   if (card.costs_x && energy < 2) return null;
   let score = 0;
   let target: number | undefined;
-  if (type === 'Power') score += needed > hp * 0.4 ? 6 : 30;
+  // Powers pay off over long fights (elites, bosses); a short hallway fight rarely repays them.
+  const longFight = state.combat_type === 'boss' || state.combat_type === 'elite';
+  if (type === 'Power') score += needed > hp * 0.4 ? 6 : longFight ? 50 : 15;
   const block = card.block ?? 0;
-  if (block > 0)
-    score += Math.min(block, needed) * (needed >= hp ? 3 : 1.4) + Math.max(0, block - needed) * 0.05;
+  // Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with.
+  const maxHp = Math.max(1, state.combat?.player.max_hp ?? hp);
+  const blockWeight = needed >= hp ? 3 : 1.4 + (1 - hp / maxHp);
+  if (block > 0) score += Math.min(block, needed) * blockWeight + Math.max(0, block - needed) * 0.05;
   const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
   const weak = WEAK_CARDS[card.card_id] ?? 0;
   if (card.damage !== null && card.damage !== undefined) {
@@ -178,7 +184,11 @@ function scoreCard(
       for (const preview of card.target_previews ?? []) {
         const enemy = state.combat?.enemies[preview.target_index];
         if (enemy === undefined || !enemy.is_alive) continue;
-        const value = attackValue(enemy, preview.total_damage) + debuffValue(enemy, vulnerable, weak);
+        // Ties go to the enemy closest to death: focused damage ends its attacks sooner.
+        const value =
+          attackValue(enemy, preview.total_damage) +
+          debuffValue(enemy, vulnerable, weak) -
+          enemy.current_hp * 0.01;
         if (value > bestTargetScore) {
           bestTargetScore = value;
           target = preview.target_index;
@@ -261,6 +271,15 @@ function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: nu
     if (important && (state.turn ?? 1) <= 2 && (BUFF_POTIONS.has(id) || DEBUFF_POTIONS.has(id)))
       return usePotion(potion, enemies);
     if ((important || danger) && DAMAGE_POTIONS.has(id)) return usePotion(potion, enemies);
+    // About to die: any potion is better than dying with it.
+    if (needed >= hp) return usePotion(potion, enemies);
+    // A boss fight ends the act: potions still held when it is lost are wasted.
+    if (
+      state.combat_type === 'boss' &&
+      hp < (state.run?.max_hp ?? 80) * 0.5 &&
+      (needed > 0 || !id.includes('BLOCK'))
+    )
+      return usePotion(potion, enemies);
     if (
       danger &&
       (id === 'BLOCK_POTION' || id === 'DEXTERITY_POTION' || id === 'WEAK_POTION' || id === 'SPEED_POTION')
@@ -333,7 +352,7 @@ function chooseReward(state: GameState, maxDeckSize: number): GameAction {
   if (reward.pending_card_choice) {
     const deckSize = state.run?.deck.length ?? 0;
     let best = -1;
-    let bestScore = deckSize >= maxDeckSize ? 62 : 44;
+    let bestScore = deckSize >= maxDeckSize ? 62 : 38;
     for (const card of reward.card_options) {
       const score =
         rateCard(card.card_id, card.card_type, card.rarity) +
@@ -363,7 +382,7 @@ function chooseRest(state: GameState): GameAction {
   const beforeBoss = run.floor % 16 === 15;
   const heal = rest.options.find((option) => option.option_id === 'HEAL' && option.is_enabled);
   const smith = rest.options.find((option) => option.option_id === 'SMITH' && option.is_enabled);
-  if (heal !== undefined && (ratio < 0.5 || (beforeBoss && ratio < 0.8) || smith === undefined)) {
+  if (heal !== undefined && (ratio < 0.65 || (beforeBoss && ratio < 0.9) || smith === undefined)) {
     return { action: 'choose_rest_option', option_index: heal.index };
   }
   if (smith !== undefined) return { action: 'choose_rest_option', option_index: smith.index };

@@ -13,9 +13,10 @@ function roomValue(type: string, context: RouteContext, row: number): number {
   switch (type) {
     case 'Elite':
       if (context.addedCards < 3) return context.hpRatio > 0.9 ? -1 : -6;
-      return context.hpRatio > 0.8 ? 2.5 : context.hpRatio > 0.6 ? 0.5 : -6;
+      return context.hpRatio > 0.8 ? 0.5 : context.hpRatio > 0.6 ? -1 : -6;
     case 'Rest':
-      return context.hpRatio < 0.5 ? 4 : context.hpRatio < 0.75 ? 2 : 1;
+      // Worth a detour even when healthy: a rest site is also an upgrade.
+      return context.hpRatio < 0.5 ? 4 : 3;
     case 'Shop':
       return context.gold >= 200 ? 3 : context.gold >= 120 ? 1.5 : 0.2;
     case 'Treasure':
