@@ -1,9 +1,10 @@
 // The heuristic bot: one sensible, legal action for any GameState, fast. Works on the API shape
 // only, so it can drive the simulator and the real games through the bridges alike.
 import type { GameAction } from '../api/game-action.js';
-import type { Enemy, GameState, HandCard, Potion } from '../api/game-state.js';
+import type { Enemy, GameState, Potion } from '../api/game-state.js';
 import { rateCard, removalPriority } from './card-ratings.js';
 import { chooseMapNode } from './map-planner.js';
+import { planTurn } from './turn-planner.js';
 
 /** Anything that picks one action for a state. */
 export interface Bot {
@@ -29,27 +30,6 @@ const BUFF_POTIONS = new Set([
 ]);
 const DEBUFF_POTIONS = new Set(['WEAK_POTION', 'FEAR_POTION', 'POISON_POTION']);
 const DAMAGE_POTIONS = new Set(['FIRE_POTION', 'EXPLOSIVE_POTION']);
-const VULNERABLE_CARDS: Record<string, number> = {
-  BASH: 2,
-  UPPERCUT: 1,
-  THUNDERCLAP: 1,
-  SHOCKWAVE: 3,
-  TERROR: 99,
-  TRIP: 2,
-};
-const WEAK_CARDS: Record<string, number> = {
-  NEUTRALIZE: 1,
-  SUCKER_PUNCH: 1,
-  CLOTHESLINE: 2,
-  UPPERCUT: 1,
-  INTIMIDATE: 1,
-  SHOCKWAVE: 3,
-  LEG_SWEEP: 2,
-  MALAISE: 2,
-  PIERCING_WAIL: 2,
-  CRIPPLING_CLOUD: 2,
-};
-const SELF_DAMAGE: Record<string, number> = { BLOODLETTING: 3, OFFERING: 6, HEMOKINESIS: 2 };
 const BOSS_RELIC_PREFERENCE = [
   'BLACK_BLOOD',
   'RUNIC_PYRAMID',
@@ -136,126 +116,7 @@ function chooseCombat(state: GameState): GameAction {
   const potion = choosePotion(state, enemies, needed, hp);
   if (potion !== null) return potion;
 
-  let best: { action: GameAction; score: number } | null = null;
-  for (const card of combat.hand) {
-    if (!card.playable) continue;
-    const scored = scoreCard(state, card, enemies, needed, hp, player.energy);
-    if (scored !== null && (best === null || scored.score > best.score)) best = scored;
-  }
-  if (best !== null && best.score > 0) return best.action;
-  return { action: 'end_turn' };
-}
-
-function scoreCard(
-  state: GameState,
-  card: HandCard,
-  enemies: Enemy[],
-  needed: number,
-  hp: number,
-  energy: number,
-): { action: GameAction; score: number } | null {
-  const cost = card.costs_x ? Math.max(1, energy) : card.energy_cost;
-  const perEnergy = (value: number) => value / Math.max(0.6, cost);
-  const type = card.card_type;
-  if (type === 'Status' || type === 'Curse') {
-    // Slimed and the like: clear them with spare energy only.
-    return { action: { action: 'play_card', card_index: card.index }, score: 0.2 };
-  }
-  const selfDamage = SELF_DAMAGE[card.card_id] ?? 0;
-  if (selfDamage > 0 && hp <= selfDamage * 3 + needed) return null;
-  // Power Through shuffles Wounds into the deck: only worth it against a real attack.
-  if (card.card_id === 'POWER_THROUGH' && needed < 8) return null;
-  if (card.costs_x && energy < 2) return null;
-  let score = 0;
-  let target: number | undefined;
-  // Powers pay off over long fights (elites, bosses); a short hallway fight rarely repays them.
-  const longFight = state.combat_type === 'boss' || state.combat_type === 'elite';
-  if (type === 'Power') score += needed > hp * 0.4 ? 6 : longFight ? 50 : 15;
-  const block = card.block ?? 0;
-  // Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with.
-  const maxHp = Math.max(1, state.combat?.player.max_hp ?? hp);
-  const blockWeight = needed >= hp ? 3 : 1.4 + (1 - hp / maxHp);
-  if (block > 0) score += Math.min(block, needed) * blockWeight + Math.max(0, block - needed) * 0.05;
-  const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
-  const weak = WEAK_CARDS[card.card_id] ?? 0;
-  if (card.damage !== null && card.damage !== undefined) {
-    if (card.requires_target) {
-      let bestTargetScore = Number.NEGATIVE_INFINITY;
-      for (const preview of card.target_previews ?? []) {
-        const enemy = state.combat?.enemies[preview.target_index];
-        if (enemy === undefined || !enemy.is_alive) continue;
-        // Ties go to the enemy closest to death: focused damage ends its attacks sooner.
-        const value =
-          attackValue(enemy, preview.total_damage) +
-          debuffValue(enemy, vulnerable, weak) -
-          enemy.current_hp * 0.01;
-        if (value > bestTargetScore) {
-          bestTargetScore = value;
-          target = preview.target_index;
-        }
-      }
-      if (target === undefined) return null;
-      score += bestTargetScore;
-    } else {
-      const total = card.total_damage ?? 0;
-      for (const enemy of enemies)
-        score += attackValue(
-          enemy,
-          card.target_type === 'AllEnemies' ? total : total / Math.max(1, enemies.length),
-        );
-    }
-  } else if (card.requires_target) {
-    // Targeted skills (debuffs): aim at the enemy hitting hardest.
-    let strongest: Enemy | undefined;
-    for (const enemy of enemies)
-      if (strongest === undefined || enemyDamage(enemy) > enemyDamage(strongest)) strongest = enemy;
-    if (strongest === undefined) return null;
-    target = strongest.index;
-    score += debuffValue(strongest, vulnerable, weak) + 6;
-  } else if (type === 'Skill' && block === 0) {
-    score +=
-      8 +
-      (weak > 0 ? enemies.reduce((sum, enemy) => sum + enemyDamage(enemy) * 0.25, 0) : 0) +
-      (vulnerable > 0 ? 6 : 0);
-  }
-  score -= selfDamage * 0.8;
-  // Sharp Hide (The Guardian) hurts for every Attack played.
-  if (type === 'Attack') {
-    const sharpHide = enemies.reduce(
-      (sum, enemy) =>
-        sum + (enemy.powers.find((power) => power.power_id === 'SHARP_HIDE_POWER')?.amount ?? 0),
-      0,
-    );
-    if (sharpHide > 0) score -= sharpHide * (hp < 25 ? 3 : 1.2);
-  }
-  // Gremlin Nob's Enrage punishes Skills: play them only when the block is really needed.
-  if (type === 'Skill') {
-    const enrage = enemies.reduce(
-      (sum, enemy) => sum + (enemy.powers.find((power) => power.power_id === 'ENRAGE_POWER')?.amount ?? 0),
-      0,
-    );
-    if (enrage > 0) score -= enrage * 4;
-  }
-  const action: GameAction = { action: 'play_card', card_index: card.index };
-  if (card.requires_target && target !== undefined) action.target_index = target;
-  return { action, score: cost === 0 ? score + 1 : perEnergy(score) };
-}
-
-function attackValue(enemy: Enemy, damage: number): number {
-  const effective = Math.max(0, damage - enemy.block);
-  const dealt = Math.min(effective, enemy.current_hp);
-  // Stripping block is worth something too (Barricade enemies keep it).
-  let value = dealt + Math.min(damage, enemy.block) * 0.6;
-  if (effective >= enemy.current_hp) value += 12 + enemyDamage(enemy) * 2;
-  return value;
-}
-
-function debuffValue(enemy: Enemy, vulnerable: number, weak: number): number {
-  let value = 0;
-  const has = (id: string) => enemy.powers.some((power) => power.power_id === id);
-  if (vulnerable > 0 && !has('VULNERABLE_POWER')) value += Math.min(enemy.current_hp, 40) * 0.25;
-  if (weak > 0 && !has('WEAK_POWER')) value += enemyDamage(enemy) * 0.3 + 2;
-  return value;
+  return planTurn(state);
 }
 
 function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: number): GameAction | null {

@@ -2,3 +2,4 @@
 export { rateCard, removalPriority } from './card-ratings.js';
 export { type Bot, createHeuristicBot, type HeuristicBotOptions } from './heuristic-bot.js';
 export { chooseMapNode } from './map-planner.js';
+export { planTurn } from './turn-planner.js';

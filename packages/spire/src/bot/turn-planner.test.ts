@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { MonsterState, RunState } from '../engine/run-state.js';
+import { createSimulator } from '../engine/simulator.js';
+import { planTurn } from './turn-planner.js';
+
+function card(uid: number, id: string) {
+  return { uid, id, upgraded: false, combatCost: null, turnCost: null, bonus: 0, retainOnce: false };
+}
+
+/** A first-floor Ironclad fight whose hand, energy and monsters the test sets. */
+function fight(seed: string): {
+  run: RunState;
+  monsters: MonsterState[];
+  view: () => ReturnType<typeof simulator.view>;
+} {
+  const simulator = createSimulator({ seed, character: 'IRONCLAD' });
+  simulator.step({ action: 'choose_map_node', option_index: 0 });
+  const combat = simulator.run.combat;
+  if (combat === null) throw new Error('expected a fight on the first floor');
+  return { run: simulator.run, monsters: combat.monsters, view: () => simulator.view() };
+}
+
+describe('turn planner', () => {
+  it('plays Bash before Strike so the Strike lands on a Vulnerable enemy', () => {
+    const { run, monsters, view } = fight('planner-order');
+    const combat = run.combat;
+    const monster = monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a monster');
+    monster.hp = 200;
+    monster.maxHp = 200;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD'), card(9002, 'BASH')];
+    combat.player.energy = 3;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('spends a lone Strike on the enemy it can kill', () => {
+    const { run, view } = fight('planner-kill');
+    const combat = run.combat;
+    if (combat === null) throw new Error('expected a fight');
+    const first = combat.monsters[0];
+    if (first === undefined) throw new Error('expected a monster');
+    // Two copies of the first monster: one healthy, one a Strike away from death.
+    const healthy = { ...first, hp: 40, maxHp: 40 };
+    const weak = { ...first, hp: 5, maxHp: 40 };
+    healthy.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 6, hits: 1 };
+    weak.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 6, hits: 1 };
+    combat.monsters.splice(0, combat.monsters.length, healthy, weak);
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toEqual({ action: 'play_card', card_index: 0, target_index: 1 });
+  });
+
+  it('ends the turn when nothing in hand is playable', () => {
+    const { run, view } = fight('planner-empty');
+    const combat = run.combat;
+    if (combat === null) throw new Error('expected a fight');
+    combat.hand = [card(9001, 'BASH')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toEqual({ action: 'end_turn' });
+  });
+});

@@ -1,0 +1,367 @@
+// Turn planner: picks the whole turn's card sequence together instead of one card at a time.
+// A small depth-first search over play orders of the hand within energy, using only the API
+// shape (intents, damage previews, block), so it works on the simulator and the real games alike.
+// It returns the first action of the best plan; the bot re-plans after every card because draws
+// and other effects change the hand.
+import type { GameAction } from '../api/game-action.js';
+import type { Enemy, GameState, HandCard } from '../api/game-state.js';
+
+/** Plays explored per decision; deeper searches are cut there to keep a decision in the tens of microseconds. */
+const NODE_BUDGET = 800;
+
+const VULNERABLE_CARDS: Record<string, number> = {
+  BASH: 2,
+  UPPERCUT: 1,
+  THUNDERCLAP: 1,
+  SHOCKWAVE: 3,
+  TERROR: 99,
+  TRIP: 2,
+};
+const WEAK_CARDS: Record<string, number> = {
+  NEUTRALIZE: 1,
+  SUCKER_PUNCH: 1,
+  CLOTHESLINE: 2,
+  UPPERCUT: 1,
+  INTIMIDATE: 1,
+  SHOCKWAVE: 3,
+  LEG_SWEEP: 2,
+  MALAISE: 2,
+  PIERCING_WAIL: 2,
+  CRIPPLING_CLOUD: 2,
+};
+const SELF_DAMAGE: Record<string, number> = { BLOODLETTING: 3, OFFERING: 6, HEMOKINESIS: 2 };
+
+interface PlanEnemy {
+  readonly index: number;
+  readonly maxHp: number;
+  hp: number;
+  block: number;
+  vulnerable: boolean;
+  weak: boolean;
+  readonly startedWeak: boolean;
+  readonly incoming: number;
+  /** Damage this enemy is worth removing over the coming turns (buffers count too). */
+  readonly threat: number;
+  /** Snake Plant's Malleable: block gained per hit that lands, growing by 1 each time. */
+  malleable: number;
+  readonly intangible: boolean;
+  readonly thorns: number;
+  /** HP it can still lose this turn (Invincible), or Infinity. */
+  invincible: number;
+}
+
+interface PlanCard {
+  readonly card: HandCard;
+  readonly key: string;
+  readonly cost: number;
+  readonly energyGain: number;
+  readonly block: number;
+  readonly strengthGain: number;
+  readonly vulnerable: number;
+  readonly weak: number;
+  readonly allEnemies: boolean;
+  readonly isAttack: boolean;
+  /** Value of what the arithmetic does not model (powers, draw, self-damage, enemy reactions). */
+  readonly otherValue: number;
+  readonly draws: number;
+}
+
+interface PlanState {
+  energy: number;
+  block: number;
+  strength: number;
+  value: number;
+  selfDamage: number;
+  enemies: PlanEnemy[];
+}
+
+function power(enemy: Enemy, id: string): number {
+  return enemy.powers.find((entry) => entry.power_id === id)?.amount ?? 0;
+}
+
+function intentDamage(enemy: Enemy): number {
+  let total = 0;
+  for (const intent of enemy.intents) total += intent.total_damage ?? 0;
+  return total;
+}
+
+function threatOf(enemy: Enemy): number {
+  const damage = intentDamage(enemy);
+  // Cultists and other buffers show no damage now but hit harder every turn they live.
+  const scaling = power(enemy, 'RITUAL_POWER') * 3 + Math.max(0, power(enemy, 'STRENGTH_POWER'));
+  return Math.max(damage, 6) + scaling;
+}
+
+function numberIn(text: string, pattern: RegExp): number {
+  const match = pattern.exec(text);
+  return match?.[1] === undefined ? 0 : Number(match[1]);
+}
+
+function planCard(
+  state: GameState,
+  card: HandCard,
+  enemies: Enemy[],
+  energy: number,
+  longFight: boolean,
+  danger: boolean,
+): PlanCard | null {
+  if (!card.playable) return null;
+  const type = card.card_type;
+  const text = card.resolved_rules_text ?? card.rules_text ?? '';
+  const selfDamage = SELF_DAMAGE[card.card_id] ?? 0;
+  const hp = state.combat?.player.current_hp ?? 1;
+  if (selfDamage > 0 && hp <= selfDamage * 3) return null;
+  if (card.costs_x && energy < 2) return null;
+  let otherValue = 0;
+  if (type === 'Status' || type === 'Curse') otherValue = 0.2;
+  if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
+  const draws = numberIn(text, /draw (\d+) card/i);
+  otherValue += draws * 2.5;
+  const isAttack = type === 'Attack';
+  const hasDamage = card.damage !== null && card.damage !== undefined;
+  const block = card.block ?? 0;
+  // Poison deals its amount, then one less, every turn: worth about twice the amount over a fight.
+  const poison = numberIn(text, /apply (\d+) poison/i);
+  const poisonWeight = 3;
+  if (poison > 0)
+    otherValue += poison * (card.target_type === 'AllEnemies' ? poisonWeight * enemies.length : poisonWeight);
+  // Shivs and other added cards play for free later this turn.
+  otherValue += numberIn(text, /add (\d+) shiv/i) * 4;
+  if (type === 'Skill' && !hasDamage && block === 0 && draws === 0 && otherValue === 0) {
+    const weak = WEAK_CARDS[card.card_id] ?? 0;
+    const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
+    if (weak === 0 && vulnerable === 0) otherValue += 6;
+  }
+  if (card.card_id === 'POWER_THROUGH' && !danger) return null;
+  if (isAttack) {
+    const sharpHide = enemies.reduce((sum, enemy) => sum + power(enemy, 'SHARP_HIDE_POWER'), 0);
+    if (sharpHide > 0) otherValue -= sharpHide * (hp < 25 ? 3 : 1.2);
+  }
+  if (type === 'Skill') {
+    const enrage = enemies.reduce((sum, enemy) => sum + power(enemy, 'ENRAGE_POWER'), 0);
+    if (enrage > 0) otherValue -= enrage * 4;
+  }
+  return {
+    card,
+    key: `${card.card_id}${card.upgraded ? '+' : ''}`,
+    cost: card.costs_x ? energy : card.energy_cost,
+    energyGain: numberIn(text, /gain (\d+) energy/i),
+    block,
+    strengthGain: type === 'Power' ? numberIn(text, /gain (\d+) strength/i) : 0,
+    vulnerable: VULNERABLE_CARDS[card.card_id] ?? 0,
+    weak: WEAK_CARDS[card.card_id] ?? 0,
+    allEnemies: card.target_type === 'AllEnemies',
+    isAttack,
+    otherValue,
+    draws,
+  };
+}
+
+/** Copies the plan state; enemies are shared unless the card can change them (most plays are cheap). */
+function cloneState(state: PlanState, touchesEnemies: boolean): PlanState {
+  return {
+    energy: state.energy,
+    block: state.block,
+    strength: state.strength,
+    value: state.value,
+    selfDamage: state.selfDamage,
+    enemies: touchesEnemies ? state.enemies.map(cloneEnemy) : state.enemies,
+  };
+}
+
+function cloneEnemy(enemy: PlanEnemy): PlanEnemy {
+  return {
+    index: enemy.index,
+    maxHp: enemy.maxHp,
+    hp: enemy.hp,
+    block: enemy.block,
+    vulnerable: enemy.vulnerable,
+    weak: enemy.weak,
+    startedWeak: enemy.startedWeak,
+    incoming: enemy.incoming,
+    threat: enemy.threat,
+    malleable: enemy.malleable,
+    intangible: enemy.intangible,
+    thorns: enemy.thorns,
+    invincible: enemy.invincible,
+  };
+}
+
+/** Deals `hits` hits of `perHit` to one enemy, scoring what was dealt and any kill. */
+function hit(state: PlanState, enemy: PlanEnemy, perHit: number, hits: number): void {
+  for (let count = 0; count < hits && enemy.hp > 0; count++) {
+    const damage = enemy.intangible ? Math.min(1, perHit) : perHit;
+    const stripped = Math.min(damage, enemy.block);
+    enemy.block -= stripped;
+    const dealt = Math.min(damage - stripped, enemy.hp, enemy.invincible);
+    enemy.hp -= dealt;
+    enemy.invincible -= dealt;
+    state.selfDamage += enemy.thorns;
+    if (dealt > 0 && enemy.malleable > 0) {
+      enemy.block += enemy.malleable;
+      enemy.malleable++;
+    }
+    state.value += dealt + stripped * 0.3;
+    if (enemy.hp <= 0) state.value += 10 + enemy.threat * 1.5;
+  }
+}
+
+function applyDebuffs(state: PlanState, card: PlanCard, target: PlanEnemy | null): void {
+  const targets = card.allEnemies || target === null ? state.enemies : [target];
+  for (const enemy of targets) {
+    if (enemy.hp <= 0) continue;
+    if (card.vulnerable > 0 && !enemy.vulnerable) {
+      enemy.vulnerable = true;
+      state.value += Math.min(enemy.hp, 40) * 0.15;
+    }
+    if (card.weak > 0 && !enemy.weak) {
+      enemy.weak = true;
+      // This turn's saving is counted at the end of the turn; later turns are worth a little.
+      state.value += enemy.threat * 0.2 + 1;
+    }
+  }
+}
+
+/** Plays one card on a copy of the plan state; `null` when it cannot be played. */
+function play(
+  state: PlanState,
+  card: PlanCard,
+  targetIndex: number | null,
+  position: number,
+): PlanState | null {
+  if (card.cost > state.energy) return null;
+  const damage = card.card.damage;
+  const hasDamage = damage !== null && damage !== undefined;
+  const next = cloneState(state, hasDamage || card.vulnerable > 0 || card.weak > 0);
+  next.energy = next.energy - card.cost + card.energyGain;
+  next.block += card.block;
+  next.selfDamage += SELF_DAMAGE[card.card.card_id] ?? 0;
+  // Draw and powers first: drawn cards widen the next plan, powers pay off the rest of the fight.
+  next.value +=
+    card.otherValue + (card.draws > 0 || card.card.card_type === 'Power' ? 0.5 - position * 0.05 : 0);
+  const target =
+    targetIndex === null ? null : (next.enemies.find((enemy) => enemy.index === targetIndex) ?? null);
+  if (damage !== null && damage !== undefined) {
+    const hits = card.card.hits ?? 1;
+    if (target !== null) {
+      const preview = card.card.target_previews?.find((entry) => entry.target_index === targetIndex);
+      let perHit = (preview?.damage ?? damage) + next.strength;
+      if (target.vulnerable && preview !== undefined && preview.damage === damage)
+        perHit = Math.floor(perHit * 1.5);
+      hit(next, target, perHit, preview?.hits ?? hits);
+    } else if (card.allEnemies) {
+      for (const enemy of next.enemies) {
+        if (enemy.hp <= 0) continue;
+        const perHit = damage + next.strength;
+        hit(next, enemy, enemy.vulnerable ? Math.floor(perHit * 1.5) : perHit, hits);
+      }
+    } else {
+      // Random targets: spread the total over the living enemies.
+      const living = next.enemies.filter((enemy) => enemy.hp > 0);
+      for (const enemy of living)
+        hit(next, enemy, Math.floor(((damage + next.strength) * hits) / Math.max(1, living.length)), 1);
+    }
+  }
+  applyDebuffs(next, card, target);
+  next.strength += card.strengthGain;
+  return next;
+}
+
+const NO_TARGET: readonly null[] = [null];
+
+interface Evaluation {
+  readonly hp: number;
+  readonly maxHp: number;
+}
+
+function evaluate(state: PlanState, context: Evaluation): number {
+  let incoming = 0;
+  for (const enemy of state.enemies) {
+    if (enemy.hp <= 0) continue;
+    incoming += enemy.weak && !enemy.startedWeak ? Math.floor(enemy.incoming * 0.75) : enemy.incoming;
+  }
+  const hp = context.hp;
+  const loss = Math.max(0, incoming - state.block) + state.selfDamage;
+  // Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with.
+  const weight = 1.2 * (1.4 + (1 - hp / Math.max(1, context.maxHp)));
+  let score = state.value - loss * weight + Math.max(0, state.block - incoming) * 0.05;
+  if (loss >= hp && state.enemies.some((enemy) => enemy.hp > 0)) score -= 1000;
+  return score;
+}
+
+/** The first action of the best turn plan, or `end_turn` when playing nothing is best. */
+export function planTurn(state: GameState): GameAction {
+  const combat = state.combat;
+  if (combat === null || combat === undefined) return { action: 'end_turn' };
+  const player = combat.player;
+  const living = combat.enemies.filter((enemy) => enemy.is_alive);
+  const incoming = living.reduce((sum, enemy) => sum + intentDamage(enemy), 0);
+  const danger = incoming - player.block > player.current_hp * 0.4;
+  const longFight = state.combat_type === 'boss' || state.combat_type === 'elite';
+  const cards: PlanCard[] = [];
+  for (const card of combat.hand) {
+    const planned = planCard(state, card, living, player.energy, longFight, danger);
+    if (planned !== null) cards.push(planned);
+  }
+  const root: PlanState = {
+    energy: player.energy,
+    block: player.block,
+    strength: 0,
+    value: 0,
+    selfDamage: 0,
+    enemies: living.map((enemy) => ({
+      index: enemy.index,
+      maxHp: enemy.max_hp,
+      hp: enemy.is_hittable === false ? 0 : enemy.current_hp,
+      block: enemy.block,
+      vulnerable: power(enemy, 'VULNERABLE_POWER') > 0,
+      weak: power(enemy, 'WEAK_POWER') > 0,
+      startedWeak: power(enemy, 'WEAK_POWER') > 0,
+      incoming: intentDamage(enemy),
+      threat: threatOf(enemy),
+      malleable: power(enemy, 'MALLEABLE_POWER'),
+      intangible: power(enemy, 'INTANGIBLE_POWER') > 0,
+      thorns: power(enemy, 'THORNS_POWER'),
+      invincible:
+        power(enemy, 'INVINCIBLE_POWER') > 0 ? power(enemy, 'INVINCIBLE_POWER') : Number.POSITIVE_INFINITY,
+    })),
+  };
+  const context: Evaluation = { hp: player.current_hp, maxHp: Math.max(1, player.max_hp) };
+  let nodes = 0;
+  let bestScore = evaluate(root, context);
+  let bestFirst: GameAction = { action: 'end_turn' };
+  const used = new Array<boolean>(cards.length).fill(false);
+
+  const search = (current: PlanState, first: GameAction | null, depth: number): void => {
+    const tried: string[] = [];
+    for (let position = 0; position < cards.length; position++) {
+      if (used[position] === true) continue;
+      const card = cards[position];
+      if (card === undefined || card.cost > current.energy || tried.includes(card.key)) continue;
+      tried.push(card.key);
+      const targets = card.card.requires_target ? current.enemies : NO_TARGET;
+      for (const entry of targets) {
+        if (entry !== null && (entry.hp <= 0 || !card.card.valid_target_indices.includes(entry.index)))
+          continue;
+        const target = entry === null ? null : entry.index;
+        if (nodes >= NODE_BUDGET) return;
+        nodes++;
+        const next = play(current, card, target, depth);
+        if (next === null) continue;
+        const action: GameAction = first ?? { action: 'play_card', card_index: card.card.index };
+        if (first === null && target !== null) action.target_index = target;
+        const score = evaluate(next, context);
+        if (score > bestScore + 1e-9) {
+          bestScore = score;
+          bestFirst = action;
+        }
+        if (next.enemies.every((enemy) => enemy.hp <= 0)) continue;
+        used[position] = true;
+        search(next, action, depth + 1);
+        used[position] = false;
+      }
+    }
+  };
+  search(root, null, 0);
+  return bestFirst;
+}
