@@ -1,9 +1,13 @@
+import { createSts2Game, DEFAULT_STS2_BASE_URL, type Sts2GameConfig } from 'spire';
 import type { AgentKind } from '../agent/agent-context.js';
 import { type PlayRunOptions, playRun } from '../agent/index.js';
 import type { PlayRunner, PlayRunRequest } from './play-runner.js';
 
 /** The CLI's request as the agent loop's options. */
-export function toPlayRunOptions(request: PlayRunRequest): PlayRunOptions {
+export function toPlayRunOptions(
+  request: PlayRunRequest,
+  sts2Config: Omit<Sts2GameConfig, 'baseUrl'> = {},
+): PlayRunOptions {
   const llm = request.policy === 'llm';
   return {
     runId: request.runId,
@@ -27,8 +31,17 @@ export function toPlayRunOptions(request: PlayRunRequest): PlayRunOptions {
     ...(request.contextLimit === undefined ? {} : { contextLimit: request.contextLimit }),
     ...(request.windowTurns === undefined ? {} : { windowTurns: request.windowTurns }),
     ...(request.signal === undefined ? {} : { signal: request.signal }),
+    // The real game through the bridge; seed and character then come from the game itself.
+    ...(request.game === 'sts2'
+      ? { game: createSts2Game({ ...sts2Config, baseUrl: request.sts2Url ?? DEFAULT_STS2_BASE_URL }) }
+      : {}),
   };
 }
 
-/** The default runner: the agent loop (packages/agent/src/agent). */
-export const agentPlayRunner: PlayRunner = (request) => playRun(toPlayRunOptions(request));
+/** The agent loop as a runner; `sts2Config` tunes the StS2 bridge (timeouts, retries) for `--game sts2`. */
+export function createAgentPlayRunner(sts2Config: Omit<Sts2GameConfig, 'baseUrl'> = {}): PlayRunner {
+  return (request) => playRun(toPlayRunOptions(request, sts2Config));
+}
+
+/** The default runner: the agent loop (packages/agent/src/agent), with the bridge's defaults. */
+export const agentPlayRunner: PlayRunner = createAgentPlayRunner();

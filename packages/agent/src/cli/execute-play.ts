@@ -7,10 +7,14 @@ import { type RunManifest, runPaths, writeRunManifest, writeRunResult } from '..
 import { createTraceWriter, readTrace } from '../trace/trace-file.js';
 import type { PlayRunner, PlayRunRequest } from './play-runner.js';
 
-/** Sortable and unique: `20261129-151500-structured-s1-3fa2`. */
-export function createRunId(agent: string, seed: number, now = new Date()): string {
+/**
+ * Sortable and unique: `20261129-151500-structured-s1-3fa2`. A string `seed` names a game without seeds
+ * instead: `20261129-151500-structured-sts2-3fa2`.
+ */
+export function createRunId(agent: string, seed: number | string, now = new Date()): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${stamp}-${agent}-s${seed}-${randomBytes(2).toString('hex')}`;
+  const game = typeof seed === 'number' ? `s${seed}` : seed;
+  return `${stamp}-${agent}-${game}-${randomBytes(2).toString('hex')}`;
 }
 
 /** A bench folder: `bench-20261129-151500-3fa2`. */
@@ -36,8 +40,13 @@ function withoutCredentials(url: string): string {
   }
 }
 
-export function manifestOf(request: Omit<PlayRunRequest, 'onDecision'>, startedAt: Date): RunManifest {
+/** run.json; a run on the real game also records `game` and `sts2Url` (seed and character do not apply to it). */
+export function manifestOf(
+  request: Omit<PlayRunRequest, 'onDecision'>,
+  startedAt: Date,
+): RunManifest & { game?: string; sts2Url?: string } {
   return {
+    ...gameFields(request),
     runId: request.runId,
     agent: request.agent,
     seed: request.seed,
@@ -53,6 +62,15 @@ export function manifestOf(request: Omit<PlayRunRequest, 'onDecision'>, startedA
     ...(request.windowTurns === undefined ? {} : { windowTurns: request.windowTurns }),
     savePrompts: request.savePrompts,
     startedAt: startedAt.toISOString(),
+  };
+}
+
+/** Nothing for the simulator (older runs have no field either); the game and its URL for StS2. */
+function gameFields(request: Omit<PlayRunRequest, 'onDecision'>): { game?: string; sts2Url?: string } {
+  if (request.game !== 'sts2') return {};
+  return {
+    game: request.game,
+    ...(request.sts2Url === undefined ? {} : { sts2Url: withoutCredentials(request.sts2Url) }),
   };
 }
 
@@ -91,7 +109,13 @@ export async function executePlay(
   } finally {
     trace.close();
   }
-  result = { ...result, runId: request.runId, runDir: request.runDir };
+  const located: PlayResult & { game?: string } = {
+    ...result,
+    runId: request.runId,
+    runDir: request.runDir,
+    ...(request.game === 'sts2' ? { game: request.game } : {}),
+  };
+  result = located;
   const interrupted = request.signal?.aborted === true;
   if (!interrupted) writeRunResult(request.runDir, result);
   const records = readTrace(paths.trace).records;

@@ -1,6 +1,10 @@
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 import type { AgentName } from './parse-cli-values.js';
 
+/** `sim`: spire's deterministic simulator; `sts2`: the real game through the StS2 agent mod. */
+export const PLAY_GAMES = ['sim', 'sts2'] as const;
+export type PlayGame = (typeof PLAY_GAMES)[number];
+
 /** Everything one run needs, resolved from the command line (and, on resume, from the run's manifest). */
 export interface PlayRunRequest {
   runId: string;
@@ -24,6 +28,10 @@ export interface PlayRunRequest {
   maxSteps?: number;
   contextLimit?: number;
   windowTurns?: number;
+  /** Which game: the simulator (default) or the real Slay the Spire 2 through spire's StS2 bridge. */
+  game?: PlayGame;
+  /** The StS2 agent mod's HTTP API (game `sts2`). */
+  sts2Url?: string;
   /** Called once per decision, in order; the CLI appends each record to trace.jsonl. */
   onDecision(record: DecisionRecord): void;
   /** Aborted on Ctrl-C: the runner stops after the current decision (what was committed can be resumed). */

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command } from 'commander';
-import { MAP_HEIGHT } from 'spire';
+import { DEFAULT_STS2_BASE_URL, MAP_HEIGHT } from 'spire';
 import { StrataError } from 'strata';
 import { loadPricing } from '../../report/pricing.js';
 import { listRuns, type RunManifest, readRunManifest, readRunResult } from '../../trace/run-directory.js';
@@ -9,7 +9,7 @@ import { CommandInterrupted } from '../command-interrupted.js';
 import { createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
 import { formatPlaySummary } from '../format-play-summary.js';
 import { AGENTS, type AgentName, parseSeedOption } from '../parse-cli-values.js';
-import type { PlayRunner, PlayRunRequest } from '../play-runner.js';
+import { PLAY_GAMES, type PlayGame, type PlayRunner, type PlayRunRequest } from '../play-runner.js';
 import { createProgressDisplay } from '../progress-display.js';
 import {
   addRunOptions,
@@ -24,6 +24,26 @@ interface PlayCommandOptions extends RunCommandOptions {
   agent: AgentName;
   seed: number | 'random';
   resume?: string;
+  game: PlayGame;
+  sts2Url?: string;
+}
+
+/** The StS2 mod's URL: --sts2-url, else STRATA_STS2_URL, else the bridge's default; checked before the run starts. */
+export function resolveSts2Url(option: string | undefined, env: Record<string, string | undefined>): string {
+  const fromEnv = env.STRATA_STS2_URL?.trim();
+  const url = option ?? (fromEnv === undefined || fromEnv === '' ? DEFAULT_STS2_BASE_URL : fromEnv);
+  const source = option === undefined && url !== DEFAULT_STS2_BASE_URL ? 'STRATA_STS2_URL' : '--sts2-url';
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {}
+  if (parsed === undefined || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new StrataError(
+      'INPUT_INVALID',
+      `${source} '${url}' is not an http:// URL. Point it at the StS2 agent mod, e.g. ${DEFAULT_STS2_BASE_URL}.`,
+    );
+  }
+  return url;
 }
 
 /** Three acts of map rows plus each act's boss floor. */
@@ -38,14 +58,17 @@ export function resolveResumeTarget(
   target: string,
 ): { runDir: string; manifest: RunManifest } {
   if (target === 'latest') {
-    const runs = listRuns(runsDir);
+    // StS2 runs cannot be resumed (the game keeps its own progress), so `latest` means the newest simulator run.
+    const all = listRuns(runsDir);
+    const runs = all.filter((run) => !playedSts2(readRunManifest(run.runDir)));
+    const skipped = all.length > runs.length ? ' (Slay the Spire 2 runs cannot be resumed)' : '';
     const unfinished = runs.find((run) => !run.finished);
     if (unfinished === undefined) {
       const newest = runs[0];
       throw new StrataError(
         'SESSION_NOT_FOUND',
         newest === undefined
-          ? `No runs under ${runsDir} to resume. Start one with 'strata play' (or pass --runs-dir where your runs are).`
+          ? `No runs under ${runsDir} to resume${skipped}. Start one with 'strata play' (or pass --runs-dir where your runs are).`
           : `Nothing to resume under ${runsDir}: the latest run ${newest.runId} finished. Start a new one with 'strata play'.`,
       );
     }
@@ -59,6 +82,10 @@ export function resolveResumeTarget(
   }
   const runDir = runDirectoryOf(runsDir, target);
   return { runDir, manifest: requireManifest(runDir, target) };
+}
+
+function playedSts2(manifest: RunManifest | undefined): boolean {
+  return (manifest as { game?: string } | undefined)?.game === 'sts2';
 }
 
 function requireManifest(runDir: string, runId: string): RunManifest {
@@ -85,9 +112,32 @@ export function createPlayCommand(
         .choices(AGENTS)
         .default('structured'),
     )
-    .option('--seed <n>', "game seed, or 'random' (printed)", parseSeedOption, 1)
-    .option('--resume <run-id|latest>', 'continue a run that was interrupted, from what the store committed');
+    .option(
+      '--seed <n>',
+      "simulator seed, or 'random' (printed); ignored with --game sts2",
+      parseSeedOption,
+      1,
+    )
+    .option(
+      '--resume <run-id|latest>',
+      'continue an interrupted simulator run, from what the store committed',
+    )
+    .addOption(
+      new Command()
+        .createOption(
+          '--game <name>',
+          "what to play: spire's simulator, or the real Slay the Spire 2 (StS2 mod)",
+        )
+        .choices(PLAY_GAMES)
+        .default('sim'),
+    )
+    .option(
+      '--sts2-url <url>',
+      `the StS2 agent mod's HTTP API for --game sts2 (or STRATA_STS2_URL; default ${DEFAULT_STS2_BASE_URL})`,
+    );
   addRunOptions(command, { store: 'sqlite' });
+  const characterOption = command.options.find((option) => option.long === '--character');
+  if (characterOption !== undefined) characterOption.description += ' (simulator only)';
   command.addHelpText(
     'after',
     `
@@ -97,7 +147,11 @@ Examples:
   strata play --policy llm --model qwen2.5:7b --base-url http://127.0.0.1:11434/v1
   strata play --resume latest                   # continue the newest unfinished run after a crash
   strata play --json | tail -n 1                # one JSON object: {"agent","seed","won","floor",...}
-Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_URL, NO_COLOR.`,
+  strata play --game sts2 --sts2-url http://127.0.0.1:8080 --max-steps 50
+                                                # the real Slay the Spire 2, with its agent mod running
+--seed and --character apply to the simulator only: with --game sts2 the game in progress decides them,
+and --resume continues simulator runs only.
+Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_URL, STRATA_STS2_URL, NO_COLOR.`,
   );
   command.action(async (options: PlayCommandOptions) => {
     const runsDir = resolve(io.cwd, options.runsDir);
@@ -109,7 +163,19 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
 
     let request: Omit<PlayRunRequest, 'onDecision'>;
     if (options.resume !== undefined) {
+      if (options.game === 'sts2') {
+        throw new StrataError(
+          'INPUT_INVALID',
+          "--resume is for simulator runs: a Slay the Spire 2 run continues in the game itself. Drop --resume to play on from the game's current state with --game sts2.",
+        );
+      }
       const { runDir, manifest } = resolveResumeTarget(runsDir, options.resume);
+      if (playedSts2(manifest)) {
+        throw new StrataError(
+          'INPUT_INVALID',
+          `--resume is for simulator runs: run ${manifest.runId} played Slay the Spire 2, which keeps its own progress. Play on with 'strata play --game sts2' instead.`,
+        );
+      }
       for (const name of FIXED_ON_RESUME) {
         const source = command.getOptionValueSource(name);
         if (source === 'cli' && String(options[name]) !== String(manifest[name])) {
@@ -172,19 +238,33 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
         isStoreAvailable,
       );
       if (connection.note !== undefined) say(style.yellow(`note: ${connection.note}`));
+      const sts2 = options.game === 'sts2';
+      const sts2Url = sts2 ? resolveSts2Url(options.sts2Url, io.env) : undefined;
+      if (!sts2 && options.sts2Url !== undefined)
+        say(style.yellow('note: --sts2-url applies to --game sts2 only'));
+      for (const name of ['seed', 'character'] as const) {
+        if (sts2 && command.getOptionValueSource(name) === 'cli') {
+          say(style.yellow(`note: --${name} ignored: with --game sts2 the game in progress decides it`));
+        }
+      }
       const seed = options.seed === 'random' ? Math.floor(Math.random() * 2 ** 31) : options.seed;
-      if (options.seed === 'random') say(`seed ${seed} (random; pass --seed ${seed} to replay it)`);
+      if (options.seed === 'random' && !sts2) say(`seed ${seed} (random; pass --seed ${seed} to replay it)`);
       const note = agentNote(options.agent, options);
       if (note !== undefined) say(style.yellow(`note: ${note}`));
-      const runId = createRunId(options.agent, seed);
-      request = newRunRequest(options, connection, io.cwd, {
-        runId,
-        runDir: runDirectoryOf(runsDir, runId),
-        agent: options.agent,
-        seed,
-      });
+      const runId = createRunId(options.agent, sts2 ? 'sts2' : seed);
+      request = {
+        ...newRunRequest(options, connection, io.cwd, {
+          runId,
+          runDir: runDirectoryOf(runsDir, runId),
+          agent: options.agent,
+          seed,
+        }),
+        ...(sts2Url === undefined ? {} : { game: 'sts2' as const, sts2Url }),
+      };
       say(
-        `Playing run ${runId}: ${request.agent} agent, ${request.policy} policy, ${request.character}, seed ${seed}, budget ${request.budget} tokens.`,
+        sts2Url === undefined
+          ? `Playing run ${runId}: ${request.agent} agent, ${request.policy} policy, ${request.character}, seed ${seed}, budget ${request.budget} tokens.`
+          : `Playing run ${runId} on Slay the Spire 2 (mod at ${sts2Url}): ${request.agent} agent, ${request.policy} policy, budget ${request.budget} tokens.`,
       );
     }
 
