@@ -14,7 +14,7 @@ const sections: Record<string, string> = {
   stores: 'packages/strata/bench/stores.bench.ts',
   engine: 'packages/spire/bench/engine.bench.ts',
   agents: 'packages/agent/bench/agents.bench.ts',
-  recall: 'packages/agent/bench/recall.bench.ts',
+  recall: 'packages/recall/bench/recall.bench.ts',
 };
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

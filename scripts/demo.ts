@@ -21,7 +21,7 @@ import {
   type StateLayer,
   TOKENS_FOR_REPLY,
   type WindowLayer,
-} from 'strata';
+} from '@strata-memory/strata';
 import { z } from 'zod';
 
 const HELP = `npm run demo [-- options]

@@ -1,4 +1,4 @@
-import type { KnowledgeEntry } from 'strata';
+import type { KnowledgeEntry } from '@strata-memory/strata';
 
 /** API docs of the service's internal libraries: the coding agent's knowledge layer. */
 export const API_DOCS: readonly KnowledgeEntry[] = [

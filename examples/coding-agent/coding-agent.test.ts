@@ -1,4 +1,4 @@
-import type { LessonsLayer, NotesLayer } from 'strata';
+import type { LessonsLayer, NotesLayer } from '@strata-memory/strata';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_DOCS } from './api-docs.js';
 import { type CodingAgentRun, EDITS_KEPT, runCodingAgentExample } from './coding-agent.js';

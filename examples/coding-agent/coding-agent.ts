@@ -11,7 +11,7 @@ import {
   type NotesLayer,
   type ObservationLayer,
   type WindowLayer,
-} from 'strata';
+} from '@strata-memory/strata';
 import { type CallRecord, recordCall } from '../shared/call-record.js';
 import { API_DOCS } from './api-docs.js';
 import { type CodingStep, type CodingTask, TASKS } from './tasks.js';

@@ -1,5 +1,5 @@
 // Runs the coding-agent example: `node --import tsx examples/coding-agent/main.ts`.
-import type { LessonsLayer } from 'strata';
+import type { LessonsLayer } from '@strata-memory/strata';
 import { formatCall } from '../shared/call-record.js';
 import { runCodingAgentExample } from './coding-agent.js';
 

@@ -1,5 +1,11 @@
 // The README's quick start, runnable: `node --import tsx examples/quick-start/main.ts`.
-import { createMemory, type StateLayer, toAnthropic, toOpenAIMessages, type WindowLayer } from 'strata';
+import {
+  createMemory,
+  type StateLayer,
+  toAnthropic,
+  toOpenAIMessages,
+  type WindowLayer,
+} from '@strata-memory/strata';
 import { z } from 'zod';
 
 const memory = createMemory({

@@ -1,4 +1,4 @@
-import { type AssembledContext, countChatTokens, type Tokenizer } from 'strata';
+import { type AssembledContext, countChatTokens, type Tokenizer } from '@strata-memory/strata';
 
 /** What one assembled call used, layer by layer: what the examples print and their tests check. */
 export interface CallRecord {

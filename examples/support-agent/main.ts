@@ -1,5 +1,5 @@
 // Runs the support-agent example: `node --import tsx examples/support-agent/main.ts`.
-import type { LessonsLayer } from 'strata';
+import type { LessonsLayer } from '@strata-memory/strata';
 import { formatCall } from '../shared/call-record.js';
 import { runSupportAgentExample } from './support-agent.js';
 

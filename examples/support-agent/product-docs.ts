@@ -1,4 +1,4 @@
-import type { KnowledgeEntry } from 'strata';
+import type { KnowledgeEntry } from '@strata-memory/strata';
 
 /** The product docs of a small home-office printer and router vendor: the support agent's knowledge layer. */
 export const PRODUCT_DOCS: readonly KnowledgeEntry[] = [

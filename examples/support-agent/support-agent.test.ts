@@ -1,4 +1,4 @@
-import type { LessonsLayer, WindowLayer } from 'strata';
+import type { LessonsLayer, WindowLayer } from '@strata-memory/strata';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_DOCS } from './product-docs.js';
 import { runSupportAgentExample, type SupportAgentRun } from './support-agent.js';

@@ -12,7 +12,7 @@ import {
   type StateLayer,
   StrataError,
   type WindowLayer,
-} from 'strata';
+} from '@strata-memory/strata';
 import { z } from 'zod';
 import { type CallRecord, recordCall } from '../shared/call-record.js';
 import { PRODUCT_DOCS } from './product-docs.js';

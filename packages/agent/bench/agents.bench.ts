@@ -3,7 +3,7 @@
  * the same seeds and the same trajectory (heuristic policy), every prompt counted exactly (o200k).
  * Run: npm run bench -- agents
  */
-import { createTiktokenTokenizer } from 'strata';
+import { createTiktokenTokenizer } from '@strata-memory/strata';
 import { formatRunsSummary, playRun, summarizeRuns } from '../src/agent/index.js';
 import type { DecisionRecord, PlayResult } from '../src/trace/decision-record.js';
 

@@ -4,6 +4,5 @@ export * from './agent/index.js';
 export * from './baselines/index.js';
 export * from './observe/index.js';
 export * from './policy/index.js';
-export * from './recall/index.js';
 export * from './report/index.js';
 export * from './trace/index.js';

@@ -1,5 +1,5 @@
-import type { GameAction } from 'spire';
-import { StrataError } from 'strata';
+import type { GameAction } from '@strata-memory/spire';
+import { StrataError } from '@strata-memory/strata';
 
 /**
  * Committed actions are stored compactly (a run has ~1,000) so each commit stays small:

@@ -1,5 +1,5 @@
-import type { GameAction, GameState } from 'spire';
-import type { ChatMessage } from 'strata';
+import type { GameAction, GameState } from '@strata-memory/spire';
+import type { ChatMessage } from '@strata-memory/strata';
 import type { Observation } from '../observe/render-observation.js';
 import type { PolicyDecision } from '../policy/policy.js';
 import type { GameEvent } from './game-events.js';

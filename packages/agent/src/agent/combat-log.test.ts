@@ -1,4 +1,4 @@
-import { createHeuristicBot, createSimulator, type GameState } from 'spire';
+import { createHeuristicBot, createSimulator, type GameState } from '@strata-memory/spire';
 import { describe, expect, it } from 'vitest';
 import {
   type CombatLog,

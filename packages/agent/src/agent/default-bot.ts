@@ -1,4 +1,4 @@
-import { createHeuristicBot, type GameAction, type GameState } from 'spire';
+import { createHeuristicBot, type GameAction, type GameState } from '@strata-memory/spire';
 
 type Chooser = (state: GameState, actions: readonly GameAction[]) => GameAction;
 

@@ -1,4 +1,4 @@
-import type { GameState } from 'spire';
+import type { GameState } from '@strata-memory/spire';
 
 /** Transition events of a run, bound to memory hooks (resets, overwrites, expiry, extraction). */
 export type GameEvent =

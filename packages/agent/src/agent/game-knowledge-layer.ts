@@ -7,7 +7,7 @@ import {
   type LayerFit,
   renderListItem,
   sectionFrame,
-} from 'strata';
+} from '@strata-memory/strata';
 
 export interface GameKnowledgeLayerOptions {
   name?: string;

@@ -4,7 +4,7 @@ import {
   type FakeModelReply,
   fakeReply,
   startFakeOpenAIServer,
-} from 'strata';
+} from '@strata-memory/strata';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { playRun } from './play-run.js';

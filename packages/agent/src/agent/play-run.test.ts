@@ -1,5 +1,5 @@
-import type { GameState } from 'spire';
-import { createSimulator } from 'spire';
+import type { GameState } from '@strata-memory/spire';
+import { createSimulator } from '@strata-memory/spire';
 import { describe, expect, it } from 'vitest';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 import type { AgentKind } from './agent-context.js';

@@ -6,7 +6,7 @@ import {
   type GameState,
   listDescriptions,
   SpireError,
-} from 'spire';
+} from '@strata-memory/spire';
 import {
   type ChatModel,
   createTiktokenTokenizer,
@@ -14,7 +14,7 @@ import {
   type MemoryStore,
   StrataError,
   type Tokenizer,
-} from 'strata';
+} from '@strata-memory/strata';
 import { createNaiveContext } from '../baselines/naive-context.js';
 import { createWindowContext } from '../baselines/window-context.js';
 import { listLegalActions } from '../observe/list-legal-actions.js';

@@ -1,4 +1,9 @@
-import { type ChatModel, createAnthropicChatModel, createOpenAIChatModel, StrataError } from 'strata';
+import {
+  type ChatModel,
+  createAnthropicChatModel,
+  createOpenAIChatModel,
+  StrataError,
+} from '@strata-memory/strata';
 
 export interface ModelSettings {
   /** A ready ChatModel, or a model name for the provider's adapter. */

@@ -4,7 +4,7 @@ import {
   createSqliteStore,
   type MemoryStore,
   StrataError,
-} from 'strata';
+} from '@strata-memory/strata';
 
 export interface StoreSettings {
   /** A store, or which one to open: `memory` (default), `sqlite` (file `dbFile`) or `postgres` (`databaseUrl`). */

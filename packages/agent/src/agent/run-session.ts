@@ -1,4 +1,4 @@
-import type { JsonValue, MemoryStore, SessionRecord } from 'strata';
+import type { JsonValue, MemoryStore, SessionRecord } from '@strata-memory/strata';
 
 /** What the loop commits about a run besides memory layers: enough to replay and report it. */
 export interface RunMeta {

@@ -1,4 +1,4 @@
-import type { GameState } from 'spire';
+import type { GameState } from '@strata-memory/spire';
 import { sanitizeGameText as clean } from '../observe/sanitize-game-text.js';
 import { actOf, floorOf } from './game-events.js';
 

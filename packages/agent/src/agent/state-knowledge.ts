@@ -1,5 +1,5 @@
-import type { CardView, GameState } from 'spire';
-import type { KnowledgeEntry } from 'strata';
+import type { CardView, GameState } from '@strata-memory/spire';
+import type { KnowledgeEntry } from '@strata-memory/strata';
 import { cardCost } from '../observe/render-observation.js';
 import { sanitizeGameText as clean } from '../observe/sanitize-game-text.js';
 

@@ -14,7 +14,7 @@ import {
   type Tokenizer,
   type TransitionMap,
   type WindowLayer,
-} from 'strata';
+} from '@strata-memory/strata';
 import type { AgentContext, DecisionInput, DecisionPrompt, StepInput } from './agent-context.js';
 import {
   type CombatLog,

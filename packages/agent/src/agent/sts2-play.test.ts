@@ -1,4 +1,9 @@
-import { createSts2Game, readSts2Snapshots, STS2_FIXTURE_FILE, startFakeSts2ModServer } from 'spire';
+import {
+  createSts2Game,
+  readSts2Snapshots,
+  STS2_FIXTURE_FILE,
+  startFakeSts2ModServer,
+} from '@strata-memory/spire';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { playRun } from './play-run.js';

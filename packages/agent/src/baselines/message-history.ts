@@ -1,4 +1,9 @@
-import { type ChatMessage, countMessageTokens, TOKENS_FOR_REPLY, type Tokenizer } from 'strata';
+import {
+  type ChatMessage,
+  countMessageTokens,
+  TOKENS_FOR_REPLY,
+  type Tokenizer,
+} from '@strata-memory/strata';
 
 /** A chat message with its exact token count (framing included), counted once. */
 export interface CountedMessage {

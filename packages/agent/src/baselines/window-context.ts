@@ -1,4 +1,4 @@
-import type { Tokenizer } from 'strata';
+import type { Tokenizer } from '@strata-memory/strata';
 import type { AgentContext, DecisionInput, DecisionPrompt, StepInput } from '../agent/agent-context.js';
 import { decisionText } from '../agent/agent-context.js';
 import { SYSTEM_PROMPT } from '../agent/system-prompt.js';

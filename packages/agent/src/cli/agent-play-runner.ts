@@ -1,4 +1,4 @@
-import { createSts2Game, DEFAULT_STS2_BASE_URL, type Sts2GameConfig } from 'spire';
+import { createSts2Game, DEFAULT_STS2_BASE_URL, type Sts2GameConfig } from '@strata-memory/spire';
 import type { AgentKind } from '../agent/agent-context.js';
 import { type PlayRunOptions, playRun } from '../agent/index.js';
 import type { PlayRunner, PlayRunRequest } from './play-runner.js';

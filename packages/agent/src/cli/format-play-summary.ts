@@ -1,8 +1,7 @@
+import { displayPath, type TerminalStyle } from '@strata-memory/cli-kit';
 import { renderTokenChart } from '../report/terminal-chart.js';
 import { summarizeTrace } from '../report/trace-statistics.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
-import type { TerminalStyle } from './cli-io.js';
-import { displayPath } from './display-path.js';
 
 function formatNumber(value: number): string {
   return Math.round(value).toLocaleString('en-US');

@@ -2,14 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PlayResult } from '../trace/decision-record.js';
 import { readTrace } from '../trace/trace-file.js';
 import { storeAvailable } from './run-options.js';
 
-// The real `strata` bin (tsx shim), the real agent loop and the SQLite store, in child processes.
-const bin = resolve(import.meta.dirname, '..', '..', 'bin', 'strata.js');
+// The real `strata` program (from source through tsx, as `npm run strata` runs it), the real agent loop
+// and the SQLite store, in child processes.
 const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
+const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
+// By file URL: the children run in other folders, where a bare `--import tsx` would not resolve.
+const tsxLoader = pathToFileURL(join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const sqlite = storeAvailable('sqlite');
 const mustRun = process.env.CI === 'true';
 if (!sqlite && !mustRun) {
@@ -28,9 +32,10 @@ function strata(
   child: ChildProcess;
   done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
 } {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
     cwd,
-    env: { ...process.env, NO_COLOR: '1' },
+    // tsx reads the repository's tsconfig (its paths map the workspace packages to source) from any cwd.
+    env: { ...process.env, NO_COLOR: '1', TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readSts2Snapshots, STS2_FIXTURE_FILE, startFakeSts2ModServer } from 'spire';
+import { runCli } from '@strata-memory/cli';
+import { captureIo } from '@strata-memory/cli-kit';
+import { readSts2Snapshots, STS2_FIXTURE_FILE, startFakeSts2ModServer } from '@strata-memory/spire';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTrace } from '../trace/trace-file.js';
 import { agentPlayRunner, createAgentPlayRunner } from './agent-play-runner.js';
-import { captureIo } from './capture-io.js';
-import { runCli } from './run-cli.js';
 
 let directory: string;
 beforeEach(() => {

@@ -9,11 +9,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runCli } from '@strata-memory/cli';
+import { captureIo } from '@strata-memory/cli-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readTrace } from '../trace/trace-file.js';
-import { captureIo } from './capture-io.js';
 import type { PlayRunner } from './play-runner.js';
-import { runCli } from './run-cli.js';
 import { createSyntheticPlayRunner } from './synthetic-play-runner.js';
 
 let directory: string;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
+import * as strata from '@strata-memory/strata';
+import { StrataError } from '@strata-memory/strata';
 import { type Command, Option } from 'commander';
-import * as strata from 'strata';
-import { StrataError } from 'strata';
 import {
   type AgentName,
   CHARACTERS,

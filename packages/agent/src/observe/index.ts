@@ -1,10 +1,10 @@
 export { describeAction } from './describe-action.js';
+export type { DetailLevel } from './detail-level.js';
 export { listCombatActions } from './list-combat-actions.js';
 export { listLegalActions } from './list-legal-actions.js';
 export {
   cardCost,
   DEFAULT_OBSERVATION_TOKENS,
-  type DetailLevel,
   intentText,
   type Observation,
   observeState,

@@ -1,4 +1,4 @@
-import { actionKey, createHeuristicBot, createSimulator } from 'spire';
+import { actionKey, createHeuristicBot, createSimulator } from '@strata-memory/spire';
 import { describe, expect, it } from 'vitest';
 import { listLegalActions } from './list-legal-actions.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTiktokenTokenizer } from 'strata';
+import { createTiktokenTokenizer } from '@strata-memory/strata';
 import { describe, expect, it } from 'vitest';
 import { observeState, renderObservation } from './render-observation.js';
 import { renderStateJson } from './render-state-json.js';

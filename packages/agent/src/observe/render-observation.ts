@@ -1,5 +1,6 @@
-import { createTiktokenTokenizer, type Tokenizer } from 'strata';
+import { createTiktokenTokenizer, type Tokenizer } from '@strata-memory/strata';
 import { describeAction } from './describe-action.js';
+import type { DetailLevel } from './detail-level.js';
 import { listCombatActions } from './list-combat-actions.js';
 import { renderScreen } from './render-screen.js';
 import { sanitizeGameText as clean } from './sanitize-game-text.js';
@@ -29,15 +30,6 @@ export interface Observation {
   actions: ActionView[];
   /** 0 = full detail; higher levels shed card texts, relics, then action names to fit the cap. */
   detail: number;
-}
-
-/** How much to show; level 0 is everything, each next level sheds the least decision-critical part. */
-export interface DetailLevel {
-  cardText: number;
-  potionText: boolean;
-  relics: boolean;
-  actionNames: boolean;
-  piles: boolean;
 }
 
 const LEVELS: DetailLevel[] = [

@@ -1,4 +1,4 @@
-import type { DetailLevel } from './render-observation.js';
+import type { DetailLevel } from './detail-level.js';
 import { sanitizeGameText as clean } from './sanitize-game-text.js';
 import type { ActionView, CardView, StateView } from './state-view.js';
 

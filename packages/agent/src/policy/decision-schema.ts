@@ -1,4 +1,4 @@
-import type { OutputSchema } from 'strata';
+import type { OutputSchema } from '@strata-memory/strata';
 import type { DecisionNote, NoteScope } from './policy.js';
 
 export interface ModelDecision {

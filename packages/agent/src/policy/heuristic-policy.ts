@@ -1,5 +1,5 @@
-import type { GameAction, GameState } from 'spire';
-import { StrataError } from 'strata';
+import type { GameAction, GameState } from '@strata-memory/spire';
+import { StrataError } from '@strata-memory/strata';
 import { findActionIndex, type Policy, type PolicyDecision, type PolicyInput } from './policy.js';
 
 export interface HeuristicPolicyOptions {

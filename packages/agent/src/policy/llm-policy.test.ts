@@ -1,5 +1,5 @@
-import type { GameAction, GameState } from 'spire';
-import { createFakeChatModel, createTiktokenTokenizer, StrataError } from 'strata';
+import type { GameAction, GameState } from '@strata-memory/spire';
+import { createFakeChatModel, createTiktokenTokenizer, StrataError } from '@strata-memory/strata';
 import { describe, expect, it } from 'vitest';
 import { decisionSchema, validateDecision } from './decision-schema.js';
 import { createHeuristicPolicy } from './heuristic-policy.js';

@@ -1,5 +1,5 @@
-import type { ChatMessage, ChatModel, Tokenizer, Usage } from 'strata';
-import { StrataError } from 'strata';
+import type { ChatMessage, ChatModel, Tokenizer, Usage } from '@strata-memory/strata';
+import { StrataError } from '@strata-memory/strata';
 import { decisionSchema, type ModelDecision } from './decision-schema.js';
 import type { Policy, PolicyDecision, PolicyInput } from './policy.js';
 

@@ -1,5 +1,5 @@
-import type { GameAction, GameState } from 'spire';
-import type { ChatMessage, Usage } from 'strata';
+import type { GameAction, GameState } from '@strata-memory/spire';
+import type { ChatMessage, Usage } from '@strata-memory/strata';
 
 /** Scopes a model-written note can live in; a note expires when its scope ends. */
 export type NoteScope = 'turn' | 'combat' | 'run';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 import { z } from 'zod';
 
 /** Prices in US dollars per million tokens. */

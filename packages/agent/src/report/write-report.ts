@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 import { readRunResult, runPaths } from '../trace/run-directory.js';
 import { readTrace } from '../trace/trace-file.js';
 import { buildReportHtml, type ReportOptions, type ReportRun } from './build-report-html.js';

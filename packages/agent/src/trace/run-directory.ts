@@ -8,7 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 import type { PlayResult } from './decision-record.js';
 import { TRACE_FILE_NAME } from './trace-file.js';
 

@@ -9,7 +9,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 import type { DecisionRecord } from './decision-record.js';
 
 /** The trace of one run: `runs/<run-id>/trace.jsonl`, one DecisionRecord per line. */

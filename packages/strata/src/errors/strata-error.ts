@@ -23,7 +23,9 @@ export type StrataErrorCode =
   | 'STORE_CLOSED'
   | 'SESSION_NOT_FOUND'
   | 'INPUT_INVALID'
-  | 'NOT_SUPPORTED';
+  | 'NOT_SUPPORTED'
+  /** An optional package (a backend driver, an SDK, the game commands) is not installed; the message names the `npm install` command. */
+  | 'MISSING_DEPENDENCY';
 
 export interface StrataErrorOptions {
   details?: Record<string, unknown>;

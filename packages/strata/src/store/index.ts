@@ -4,8 +4,8 @@ export {
   createInMemoryDatabase,
   createInMemoryStore,
   type InMemoryDatabase,
+  type InMemoryStoreConfig,
 } from './in-memory/in-memory-store.js';
-export type { InMemoryStoreConfig } from './in-memory/in-memory-store-config.js';
 export type {
   KnowledgeRecord,
   LessonRecord,

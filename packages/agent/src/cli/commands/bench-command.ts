@@ -1,4 +1,12 @@
 import { join, resolve } from 'node:path';
+import {
+  type CliIo,
+  colorEnabled,
+  createProgressDisplay,
+  createTerminalStyle,
+  displayPath,
+  formatTable,
+} from '@strata-memory/cli-kit';
 import { Command } from 'commander';
 import { formatRunsSummary, summarizeRuns } from '../../agent/summarize-runs.js';
 import { loadPricing } from '../../report/pricing.js';
@@ -6,13 +14,9 @@ import { summarizeTrace } from '../../report/trace-statistics.js';
 import { writeReport } from '../../report/write-report.js';
 import type { DecisionRecord, PlayResult } from '../../trace/decision-record.js';
 import { REPORT_FILE_NAME } from '../../trace/run-directory.js';
-import { type CliIo, colorEnabled, createTerminalStyle } from '../cli-io.js';
-import { displayPath } from '../display-path.js';
 import { createBenchId, createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
-import { formatTable } from '../format-table.js';
 import { AGENTS, type AgentName, parseAgentList, parseSeedList } from '../parse-cli-values.js';
 import type { PlayRunner } from '../play-runner.js';
-import { createProgressDisplay } from '../progress-display.js';
 import {
   addRunOptions,
   agentNote,

@@ -1,10 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTiktokenTokenizer } from 'strata';
+import { runCli } from '@strata-memory/cli';
+import { captureIo } from '@strata-memory/cli-kit';
+import { createTiktokenTokenizer } from '@strata-memory/strata';
 import { afterAll, describe, expect, it } from 'vitest';
-import { captureIo } from '../capture-io.js';
-import { runCli } from '../run-cli.js';
 
 const fixture = join(import.meta.dirname, '..', 'fixtures', 'observe-snapshots.jsonl');
 const directory = mkdtempSync(join(tmpdir(), 'strata-observe-'));

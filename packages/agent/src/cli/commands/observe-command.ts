@@ -1,11 +1,11 @@
 import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import type { CliIo } from '@strata-memory/cli-kit';
+import { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
-import { StrataError } from 'strata';
 import { DEFAULT_OBSERVATION_TOKENS, observeState } from '../../observe/index.js';
 import { percentile } from '../../report/trace-statistics.js';
-import type { CliIo } from '../cli-io.js';
 import { integerOption } from '../parse-cli-values.js';
 
 export interface ObserveSummary {

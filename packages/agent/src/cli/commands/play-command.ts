@@ -1,16 +1,20 @@
 import { resolve } from 'node:path';
+import {
+  type CliIo,
+  CommandInterrupted,
+  colorEnabled,
+  createProgressDisplay,
+  createTerminalStyle,
+} from '@strata-memory/cli-kit';
+import { DEFAULT_STS2_BASE_URL, MAP_HEIGHT } from '@strata-memory/spire';
+import { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
-import { DEFAULT_STS2_BASE_URL, MAP_HEIGHT } from 'spire';
-import { StrataError } from 'strata';
 import { loadPricing } from '../../report/pricing.js';
 import { listRuns, type RunManifest, readRunManifest, readRunResult } from '../../trace/run-directory.js';
-import { type CliIo, colorEnabled, createTerminalStyle } from '../cli-io.js';
-import { CommandInterrupted } from '../command-interrupted.js';
 import { createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
 import { formatPlaySummary } from '../format-play-summary.js';
 import { AGENTS, type AgentName, parseSeedOption } from '../parse-cli-values.js';
 import { PLAY_GAMES, type PlayGame, type PlayRunner, type PlayRunRequest } from '../play-runner.js';
-import { createProgressDisplay } from '../progress-display.js';
 import {
   addRunOptions,
   agentNote,

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { CliIo } from '@strata-memory/cli-kit';
+import { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
-import { StrataError } from 'strata';
 import { loadPricing } from '../../report/pricing.js';
 import { writeReport } from '../../report/write-report.js';
 import { REPORT_FILE_NAME, TRACE_FILE_NAME } from '../../trace/index.js';
-import type { CliIo } from '../cli-io.js';
 
 interface ReportCommandOptions {
   out?: string;

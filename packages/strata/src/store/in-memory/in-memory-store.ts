@@ -30,7 +30,15 @@ import {
   prepareTelemetry,
   validateLessonUpdate,
 } from '../store-records.js';
-import type { InMemoryStoreConfig } from './in-memory-store-config.js';
+
+/** Options of `createInMemoryStore`. */
+export interface InMemoryStoreConfig {
+  /**
+   * The data the store works on. Stores created over the same database behave like two connections
+   * to one database (useful in tests); by default each store gets its own.
+   */
+  database?: InMemoryDatabase;
+}
 
 interface SessionRow {
   namespace: string;

@@ -1,4 +1,4 @@
-import { type ConversationMemory, createTiktokenTokenizer, type Tokenizer } from 'strata';
+import { type ConversationMemory, createTiktokenTokenizer, type Tokenizer } from '@strata-memory/strata';
 import type { RecallDataset, RecallProblem } from './recall-dataset.js';
 import { createRecallMemory, type RecallStrategyName } from './recall-strategies.js';
 

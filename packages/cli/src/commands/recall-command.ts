@@ -1,11 +1,16 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
+import {
+  evaluateRecall,
+  formatRecallReport,
+  parseRecallStrategies,
+  RECALL_STRATEGIES,
+  type RecallReportStyle,
+  readRecallDataset,
+  recallReportJson,
+} from '@strata-memory/recall';
+import { StrataError } from '@strata-memory/strata';
 import cliProgress from 'cli-progress';
 import { type Command, InvalidArgumentError } from 'commander';
-import { StrataError } from 'strata';
-import { evaluateRecall } from './evaluate-recall.js';
-import { formatRecallReport, type RecallReportStyle, recallReportJson } from './format-recall-report.js';
-import { readRecallDataset } from './recall-dataset.js';
-import { parseRecallStrategies, RECALL_STRATEGIES } from './recall-strategies.js';
 
 export interface RecallEvalCommandOptions {
   data: string;

@@ -5,7 +5,7 @@ import {
   createWindowConversationMemory,
   StrataError,
   type Tokenizer,
-} from 'strata';
+} from '@strata-memory/strata';
 
 export const RECALL_STRATEGIES = ['layered', 'window', 'bm25'] as const;
 export type RecallStrategyName = (typeof RECALL_STRATEGIES)[number];

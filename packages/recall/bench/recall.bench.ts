@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { evaluateRecall } from '../src/recall/evaluate-recall.js';
-import { readRecallDataset } from '../src/recall/recall-dataset.js';
+import { evaluateRecall } from '../src/evaluate-recall.js';
+import { readRecallDataset } from '../src/recall-dataset.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const file = resolve(root, '../shared/data/recall/locomo-dev.jsonl');

@@ -1,8 +1,24 @@
+import type { GameCommandDependencies } from '@strata-memory/agentic-sts/cli';
+import { type CliIo, CommandInterrupted } from '@strata-memory/cli-kit';
+import { StrataError } from '@strata-memory/strata';
 import { CommanderError } from 'commander';
-import { StrataError } from 'strata';
-import type { CliIo } from './cli-io.js';
-import { CommandInterrupted } from './command-interrupted.js';
-import { type CliDependencies, createProgram } from './create-program.js';
+import { createProgram } from './create-program.js';
+import { GAME_COMMAND_SUMMARIES, type GameCommandsLoader, loadGameCommands } from './game-commands.js';
+
+export interface CliDependencies extends GameCommandDependencies {
+  /** Loads the game commands (default: import @strata-memory/agentic-sts/cli). Tests pass their own. */
+  loadGameCommands?: GameCommandsLoader;
+}
+
+/** The command `argv` runs (`strata help <command>` counts as that command), if any. */
+function commandOf(argv: readonly string[]): string | undefined {
+  const words = argv.filter((argument) => !argument.startsWith('-'));
+  return words[0] === 'help' ? words[1] : words[0];
+}
+
+function isGameCommand(name: string | undefined): boolean {
+  return GAME_COMMAND_SUMMARIES.some((command) => command.name === name);
+}
 
 /** Values that must never reach the terminal: API keys and database URLs (they may hold a password). */
 function secretsOf(argv: readonly string[], env: CliIo['env']): string[] {
@@ -38,13 +54,18 @@ export async function runCli(
 ): Promise<number> {
   const secrets = secretsOf(argv, io.env);
   let exitCode = 0;
-  const program = createProgram(io, {
-    ...dependencies,
-    setExitCode: (code) => {
-      exitCode = Math.max(exitCode, code);
-    },
-  });
   try {
+    // The game engine loads only when a game command runs: --help, --version and the other commands stay fast.
+    const { loadGameCommands: loader, ...gameDependencies } = dependencies;
+    const gameCommands = isGameCommand(commandOf(argv))
+      ? (await loadGameCommands(loader)).createGameCommands(io, {
+          ...gameDependencies,
+          setExitCode: (code) => {
+            exitCode = Math.max(exitCode, code);
+          },
+        })
+      : undefined;
+    const program = createProgram(io, gameCommands === undefined ? {} : { gameCommands });
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { syntheticRecallLine } from '@strata-memory/recall/testing';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { registerRecallEvalCommand, runRecallEval } from './recall-command.js';
-import { syntheticRecallLine } from './synthetic-recall.test-helper.js';
 
 async function fixture(): Promise<{ dir: string; data: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'recall-eval-'));

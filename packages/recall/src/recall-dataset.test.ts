@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateRecall } from './evaluate-recall.js';
 import { parseRecallDataset } from './recall-dataset.js';
-import { syntheticRecallLine } from './synthetic-recall.test-helper.js';
+import { syntheticRecallLine } from './synthetic-recall-line.js';
 
 describe('parseRecallDataset', () => {
   const good = syntheticRecallLine('chat-a');

@@ -1,27 +1,12 @@
 import { readFileSync } from 'node:fs';
+import type { CliIo } from '@strata-memory/cli-kit';
 import { Command } from 'commander';
-import { registerRecallEvalCommand } from '../recall/recall-command.js';
-import { agentPlayRunner } from './agent-play-runner.js';
-import type { CliIo } from './cli-io.js';
-import { createBenchCommand } from './commands/bench-command.js';
-import { createObserveCommand } from './commands/observe-command.js';
-import { createPlayCommand } from './commands/play-command.js';
-import { createReportCommand } from './commands/report-command.js';
-import type { PlayRunner } from './play-runner.js';
-import { storeAvailable } from './run-options.js';
-
-export interface CliDependencies {
-  /** Plays one run; default: the agent loop. Tests pass scripted runners. */
-  playRunner?: PlayRunner;
-  /** Whether a store kind is in this build (default: strata exports its factory). */
-  storeAvailable?: (store: string) => boolean;
-  /** Called by commands that finish with a failure exit code but no exception (e.g. some lines skipped). */
-  setExitCode?: (code: number) => void;
-}
+import { registerRecallEvalCommand } from './commands/recall-command.js';
+import { GAME_COMMAND_SUMMARIES } from './game-commands.js';
 
 function packageVersion(): string {
   try {
-    const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
       version?: string;
     };
     return manifest.version ?? '0.0.0';
@@ -44,10 +29,13 @@ function configure(command: Command, io: CliIo): void {
   for (const child of command.commands) configure(child, io);
 }
 
+export interface ProgramOptions {
+  /** The loaded game commands; without them the program lists them by name only (for --help). */
+  gameCommands?: Command[];
+}
+
 /** The `strata` command line. */
-export function createProgram(io: CliIo, dependencies: CliDependencies = {}): Command {
-  const runner = dependencies.playRunner ?? agentPlayRunner;
-  const setExitCode = dependencies.setExitCode ?? (() => {});
+export function createProgram(io: CliIo, options: ProgramOptions = {}): Command {
   const program = new Command('strata')
     .description(
       'Strata: bounded, layered memory for long-running LLM agents. Play Slay-the-Spire-style runs with ' +
@@ -65,11 +53,14 @@ Examples:
   strata recall-eval --data ../shared/data/recall/locomo-dev.jsonl --budget 5000
 Every command takes --help; --json makes the last line of stdout one JSON object.`,
     );
-  const stores = dependencies.storeAvailable ?? storeAvailable;
-  program.addCommand(createPlayCommand(io, runner, stores));
-  program.addCommand(createBenchCommand(io, runner, stores));
-  program.addCommand(createReportCommand(io));
-  program.addCommand(createObserveCommand(io, setExitCode));
+  if (options.gameCommands !== undefined) {
+    for (const command of options.gameCommands) program.addCommand(command);
+  } else {
+    // Listed for --help only; runCli loads the real commands before parsing one of them.
+    for (const summary of GAME_COMMAND_SUMMARIES) {
+      program.addCommand(new Command(summary.name).description(summary.description));
+    }
+  }
   registerRecallEvalCommand(program);
   configure(program, io);
   return program;

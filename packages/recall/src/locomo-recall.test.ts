@@ -6,7 +6,7 @@ import { evaluateRecall } from './evaluate-recall.js';
 import { readRecallDataset } from './recall-dataset.js';
 
 // The shared data lives beside the repository (../shared from the repo root); it is never copied in.
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const file = resolve(root, '../shared/data/recall/locomo-dev.jsonl');
 const available = existsSync(file);
 const required = process.env.CI === 'true';

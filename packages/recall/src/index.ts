@@ -1,3 +1,5 @@
+// The domain-free long-conversation recall evaluation: does the context assembled under a token budget
+// hold the turns each question needs? The `strata recall-eval` command (@strata-memory/cli) runs it.
 export {
   type EvaluateRecallOptions,
   evaluateRecall,
@@ -6,8 +8,7 @@ export {
   type RecallScore,
   type RecallStrategyResult,
 } from './evaluate-recall.js';
-export { formatRecallReport, recallReportJson } from './format-recall-report.js';
-export { type RecallEvalCommandOptions, registerRecallEvalCommand, runRecallEval } from './recall-command.js';
+export { formatRecallReport, type RecallReportStyle, recallReportJson } from './format-recall-report.js';
 export {
   parseRecallDataset,
   type RecallConversation,

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 import { z } from 'zod';
 
 /** One conversation of a recall data set (format: shared/data/README.md). */

@@ -1,8 +1,8 @@
-import { createTiktokenTokenizer } from 'strata';
+import { createTiktokenTokenizer } from '@strata-memory/strata';
 import { describe, expect, it } from 'vitest';
 import { evaluateRecall, type RecallContextRecord } from './evaluate-recall.js';
 import { parseRecallDataset } from './recall-dataset.js';
-import { syntheticRecallLine } from './synthetic-recall.test-helper.js';
+import { syntheticRecallLine } from './synthetic-recall-line.js';
 
 describe('evaluateRecall', () => {
   const dataset = parseRecallDataset(

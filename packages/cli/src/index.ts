@@ -1,0 +1,10 @@
+// The `strata` program as a library: run it in-process (tests, embedding) or add commands to it.
+export { createProgram, type ProgramOptions } from './create-program.js';
+export {
+  GAME_COMMAND_SUMMARIES,
+  GAME_PACKAGE,
+  type GameCommandsLoader,
+  type GameCommandsModule,
+  loadGameCommands,
+} from './game-commands.js';
+export { type CliDependencies, redact, runCli } from './run-cli.js';

@@ -1,0 +1,2 @@
+// Test data for the recall evaluation: a small synthetic conversation in the recall JSONL format.
+export { syntheticRecallLine } from '../synthetic-recall-line.js';
