@@ -13,8 +13,8 @@ export interface LoggedTurn {
   readonly session: number;
   /** The turn's line in a context, newline included. */
   readonly line: string;
-  /** Token count of `line`, computed on first use. */
-  lineTokens: number;
+  /** Token count of `line`, counted once when the turn is added. */
+  readonly lineTokens: number;
 }
 
 /** The ordered record of a conversation, shared by every strategy. */
@@ -23,8 +23,6 @@ export interface ConversationLog {
   readonly sessions: readonly ConversationSession[];
   add(turn: ConversationTurn): LoggedTurn;
   startSession(session: { id: string; time?: string }): void;
-  /** Token count of a turn's line (cached). */
-  turnTokens(turn: LoggedTurn): number;
   /** Header line of a session, newline included, and its token count (cached). */
   sessionHeader(session: number): { line: string; tokens: number };
 }
@@ -84,23 +82,20 @@ export function createConversationLog(tokenizer: Tokenizer): ConversationLog {
         headers.delete(sessions.length - 1);
       }
       ids.add(turn.id);
+      const line = renderTurnLine(turn.id, turn.speaker, turn.text);
       const logged: LoggedTurn = {
         index: turns.length,
         id: turn.id,
         speaker: turn.speaker,
         text: turn.text,
         session: sessions.length - 1,
-        line: renderTurnLine(turn.id, turn.speaker, turn.text),
-        lineTokens: -1,
+        line,
+        lineTokens: tokenizer.count(line),
         ...(turn.time === undefined ? {} : { time: turn.time }),
       };
       turns.push(logged);
       current.endTurn = turns.length;
       return logged;
-    },
-    turnTokens(turn) {
-      if (turn.lineTokens < 0) turn.lineTokens = tokenizer.count(turn.line);
-      return turn.lineTokens;
     },
     sessionHeader(index) {
       let header = headers.get(index);

@@ -1,5 +1,6 @@
 import { StrataError } from '../errors/strata-error.js';
 import type { Tokenizer } from '../tokenizer/tokenizer.js';
+import { bestFirst } from './best-first.js';
 import { CONTEXT_PREAMBLE, QUESTION_HEADER, renderQuestion } from './context-format.js';
 import type { ConversationLog } from './conversation-log.js';
 import type { AssembledConversation } from './conversation-memory.js';
@@ -26,7 +27,14 @@ export interface FitConversationOptions {
   strategy: string;
   /** Stop at the first candidate that does not fit (a window keeps no gaps). */
   stopAtFirstMiss?: boolean;
+  /** After the candidates, turns (log indices) tried in this order to fill leftover room. */
+  fill?: Iterable<number>;
 }
+
+/** The smallest a turn line can cost: "[" id "] " speaker ": " text newline. */
+const MINIMUM_LINE_TOKENS = 4;
+/** The newest-first fill stops after this many turns in a row that did not fit. */
+const FILL_MISSES = 64;
 
 const TRUNCATED = ' […question truncated to fit the budget]';
 
@@ -50,25 +58,28 @@ export function fitConversationContext(options: FitConversationOptions): Assembl
   const frameTokens = tokenizer.count(CONTEXT_PREAMBLE) + tokenizer.count(question);
   const available = budget - frameTokens;
 
-  const ranked = candidates
-    .map((candidate) => {
-      const turn = log.turns[candidate.index];
-      if (!turn) throw new StrataError('INPUT_INVALID', `No turn at index ${candidate.index}.`);
-      const cost = log.turnTokens(turn);
-      return { candidate, cost, rank: candidate.value / Math.max(1, cost) ** costExponent };
-    })
-    .sort((a, b) => b.rank - a.rank || a.candidate.index - b.candidate.index);
+  const ranked = candidates.map((candidate) => {
+    const turn = log.turns[candidate.index];
+    if (!turn) throw new StrataError('INPUT_INVALID', `No turn at index ${candidate.index}.`);
+    const cost = turn.lineTokens;
+    return { candidate, turn, cost, rank: candidate.value / Math.max(1, cost) ** costExponent };
+  });
+  let smallest = Number.POSITIVE_INFINITY;
+  for (const item of ranked) smallest = Math.min(smallest, item.cost);
 
   const chosen: number[] = [];
   const seen = new Set<number>();
   const sessions = new Set<number>();
   const dropped: string[] = [];
   let used = 0;
-  for (const { candidate, cost } of ranked) {
+  // Best first without sorting every candidate; stops once no candidate could fit any more.
+  for (const { candidate, turn, cost } of bestFirst(
+    ranked,
+    (a, b) => a.rank > b.rank || (a.rank === b.rank && a.candidate.index < b.candidate.index),
+  )) {
+    if (available - used < smallest) break;
     if (seen.has(candidate.index)) continue;
     seen.add(candidate.index);
-    const turn = log.turns[candidate.index];
-    if (!turn) continue;
     const header = sessions.has(turn.session) ? 0 : log.sessionHeader(turn.session).tokens;
     if (used + cost + header > available) {
       if (dropped.length < 50 && candidate.value > 0) dropped.push(turn.id);
@@ -78,6 +89,25 @@ export function fitConversationContext(options: FitConversationOptions): Assembl
     used += cost + header;
     sessions.add(turn.session);
     chosen.push(candidate.index);
+  }
+  if (options.fill) {
+    let misses = 0;
+    for (const index of options.fill) {
+      if (available - used < MINIMUM_LINE_TOKENS || misses >= FILL_MISSES) break;
+      if (seen.has(index)) continue;
+      seen.add(index);
+      const turn = log.turns[index];
+      if (!turn) continue;
+      const header = sessions.has(turn.session) ? 0 : log.sessionHeader(turn.session).tokens;
+      if (used + turn.lineTokens + header > available) {
+        misses += 1;
+        continue;
+      }
+      misses = 0;
+      used += turn.lineTokens + header;
+      sessions.add(turn.session);
+      chosen.push(index);
+    }
   }
 
   const additive = ADDITIVE_TOKENIZERS.has(tokenizer.name);
@@ -98,7 +128,7 @@ export function fitConversationContext(options: FitConversationOptions): Assembl
     const removed = chosen.pop();
     const removedTurn = removed === undefined ? undefined : log.turns[removed];
     if (removedTurn) {
-      used -= log.turnTokens(removedTurn);
+      used -= removedTurn.lineTokens;
       // Its session header stays counted when other turns of the session remain.
       if (!chosen.some((index) => log.turns[index]?.session === removedTurn.session)) {
         used -= log.sessionHeader(removedTurn.session).tokens;

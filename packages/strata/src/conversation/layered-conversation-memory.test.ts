@@ -108,17 +108,62 @@ describe('createConversationMemory (layered)', () => {
     expect(context.turnIds).toContain('b2');
   });
 
-  it('mixes in an embedder when one is given', async () => {
-    // A toy embedder: "pet" and "greyhound" point the same way, nothing else does.
+  it('fuses a plugged embedder with the lexical ranking (reciprocal rank fusion)', async () => {
+    // A deterministic fake embedder: one axis per concept, so "pet" and "greyhound" point the same way.
+    const concepts = [/greyhound|pet|dog/i, /cello|instrument|music/i, /lisbon|architecture/i];
     const embedder: ConversationEmbedder = {
-      name: 'toy',
+      name: 'fake-concepts',
       async embed(texts) {
-        return texts.map((text) => (/greyhound|pet/i.test(text) ? [1, 0] : [0, 1]));
+        return texts.map((text) => concepts.map((concept) => (concept.test(text) ? 1 : 0)));
       },
     };
-    const memory = replay(createConversationMemory({ budget: 120, embedder, recentTurns: 0 }), turns);
-    const context = await memory.assemble({ query: 'Tell me about the pet' });
-    expect(context.turnIds).toContain('D3:3');
+    const query = 'Tell me about the pet';
+    const plain = await replay(createConversationMemory({ budget: 70, recentTurns: 0 }), turns).assemble({
+      query,
+    });
+    // "pet" shares no word with the greyhound turn: only the embedder can reach it.
+    expect(plain.turnIds).not.toContain('D3:3');
+    const fused = await replay(
+      createConversationMemory({ budget: 70, embedder, recentTurns: 0 }),
+      turns,
+    ).assemble({ query });
+    expect(fused.turnIds).toContain('D3:3');
+    expect(fused.tokens).toBeLessThanOrEqual(70);
+    // The lexical side still counts: an exact lexical hit stays in when the embedder knows nothing of it.
+    const lexical = await replay(
+      createConversationMemory({ budget: 70, embedder, recentTurns: 0 }),
+      turns,
+    ).assemble({ query: 'Where did Carla move for her job?' });
+    expect(lexical.turnIds).toContain('D7:4');
+  });
+
+  it('rejects an embedder that returns the wrong number of vectors', async () => {
+    const embedder: ConversationEmbedder = { name: 'short', embed: async () => [[1, 0]] };
+    const memory = replay(createConversationMemory({ budget: 200, embedder }), turns);
+    await expect(memory.assemble({ query: 'pet' })).rejects.toMatchObject({ code: 'INPUT_INVALID' });
+  });
+
+  it('counts each turn once at ingest: a question costs a few counts, not one per turn', async () => {
+    let counts = 0;
+    const counting = {
+      ...tokenizer,
+      name: tokenizer.name,
+      count(text: string) {
+        counts += 1;
+        return tokenizer.count(text);
+      },
+    };
+    const long = syntheticConversation(300);
+    const memory = replay(createConversationMemory({ budget: 2000, tokenizer: counting }), long);
+    expect(counts).toBeGreaterThanOrEqual(long.length);
+    counts = 0;
+    const context = await memory.assemble({ query: 'Which instrument did Ben pick up?' });
+    expect(context.turnIds).toContain('D4:3');
+    // Frame, question and (once each, then cached) session headers; never the 1,800 turns again.
+    expect(counts).toBeLessThan(300 + 10);
+    counts = 0;
+    await memory.assemble({ query: 'Where did Carla move?' });
+    expect(counts).toBeLessThanOrEqual(5);
   });
 
   it('rejects a duplicate turn id and a bad budget with clear errors', () => {
