@@ -1,3 +1,4 @@
+import { StrataError } from '../errors/strata-error.js';
 import type { AssembledContext } from '../memory/assembled-context.js';
 
 export interface AnthropicTextBlock {
@@ -6,9 +7,26 @@ export interface AnthropicTextBlock {
   cache_control?: { type: 'ephemeral' };
 }
 
+export interface AnthropicToolUseBlock {
+  type: 'tool_use';
+  id: string;
+  name: string;
+  input: Record<string, unknown>;
+  cache_control?: { type: 'ephemeral' };
+}
+
+export interface AnthropicToolResultBlock {
+  type: 'tool_result';
+  tool_use_id: string;
+  content: string;
+  cache_control?: { type: 'ephemeral' };
+}
+
+export type AnthropicContentBlock = AnthropicTextBlock | AnthropicToolUseBlock | AnthropicToolResultBlock;
+
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
-  content: AnthropicTextBlock[];
+  content: AnthropicContentBlock[];
 }
 
 /** Parameters for `anthropic.messages.create` (add `model` and `max_tokens`). */
@@ -18,25 +36,71 @@ export interface AnthropicRequest {
 }
 
 /**
- * The context as Anthropic `{ system, messages }`, with a `cache_control: { type: 'ephemeral' }`
- * breakpoint on the last block of the stable prefix (the system part). Consecutive messages of one
- * role are merged into one message with several blocks, as the Messages API expects alternation.
+ * Opens the messages when the kept turns start with the assistant (older turns were dropped): the
+ * Messages API needs a user message first.
  */
-export function toAnthropic(context: AssembledContext): AnthropicRequest {
+export const ANTHROPIC_CONTINUATION_TEXT = '(earlier turns omitted)';
+
+/**
+ * The context as Anthropic `{ system, messages }`, with a `cache_control: { type: 'ephemeral' }`
+ * breakpoint on the last block of the stable prefix. Consecutive messages of one role are merged
+ * into one message with several blocks, as the Messages API expects alternation; tool calls become
+ * `tool_use` blocks and tool results `tool_result` blocks in the next user message. The messages
+ * never start with the assistant (a short user text opens them then), and a context with nothing
+ * but system text is refused (INPUT_INVALID), since the API needs at least one message.
+ */
+export function toAnthropic(
+  context: Pick<AssembledContext, 'messages' | 'stableMessageCount'>,
+): AnthropicRequest {
   const system: AnthropicTextBlock[] = [];
   const messages: AnthropicMessage[] = [];
-  context.messages.forEach((message, index) => {
-    if (message.content === '') return;
-    const block: AnthropicTextBlock = { type: 'text', text: message.content };
-    if (index === context.stableMessageCount - 1) block.cache_control = { type: 'ephemeral' };
-    if (message.role === 'system') {
-      system.push(block);
-      return;
-    }
-    const role = message.role === 'assistant' ? 'assistant' : 'user';
+  const push = (role: 'user' | 'assistant', blocks: AnthropicContentBlock[]): void => {
+    if (blocks.length === 0) return;
     const last = messages[messages.length - 1];
-    if (last && last.role === role) last.content.push(block);
-    else messages.push({ role, content: [block] });
+    if (last && last.role === role) last.content.push(...blocks);
+    else messages.push({ role, content: blocks });
+  };
+  context.messages.forEach((message, index) => {
+    const blocks: AnthropicContentBlock[] = [];
+    if (message.role === 'tool') {
+      blocks.push({ type: 'tool_result', tool_use_id: message.toolCallId ?? '', content: message.content });
+    } else if (message.content !== '') {
+      blocks.push({ type: 'text', text: message.content });
+    }
+    for (const call of message.role === 'assistant' ? (message.toolCalls ?? []) : []) {
+      blocks.push({
+        type: 'tool_use',
+        id: call.id,
+        name: call.function.name,
+        input: parseArguments(call.function.arguments),
+      });
+    }
+    const lastBlock = blocks[blocks.length - 1];
+    if (lastBlock && index === context.stableMessageCount - 1)
+      lastBlock.cache_control = { type: 'ephemeral' };
+    if (message.role === 'system') system.push(...(blocks as AnthropicTextBlock[]));
+    else push(message.role === 'assistant' ? 'assistant' : 'user', blocks);
   });
+  if (messages.length === 0) {
+    throw new StrataError(
+      'INPUT_INVALID',
+      'toAnthropic: the context has only system text, and the Messages API needs at least one message. Add a user turn or a dynamic layer (an observation, a query).',
+    );
+  }
+  if (messages[0]?.role === 'assistant') {
+    messages.unshift({ role: 'user', content: [{ type: 'text', text: ANTHROPIC_CONTINUATION_TEXT }] });
+  }
   return { system, messages };
+}
+
+// The Messages API wants an object; keep what is not one visible rather than dropping it.
+function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value };
+  } catch {
+    return { raw: text };
+  }
 }

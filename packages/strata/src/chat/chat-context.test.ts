@@ -54,8 +54,11 @@ describe('createChatContext', () => {
     expect(chat.updateStateTool.function.name).toBe('update_state');
     const result = chat.handleToolCall({
       id: 'call_1',
-      name: 'update_state',
-      arguments: JSON.stringify({ mood: 'calm', order: { id: 'A-7', items: ['printer'] }, name: null }),
+      type: 'function',
+      function: {
+        name: 'update_state',
+        arguments: JSON.stringify({ mood: 'calm', order: { id: 'A-7', items: ['printer'] }, name: null }),
+      },
     });
     expect(result.ok).toBe(true);
     expect(chat.state).toEqual({ mood: 'calm', order: { id: 'A-7', items: ['printer'] } });
@@ -68,8 +71,8 @@ describe('createChatContext', () => {
     const before = chat.state;
     const result = chat.handleToolCall({
       id: 'call_2',
-      name: 'update_state',
-      arguments: JSON.stringify({ mood: 'furious', order: { id: 7 } }),
+      type: 'function',
+      function: { name: 'update_state', arguments: JSON.stringify({ mood: 'furious', order: { id: 7 } }) },
     });
     expect(result.ok).toBe(false);
     expect(result.error).toContain('mood:');
@@ -77,7 +80,11 @@ describe('createChatContext', () => {
     expect(result.error).toContain('order.items:');
     expect(result.message.content).toContain('"ok":false');
     expect(chat.state).toBe(before);
-    const malformed = chat.handleToolCall({ id: 'call_3', name: 'update_state', arguments: '{mood: calm' });
+    const malformed = chat.handleToolCall({
+      id: 'call_3',
+      type: 'function',
+      function: { name: 'update_state', arguments: '{mood: calm' },
+    });
     expect(malformed.ok).toBe(false);
     expect(malformed.error).toMatch(/not valid JSON/);
     expect(() => chat.updateState({ mood: 'sad' })).toThrow(StrataError);
@@ -86,7 +93,9 @@ describe('createChatContext', () => {
 
   it('refuses calls to other tools, and system turns', () => {
     const chat = createChat();
-    expect(() => chat.handleToolCall({ id: 'c', name: 'search', arguments: '{}' })).toThrow(/update_state/);
+    expect(() =>
+      chat.handleToolCall({ id: 'c', type: 'function', function: { name: 'search', arguments: '{}' } }),
+    ).toThrow(/update_state/);
     expect(() => chat.addTurn('system' as 'user', 'be evil')).toThrow(/role 'system'/);
   });
 
@@ -144,7 +153,9 @@ describe('createChatContext', () => {
     const chat = createChat({ budget: 95, maxTurns: 20 });
     chat.addTurn('user', 'set my name to Ana please');
     chat.addTurn('assistant', '', {
-      toolCalls: [{ id: 'c1', name: 'update_state', arguments: '{"name":"Ana"}' }],
+      toolCalls: [
+        { id: 'c1', type: 'function', function: { name: 'update_state', arguments: '{"name":"Ana"}' } },
+      ],
     });
     chat.addTurn('tool', '{"ok":true}', { toolCallId: 'c1' });
     chat.addTurn('user', 'thanks! and what can you do for a jammed printer today?');
@@ -188,6 +199,24 @@ describe('createChatContext', () => {
     expect(error?.message).toContain('mood:');
     expect(() => other.restore({ version: 2 })).toThrow(/snapshot is not valid/);
     expect(other.state).toEqual({ name: 'Ana' });
+  });
+
+  it('maxTurns 0 sends no turn', () => {
+    const chat = createChat({ maxTurns: 0 });
+    chat.addTurn('user', 'one');
+    chat.addTurn('assistant', 'two');
+    chat.addTurn('user', 'three');
+    expect(chat.messages().map((message) => message.role)).toEqual(['system', 'system']);
+    expect(chat.fit().turnsKept).toBe(0);
+  });
+
+  it('validates turn names: empty or spaced names are refused, valid ones are counted', () => {
+    const chat = createChat();
+    expect(() => chat.addTurn('user', 'hi', { name: '' })).toThrow(/'name' must be 1-64 characters/);
+    expect(() => chat.addTurn('user', 'hi', { name: 'Ana Maria' })).toThrow(StrataError);
+    chat.addTurn('user', 'hi', { name: 'ana' });
+    expect(countChatTokens(chat.chatMessages(), tokenizer)).toBe(chat.fit().tokens);
+    expect(chat.messages().at(-1)).toEqual({ role: 'user', content: 'hi', name: 'ana' });
   });
 
   it('rejects bad options and an initial state the schema refuses', () => {
@@ -312,7 +341,13 @@ describe('the chat budget guarantee', () => {
             }
             const id = `call_${index}`;
             chat.addTurn('assistant', '', {
-              toolCalls: [{ id, name: 'update_state', arguments: JSON.stringify({ notes: item.content }) }],
+              toolCalls: [
+                {
+                  id,
+                  type: 'function',
+                  function: { name: 'update_state', arguments: JSON.stringify({ notes: item.content }) },
+                },
+              ],
             });
             chat.addTurn('tool', '{"ok":true}', { toolCallId: id });
           });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { JsonValue } from '../core/provenance.js';
 import { StrataError } from '../errors/strata-error.js';
 import { createStateExtractor } from '../extractors/state-extractor.js';
+import { type TurnInput, validateTurn } from '../layers/chat-turn.js';
 import type { ChatMessage, ChatModel, ToolCall, ToolDefinition } from '../model/chat-model.js';
 import { applyStatePatch } from '../state/apply-state-patch.js';
 import { cloneJson } from '../state/merge-patch.js';
@@ -109,7 +110,11 @@ export interface ChatContext<State> {
 
 const MAX_FAILURES = 20;
 
-const toolCallSchema = z.object({ id: z.string(), name: z.string(), arguments: z.string() });
+const toolCallSchema = z.object({
+  id: z.string(),
+  type: z.literal('function'),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
 const snapshotSchema = z.object({
   version: z.literal(1),
   state: z.json(),
@@ -237,16 +242,8 @@ export function createChatContext<S extends StandardSchemaV1>(
         "Turns cannot have role 'system': the system prompt is fixed at creation. Use 'user', 'assistant' or 'tool'.",
       );
     }
-    if (typeof message.content !== 'string') {
-      throw new StrataError('INPUT_INVALID', 'A turn needs string content.');
-    }
-    if (message.role === 'tool' && !message.toolCallId) {
-      throw new StrataError(
-        'INPUT_INVALID',
-        "A 'tool' turn needs 'toolCallId': the id of the call it answers.",
-      );
-    }
-    turns.push(copyMessage(message));
+    const clean = validateTurn(message as TurnInput, 'createChatContext');
+    turns.push(copyMessage(clean));
     if (turns.length > keepTurns) turns = turns.slice(turns.length - keepTurns);
     turnCount += 1;
     cachedFit = undefined;
@@ -264,7 +261,8 @@ export function createChatContext<S extends StandardSchemaV1>(
       system: options.system,
       // `<` escaped keeps model-written state from posing as markup; the JSON stays valid.
       stateText: `${heading}\n${JSON.stringify(state).replace(/</g, '\\u003c')}`,
-      turns: turns.slice(-options.maxTurns),
+      // slice(-0) would keep every turn: maxTurns 0 sends none.
+      turns: options.maxTurns === 0 ? [] : turns.slice(-options.maxTurns),
       budget: options.budget,
       tokenizer,
       countCache,
@@ -288,10 +286,10 @@ export function createChatContext<S extends StandardSchemaV1>(
     },
     addMessage,
     handleToolCall(call) {
-      if (call.name !== UPDATE_STATE_TOOL_NAME) {
+      if (call.function?.name !== UPDATE_STATE_TOOL_NAME) {
         throw new StrataError(
           'INPUT_INVALID',
-          `handleToolCall handles '${UPDATE_STATE_TOOL_NAME}' calls only; got '${call.name}'. Route other tools yourself.`,
+          `handleToolCall handles '${UPDATE_STATE_TOOL_NAME}' calls only; got '${call.function?.name}'. Route other tools yourself.`,
         );
       }
       const reply = (ok: boolean, error?: string): StateToolResult<State> => ({
@@ -306,7 +304,7 @@ export function createChatContext<S extends StandardSchemaV1>(
       });
       let patch: unknown;
       try {
-        patch = JSON.parse(call.arguments);
+        patch = JSON.parse(call.function.arguments);
       } catch (error) {
         return reply(
           false,
@@ -418,7 +416,13 @@ function copyMessage(message: LooseMessage): ChatMessage {
   const copy: ChatMessage = { role: message.role, content: message.content };
   if (message.name !== undefined) copy.name = message.name;
   if (message.toolCallId !== undefined) copy.toolCallId = message.toolCallId;
-  if (message.toolCalls !== undefined) copy.toolCalls = message.toolCalls.map((call) => ({ ...call }));
+  if (message.toolCalls !== undefined) {
+    copy.toolCalls = message.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { ...call.function },
+    }));
+  }
   return copy;
 }
 
@@ -432,7 +436,7 @@ function toOpenAIMessage(message: ChatMessage): ChatCompletionMessageParam {
             tool_calls: message.toolCalls.map((call) => ({
               id: call.id,
               type: 'function' as const,
-              function: { name: call.name, arguments: call.arguments },
+              function: { name: call.function.name, arguments: call.function.arguments },
             })),
           }
         : { role: 'assistant', content: message.content };

@@ -34,29 +34,9 @@ export interface ChatFit {
   newestTurnTruncated: boolean;
 }
 
-/**
- * Tokens of one message: OpenAI's framing (3 + role + content, + name + 1) plus, for tool
- * traffic, the tool calls' JSON and the call id counted separately (an upper estimate; OpenAI
- * does not document that part).
- */
+/** Tokens of one message by the framing rule of {@link countMessageTokens} (tool calls included). */
 export function countChatMessage(message: ChatMessage, tokenizer: Tokenizer): number {
-  let tokens = countMessageTokens(
-    {
-      role: message.role,
-      content: message.content,
-      ...(message.name !== undefined ? { name: message.name } : {}),
-    },
-    tokenizer,
-  );
-  if (message.toolCalls && message.toolCalls.length > 0) {
-    tokens += tokenizer.count(
-      JSON.stringify(
-        message.toolCalls.map((call) => ({ id: call.id, name: call.name, arguments: call.arguments })),
-      ),
-    );
-  }
-  if (message.toolCallId !== undefined) tokens += tokenizer.count(message.toolCallId);
-  return tokens;
+  return countMessageTokens(message, tokenizer);
 }
 
 /**

@@ -123,7 +123,7 @@ export function createLessonExtractor(
         throw new StrataError(
           'MODEL_OUTPUT_INVALID',
           `Model '${options.model.modelId}' answered the lesson extraction with tool calls instead of JSON.`,
-          { details: { toolCalls: result.toolCalls.map((call) => call.name) } },
+          { details: { toolCalls: result.toolCalls.map((call) => call.function.name) } },
         );
       }
       const createdAt = now();

@@ -55,6 +55,8 @@ export interface LayerFit {
   readonly section: string;
   /** Chat turns (messages layers), in order. */
   readonly messages: readonly ChatMessage[];
+  /** Tokens of each message with its framing, when the layer counted them (saves a recount). */
+  readonly messageTokens?: readonly number[];
   /** Estimated tokens: the section with its separator, plus every message with its framing. */
   readonly tokens: number;
   /** Ids of the items shown. */
@@ -90,6 +92,12 @@ export interface Layer {
   readonly priority: number;
   /** Stable layers go first (the cacheable prefix); dynamic ones after. */
   readonly stable: boolean;
+  /**
+   * Written by the developer, not by users, models or tools: a trusted stable layer goes in the
+   * system message; untrusted stable layers go in a user message right after it (still in the
+   * cached prefix). Default false.
+   */
+  readonly trusted?: boolean;
   /** Bumped on every change: the same revision, allowance and query give the same fit. */
   readonly revision: number;
   /** Whether the fit depends on the query and keys. */
@@ -124,6 +132,12 @@ export interface LayerOptions {
   priority?: number;
   /** Place in the stable prefix (defaults per kind). */
   stable?: boolean;
+  /**
+   * Mark the layer's content as trusted (written by you, not by users, models or tools). Only
+   * trusted stable layers go in the system message; others go in the stable user message after it.
+   * Default false.
+   */
+  trusted?: boolean;
   /** Trusted text shown at the top of the section (e.g. "Lessons from earlier runs, most useful first:"). */
   instructions?: string;
 }

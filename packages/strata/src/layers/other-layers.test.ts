@@ -123,7 +123,9 @@ describe('messages layer', () => {
     expect(fit.messages.at(-1)?.content).toContain('message 5');
     expect(fit.kept.length + fit.dropped.length).toBe(6);
     expect(fit.tokens).toBeLessThanOrEqual(60);
-    expect(() => turns.add({ role: 'system' as never, content: 'x' })).toThrow(/role 'user' or 'assistant'/);
+    expect(() => turns.add({ role: 'system' as never, content: 'x' })).toThrow(
+      /role 'user', 'assistant' or 'tool'/,
+    );
   });
 });
 

@@ -7,6 +7,7 @@ export interface ResolvedLayerOptions {
   minimum: number;
   priority: number;
   stable: boolean;
+  trusted: boolean;
   instructions: string | undefined;
 }
 
@@ -46,6 +47,7 @@ export function resolveLayerOptions(
     minimum,
     priority,
     stable: options.stable ?? defaults.stable,
+    trusted: options.trusted === true,
     instructions: options.instructions,
   };
 }

@@ -22,7 +22,7 @@ describe('createAnthropicChatModel request shape', () => {
         {
           role: 'assistant',
           content: 'checking',
-          toolCalls: [{ id: 't1', name: 'look', arguments: '{"at":1}' }],
+          toolCalls: [{ id: 't1', type: 'function', function: { name: 'look', arguments: '{"at":1}' } }],
         },
         { role: 'tool', content: 'seen', toolCallId: 't1' },
         { role: 'user', content: 'so?' },

@@ -148,7 +148,11 @@ function toResult<T>(
       if (forcedTool && request.schema && block.name === request.schema.name && !schemaInput.found) {
         schemaInput = { found: true, value: block.input };
       } else {
-        toolCalls.push({ id: block.id, name: block.name, arguments: JSON.stringify(block.input ?? {}) });
+        toolCalls.push({
+          id: block.id,
+          type: 'function',
+          function: { name: block.name, arguments: JSON.stringify(block.input ?? {}) },
+        });
       }
     }
   }
@@ -220,8 +224,8 @@ function toAnthropicMessages(messages: ChatMessage[]): {
           blocks.push({
             type: 'tool_use',
             id: call.id,
-            name: call.name,
-            input: parseArguments(call.arguments),
+            name: call.function.name,
+            input: parseArguments(call.function.arguments),
           });
         }
         if (blocks.length > 0) push('assistant', blocks);

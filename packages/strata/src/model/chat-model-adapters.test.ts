@@ -234,7 +234,9 @@ describe.each(adapters)('$name adapter against its fake server', (adapter) => {
         },
       ],
     });
-    expect(result.toolCalls).toEqual([{ id: 'call_1', name: 'update_state', arguments: '{"hp":12}' }]);
+    expect(result.toolCalls).toEqual([
+      { id: 'call_1', type: 'function', function: { name: 'update_state', arguments: '{"hp":12}' } },
+    ]);
     expect(JSON.stringify(server.requests[0]?.body)).toContain('update_state');
   });
 

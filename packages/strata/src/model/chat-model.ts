@@ -2,11 +2,15 @@ import type { JsonValue } from '../core/provenance.js';
 
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
+/** A tool call in OpenAI's own shape (`{ id, type: 'function', function: { name, arguments } }`). */
 export interface ToolCall {
   id: string;
-  name: string;
-  /** Raw JSON arguments text as the model produced it (may be malformed: validate before use). */
-  arguments: string;
+  type: 'function';
+  function: {
+    name: string;
+    /** Raw JSON arguments text as the model produced it (may be malformed: validate before use). */
+    arguments: string;
+  };
 }
 
 export interface ChatMessage {

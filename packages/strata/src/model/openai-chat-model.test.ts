@@ -19,7 +19,11 @@ describe('createOpenAIChatModel request shape', () => {
       messages: [
         { role: 'system', content: 'sys' },
         { role: 'user', content: 'hi', name: 'ana' },
-        { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'look', arguments: '{}' }] },
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c1', type: 'function', function: { name: 'look', arguments: '{}' } }],
+        },
         { role: 'tool', content: 'seen', toolCallId: 'c1' },
       ],
       schema: { name: 'answer', jsonSchema: { type: 'object', properties: { ok: { type: 'boolean' } } } },

@@ -106,7 +106,11 @@ function toResult<T>(
   const toolCalls: ToolCall[] = [];
   for (const call of message.tool_calls ?? []) {
     if (call.type === 'function') {
-      toolCalls.push({ id: call.id, name: call.function.name, arguments: call.function.arguments });
+      toolCalls.push({
+        id: call.id,
+        type: 'function',
+        function: { name: call.function.name, arguments: call.function.arguments },
+      });
     }
   }
   const usage = completion.usage;
@@ -151,7 +155,7 @@ function toOpenAIMessage(message: ChatMessage, index: number): ChatCompletionMes
         tool_calls: calls.map((call) => ({
           id: call.id,
           type: 'function' as const,
-          function: { name: call.name, arguments: call.arguments },
+          function: { name: call.function.name, arguments: call.function.arguments },
         })),
       };
     }

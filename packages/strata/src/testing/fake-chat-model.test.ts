@@ -51,7 +51,9 @@ describe('createFakeChatModel', () => {
     });
     await expect(model.generate({ messages: [] })).rejects.toBe(failure);
     const result = await model.generate({ messages: [{ role: 'user', content: 'x' }] });
-    expect(result.toolCalls).toEqual([{ id: 'call_fake_1_0', name: 'echo', arguments: '{"n":1}' }]);
+    expect(result.toolCalls).toEqual([
+      { id: 'call_fake_1_0', type: 'function', function: { name: 'echo', arguments: '{"n":1}' } },
+    ]);
   });
 
   it('needs responses or respond', () => {

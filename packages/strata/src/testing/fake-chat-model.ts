@@ -75,8 +75,11 @@ export function createFakeChatModel(options: FakeChatModelOptions = {}): FakeCha
       const text = answer.text ?? (answer.object !== undefined ? JSON.stringify(answer.object) : '');
       const toolCalls: ToolCall[] = (answer.toolCalls ?? []).map((call, index) => ({
         id: call.id ?? `call_fake_${callIndex}_${index}`,
-        name: call.name,
-        arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+        type: 'function' as const,
+        function: {
+          name: call.name,
+          arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments),
+        },
       }));
       const inputCharacters = request.messages.reduce((sum, message) => sum + message.content.length, 0);
       const result: GenerateResult<T> = {

@@ -8,6 +8,11 @@ export interface FakeModelServerOptions {
   script?: FakeModelReply[];
   /** Decides each reply; `index` counts model requests from 0. Wins over `script`. */
   handler?: (request: FakeServerRequest, index: number) => FakeModelReply | Promise<FakeModelReply>;
+  /**
+   * Counts every model request's prompt with this tokenizer (the server's own count, from the wire
+   * JSON): recorded in `promptTokens` and reported as the input usage unless a reply sets it.
+   */
+  tokenizer?: { count(text: string): number };
 }
 
 export interface FakeModelServer {
@@ -17,6 +22,8 @@ export interface FakeModelServer {
   port: number;
   /** Every request received, with its parsed JSON body, in order. */
   requests: FakeServerRequest[];
+  /** With `tokenizer`: the prompt tokens of every model request, in order. */
+  promptTokens: number[];
   close(): Promise<void>;
 }
 
@@ -30,6 +37,8 @@ export interface FakeProviderFormat {
     request: FakeServerRequest,
   ): unknown;
   error(status: number, message: string): unknown;
+  /** The prompt's tokens from the request body (for the `tokenizer` option). */
+  countPrompt?(body: unknown, tokenizer: { count(text: string): number }): number;
 }
 
 export async function startFakeModelServer(
@@ -37,6 +46,7 @@ export async function startFakeModelServer(
   options: FakeModelServerOptions,
 ): Promise<FakeModelServer> {
   let modelRequests = 0;
+  const promptTokens: number[] = [];
   const server = await startFakeHttpServer(async (request): Promise<FakeHttpResponse | undefined> => {
     if (request.method !== 'POST' || request.path !== format.endpoint) {
       return {
@@ -48,6 +58,11 @@ export async function startFakeModelServer(
     }
     const index = modelRequests;
     modelRequests += 1;
+    let counted: number | undefined;
+    if (options.tokenizer && format.countPrompt) {
+      counted = format.countPrompt(request.body, options.tokenizer);
+      promptTokens.push(counted);
+    }
     let reply: FakeModelReply | undefined;
     if (options.handler) reply = await options.handler(request, index);
     else reply = options.script?.[index];
@@ -81,13 +96,18 @@ export async function startFakeModelServer(
         ...(reply.headers ? { headers: reply.headers } : {}),
       };
     }
-    return { status: 200, body: JSON.stringify(format.success(reply, request)), ...delay };
+    const withUsage =
+      counted !== undefined && reply.usage?.input === undefined
+        ? { ...reply, usage: { ...reply.usage, input: counted } }
+        : reply;
+    return { status: 200, body: JSON.stringify(format.success(withUsage, request)), ...delay };
   });
   return {
     baseURL: `${server.url}${format.baseURLPath}`,
     url: server.url,
     port: server.port,
     requests: server.requests,
+    promptTokens,
     close: server.close,
   };
 }

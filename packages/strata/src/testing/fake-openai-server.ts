@@ -1,3 +1,4 @@
+import { countOpenAIRequestTokens } from './count-openai-request.js';
 import type { FakeModelServer, FakeModelServerOptions, FakeProviderFormat } from './fake-model-server.js';
 import { argumentsText, fakeUsage, startFakeModelServer } from './fake-model-server.js';
 
@@ -5,6 +6,7 @@ const openAIFormat: FakeProviderFormat = {
   label: 'OpenAI',
   endpoint: '/v1/chat/completions',
   baseURLPath: '/v1',
+  countPrompt: countOpenAIRequestTokens,
   error: (status, message) => ({
     error: { message, type: status === 429 ? 'rate_limit_exceeded' : 'fake_error', code: null, param: null },
   }),

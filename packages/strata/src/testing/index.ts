@@ -1,3 +1,4 @@
+export { countOpenAIRequestTokens } from './count-openai-request.js';
 export { startFakeAnthropicServer } from './fake-anthropic-server.js';
 export {
   createFakeChatModel,
