@@ -1,3 +1,4 @@
+import type { GameState } from 'spire';
 import {
   type ChatModel,
   createLessonExtractor,
@@ -23,7 +24,7 @@ import {
   recordCombatAction,
   startCombatLog,
 } from './combat-log.js';
-import { actOf, floorOf } from './game-events.js';
+import { actOf, detectGameEvents, floorOf, type GameEvent } from './game-events.js';
 import { createGameKnowledgeLayer } from './game-knowledge-layer.js';
 import { createRuleBasedLessonExtractor } from './rule-based-lessons.js';
 import { renderRunSummary } from './run-summary.js';
@@ -139,6 +140,9 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
   // Keys seen since the scene began (a combat, a room), in first-seen order: the knowledge and
   // lessons sections then only grow at their tail within a scene, keeping the prefix cacheable.
   let sceneKeys = new Set<string>();
+  let replayedState: GameState | undefined;
+  const startsScene = (events: readonly GameEvent[]) =>
+    events.some((event) => event === 'combat-start' || event === 'combat-end' || event === 'floor-change');
 
   const rebuildWindow = (log: CombatLog) => {
     combat.reset();
@@ -155,9 +159,14 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
       const saved = meta.combat as unknown as CombatLog | null | undefined;
       combatLog = saved ?? undefined;
     },
-    // Knowledge is rebuilt from the replayed states, not stored; the rest comes from the store.
+    // Knowledge and the scene's keys are rebuilt from the replayed states, not stored; the rest comes
+    // from the store. The keys follow the same rule as update + prompt, so the first resumed prompt
+    // retrieves what the uninterrupted run would have.
     async replay(input: DecisionInput) {
       knowledge.add(knowledgeFromState(input.state));
+      if (startsScene(detectGameEvents(replayedState, input.state))) sceneKeys = new Set();
+      for (const key of knowledgeKeys(input.state)) sceneKeys.add(key);
+      replayedState = input.state;
     },
     async update(input: StepInput) {
       await memory.open();
@@ -170,13 +179,7 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
         else if (event) combat.append(event.text);
       }
       const runSummary = renderRunSummary(state);
-      if (
-        input.events.some(
-          (event) => event === 'combat-start' || event === 'combat-end' || event === 'floor-change',
-        )
-      ) {
-        sceneKeys = new Set();
-      }
+      if (startsScene(input.events)) sceneKeys = new Set();
       for (const event of input.events) {
         if (event === 'combat-end' && combatLog) {
           finishCombatLog(combatLog, state);
