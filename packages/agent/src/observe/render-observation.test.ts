@@ -45,10 +45,13 @@ function expectStateFacts(state: StateView, text: string): void {
   expect(you).toContain(`energy ${player.energy}`);
   const powers = lineStarting(text, 'Your powers:');
   for (const power of player.powers ?? []) expect(powers).toContain(powerFact(power));
+  // Every enemy the state lists, down ones included (a boss at 0 HP may be about to revive).
+  if ((combat.enemies ?? []).length > 0) expect(text).not.toContain('Enemies:\n(none)');
   for (const [position, enemy] of (combat.enemies ?? []).entries()) {
-    if ((enemy as EnemyView).is_alive === false) continue;
     const line = lineStarting(text, `e${enemy.index ?? position} ${sanitizeGameText(enemy.name, 40)}:`);
     expect(line).toContain(`HP ${enemy.current_hp}/${enemy.max_hp}`);
+    if ((enemy as EnemyView).is_alive === false) expect(line).toMatch(/\bdown\b/);
+    if ((enemy as EnemyView).is_alive === false && (enemy.intents ?? []).length === 0) continue;
     expect(line).toContain(`block ${enemy.block}`);
     for (const power of enemy.powers ?? []) expect(line).toContain(powerFact(power));
     for (const intent of enemy.intents ?? []) {
@@ -241,6 +244,56 @@ describe('renderObservation on synthetic states', () => {
     ]);
     expect(observation.text).toContain('0: play h0 Neutralize -> e0 Jaw Worm');
     expect(observation.text).toContain('2: use potion p0 Fire Potion -> e0 Jaw Worm');
+  });
+
+  it('renders an enemy at 0 HP with Heal/Buff intents as down and reviving, never "(none)"', () => {
+    // Shaped like a real StS2 state: a phase boss at 0 HP whose next move brings it back.
+    const state = syntheticCombat();
+    const boss: EnemyView = {
+      index: 0,
+      enemy_id: 'TEST_SUBJECT',
+      name: 'Test Subject',
+      current_hp: 0,
+      max_hp: 200,
+      block: 0,
+      is_alive: false,
+      is_hittable: false,
+      powers: [{ power_id: 'ADAPTABLE_POWER', name: 'Adaptable', amount: 1, is_debuff: false }],
+      intent: 'RESPAWN_MOVE',
+      move_id: 'RESPAWN_MOVE',
+      intents: [{ intent_type: 'Heal' }, { intent_type: 'Buff' }],
+    };
+    const fallen: EnemyView = {
+      index: 1,
+      name: 'Louse',
+      current_hp: 0,
+      max_hp: 12,
+      block: 0,
+      is_alive: false,
+      is_hittable: false,
+      intents: [],
+    };
+    (state.combat as { enemies: EnemyView[] }).enemies = [boss, fallen];
+    const text = renderObservation(state, { tokenizer, actions: [{ action: 'end_turn' }] });
+    expect(text).not.toContain('(none)');
+    const bossLine = lineStarting(text, 'e0 Test Subject:');
+    expect(bossLine).toContain('HP 0/200');
+    expect(bossLine).toMatch(/down, reviving/);
+    expect(bossLine).toContain('intent: Heal + Buff');
+    expect(bossLine).toContain('Adaptable 1');
+    expect(bossLine).toContain('not targetable');
+    const louseLine = lineStarting(text, 'e1 Louse:');
+    expect(louseLine).toContain('HP 0/12');
+    expect(louseLine).toMatch(/down \(defeated\)/);
+    expectStateFacts(state, text);
+  });
+
+  it('says "(none)" only when the state lists no enemy', () => {
+    const state = syntheticCombat();
+    (state.combat as { enemies: EnemyView[] }).enemies = [];
+    expect(renderObservation(state, { tokenizer, actions: [{ action: 'end_turn' }] })).toContain(
+      'Enemies:\n(none)',
+    );
   });
 
   it('keeps hostile game text as data: no forged headings, fences, tags or action lines', () => {

@@ -159,12 +159,10 @@ function renderCombat(state: StateView, level: DetailLevel): string[] {
     if (piles.length > 0) lines.push(`Piles: ${piles.join(', ')}`);
   }
   lines.push('Enemies:');
-  const enemies = (combat.enemies ?? []).filter((enemy) => enemy.is_alive !== false);
+  // Every enemy the state lists: one at 0 HP with intents may be about to revive (phase bosses).
+  const enemies = combat.enemies ?? [];
   if (enemies.length === 0) lines.push('(none)');
-  for (const [position, enemy] of (combat.enemies ?? []).entries()) {
-    if (enemy.is_alive === false) continue;
-    lines.push(enemyLine(enemy, enemy.index ?? position));
-  }
+  for (const [position, enemy] of enemies.entries()) lines.push(enemyLine(enemy, enemy.index ?? position));
   lines.push(`Hand (${hand.length}):`);
   for (const [position, card] of hand.entries()) lines.push(cardLine(card, card.index ?? position, level));
   const potions = potionNames(state, level.potionText);
@@ -203,11 +201,18 @@ export function intentText(intent: IntentView): string {
   return type;
 }
 
+/** Intents of a downed enemy that mean it comes back (StS2 phase bosses heal and buff at 0 HP). */
+const REVIVING_INTENT = /\b(heal|buff|revive|respawn|rebirth)/i;
+
 function enemyLine(enemy: EnemyView, index: number): string {
   const intents = (enemy.intents ?? []).map(intentText);
   if (intents.length === 0 && enemy.intent) intents.push(clean(enemy.intent, 40));
+  const name = `e${index} ${clean(enemy.name ?? enemy.enemy_id, 40)}: HP ${enemy.current_hp ?? '?'}/${enemy.max_hp ?? '?'}`;
+  const down = enemy.is_alive === false || enemy.current_hp === 0;
+  if (down && intents.length === 0) return `${name}, down (defeated)`;
+  const reviving = down && intents.some((intent) => REVIVING_INTENT.test(intent));
   const parts = [
-    `e${index} ${clean(enemy.name ?? enemy.enemy_id, 40)}: HP ${enemy.current_hp ?? '?'}/${enemy.max_hp ?? '?'}, block ${enemy.block ?? 0}`,
+    `${name}${down ? (reviving ? ', down, reviving' : ', down') : ''}, block ${enemy.block ?? 0}`,
     `powers: ${powerList(enemy.powers)}`,
     `intent: ${intents.length > 0 ? intents.join(' + ') : 'unknown'}`,
   ];
