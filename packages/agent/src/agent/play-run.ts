@@ -82,7 +82,15 @@ export interface PlayRunOptions extends ModelSettings, StoreSettings {
   onProgress?: (progress: PlayProgress) => void;
   /** Stops after the current decision; what was committed can be resumed. */
   signal?: AbortSignal;
+  /**
+   * Stop the run with an error after this many decisions in a row fell back to the heuristic
+   * (default 5): a model that keeps failing must not quietly turn into the heuristic bot.
+   */
+  maxConsecutiveFallbacks?: number;
 }
+
+/** Decisions in a row that may fall back before the run stops (see `maxConsecutiveFallbacks`). */
+export const DEFAULT_MAX_CONSECUTIVE_FALLBACKS = 5;
 
 /**
  * Plays one run: observe -> update memory -> assemble -> decide -> check legality -> act, one
@@ -110,6 +118,13 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
   }
   if (typeof options.policy === 'string' && options.policy !== 'heuristic' && options.policy !== 'llm') {
     throw new StrataError('CONFIG_INVALID', `Unknown policy '${options.policy}'. Use heuristic or llm.`);
+  }
+  const maxConsecutiveFallbacks = options.maxConsecutiveFallbacks ?? DEFAULT_MAX_CONSECUTIVE_FALLBACKS;
+  if (!Number.isInteger(maxConsecutiveFallbacks) || maxConsecutiveFallbacks < 1) {
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `maxConsecutiveFallbacks must be a whole number of at least 1, got ${String(options.maxConsecutiveFallbacks)}.`,
+    );
   }
   if (options.resume && !options.runId) {
     throw new StrataError('CONFIG_INVALID', 'resume needs the runId of the run to continue.');
@@ -221,6 +236,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
 
     let step = meta.actions.length;
     const maxSteps = options.maxSteps;
+    let consecutiveFallbacks = 0;
     while (
       state.screen !== 'GAME_OVER' &&
       (maxSteps === undefined || step < maxSteps) &&
@@ -279,6 +295,10 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       meta.prefixes.push(prompt.stablePrefixTokens);
       meta.repairs += decision.repairs;
       if (decision.fallback) meta.fallbacks += 1;
+      if (decision.error !== undefined && meta.firstModelError === undefined) {
+        meta.firstModelError = `step ${step}: ${decision.error}`;
+      }
+      consecutiveFallbacks = decision.fallback ? consecutiveFallbacks + 1 : 0;
       const overBudget =
         requestBudget !== null && maxRequestTokens(prompt, decision, tokenizer) > requestBudget;
       if (overBudget) meta.violations += 1;
@@ -309,6 +329,16 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
         hp: next.run?.current_hp ?? 0,
         promptTokens: prompt.promptTokens,
       });
+      if (consecutiveFallbacks >= maxConsecutiveFallbacks) {
+        // Committed above, so the run can be resumed once the model works again.
+        throw new StrataError(
+          decision.errorCode ?? 'MODEL_OUTPUT_INVALID',
+          `The model failed ${consecutiveFallbacks} decisions in a row (the heuristic decided instead), so the run stopped at step ${step}. ` +
+            `Last error: ${decision.error ?? 'unknown'}. First model error of the run: ${meta.firstModelError ?? 'none'}. ` +
+            'Check the model server (--model, --base-url, the API key), or allow more with --max-fallbacks (maxConsecutiveFallbacks); continue with --resume.',
+          { details: { step, consecutiveFallbacks, firstModelError: meta.firstModelError } },
+        );
+      }
       previous = state;
       previousAction = action;
       state = next;
@@ -352,6 +382,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       budgetViolations: meta.violations,
       repairs: meta.repairs,
       fallbacks: meta.fallbacks,
+      ...(meta.firstModelError === undefined ? {} : { firstModelError: meta.firstModelError }),
       elapsedMs: Math.round(performance.now() - started),
       runDir: options.runDir ?? '',
     };

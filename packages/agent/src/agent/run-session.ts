@@ -15,6 +15,8 @@ export interface RunMeta {
   fallbacks: number;
   violations: number;
   status: 'running' | 'finished';
+  /** The first model error of the run (with its step), kept across resumes for the summary. */
+  firstModelError?: string;
 }
 
 /** Commits run meta for agents without a Strata memory (the baselines), with compare-and-swap. */
@@ -64,5 +66,6 @@ export function readRunMeta(record: SessionRecord | undefined): RunMeta | undefi
     fallbacks: Number(meta.fallbacks ?? 0),
     violations: Number(meta.violations ?? 0),
     status: meta.status === 'finished' ? 'finished' : 'running',
+    ...(typeof meta.firstModelError === 'string' ? { firstModelError: meta.firstModelError } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { GameState } from 'spire';
+import type { GameState } from '@strata-memory/spire';
 import {
   type ChatModel,
   createLessonExtractor,

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatModel, Tokenizer, Usage } from '@strata-memory/strata';
+import type { ChatMessage, ChatModel, StrataErrorCode, Tokenizer, Usage } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata';
 import { decisionSchema, type ModelDecision } from './decision-schema.js';
 import type { Policy, PolicyDecision, PolicyInput } from './policy.js';
@@ -33,6 +33,8 @@ export const REPAIR_RESERVE_TOKENS = 400;
  */
 export function createLlmPolicy(options: LlmPolicyOptions): Policy {
   const maxRepairs = options.maxRepairs ?? 2;
+  // Whether the model has answered at least once: a refused connection before that is a wrong URL.
+  let reached = false;
   return {
     name: 'llm',
     usesPrompt: true,
@@ -54,14 +56,25 @@ export function createLlmPolicy(options: LlmPolicyOptions): Policy {
             maxOutputTokens: options.maxOutputTokens ?? 200,
             ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
           });
+          reached = true;
           addUsage(usage, result.usage);
           answerText = result.text;
           decision = result.object;
           if (decision === undefined) lastProblem = 'the answer had no JSON object';
         } catch (error) {
           if (!StrataError.is(error, 'MODEL_OUTPUT_INVALID')) {
+            // A wrong key, model or URL fails every decision alike: stop the run rather than play on blind.
+            if (isFatal(error, reached)) throw fatalError(error as StrataError);
             // HTTP errors reach us only after the adapter's own retries: the heuristic decides.
-            return fallBack(options, input, requests, repairs, usage, describeError(error));
+            return fallBack(
+              options,
+              input,
+              requests,
+              repairs,
+              usage,
+              describeError(error),
+              StrataError.is(error) ? error.code : 'MODEL_API_ERROR',
+            );
           }
           answerText = typeof error.details.rawText === 'string' ? error.details.rawText : '';
           lastProblem = plainProblem(error, input.actions.length);
@@ -93,6 +106,7 @@ export function createLlmPolicy(options: LlmPolicyOptions): Policy {
         repairs,
         usage,
         `model answer invalid after ${repairs} repairs: ${lastProblem}`,
+        'MODEL_OUTPUT_INVALID',
       );
     },
   };
@@ -105,9 +119,34 @@ async function fallBack(
   repairs: number,
   usage: Usage,
   error: string,
+  errorCode: StrataErrorCode,
 ): Promise<PolicyDecision> {
   const decided = await options.fallback.decide(input);
-  return { choice: decided.choice, repairs, fallback: true, usage, error, requests };
+  return { choice: decided.choice, repairs, fallback: true, usage, error, errorCode, requests };
+}
+
+/** HTTP statuses no retry or later decision can fix: the key, its permissions, the model name or URL. */
+const FATAL_STATUSES = new Set([401, 403, 404]);
+
+/**
+ * Errors that would repeat on every decision: not retryable auth/permission/not-found answers, a
+ * missing key, and a refused connection before the model ever answered (a wrong --base-url or a
+ * server that is not running). Later connection errors count as fallbacks (a server restarting).
+ */
+function isFatal(error: unknown, reached: boolean): boolean {
+  if (!StrataError.is(error)) return false;
+  if (error.code === 'MODEL_API_KEY_MISSING') return true;
+  const status = error.details.status;
+  if (typeof status === 'number' && FATAL_STATUSES.has(status) && !error.isRetryable) return true;
+  return !reached && error.details.reason === 'connection';
+}
+
+function fatalError(error: StrataError): StrataError {
+  return new StrataError(
+    error.code,
+    `${error.message} The llm policy stopped at once: every decision would fail the same way. Check --model, --base-url and the API key.`,
+    { cause: error, details: error.details, isRetryable: false },
+  );
 }
 
 function addUsage(total: Usage, usage: Usage): void {

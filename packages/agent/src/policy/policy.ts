@@ -1,5 +1,5 @@
 import type { GameAction, GameState } from '@strata-memory/spire';
-import type { ChatMessage, Usage } from '@strata-memory/strata';
+import type { ChatMessage, StrataErrorCode, Usage } from '@strata-memory/strata';
 
 /** Scopes a model-written note can live in; a note expires when its scope ends. */
 export type NoteScope = 'turn' | 'combat' | 'run';
@@ -30,6 +30,8 @@ export interface PolicyDecision {
   usage?: Usage;
   /** What went wrong (model output or HTTP), when something did. */
   error?: string;
+  /** The StrataError code behind `error` (MODEL_API_ERROR, MODEL_OUTPUT_INVALID, ...), when there is one. */
+  errorCode?: StrataErrorCode;
   /** Every request sent for this decision, in order (the first is `messages`). */
   requests: ChatMessage[][];
 }

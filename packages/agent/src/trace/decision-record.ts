@@ -54,6 +54,8 @@ export interface PlayResult {
   budgetViolations: number;
   repairs: number;
   fallbacks: number;
+  /** The first model error of the run (`step N: ...`), when a model failed at least once. */
+  firstModelError?: string;
   elapsedMs: number;
   runDir: string;
 }
