@@ -1,11 +1,19 @@
 import { createServer } from 'node:net';
-import { type FakeModelReply, type FakeModelServer, fakeReply, StrataError, startFakeOpenAIServer } from '@strata-memory/strata';
+import {
+  type FakeModelReply,
+  type FakeModelServer,
+  fakeReply,
+  StrataError,
+  startFakeOpenAIServer,
+} from '@strata-memory/strata';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { type PlayRunOptions, playRun } from './play-run.js';
 
 interface RequestBody {
-  response_format?: { json_schema?: { name?: string; schema?: { properties?: { choice?: { enum?: number[] } } } } };
+  response_format?: {
+    json_schema?: { name?: string; schema?: { properties?: { choice?: { enum?: number[] } } } };
+  };
 }
 
 const servers: FakeModelServer[] = [];

@@ -24,6 +24,7 @@ import { createLlmPolicy, REPAIR_RESERVE_TOKENS } from '../policy/llm-policy.js'
 import { findActionIndex, type Policy, type PolicyDecision } from '../policy/policy.js';
 import { percentile } from '../report/trace-statistics.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
+import { collectSecrets, environmentSecrets, redactDeep, redactText } from '../trace/redact-secrets.js';
 import { decodeAction, encodeAction } from './action-codec.js';
 import { AGENT_KINDS, type AgentContext, type AgentKind, type DecisionPrompt } from './agent-context.js';
 import { defaultBot } from './default-bot.js';
@@ -87,6 +88,11 @@ export interface PlayRunOptions extends ModelSettings, StoreSettings {
    * (default 5): a model that keeps failing must not quietly turn into the heuristic bot.
    */
   maxConsecutiveFallbacks?: number;
+  /**
+   * Values to keep out of records, the result, the store and errors, besides the API key in use and
+   * the environment's keys and database URL (always redacted).
+   */
+  secrets?: readonly string[];
 }
 
 /** Decisions in a row that may fall back before the run stops (see `maxConsecutiveFallbacks`). */
@@ -130,6 +136,13 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
     throw new StrataError('CONFIG_INVALID', 'resume needs the runId of the run to continue.');
   }
   const runId = options.runId ?? randomUUID();
+  // A model may echo what it was sent (a key in a prompt, a proxy error): nothing it says is written verbatim.
+  const secrets = collectSecrets([
+    options.apiKey,
+    options.databaseUrl,
+    ...environmentSecrets(),
+    ...(options.secrets ?? []),
+  ]);
   const tokenizer = options.tokenizer ?? createTiktokenTokenizer('o200k_base');
   const namespace = options.namespace ?? `agentic-sts/${character.toLowerCase()}`;
   const { store, owned: ownStore, persistent } = await resolveStore(options);
@@ -262,7 +275,10 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       await context.update(input);
       const prompt = await context.prompt(input);
       const decisionStarted = performance.now();
-      let decision = await policy.decide({ state, actions, messages: prompt.messages, step });
+      let decision = redactDeep(
+        await policy.decide({ state, actions, messages: prompt.messages, step }),
+        secrets,
+      );
       if (!Number.isInteger(decision.choice) || decision.choice < 0 || decision.choice >= actions.length) {
         // A custom policy broke its contract: take the heuristic's move rather than an illegal one.
         const fallback = await heuristic.decide({ state, actions, messages: prompt.messages, step });
@@ -305,7 +321,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       step += 1;
       await commit(step);
       options.onDecision?.(
-        toRecord({
+        recordOf({
           runId,
           agent,
           seed,
@@ -318,6 +334,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
           latencyMs,
           requestBudget,
           savePrompts: options.savePrompts === true,
+          secrets,
         }),
       );
       options.onProgress?.({
@@ -386,6 +403,13 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       elapsedMs: Math.round(performance.now() - started),
       runDir: options.runDir ?? '',
     };
+  } catch (error) {
+    // Errors quoting what a model or server said are printed and logged: scrub them too.
+    if (error instanceof Error && secrets.length > 0) {
+      error.message = redactText(error.message, secrets);
+      if (error.stack) error.stack = redactText(error.stack, secrets);
+    }
+    throw error;
   } finally {
     if (ownStore) await store.close();
   }
@@ -459,7 +483,7 @@ function maxRequestTokens(prompt: DecisionPrompt, decision: PolicyDecision, toke
   return max;
 }
 
-function toRecord(input: {
+function recordOf(input: {
   runId: string;
   agent: AgentKind;
   seed: number;
@@ -472,6 +496,7 @@ function toRecord(input: {
   latencyMs: number;
   requestBudget: number | null;
   savePrompts: boolean;
+  secrets: readonly string[];
 }): DecisionRecord {
   const { prompt, decision, action } = input;
   const record: DecisionRecord = {
@@ -507,5 +532,5 @@ function toRecord(input: {
     }));
   if (decision.note) record.note = `${decision.note.scope}: ${decision.note.text}`;
   if (decision.error) record.error = decision.error;
-  return record;
+  return redactDeep(record, input.secrets);
 }
