@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { PricingTable } from '../report/pricing.js';
 import { writeReport } from '../report/write-report.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
-import { type RunManifest, runPaths, writeRunManifest, writeRunResult } from '../trace/run-directory.js';
+import {
+  type RunManifest,
+  type RunPaths,
+  runPaths,
+  writeRunManifest,
+  writeRunResult,
+} from '../trace/run-directory.js';
+import { lockRunDirectory } from '../trace/run-lock.js';
 import { createTraceWriter, readTrace } from '../trace/trace-file.js';
 import type { PlayRunner, PlayRunRequest } from './play-runner.js';
 
@@ -95,6 +102,21 @@ export async function executePlay(
   hooks: { onDecision?(record: DecisionRecord, count: number): void; pricing?: PricingTable } = {},
 ): Promise<ExecutedPlay> {
   const paths = runPaths(request.runDir);
+  // One process per run directory: a second resume would rewrite the trace under the first one.
+  const lock = lockRunDirectory(request.runDir);
+  try {
+    return await executeLocked(runner, request, hooks, paths);
+  } finally {
+    lock.release();
+  }
+}
+
+async function executeLocked(
+  runner: PlayRunner,
+  request: Omit<PlayRunRequest, 'onDecision'>,
+  hooks: { onDecision?(record: DecisionRecord, count: number): void; pricing?: PricingTable },
+  paths: RunPaths,
+): Promise<ExecutedPlay> {
   if (!request.resume) writeRunManifest(request.runDir, manifestOf(request, new Date()));
   const trace = createTraceWriter(paths.trace, { resume: request.resume });
   let result: PlayResult;
