@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readTrace } from '../trace/trace-file.js';
 import { agentPlayRunner } from './agent-play-runner.js';

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE_NAME, lockRunDirectory } from './run-lock.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { StrataError } from 'strata';
+import { StrataError } from '@strata-memory/strata';
 
 /** `runs/<run-id>/run.lock`: which process is playing the run. */
 export const LOCK_FILE_NAME = 'run.lock';
