@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   createSimulator,
   type Game,
@@ -250,11 +251,11 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
     let step = meta.actions.length;
     const maxSteps = options.maxSteps;
     let consecutiveFallbacks = 0;
-    while (
-      state.screen !== 'GAME_OVER' &&
-      (maxSteps === undefined || step < maxSteps) &&
-      !options.signal?.aborted
-    ) {
+    while (state.screen !== 'GAME_OVER' && (maxSteps === undefined || step < maxSteps)) {
+      // Let timers and signals run between decisions: with a synchronous store and the heuristic, every
+      // await settles at once, and a Ctrl-C (SIGINT) would otherwise wait for the end of the game.
+      await yieldToEventLoop();
+      if (options.signal?.aborted) break;
       const actions = legalActions(state);
       if (actions.length === 0) {
         throw new StrataError(

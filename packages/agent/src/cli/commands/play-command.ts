@@ -103,6 +103,19 @@ function requireManifest(runDir: string, runId: string): RunManifest {
   return manifest;
 }
 
+/** What Ctrl-C prints: how to continue, or why a run on the memory store cannot be. */
+function interruptedMessage(
+  request: Pick<PlayRunRequest, 'runId' | 'runDir' | 'store'>,
+  runsDir: string,
+  decisions?: number,
+): string {
+  const stopped = decisions === undefined ? 'Interrupted.' : `Interrupted after ${decisions} decisions.`;
+  if (request.store === 'memory') {
+    return `${stopped} The run used --store memory, which keeps nothing after the process ends, so it cannot be resumed; its trace is in ${request.runDir}.`;
+  }
+  return `${stopped} Every decision so far is committed. Continue with: strata play --resume ${request.runId} --runs-dir ${runsDir}`;
+}
+
 export function createPlayCommand(
   io: CliIo,
   runner: PlayRunner,
@@ -308,9 +321,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
     } catch (error) {
       progress.stop();
       if (controller.signal.aborted) {
-        throw new CommandInterrupted(
-          `Interrupted. Continue with: strata play --resume ${request.runId} --runs-dir ${options.runsDir}`,
-        );
+        throw new CommandInterrupted(interruptedMessage(request, options.runsDir));
       }
       throw error;
     } finally {
@@ -325,9 +336,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       );
     }
     if (interrupted) {
-      throw new CommandInterrupted(
-        `Interrupted after ${records.length} decisions. Continue with: strata play --resume ${request.runId} --runs-dir ${options.runsDir}`,
-      );
+      throw new CommandInterrupted(interruptedMessage(request, options.runsDir, records.length));
     }
     if (options.json) {
       io.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,0 +1,164 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readTrace } from '../trace/trace-file.js';
+
+// Ctrl-C in a real terminal: `strata play` runs under util-linux `script`, which gives it a pty; the
+// test types ^C (0x03) into that terminal, and the pty's line discipline sends SIGINT to the program,
+// as a shell would.
+const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
+const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
+const tsxLoader = pathToFileURL(join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+const haveScript = spawnSync('script', ['--version']).status === 0;
+const mustRun = process.env.CI === 'true';
+if (!haveScript && !mustRun) {
+  console.warn(
+    'play-interrupt.test.ts did NOT run: util-linux `script` is missing (apt-get install bsdutils).',
+  );
+}
+
+const directory = mkdtempSync(join(tmpdir(), 'strata-interrupt-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+const environment = {
+  ...process.env,
+  NO_COLOR: '1',
+  TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json'),
+};
+
+function quote(argument: string): string {
+  return `'${argument.replace(/'/g, `'\\''`)}'`;
+}
+
+interface Finished {
+  code: number | null;
+  output: string;
+  endedAt: number;
+}
+
+/** `strata <args>` in a pseudo-terminal; its stdin is the terminal's keyboard. */
+function inTerminal(args: string[]): { child: ChildProcess; output: () => string; done: Promise<Finished> } {
+  const command = [process.execPath, '--import', tsxLoader, cliMain, ...args].map(quote).join(' ');
+  // -q quiet, -f flush, -e exit with the program's code, -c the command; no typescript file.
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: directory,
+    env: environment,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const done = new Promise<Finished>((resolveDone) => {
+    child.on('close', (code) => resolveDone({ code, output, endedAt: performance.now() }));
+  });
+  return { child, output: () => output, done };
+}
+
+function plain(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
+    cwd: directory,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolveDone) => child.on('close', (code) => resolveDone({ code, stdout, stderr })));
+}
+
+function traceLines(runsDir: string): number {
+  if (!existsSync(runsDir)) return 0;
+  for (const entry of readdirSync(runsDir)) {
+    const trace = join(runsDir, entry, 'trace.jsonl');
+    if (existsSync(trace)) return readFileSync(trace, 'utf8').split('\n').length - 1;
+  }
+  return 0;
+}
+
+async function waitForDecisions(runsDir: string, count: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (traceLines(runsDir) < count && Date.now() < deadline && child.exitCode === null) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 25));
+  }
+}
+
+/** Types Ctrl-C and waits for the program to end: the time from the key to the exit, in ms. */
+async function pressCtrlC(run: ReturnType<typeof inTerminal>): Promise<{ finished: Finished; ms: number }> {
+  const pressedAt = performance.now();
+  run.child.stdin?.write('\u0003');
+  const finished = await run.done;
+  return { finished, ms: finished.endedAt - pressedAt };
+}
+
+describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (heuristic policy)', () => {
+  it('SQLite: stops within a second, exits 130, says how to resume; the resumed run is whole', async () => {
+    const runsDir = join(directory, 'sqlite-runs');
+    const dbFile = join(directory, 'interrupt.db');
+    const args = ['play', '--seed', '1', '--max-steps', '300', '--runs-dir', runsDir, '--db', dbFile];
+    const run = inTerminal(args);
+    await waitForDecisions(runsDir, 40, run.child);
+    expect(run.child.exitCode, `the run ended before Ctrl-C:\n${run.output()}`).toBeNull();
+    const { finished, ms } = await pressCtrlC(run);
+    expect(finished.code, finished.output).toBe(130);
+    expect(ms).toBeLessThan(1000);
+    const [runId] = readdirSync(runsDir);
+    expect(finished.output).toContain(`strata play --resume ${runId}`);
+    const runDir = join(runsDir, String(runId));
+    expect(existsSync(join(runDir, 'result.json'))).toBe(false);
+    const stoppedAt = readTrace(join(runDir, 'trace.jsonl')).records.length;
+    expect(stoppedAt).toBeGreaterThanOrEqual(40);
+    expect(stoppedAt).toBeLessThan(300);
+
+    // What was committed resumes: the run goes on from there to its 300 steps, each traced once.
+    const resumed = await plain([
+      'play',
+      '--resume',
+      'latest',
+      '--runs-dir',
+      runsDir,
+      '--db',
+      dbFile,
+      '--json',
+    ]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const result = JSON.parse(resumed.stdout.trimEnd().split('\n').at(-1) ?? '{}') as { steps?: number };
+    expect(result.steps).toBe(300);
+    const steps = readTrace(join(runDir, 'trace.jsonl')).records.map((record) => record.step);
+    expect(steps).toEqual(Array.from({ length: 300 }, (_, step) => step));
+  }, 240_000);
+
+  it('memory store: stops within a second, exits 130, and says the run cannot be resumed', async () => {
+    const runsDir = join(directory, 'memory-runs');
+    const run = inTerminal([
+      'play',
+      '--seed',
+      '2',
+      '--max-steps',
+      '500',
+      '--store',
+      'memory',
+      '--runs-dir',
+      runsDir,
+    ]);
+    await waitForDecisions(runsDir, 40, run.child);
+    expect(run.child.exitCode, `the run ended before Ctrl-C:\n${run.output()}`).toBeNull();
+    const { finished, ms } = await pressCtrlC(run);
+    expect(finished.code, finished.output).toBe(130);
+    expect(ms).toBeLessThan(1000);
+    expect(finished.output).toMatch(/Interrupted after \d+ decisions/);
+    expect(finished.output).toMatch(/--store memory.*cannot be resumed/s);
+    expect(finished.output).not.toContain('--resume');
+  }, 240_000);
+});
