@@ -4,3 +4,4 @@ export * from './bot/index.js';
 export * from './bridges/index.js';
 export * from './content/index.js';
 export * from './engine/index.js';
+export * from './replay/index.js';

@@ -231,6 +231,17 @@ export interface CombatPlayer {
   cards_played_this_turn?: number;
   attacks_played_this_turn?: number;
   skills_played_this_turn?: number;
+  /** Spire extension (StS2 ruleset): the player's companions (the Necrobinder's Osty). */
+  summons?: Summon[];
+}
+
+/** A companion creature of the player (spire extension). */
+export interface Summon {
+  summon_id: string;
+  name: string;
+  current_hp: number;
+  max_hp: number;
+  is_alive: boolean;
 }
 
 /** One player of the party (single player: exactly one, `is_local: true`). */

@@ -11,7 +11,7 @@ export interface CharacterDefinition {
   readonly text: string;
 }
 
-export const CHARACTERS: Readonly<Record<CharacterId, CharacterDefinition>> = {
+export const CHARACTERS: Readonly<Partial<Record<CharacterId, CharacterDefinition>>> = {
   IRONCLAD: {
     id: 'IRONCLAD',
     name: 'The Ironclad',

@@ -1,4 +1,8 @@
-// Lookup tables over all content, by id. The engine reads content only through these functions.
+// Lookup tables over all content, by id, per ruleset. The engine reads content only through these
+// functions. Two rulesets exist: `sts1` (Slay the Spire, the default of every run created without
+// one) and `sts2` (Slay the Spire 2). The engine is synchronous, so the ruleset of the run being
+// worked on is set for the duration of one engine call (`withRuleset`) and restored afterwards; an
+// engine call never awaits, so two runs of different rulesets never see each other's content.
 import type {
   CardDefinition,
   EncounterDefinition,
@@ -8,13 +12,52 @@ import type {
   PowerDefinition,
   RelicDefinition,
 } from '../engine/definitions.js';
-import { CARDS } from './cards/index.js';
-import { ENCOUNTERS } from './encounters.js';
+import type { CharacterId, Ruleset } from '../engine/run-state.js';
+import {
+  CARDS,
+  RANDOM_CURSES,
+  cardPool as sts1CardPool,
+  colorlessPool as sts1ColorlessPool,
+} from './cards/index.js';
+import { CHARACTERS, type CharacterDefinition } from './characters.js';
+import { ENCOUNTERS, encountersOf as sts1EncountersOf } from './encounters.js';
 import { EVENTS } from './events.js';
 import { MONSTERS } from './monsters/index.js';
 import { POTIONS } from './potions.js';
 import { POWERS } from './powers.js';
 import { RELICS } from './relics.js';
+import { createSts2Content } from './sts2/sts2-content.js';
+
+export type { Ruleset };
+export const RULESETS: readonly Ruleset[] = ['sts1', 'sts2'];
+
+/** Everything one ruleset plays with. */
+export interface ContentSet {
+  readonly ruleset: Ruleset;
+  readonly cards: readonly CardDefinition[];
+  readonly relics: readonly RelicDefinition[];
+  readonly potions: readonly PotionDefinition[];
+  readonly powers: readonly PowerDefinition[];
+  readonly monsters: readonly MonsterDefinition[];
+  readonly encounters: readonly EncounterDefinition[];
+  readonly events: readonly EventDefinition[];
+  readonly characters: Readonly<Record<string, CharacterDefinition>>;
+  cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[];
+  colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[];
+  readonly randomCurses: readonly string[];
+  encountersOf(act: number, kind: EncounterDefinition['kind']): readonly EncounterDefinition[];
+}
+
+interface IndexedContent {
+  readonly set: ContentSet;
+  readonly cards: Map<string, CardDefinition>;
+  readonly relics: Map<string, RelicDefinition>;
+  readonly potions: Map<string, PotionDefinition>;
+  readonly powers: Map<string, PowerDefinition>;
+  readonly monsters: Map<string, MonsterDefinition>;
+  readonly encounters: Map<string, EncounterDefinition>;
+  readonly events: Map<string, EventDefinition>;
+}
 
 function index<T extends { readonly id: string }>(kind: string, items: readonly T[]): Map<string, T> {
   const map = new Map<string, T>();
@@ -25,36 +68,110 @@ function index<T extends { readonly id: string }>(kind: string, items: readonly 
   return map;
 }
 
-const cards = index('card', CARDS);
-const relics = index('relic', RELICS);
-const potions = index('potion', POTIONS);
-const powers = index('power', POWERS);
-const monsters = index('monster', MONSTERS);
-const encounters = index('encounter', ENCOUNTERS);
-const events = index('event', EVENTS);
+function indexed(set: ContentSet): IndexedContent {
+  return {
+    set,
+    cards: index('card', set.cards),
+    relics: index('relic', set.relics),
+    potions: index('potion', set.potions),
+    powers: index('power', set.powers),
+    monsters: index('monster', set.monsters),
+    encounters: index('encounter', set.encounters),
+    events: index('event', set.events),
+  };
+}
+
+const STS1: IndexedContent = indexed({
+  ruleset: 'sts1',
+  cards: CARDS,
+  relics: RELICS,
+  potions: POTIONS,
+  powers: POWERS,
+  monsters: MONSTERS,
+  encounters: ENCOUNTERS,
+  events: EVENTS,
+  characters: CHARACTERS,
+  cardPool: sts1CardPool,
+  colorlessPool: sts1ColorlessPool,
+  randomCurses: RANDOM_CURSES,
+  encountersOf: sts1EncountersOf,
+});
+
+let sts2: IndexedContent | null = null;
+let active: IndexedContent = STS1;
+
+function contentOf(ruleset: Ruleset): IndexedContent {
+  if (ruleset === 'sts1') return STS1;
+  if (sts2 === null) sts2 = indexed(createSts2Content());
+  return sts2;
+}
+
+/** Runs `body` with the content of `ruleset` (nested calls restore the outer ruleset). */
+export function withRuleset<T>(ruleset: Ruleset | undefined, body: () => T): T {
+  const wanted = contentOf(ruleset ?? 'sts1');
+  if (wanted === active) return body();
+  const previous = active;
+  active = wanted;
+  try {
+    return body();
+  } finally {
+    active = previous;
+  }
+}
+
+/** The ruleset whose content the lookups below answer from right now. */
+export function activeRuleset(): Ruleset {
+  return active.set.ruleset;
+}
+
+/** The content of a ruleset, whatever ruleset is active. */
+export function contentSet(ruleset: Ruleset): ContentSet {
+  return contentOf(ruleset).set;
+}
 
 function lookup<T>(kind: string, map: Map<string, T>, id: string): T {
   const found = map.get(id);
-  if (found === undefined) throw new Error(`unknown ${kind} id ${id}`);
+  if (found === undefined) throw new Error(`unknown ${kind} id ${id} (ruleset ${active.set.ruleset})`);
   return found;
 }
 
-export const getCard = (id: string): CardDefinition => lookup('card', cards, id);
-export const getRelic = (id: string): RelicDefinition => lookup('relic', relics, id);
-export const getPotion = (id: string): PotionDefinition => lookup('potion', potions, id);
-export const getMonster = (id: string): MonsterDefinition => lookup('monster', monsters, id);
-export const getEncounter = (id: string): EncounterDefinition => lookup('encounter', encounters, id);
-export const getEvent = (id: string): EventDefinition => lookup('event', events, id);
+export const getCard = (id: string): CardDefinition => lookup('card', active.cards, id);
+export const getRelic = (id: string): RelicDefinition => lookup('relic', active.relics, id);
+export const getPotion = (id: string): PotionDefinition => lookup('potion', active.potions, id);
+export const getMonster = (id: string): MonsterDefinition => lookup('monster', active.monsters, id);
+export const getEncounter = (id: string): EncounterDefinition => lookup('encounter', active.encounters, id);
+export const getEvent = (id: string): EventDefinition => lookup('event', active.events, id);
+
+/** Whether the active ruleset knows a card (relic, potion, monster) id. */
+export const hasCard = (id: string): boolean => active.cards.has(id);
+export const hasRelicDefinition = (id: string): boolean => active.relics.has(id);
+export const hasPotion = (id: string): boolean => active.potions.has(id);
+export const hasPower = (id: string): boolean => active.powers.has(id);
+export const hasMonster = (id: string): boolean => active.monsters.has(id);
 
 /** Unknown power ids (from content typos) fall back to a neutral buff so combat never crashes. */
 export function getPower(id: string): PowerDefinition {
-  return powers.get(id) ?? { id, name: id, debuff: false, text: '' };
+  return active.powers.get(id) ?? { id, name: id, debuff: false, text: '' };
 }
 
-export const allCards = (): readonly CardDefinition[] => CARDS;
-export const allRelics = (): readonly RelicDefinition[] => RELICS;
-export const allPotions = (): readonly PotionDefinition[] => POTIONS;
-export const allPowers = (): readonly PowerDefinition[] => POWERS;
-export const allMonsters = (): readonly MonsterDefinition[] => MONSTERS;
-export const allEncounters = (): readonly EncounterDefinition[] => ENCOUNTERS;
-export const allEvents = (): readonly EventDefinition[] => EVENTS;
+export function getCharacter(id: string): CharacterDefinition | undefined {
+  return active.set.characters[id];
+}
+export const characterIds = (): readonly string[] => Object.keys(active.set.characters);
+export const cardPool = (character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[] =>
+  active.set.cardPool(character, rarity);
+export const colorlessPool = (rarity: 'Uncommon' | 'Rare'): readonly string[] =>
+  active.set.colorlessPool(rarity);
+export const randomCurses = (): readonly string[] => active.set.randomCurses;
+export const encountersOf = (
+  act: number,
+  kind: EncounterDefinition['kind'],
+): readonly EncounterDefinition[] => active.set.encountersOf(act, kind);
+
+export const allCards = (): readonly CardDefinition[] => active.set.cards;
+export const allRelics = (): readonly RelicDefinition[] => active.set.relics;
+export const allPotions = (): readonly PotionDefinition[] => active.set.potions;
+export const allPowers = (): readonly PowerDefinition[] => active.set.powers;
+export const allMonsters = (): readonly MonsterDefinition[] => active.set.monsters;
+export const allEncounters = (): readonly EncounterDefinition[] => active.set.encounters;
+export const allEvents = (): readonly EventDefinition[] => active.set.events;

@@ -94,9 +94,32 @@ export function monsterAttackDamage(
   let damage = base + power(monster.powers, 'STRENGTH');
   if (power(monster.powers, 'WEAK') > 0) damage *= hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75;
   if (power(combat.player.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
+  if (attacksFromBehind(combat, monster)) damage *= 1.5;
+  if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
   damage = Math.max(0, Math.floor(damage));
   if (power(combat.player.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
   return damage;
+}
+
+/**
+ * StS2's Surrounded: a monster with Back Attack hits from behind unless the player faces it. The
+ * player faces the last monster a card or potion targeted (`counters.facing` holds its uid); until
+ * then, the first monster with Back Attack.
+ */
+function attacksFromBehind(combat: CombatState, monster: MonsterState): boolean {
+  if (power(combat.player.powers, 'SURROUNDED') <= 0) return false;
+  if (power(monster.powers, 'BACK_ATTACK_LEFT') <= 0 && power(monster.powers, 'BACK_ATTACK_RIGHT') <= 0)
+    return false;
+  const facing = combat.counters.facing;
+  if (facing === undefined) {
+    const first = combat.monsters.find(
+      (other) =>
+        other.alive &&
+        (power(other.powers, 'BACK_ATTACK_LEFT') > 0 || power(other.powers, 'BACK_ATTACK_RIGHT') > 0),
+    );
+    return first !== monster;
+  }
+  return facing !== monster.uid;
 }
 
 /** Block the player gains from a card's base block. */
@@ -148,13 +171,14 @@ export class Combat implements CombatContext {
       encounterId,
       kind,
       turn: 0,
-      player: { block: 0, energy: 0, powers: {} },
+      player: { block: 0, energy: 0, stars: 0, powers: {} },
       hand: [],
       drawPile: [...rest, ...innate],
       discardPile: [],
       exhaustPile: [],
       removedCards: [],
       monsters: [],
+      summon: null,
       selection: null,
       counters: {},
       stolenGold: 0,
@@ -274,14 +298,23 @@ export class Combat implements CombatContext {
     combat.counters.skillsThisTurn = 0;
     const powers = combat.player.powers;
     delete powers.FLAME_BARRIER;
+    this.startSts2Turn();
     if (power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
       if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, combat.player.block - 15);
       else combat.player.block = 0;
     }
     if (power(powers, 'BLUR') > 0) this.reducePlayerPower('BLUR', 1);
-    combat.player.energy =
-      this.energyPerTurn() + power(powers, 'NEXT_TURN_ENERGY') + power(powers, 'BERSERK');
+    combat.player.energy = Math.max(
+      0,
+      this.energyPerTurn() +
+        power(powers, 'NEXT_TURN_ENERGY') +
+        power(powers, 'BERSERK') +
+        power(powers, 'ENERGY_NEXT_TURN') +
+        power(powers, 'PYRE') -
+        power(powers, 'WASTE_AWAY'),
+    );
     delete powers.NEXT_TURN_ENERGY;
+    delete powers.ENERGY_NEXT_TURN;
     if (power(powers, 'DOUBLE_DAMAGE_NEXT') > 0) {
       delete powers.DOUBLE_DAMAGE_NEXT;
       powers.DOUBLE_DAMAGE = 1;
@@ -300,8 +333,13 @@ export class Combat implements CombatContext {
       this.loseHp(power(powers, 'BRUTALITY'));
       this.draw(power(powers, 'BRUTALITY'));
     }
-    let draw = BASE_DRAW + power(powers, 'NEXT_TURN_DRAW') - power(powers, 'DRAW_REDUCTION');
+    let draw =
+      BASE_DRAW +
+      power(powers, 'NEXT_TURN_DRAW') +
+      power(powers, 'DRAW_CARDS_NEXT_TURN') -
+      power(powers, 'DRAW_REDUCTION');
     delete powers.NEXT_TURN_DRAW;
+    delete powers.DRAW_CARDS_NEXT_TURN;
     delete powers.DRAW_REDUCTION;
     if (combat.turn === 1) {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
@@ -309,6 +347,8 @@ export class Combat implements CombatContext {
     }
     this.draw(Math.max(0, draw));
     if (power(powers, 'TOOLS_OF_THE_TRADE') > 0) this.draw(power(powers, 'TOOLS_OF_THE_TRADE'));
+    combat.counters.turnDrawDone = 1;
+    if (power(powers, 'FURNACE') > 0) this.forge(power(powers, 'FURNACE'));
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
   }
 
@@ -324,6 +364,23 @@ export class Combat implements CombatContext {
       if (this.finished()) return;
     }
     if (power(powers, 'METALLICIZE') > 0) this.gainBlock(power(powers, 'METALLICIZE'), true);
+    if (power(powers, 'PLATING') > 0) this.gainBlock(power(powers, 'PLATING'), true);
+    if (power(powers, 'DISINTEGRATION') > 0) {
+      this.damagePlayer(power(powers, 'DISINTEGRATION'), null);
+      if (this.finished()) return;
+    }
+    if (power(powers, 'ANTICIPATE') > 0) {
+      this.applyToPlayer('DEXTERITY', -power(powers, 'ANTICIPATE'));
+      delete powers.ANTICIPATE;
+    }
+    if (power(powers, 'REPTILE_TRINKET') > 0) {
+      this.applyToPlayer('STRENGTH', -power(powers, 'REPTILE_TRINKET'));
+      delete powers.REPTILE_TRINKET;
+    }
+    for (const monster of combat.monsters) {
+      delete monster.powers.CONQUEROR;
+      delete monster.powers.STRANGLE;
+    }
     if (power(powers, 'PLATED_ARMOR') > 0) this.gainBlock(power(powers, 'PLATED_ARMOR'), true);
     if (power(powers, 'COMBUST') > 0) {
       this.loseHp(combat.counters.combustLoss ?? 1);
@@ -393,6 +450,10 @@ export class Combat implements CombatContext {
       }
       this.executeMove(combat.monsters.indexOf(monster));
       if (this.finished()) return;
+      if (monster.alive && power(monster.powers, 'DOOM') > 0 && monster.hp <= power(monster.powers, 'DOOM')) {
+        this.reduceMonsterHp(monster, monster.hp, false);
+        if (this.finished()) return;
+      }
     }
   }
 
@@ -440,6 +501,10 @@ export class Combat implements CombatContext {
         if (monster.powers.STRENGTH === 0) delete monster.powers.STRENGTH;
         delete monster.powers.SHACKLED;
       }
+      if (power(monster.powers, 'NEMESIS') > 0) {
+        if (power(monster.powers, 'INTANGIBLE') > 0) delete monster.powers.INTANGIBLE;
+        else monster.powers.INTANGIBLE = 1;
+      }
       this.decrementTurnBased(monster.powers);
     }
     delete combat.counters.monsterTurn;
@@ -482,6 +547,7 @@ export class Combat implements CombatContext {
     if (card.turnCost !== null) cost = card.turnCost;
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
     if (definition.type === 'Skill' && power(this.combat.player.powers, 'CORRUPTION') > 0) cost = 0;
+    if (definition.type === 'Attack' && power(this.combat.player.powers, 'FREE_ATTACK') > 0) cost = 0;
     return Math.max(0, cost);
   }
 
@@ -499,6 +565,11 @@ export class Combat implements CombatContext {
     }
     if (cost > this.combat.player.energy)
       return `Not enough energy (costs ${cost}, have ${this.combat.player.energy}).`;
+    const stars = definition.starCost ?? 0;
+    if (stars > this.combat.player.stars)
+      return `Not enough stars (costs ${stars}, have ${this.combat.player.stars}).`;
+    if ((this.combat.counters[`bound:${card.uid}`] ?? 0) > 0)
+      return 'Bound: this card cannot be played this turn.';
     const custom = definition.unplayableReason?.(this, this.cardPlay(card, -1));
     return custom ?? null;
   }
@@ -516,6 +587,13 @@ export class Combat implements CombatContext {
       combat.player.energy = 0;
     } else {
       combat.player.energy -= cost;
+    }
+    combat.player.stars -= Math.min(combat.player.stars, definition.starCost ?? 0);
+    if (definition.type === 'Attack' && power(combat.player.powers, 'FREE_ATTACK') > 0)
+      this.reducePlayerPower('FREE_ATTACK', 1);
+    if (definition.target === 'AnyEnemy') {
+      const facing = combat.monsters[target];
+      if (facing !== undefined) combat.counters.facing = facing.uid;
     }
     card.turnCost = null;
     this.resolvePlay(card, target, definition, false);
@@ -583,6 +661,8 @@ export class Combat implements CombatContext {
     // Player powers reacting to the play.
     if (power(combat.player.powers, 'AFTER_IMAGE') > 0)
       this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
+    this.afterSts2Play(definition);
+    if (this.finished()) return;
     if (power(combat.player.powers, 'THOUSAND_CUTS') > 0)
       this.damageAllMonsters(power(combat.player.powers, 'THOUSAND_CUTS'));
     if (definition.type === 'Attack' && power(combat.player.powers, 'RAGE') > 0)
@@ -594,6 +674,8 @@ export class Combat implements CombatContext {
     } else if (
       free ||
       cardFlag(definition.exhaust, card.upgraded) ||
+      ((definition.type === 'Attack' || definition.type === 'Skill') &&
+        this.combat.monsters.some((monster) => monster.alive && power(monster.powers, 'HUNGER') > 0)) ||
       (definition.type === 'Skill' && power(combat.player.powers, 'CORRUPTION') > 0)
     ) {
       if (free) combat.exhaustPile.push(card);
@@ -783,6 +865,7 @@ export class Combat implements CombatContext {
     monster.block = 0;
     const index = this.combat.monsters.indexOf(monster);
     getMonster(monster.id).onDeath?.(this.monsterContext(index));
+    if (!monster.alive) this.afterSts2Death(monster);
     if (power(monster.powers, 'SPORE_CLOUD') > 0)
       this.applyToPlayer('VULNERABLE', power(monster.powers, 'SPORE_CLOUD'));
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
@@ -801,6 +884,16 @@ export class Combat implements CombatContext {
       remaining -= absorbed;
     }
     if (remaining > 0 && remaining <= 5 && attacker !== null && hasRelic(this.run, 'TORII')) remaining = 1;
+    const summon = combat.summon;
+    if (remaining > 0 && attacker !== null && summon !== null && summon.hp > 0) {
+      const absorbed = Math.min(summon.hp, remaining);
+      summon.hp -= absorbed;
+      remaining -= absorbed;
+    }
+    if (remaining > 0 && attacker !== null && power(attacker.powers, 'PAINFUL_STABS') > 0) {
+      for (let copy = 0; copy < power(attacker.powers, 'PAINFUL_STABS'); copy++)
+        this.addCard('WOUND', 'discard');
+    }
     if (remaining > 0) {
       if (attacker !== null && power(combat.player.powers, 'PLATED_ARMOR') > 0)
         this.reducePlayerPower('PLATED_ARMOR', 1);
@@ -884,6 +977,11 @@ export class Combat implements CombatContext {
     for (let drawn = 0; drawn < count; drawn++) {
       if (power(combat.player.powers, 'NO_DRAW') > 0) return;
       if (combat.hand.length >= HAND_LIMIT) return;
+      if (
+        (combat.counters.turnDrawDone ?? 0) > 0 &&
+        combat.monsters.some((monster) => monster.alive && power(monster.powers, 'SCRUTINY') > 0)
+      )
+        return;
       if (combat.drawPile.length === 0) {
         if (combat.discardPile.length === 0) return;
         this.shuffleDiscardIntoDraw();
@@ -891,6 +989,11 @@ export class Combat implements CombatContext {
       const card = combat.drawPile.pop();
       if (card === undefined) return;
       combat.hand.push(card);
+      const binding = power(combat.player.powers, 'CHAINS_OF_BINDING');
+      if (binding > 0 && (combat.counters.boundThisTurn ?? 0) < binding) {
+        combat.counters.boundThisTurn = (combat.counters.boundThisTurn ?? 0) + 1;
+        combat.counters[`bound:${card.uid}`] = 1;
+      }
       const definition = getCard(card.id);
       if (definition.type === 'Status' || definition.type === 'Curse') {
         if (power(combat.player.powers, 'FIRE_BREATHING') > 0)
@@ -926,6 +1029,13 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).onPlayerHpLoss?.(this, loss);
     if (power(this.combat.player.powers, 'RUPTURE') > 0 && loss > 0) {
       this.applyToPlayer('STRENGTH', power(this.combat.player.powers, 'RUPTURE'));
+    }
+    if (
+      power(this.combat.player.powers, 'INFERNO') > 0 &&
+      (this.combat.counters.monsterTurn ?? 0) === 0 &&
+      this.run.hp - loss > 0
+    ) {
+      this.damageAllMonsters(power(this.combat.player.powers, 'INFERNO'));
     }
     if (this.run.hp <= 0) {
       const fairy = this.run.potions.indexOf('FAIRY_IN_A_BOTTLE');
@@ -1088,6 +1198,99 @@ export class Combat implements CombatContext {
   log(message: string): void {
     this.run.log.push(message);
     if (this.run.log.length > 20) this.run.log.shift();
+  }
+
+  // ---- Slay the Spire 2 mechanics ------------------------------------------
+  // Keyed on ids only StS2 content uses, so StS1 runs never reach them.
+
+  gainStars(amount: number): void {
+    this.combat.player.stars = Math.max(0, this.combat.player.stars + amount);
+  }
+
+  forge(amount: number): void {
+    const combat = this.combat;
+    let blade = [...combat.hand, ...combat.drawPile, ...combat.discardPile].find(
+      (card) => card.id === 'SOVEREIGN_BLADE',
+    );
+    if (blade === undefined) {
+      this.addCard('SOVEREIGN_BLADE', 'hand');
+      blade = [...combat.hand, ...combat.discardPile].find((card) => card.id === 'SOVEREIGN_BLADE');
+    }
+    if (blade !== undefined) blade.bonus += amount;
+  }
+
+  summon(amount: number): void {
+    const combat = this.combat;
+    if (combat.summon === null) {
+      combat.summon = { id: 'OSTY', name: 'Osty', hp: amount, maxHp: amount };
+      return;
+    }
+    combat.summon.maxHp += amount;
+    combat.summon.hp = Math.min(combat.summon.maxHp, combat.summon.hp + amount);
+  }
+
+  summonAttack(target: number | 'all', amount: number): void {
+    const summon = this.combat.summon;
+    if (summon === null || summon.hp <= 0) return;
+    if (target === 'all') {
+      this.damageAllMonsters(amount);
+      return;
+    }
+    this.damageMonster(this.validTarget(target), amount);
+  }
+
+  /** Start-of-turn rules of StS2 powers (before the turn's energy and draw). */
+  private startSts2Turn(): void {
+    const combat = this.combat;
+    const powers = combat.player.powers;
+    combat.counters.shivsThisTurn = 0;
+    combat.counters.turnDrawDone = 0;
+    combat.counters.boundThisTurn = 0;
+    for (const key of Object.keys(combat.counters)) if (key.startsWith('bound:')) delete combat.counters[key];
+    delete powers.COLOSSUS;
+    if (power(powers, 'PLATING') > 0) this.reducePlayerPower('PLATING', 1);
+    if (power(powers, 'INFERNO') > 0) this.loseHp(1);
+  }
+
+  /** Reactions of StS2 powers to a card just played. */
+  private afterSts2Play(definition: CardDefinition): void {
+    const combat = this.combat;
+    const powers = combat.player.powers;
+    if (power(powers, 'AFTERIMAGE') > 0) this.gainBlock(power(powers, 'AFTERIMAGE'), true);
+    if (power(powers, 'SERPENT_FORM') > 0) {
+      this.damageMonster(this.randomMonsterIndex(), power(powers, 'SERPENT_FORM'), {
+        ignoreVulnerable: true,
+      });
+      if (this.finished()) return;
+    }
+    for (const monster of [...combat.monsters]) {
+      if (!monster.alive) continue;
+      if (power(monster.powers, 'STRANGLE') > 0)
+        this.reduceMonsterHp(monster, power(monster.powers, 'STRANGLE'), false);
+      if (power(monster.powers, 'GRASP') > 0) this.gainEnergy(-1);
+      if (this.finished()) return;
+    }
+    void definition;
+  }
+
+  /** StS2 reactions to a monster dying for good: Crab Rage, minions leaving. */
+  private afterSts2Death(monster: MonsterState): void {
+    const combat = this.combat;
+    for (let index = 0; index < combat.monsters.length; index++) {
+      const other = combat.monsters[index];
+      if (other === undefined || other === monster || !other.alive) continue;
+      if (power(other.powers, 'CRAB_RAGE') > 0) {
+        this.applyToMonster(index, 'STRENGTH', 5);
+        other.block += 99;
+      }
+    }
+    const living = combat.monsters.filter((other) => other.alive);
+    if (living.length > 0 && living.every((other) => power(other.powers, 'MINION') > 0)) {
+      for (const other of living) {
+        other.alive = false;
+        other.escaped = true;
+      }
+    }
   }
 
   // ---- end of combat -----------------------------------------------------

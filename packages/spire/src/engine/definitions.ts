@@ -5,7 +5,7 @@ import type { CharacterId, CombatCard, IntentType, MonsterState, RunState } from
 
 export type CardType = 'Attack' | 'Skill' | 'Power' | 'Status' | 'Curse';
 export type CardRarity = 'Basic' | 'Common' | 'Uncommon' | 'Rare' | 'Special' | 'Curse';
-export type CardTarget = 'AnyEnemy' | 'AllEnemies' | 'Self' | 'None';
+export type CardTarget = 'AnyEnemy' | 'AllEnemies' | 'RandomEnemy' | 'Self' | 'None';
 export type CardColor = CharacterId | 'COLORLESS' | 'STATUS' | 'CURSE';
 
 /** A (base, upgraded) pair of numbers. */
@@ -62,6 +62,14 @@ export interface CombatContext {
   /** Play a card for free (Havoc); it is exhausted afterwards if `exhaust`. */
   playFree(card: CombatCard, exhaust: boolean): void;
   log(message: string): void;
+  /** StS2: gain (or, negative, spend) Stars. */
+  gainStars(amount: number): void;
+  /** StS2: Forge — the Sovereign Blade deals `amount` more damage; one is created in hand if there is none. */
+  forge(amount: number): void;
+  /** StS2: Summon — the companion (Osty) gains `amount` max HP and HP, and comes back if it was dead. */
+  summon(amount: number): void;
+  /** StS2: the companion deals `amount` damage to a monster (or all); nothing if it is dead. */
+  summonAttack(target: number | 'all', amount: number): void;
 }
 
 export interface SelectionRequest {
@@ -81,6 +89,8 @@ export interface CardDefinition {
   readonly rarity: CardRarity;
   /** Energy cost; -1 means X, -2 unplayable. */
   readonly cost: Upgradable | number;
+  /** StS2: Stars the card costs besides its energy. */
+  readonly starCost?: number;
   readonly target: CardTarget;
   readonly damage?: Upgradable;
   readonly block?: Upgradable;

@@ -4,8 +4,17 @@
 import type * as Api from '../api/game-state.js';
 import type { GameState } from '../api/game-state.js';
 import { GAME_STATE_VERSION } from '../api/game-state.js';
-import { CHARACTERS } from '../content/characters.js';
-import { getCard, getEncounter, getEvent, getPotion, getPower, getRelic } from '../content/registry.js';
+import {
+  activeRuleset,
+  getCard,
+  getCharacter,
+  getEncounter,
+  getEvent,
+  getPotion,
+  getPower,
+  getRelic,
+  withRuleset,
+} from '../content/registry.js';
 import {
   baseCost,
   Combat,
@@ -57,6 +66,10 @@ const INTENT_PARTS: Record<IntentType, readonly Api.IntentType[]> = {
   Escape: ['Escape'],
   Sleep: ['Sleep'],
   Stun: ['Stun'],
+  Summon: ['Summon'],
+  Heal: ['Heal'],
+  StatusCard: ['StatusCard'],
+  DeathBlow: ['DeathBlow'],
   Unknown: ['Unknown'],
 };
 
@@ -90,11 +103,18 @@ interface CardStatics {
 }
 
 // Texts and keywords never change for an (id, upgraded, bonus) triple, so they are computed once.
-const STATICS = new Map<string, CardStatics>();
+// One cache per ruleset: the same id names different cards in StS1 and StS2.
+const STATICS_BY_RULESET = { sts1: new Map<string, CardStatics>(), sts2: new Map<string, CardStatics>() };
 // Fast path without string keys for the common case (no combat bonus): [base, upgraded] per id.
-const STATIC_PAIRS = new Map<string, [CardStatics | null, CardStatics | null]>();
+const STATIC_PAIRS_BY_RULESET = {
+  sts1: new Map<string, [CardStatics | null, CardStatics | null]>(),
+  sts2: new Map<string, [CardStatics | null, CardStatics | null]>(),
+};
 
 function staticsOf(id: string, upgraded: boolean, bonus = 0): CardStatics {
+  const ruleset = activeRuleset();
+  const STATICS = STATICS_BY_RULESET[ruleset];
+  const STATIC_PAIRS = STATIC_PAIRS_BY_RULESET[ruleset];
   if (bonus === 0) {
     let pair = STATIC_PAIRS.get(id);
     if (pair === undefined) {
@@ -172,6 +192,7 @@ function powersOf(powers: Powers): Api.Power[] {
 function unplayableCode(reason: string | null): Api.UnplayableReason | null {
   if (reason === null) return null;
   if (reason.startsWith('Not enough energy')) return 'not_enough_energy';
+  if (reason.startsWith('Not enough stars')) return 'not_enough_stars';
   if (reason.startsWith('This card cannot')) return 'unplayable';
   return 'blocked_by_hook';
 }
@@ -216,6 +237,7 @@ function handCard(
     rules_text: text,
     resolved_rules_text: resolved,
     keywords: statics.keywords as string[],
+    ...(run.ruleset === 'sts2' ? { star_cost: definition.starCost ?? 0, star_costs_x: false } : {}),
     playable: reason === null,
     unplayable_reason: unplayableCode(reason),
     target_type: definition.target,
@@ -240,7 +262,7 @@ function intentsOf(run: RunState, combat: CombatState, monster: MonsterState): A
   if (!monster.alive) return [];
   const parts = INTENT_PARTS[monster.move.intent];
   return parts.map((type, index) => {
-    if (type === 'Attack' && monster.move.baseDamage !== null) {
+    if ((type === 'Attack' || type === 'DeathBlow') && monster.move.baseDamage !== null) {
       const damage = monsterAttackDamage(run, combat, monster, monster.move.baseDamage);
       const hits = monster.move.hits;
       return {
@@ -282,6 +304,20 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
     attacks_played_this_turn: combat.counters.attacksThisTurn ?? 0,
     skills_played_this_turn: combat.counters.skillsThisTurn ?? 0,
   };
+  if (run.ruleset === 'sts2') {
+    player.stars = combat.player.stars;
+    if (combat.summon !== null) {
+      player.summons = [
+        {
+          summon_id: combat.summon.id,
+          name: combat.summon.name,
+          current_hp: combat.summon.hp,
+          max_hp: combat.summon.maxHp,
+          is_alive: combat.summon.hp > 0,
+        },
+      ];
+    }
+  }
   // The draw pile is shown sorted so its order (the future) stays hidden.
   player.draw_cards = pileCards(combat.drawPile).sort(comparePileCards);
   player.discard_cards = pileCards(combat.discardPile);
@@ -393,10 +429,10 @@ function relicsView(run: RunState): Api.Relic[] {
 }
 
 function runView(run: RunState): Api.RunState {
-  const character = CHARACTERS[run.character];
+  const character = getCharacter(run.character);
   return {
     character_id: run.character,
-    character_name: character.name,
+    character_name: character?.name ?? run.character,
     floor: run.floor,
     act: run.act,
     ascension: 0,
@@ -727,6 +763,10 @@ function restView(run: RunState): Api.RestState | null {
 
 /** The API view of a run: what `Game.state()` returns. */
 export function toGameState(run: RunState): GameState {
+  return withRuleset(run.ruleset, () => projectState(run));
+}
+
+function projectState(run: RunState): GameState {
   const combat =
     run.screen === 'COMBAT' || (run.screen === 'GAME_OVER' && run.combat !== null) ? run.combat : null;
   const names: string[] = [];

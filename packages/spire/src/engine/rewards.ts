@@ -1,7 +1,6 @@
 // Reward rolls with the original odds: card rarity (with the rarity offset), gold, potion drop
 // chance, potion and relic rarity, and the relic pools without duplicates.
-import { cardPool, colorlessPool } from '../content/cards/index.js';
-import { allPotions, allRelics, getCard } from '../content/registry.js';
+import { allPotions, allRelics, cardPool, colorlessPool, getCard } from '../content/registry.js';
 import { chance, nextInt, pick } from './random.js';
 import type { DeckCard, RewardItem, RunState } from './run-state.js';
 

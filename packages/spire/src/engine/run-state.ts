@@ -2,7 +2,10 @@
 // the API's GameState for agents. Optional fields are `null`, never absent, so serialisation is stable.
 import type { RandomState } from './random.js';
 
-export type CharacterId = 'IRONCLAD' | 'SILENT';
+export type CharacterId = 'IRONCLAD' | 'SILENT' | 'REGENT' | 'NECROBINDER' | 'DEFECT';
+
+/** Which game's rules and content a run plays: Slay the Spire (`sts1`) or Slay the Spire 2 (`sts2`). */
+export type Ruleset = 'sts1' | 'sts2';
 
 /** A card in the deck. `uid` is unique within a run and survives into combat piles. */
 export interface DeckCard {
@@ -29,7 +32,17 @@ export type Powers = Record<string, number>;
 export interface PlayerCombat {
   block: number;
   energy: number;
+  /** StS2's second resource (the Regent's): kept between turns, spent by cards with a star cost. */
+  stars: number;
   powers: Powers;
+}
+
+/** A companion fighting beside the player (StS2's Osty): its HP absorbs unblocked attack damage. */
+export interface SummonState {
+  id: string;
+  name: string;
+  hp: number;
+  maxHp: number;
 }
 
 export type IntentType =
@@ -46,6 +59,10 @@ export type IntentType =
   | 'Escape'
   | 'Sleep'
   | 'Stun'
+  | 'Summon'
+  | 'Heal'
+  | 'StatusCard'
+  | 'DeathBlow'
   | 'Unknown';
 
 /** A monster's chosen move, as rolled at the end of the previous turn. */
@@ -106,6 +123,8 @@ export interface CombatState {
   /** Played powers and other cards that left combat for good. */
   removedCards: CombatCard[];
   monsters: MonsterState[];
+  /** The player's companion (StS2's Osty), or null. */
+  summon: SummonState | null;
   selection: CombatSelection | null;
   /** Counters for this turn and combat (cards played, attacks played, times damaged...). */
   counters: Record<string, number>;
@@ -230,6 +249,7 @@ export interface RunCounters {
 
 export interface RunState {
   seed: string;
+  ruleset: Ruleset;
   character: CharacterId;
   random: RandomState;
   screen: Screen;

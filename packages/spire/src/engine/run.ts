@@ -1,16 +1,26 @@
 // The run state machine: creating a run, the legal actions of every screen, and applying one.
 import { SpireError } from '../api/game-error.js';
-import { cardPool, RANDOM_CURSES } from '../content/cards/index.js';
-import { CHARACTERS } from '../content/characters.js';
-import { encountersOf } from '../content/encounters.js';
-import { allEvents, getCard, getEncounter, getEvent, getPotion, getRelic } from '../content/registry.js';
+import {
+  allEvents,
+  cardPool,
+  characterIds,
+  encountersOf,
+  getCard,
+  getCharacter,
+  getEncounter,
+  getEvent,
+  getPotion,
+  getRelic,
+  randomCurses,
+  withRuleset,
+} from '../content/registry.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { Combat, hasRelic } from './combat.js';
 import type { EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
 import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
-import type { CharacterId, DeckCard, RoomType, RunState } from './run-state.js';
+import type { CharacterId, DeckCard, RoomType, Ruleset, RunState } from './run-state.js';
 import { createShop } from './shop.js';
 
 export const FINAL_ACT = 3;
@@ -20,6 +30,8 @@ export interface RunOptions {
   /** Any string; the same seed and actions always give the same run. */
   readonly seed: string;
   readonly character: CharacterId;
+  /** The game whose rules and content the run plays (default `sts1`). */
+  readonly ruleset?: Ruleset;
 }
 
 function log(run: RunState, message: string): void {
@@ -28,18 +40,27 @@ function log(run: RunState, message: string): void {
 }
 
 export function createRun(options: RunOptions): RunState {
+  const ruleset = options.ruleset ?? 'sts1';
+  if (ruleset !== 'sts1' && ruleset !== 'sts2') {
+    throw new SpireError('CONFIG_INVALID', `Unknown ruleset "${String(ruleset)}". Use sts1 or sts2.`);
+  }
+  return withRuleset(ruleset, () => createRunOf(options, ruleset));
+}
+
+function createRunOf(options: RunOptions, ruleset: Ruleset): RunState {
   if (typeof options.seed !== 'string' || options.seed.length === 0) {
     throw new SpireError('CONFIG_INVALID', 'The seed is missing. Pass a non-empty string as `seed`.');
   }
-  const character = CHARACTERS[options.character];
+  const character = getCharacter(options.character);
   if (character === undefined) {
     throw new SpireError(
       'CONFIG_INVALID',
-      `Unknown character "${String(options.character)}". Use one of: ${Object.keys(CHARACTERS).join(', ')}.`,
+      `Unknown character "${String(options.character)}" for ruleset ${ruleset}. Use one of: ${characterIds().join(', ')}.`,
     );
   }
   const run: RunState = {
     seed: options.seed,
+    ruleset,
     character: character.id,
     random: createRandomState(options.seed),
     screen: 'MAP',
@@ -156,6 +177,10 @@ let cachedActions: EngineAction[] = [];
 
 /** Every legal action of the current screen, fully specified. */
 export function legalActions(run: RunState): EngineAction[] {
+  return withRuleset(run.ruleset, () => legalActionsOf(run));
+}
+
+function legalActionsOf(run: RunState): EngineAction[] {
   if (cachedRun === run && cachedStep === run.counters.steps && cachedScreen === run.screen)
     return [...cachedActions];
   const actions = computeLegalActions(run);
@@ -361,6 +386,10 @@ function invalid(message: string): EngineResult {
 
 /** Applies one action. Illegal actions return the mod's error shape and change nothing. */
 export function applyAction(run: RunState, action: EngineAction): EngineResult {
+  return withRuleset(run.ruleset, () => applyActionOf(run, action));
+}
+
+function applyActionOf(run: RunState, action: EngineAction): EngineResult {
   if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
   const legal = legalActions(run);
   if (!legal.some((candidate) => sameAction(candidate, action))) {
@@ -915,7 +944,7 @@ function selectDeckCard(run: RunState, option: number): void {
       const type = getCard(card.id).type;
       const pool =
         type === 'Curse'
-          ? RANDOM_CURSES.filter((id) => id !== card.id)
+          ? randomCurses().filter((id) => id !== card.id)
           : cardPool(run.character, 'Common')
               .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
               .filter((id) => id !== card.id);

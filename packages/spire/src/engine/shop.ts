@@ -1,7 +1,6 @@
 // The merchant: 5 class cards (2 Attacks, 2 Skills, 1 Power), 2 colorless, 3 relics, 3 potions
 // and card removal, priced like the original (with its random variance and one card on sale).
-import { cardPool } from '../content/cards/index.js';
-import { getCard, getPotion, getRelic } from '../content/registry.js';
+import { cardPool, getCard, getPotion, getRelic } from '../content/registry.js';
 import { nextFloat, nextInt, pick } from './random.js';
 import { newCard, rollColorless, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
 import type { DeckCard, RunState, ShopState } from './run-state.js';

@@ -1,0 +1,196 @@
+// StS2 cards: every card of the facts table as a CardDefinition. Numbers, costs, types, rarities and
+// keywords are the game's (version in facts.ts); the behaviour is the structured effects, plus the
+// hand-written rules below for cards whose effects are mechanics (Sovereign Blade, Shivs). A card
+// whose game text has parts the simulator does not model says so in its text.
+import type {
+  CardColor,
+  CardDefinition,
+  CardPlay,
+  CardRarity,
+  CardTarget,
+  CardType,
+  CombatContext,
+} from '../../engine/definitions.js';
+import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
+import type { Sts2CardFacts } from './facts.js';
+import { describeEffects, resolverOf, runEffects } from './sts2-effects.js';
+
+const COLORS: Readonly<Record<string, CardColor>> = {
+  Ironclad: 'IRONCLAD',
+  Silent: 'SILENT',
+  Regent: 'REGENT',
+  Necrobinder: 'NECROBINDER',
+  Defect: 'DEFECT',
+  Status: 'STATUS',
+  Curse: 'CURSE',
+};
+
+const RARITIES: Readonly<Record<string, CardRarity>> = {
+  Basic: 'Basic',
+  Common: 'Common',
+  Uncommon: 'Uncommon',
+  Rare: 'Rare',
+  Curse: 'Curse',
+};
+
+const TARGETS: Readonly<Record<string, CardTarget>> = {
+  AnyEnemy: 'AnyEnemy',
+  AllEnemies: 'AllEnemies',
+  RandomEnemy: 'RandomEnemy',
+  Self: 'Self',
+  None: 'None',
+  AnyAlly: 'Self',
+  AllAllies: 'Self',
+};
+
+/** Upgraded costs the real states show where the export gives none. */
+const UPGRADED_COSTS: Readonly<Record<string, number>> = { SHADOWMELD: 0 };
+
+/** Sovereign Blade: its Forge bonus is the card's `bonus`; Seeking Edge makes it hit everyone. */
+function playSovereignBlade(context: CombatContext, play: CardPlay): void {
+  const hits = 1;
+  if (context.playerPower('SEEKING_EDGE') > 0) {
+    context.attack('all', play.damage, hits);
+    return;
+  }
+  const monster = context.run.combat?.monsters[play.target];
+  const doubled = monster !== undefined && (monster.powers.CONQUEROR ?? 0) > 0;
+  context.attack(play.target, doubled ? play.damage * 2 : play.damage, hits);
+}
+
+function playShiv(context: CombatContext, play: CardPlay): void {
+  let damage = play.damage + context.playerPower('ACCURACY');
+  if (context.playerPower('PHANTOM_BLADES') > 0 && context.counter('shivsThisTurn') === 0) {
+    damage += context.playerPower('PHANTOM_BLADES');
+  }
+  const combat = context.run.combat;
+  if (combat !== null) combat.counters.shivsThisTurn = (combat.counters.shivsThisTurn ?? 0) + 1;
+  context.attack(play.target, damage, 1);
+}
+
+const HAND_WRITTEN: Readonly<Record<string, (context: CombatContext, play: CardPlay) => void>> = {
+  SOVEREIGN_BLADE: playSovereignBlade,
+  SHIV: playShiv,
+};
+
+function keywordFlag(facts: Sts2CardFacts, keyword: string): readonly [boolean, boolean] {
+  const base = facts.keywords.includes(keyword);
+  const change = facts.upgradeKeywords[keyword];
+  const upgraded = change === 'add' ? true : change === 'remove' ? false : base;
+  return [base, upgraded];
+}
+
+function pair(value: readonly [number, number] | undefined): readonly [number, number] | undefined {
+  return value === undefined ? undefined : [value[0], value[1]];
+}
+
+const NAMES = new Map<string, string>(STS2_CARD_FACTS.map((facts) => [facts.id, facts.name]));
+NAMES.set('MAD_SCIENCE', 'Mad Science');
+
+/** The simulator's rules text of a StS2 card (`!D!` stands for the damage so Forge shows). */
+function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
+  const resolve = resolverOf(facts.vars, upgraded);
+  let text = describeEffects(facts.effects, resolve, (id) => NAMES.get(id) ?? id);
+  const damage = facts.vars.Damage;
+  if (damage !== undefined)
+    text = text.replace(`Deal ${upgraded ? damage[1] : damage[0]} damage`, 'Deal !D! damage');
+  if (HAND_WRITTEN[facts.id] !== undefined && text === '') text = 'Deal !D! damage.';
+  const words: string[] = [];
+  if (facts.starCost > 0) words.push(`Costs ${facts.starCost} Stars.`);
+  if (text !== '') words.push(text);
+  const flags = ['Ethereal', 'Innate', 'Retain', 'Exhaust', 'Unplayable', 'Eternal', 'Sly'].filter(
+    (keyword) => keywordFlag(facts, keyword)[upgraded ? 1 : 0],
+  );
+  if (flags.length > 0) words.push(`${flags.join('. ')}.`);
+  if (facts.unmodelled > 0 && HAND_WRITTEN[facts.id] === undefined) {
+    words.push(
+      `(${facts.unmodelled === 1 ? 'One more effect' : `${facts.unmodelled} more effects`} of the real card ${facts.unmodelled === 1 ? 'is' : 'are'} not simulated.)`,
+    );
+  }
+  return words.join(' ');
+}
+
+/** Whether every part of a card's game text is modelled by the simulator. */
+export function isFullyModelledSts2Card(facts: Sts2CardFacts): boolean {
+  return facts.unmodelled === 0 || HAND_WRITTEN[facts.id] !== undefined;
+}
+
+function definitionOf(facts: Sts2CardFacts): CardDefinition {
+  const type = (
+    ['Attack', 'Skill', 'Power', 'Status', 'Curse'].includes(facts.type) ? facts.type : 'Skill'
+  ) as CardType;
+  const unplayable = facts.keywords.includes('Unplayable');
+  const cost = unplayable ? -2 : facts.cost;
+  const upgradedCost = unplayable ? -2 : (UPGRADED_COSTS[facts.id] ?? cost);
+  const damage = pair(facts.vars.Damage);
+  const block = pair(facts.vars.Block);
+  const magicName = Object.keys(facts.vars).find((name) => name !== 'Damage' && name !== 'Block');
+  const magic = magicName === undefined ? undefined : pair(facts.vars[magicName]);
+  const repeat = facts.vars.Repeat;
+  const handWritten = HAND_WRITTEN[facts.id];
+  const definition: CardDefinition = {
+    id: facts.id,
+    name: facts.name,
+    color: COLORS[facts.character] ?? 'COLORLESS',
+    type,
+    rarity: RARITIES[facts.rarity] ?? 'Special',
+    cost: [cost, upgradedCost],
+    ...(facts.starCost > 0 ? { starCost: facts.starCost } : {}),
+    target: TARGETS[facts.target] ?? 'None',
+    ...(damage !== undefined ? { damage } : {}),
+    ...(block !== undefined ? { block } : {}),
+    ...(magic !== undefined ? { magic } : {}),
+    ...(repeat !== undefined ? { hits: [repeat[0], repeat[1]] as const } : {}),
+    exhaust: keywordFlag(facts, 'Exhaust'),
+    ethereal: keywordFlag(facts, 'Ethereal'),
+    innate: keywordFlag(facts, 'Innate'),
+    retain: keywordFlag(facts, 'Retain'),
+    text: textOf(facts, false),
+    upgradedText: textOf(facts, true),
+    play:
+      handWritten ??
+      ((context, play) => {
+        runEffects(context, facts.effects, resolverOf(facts.vars, play.upgraded), {
+          target: play.target,
+          xValue: context.xValue,
+          bonusDamage: play.card.bonus,
+          cardId: facts.id,
+          upgraded: play.upgraded,
+        });
+      }),
+  };
+  return definition;
+}
+
+/**
+ * Cards the wiki export lacks, from the real states (facts of snapshots-b, CC BY 4.0). Mad Science
+ * is built at the Tinker Time event (its type and effects are chosen there); the simulator models
+ * the variant the recorded states show: a 1-cost Skill, 8 Block and draw 3.
+ */
+const EXTRA_FACTS: readonly Sts2CardFacts[] = [
+  {
+    id: 'MAD_SCIENCE',
+    name: 'Mad Science',
+    character: 'Event',
+    type: 'Skill',
+    rarity: 'Event',
+    target: 'Self',
+    cost: 1,
+    starCost: 0,
+    keywords: [],
+    upgradeKeywords: {},
+    vars: { Block: [8, 8], Cards: [3, 3] },
+    effects: [
+      { kind: 'block', amount: 'Block' },
+      { kind: 'draw', amount: 'Cards' },
+    ],
+    unmodelled: 1,
+  },
+];
+
+/** Every StS2 card's facts: the export's and the few the real states add. */
+export const ALL_STS2_CARD_FACTS: readonly Sts2CardFacts[] = [...STS2_CARD_FACTS, ...EXTRA_FACTS];
+
+export function buildSts2Cards(): CardDefinition[] {
+  return ALL_STS2_CARD_FACTS.map(definitionOf);
+}

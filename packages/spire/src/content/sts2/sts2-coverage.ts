@@ -1,0 +1,39 @@
+// Whether the simulator models every effect of an StS2 entity, or knows it only with its numbers
+// (and simplifications its description names).
+import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
+import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
+import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
+import { ALL_STS2_CARD_FACTS, isFullyModelledSts2Card } from './sts2-cards.js';
+import { isFullyModelledSts2Potion } from './sts2-potions.js';
+import { isModelledSts2Power } from './sts2-powers.js';
+import { isFullyModelledSts2Relic } from './sts2-relics.js';
+
+/** Monsters with hand-written rules for the mechanics their facts cannot express. */
+const HAND_WRITTEN_MONSTERS = new Set(['DOORMAKER', 'WATERFALL_GIANT', 'TEST_SUBJECT', 'QUEEN']);
+
+export function isModelledSts2Entity(
+  kind: 'card' | 'relic' | 'power' | 'potion' | 'enemy',
+  id: string,
+): boolean {
+  switch (kind) {
+    case 'card': {
+      const facts = ALL_STS2_CARD_FACTS.find((card) => card.id === id);
+      return facts !== undefined && isFullyModelledSts2Card(facts);
+    }
+    case 'relic': {
+      const facts = STS2_RELIC_FACTS.find((relic) => relic.id === id);
+      return facts !== undefined && isFullyModelledSts2Relic(facts);
+    }
+    case 'potion': {
+      const facts = STS2_POTION_FACTS.find((potion) => potion.id === id);
+      return facts !== undefined && isFullyModelledSts2Potion(facts);
+    }
+    case 'power':
+      return isModelledSts2Power(id.replace(/_POWER$/, ''));
+    case 'enemy': {
+      if (HAND_WRITTEN_MONSTERS.has(id)) return true;
+      const facts = STS2_MONSTER_FACTS.find((monster) => monster.id === id);
+      return facts !== undefined && facts.hp[1] > 0 && facts.moves.every((move) => move.unmodelled === 0);
+    }
+  }
+}

@@ -1,0 +1,353 @@
+// StS2 monsters: every monster of the facts table, with its HP, moves (damage and hits at ascension
+// 0), the effects of its moves and its move order. Where the export gives an order, the monster
+// follows it; where it does not, the simulator picks uniformly among its other moves (said in the
+// description). Bosses with phases (Doormaker, Waterfall Giant, Test Subject, Queen) have
+// hand-written rules, built from the export and the real states.
+import type { MonsterContext, MonsterDefinition, MonsterMoveDefinition } from '../../engine/definitions.js';
+import type { IntentType } from '../../engine/run-state.js';
+import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
+import type { Sts2Effect, Sts2MonsterFacts, Sts2MoveFacts } from './facts.js';
+
+/** The engine's intent for a move's list of intents (the first kinds decide). */
+export function intentOf(intents: readonly string[]): IntentType {
+  const has = (kind: string): boolean => intents.includes(kind);
+  const attack = has('attack') || has('multi_attack') || has('SingleAttackIntent');
+  if (has('death_blow')) return 'DeathBlow';
+  if (attack && has('block')) return 'AttackDefend';
+  if (attack && (has('debuff') || has('status'))) return 'AttackDebuff';
+  if (attack && has('buff')) return 'AttackBuff';
+  if (attack) return 'Attack';
+  if (has('summon')) return 'Summon';
+  if (has('heal')) return 'Heal';
+  if (has('status')) return 'StatusCard';
+  if (has('block') && has('buff')) return 'DefendBuff';
+  if (has('block') && has('debuff')) return 'DefendDebuff';
+  if (has('block')) return 'Defend';
+  if (has('debuff')) return 'Debuff';
+  if (has('buff')) return 'Buff';
+  if (has('stun')) return 'Stun';
+  if (has('sleep')) return 'Sleep';
+  if (has('escape')) return 'Escape';
+  return 'Unknown';
+}
+
+function runMoveEffects(context: MonsterContext, effects: readonly Sts2Effect[]): void {
+  for (const effect of effects) {
+    const amount = typeof effect.amount === 'number' ? effect.amount : 1;
+    switch (effect.kind) {
+      case 'power':
+        if (effect.to === 'player') context.debuffPlayer(String(effect.power), amount);
+        else context.buff(String(effect.power), amount);
+        break;
+      case 'block':
+        context.gainBlock(amount);
+        break;
+      case 'heal':
+        context.monster.hp = Math.min(context.monster.maxHp, context.monster.hp + amount);
+        break;
+      case 'status': {
+        const pile = effect.pile === 'draw' ? 'draw' : effect.pile === 'hand' ? 'hand' : 'discard';
+        if (context.combat.run.combat !== null) context.addStatus(String(effect.card), pile, amount);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+/** Damage the real states show where the export has none. */
+const OBSERVED_DAMAGE: Readonly<Record<string, number>> = { 'WATERFALL_GIANT/PRESSURE_GUN_MOVE': 25 };
+
+function moveOf(monster: Sts2MonsterFacts, facts: Sts2MoveFacts): MonsterMoveDefinition {
+  const damage = OBSERVED_DAMAGE[`${monster.id}/${facts.id}`] ?? facts.damage;
+  const attacks = damage !== null && damage > 0;
+  const definition: MonsterMoveDefinition = {
+    id: facts.id,
+    name: facts.name,
+    intent: attacks
+      ? intentOf(facts.intents.includes('attack') ? facts.intents : ['attack', ...facts.intents])
+      : intentOf(facts.intents),
+    ...(attacks ? { damage, hits: Math.max(1, facts.hits) } : {}),
+    ...(facts.effects.length > 0
+      ? { effect: (context: MonsterContext) => runMoveEffects(context, facts.effects) }
+      : {}),
+  };
+  return definition;
+}
+
+/** The move after the last one: the export's order, else uniformly among the other moves. */
+function patternNext(facts: Sts2MonsterFacts, context: MonsterContext): string {
+  const history = context.monster.history;
+  const last = history[history.length - 1];
+  const first = facts.startsWith ?? facts.moves[0]?.id ?? 'NONE';
+  if (last === undefined) return first;
+  const next = facts.followUps[last];
+  if (next !== undefined && next.length > 0) {
+    const valid = next.filter((id) => facts.moves.some((move) => move.id === id));
+    if (valid.length === 1) return valid[0] as string;
+    if (valid.length > 1)
+      return valid[Math.floor((context.roll() * valid.length) / 100)] ?? (valid[0] as string);
+  }
+  if (facts.repeats.length > 0) return facts.repeats[0] as string;
+  const others = facts.moves.filter(
+    (move) =>
+      move.id !== last &&
+      !move.intents.some((intent) =>
+        ['summon', 'stun', 'sleep', 'escape', 'death_blow', 'hidden'].includes(intent),
+      ),
+  );
+  if (others.length === 0) return last;
+  return others[Math.floor((context.roll() * others.length) / 100)]?.id ?? last;
+}
+
+function orderText(facts: Sts2MonsterFacts): string {
+  const steps = Object.entries(facts.followUps).map(([from, to]) => `${from} -> ${to.join(' or ')}`);
+  if (steps.length === 0)
+    return 'Its move order is not in the facts the simulator has: it picks uniformly among its other moves.';
+  return `Opens with ${facts.startsWith ?? 'its first move'}; then ${steps.join('; ')}.`;
+}
+
+function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefinition {
+  const unmodelled = facts.moves.reduce((sum, move) => sum + move.unmodelled, 0);
+  const hpUnknown = facts.hp[1] <= 0;
+  return {
+    id: facts.id,
+    name: facts.name,
+    hp: hpUnknown ? [1, 1] : [facts.hp[0], facts.hp[1]],
+    text:
+      text +
+      (hpUnknown ? ' Its HP is not in the facts the simulator has.' : '') +
+      (unmodelled > 0 ? ` ${unmodelled} move effect(s) of the real monster are not simulated.` : ''),
+    moves: facts.moves.map((move) => moveOf(facts, move)),
+    setup: (context) => {
+      // The export names the powers a monster spawns with but not their amounts: 1 each.
+      // Surrounded is the player's (the monsters flank them), whoever spawns it.
+      for (const power of facts.powersOnSpawn) {
+        if (power === 'SURROUNDED') {
+          if ((context.combat.run.combat?.player.powers.SURROUNDED ?? 0) === 0)
+            context.debuffPlayer(power, 1);
+        } else {
+          context.buff(power, 1);
+        }
+      }
+    },
+    nextMove: (context) => patternNext(facts, context),
+  };
+}
+
+const FACTS = new Map(STS2_MONSTER_FACTS.map((facts) => [facts.id, facts]));
+
+function factsOf(id: string): Sts2MonsterFacts {
+  const facts = FACTS.get(id);
+  if (facts === undefined) throw new Error(`no StS2 monster facts for ${id}`);
+  return facts;
+}
+
+/** A placeholder HP the real game shows while a monster cannot be hurt (the Door, the exploding Giant). */
+export const UNHITTABLE_HP = 999_999_999;
+
+function doormaker(): MonsterDefinition {
+  const facts = factsOf('DOORMAKER');
+  const base = genericDefinition(facts, '');
+  const phases: Readonly<Record<string, [string, string]>> = {
+    HUNGER_MOVE: ['HUNGER', 'SCRUTINY'],
+    SCRUTINY_MOVE: ['SCRUTINY', 'GRASP'],
+    GRASP_MOVE: ['GRASP', 'HUNGER'],
+  };
+  return {
+    ...base,
+    hp: [UNHITTABLE_HP, UNHITTABLE_HP],
+    name: 'Door',
+    text:
+      'The Doormaker (final boss of Glory): starts as a Door that cannot be worn down (999,999,999 HP) and opens on its first turn (Dramatic Open): it becomes the Doormaker with 489 HP, loses its powers and enters its Hunger phase. It then cycles Hunger (30 damage; while in Hunger your Attacks and Skills Exhaust), Scrutiny (24 damage; you cannot draw extra cards) and Grasp (10x2 damage and 3 Strength; each card you play costs you 1 Energy). ' +
+      orderText(facts),
+    setup: () => {},
+    moves: base.moves.map((move) => {
+      if (move.id === 'DRAMATIC_OPEN_MOVE') {
+        return {
+          ...move,
+          effect: (context: MonsterContext) => {
+            const monster = context.monster;
+            monster.hp = facts.hp[0];
+            monster.maxHp = facts.hp[0];
+            monster.name = facts.name;
+            monster.powers = {};
+            context.buff('HUNGER', 1);
+          },
+        };
+      }
+      const phase = phases[move.id];
+      if (phase === undefined) return move;
+      return {
+        ...move,
+        effect: (context: MonsterContext) => {
+          move.effect?.(context);
+          if (move.id === 'GRASP_MOVE') context.buff('STRENGTH', 3);
+          delete context.monster.powers[phase[0]];
+          context.buff(phase[1], 1);
+        },
+      };
+    }),
+    nextMove: (context) => {
+      const last = context.monster.history[context.monster.history.length - 1];
+      if (last === undefined) return 'DRAMATIC_OPEN_MOVE';
+      if (last === 'DRAMATIC_OPEN_MOVE' || last === 'GRASP_MOVE') return 'HUNGER_MOVE';
+      if (last === 'HUNGER_MOVE') return 'SCRUTINY_MOVE';
+      return 'GRASP_MOVE';
+    },
+  };
+}
+
+function waterfallGiant(): MonsterDefinition {
+  const facts = factsOf('WATERFALL_GIANT');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text:
+      'Waterfall Giant (boss of Underdocks): builds Steam Eruption every turn (15 on Pressurize, then 3 per move). When killed it does not die at once: it is About to Blow (cannot be worn down, 999,999,999 HP) for a turn, then Explodes for damage equal to its Steam Eruption and leaves. ' +
+      orderText(facts),
+    moves: base.moves.map((move) =>
+      move.id === 'EXPLODE_MOVE' ? { ...move, effect: (context: MonsterContext) => context.escape() } : move,
+    ),
+    onDeath: (context) => {
+      const monster = context.monster;
+      if ((monster.memory.exploding ?? 0) > 0) return;
+      monster.memory.exploding = 1;
+      monster.memory.EXPLODE_MOVE_DAMAGE = monster.powers.STEAM_ERUPTION ?? 0;
+      monster.memory.EXPLODE_MOVE_HITS = 1;
+      monster.alive = true;
+      monster.hp = UNHITTABLE_HP;
+      monster.maxHp = UNHITTABLE_HP;
+      monster.powers = { STEAM_ERUPTION: monster.memory.EXPLODE_MOVE_DAMAGE };
+      context.setMove('ABOUT_TO_BLOW_MOVE');
+    },
+    nextMove: (context) => {
+      if ((context.monster.memory.exploding ?? 0) > 0) return 'EXPLODE_MOVE';
+      return patternNext(facts, context);
+    },
+  };
+}
+
+/** Test Subject's phases: the HP of phase 2 and 3 are the real states'; phase 1's is not known. */
+const TEST_SUBJECT_PHASE_HP = [100, 200, 300] as const;
+
+function testSubject(): MonsterDefinition {
+  const facts = factsOf('TEST_SUBJECT');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    hp: [TEST_SUBJECT_PHASE_HP[0], TEST_SUBJECT_PHASE_HP[0]],
+    text: 'Test Subject (boss of Glory) fights in three phases. Phase 1 alternates Bite (20) and Skull Bash (14, 1 Vulnerable); its HP is not known to the simulator, which uses 100. When a phase ends (Adaptable) it revives at once at the next phase HP (200, then 300, as the real states show) and spends its next turn on Respawn: phase 2 gains Painful Stabs and uses Multi Claw (10 damage, one more hit each time, from 3); phase 3 loses Adaptable, gains Nemesis and cycles Lacerate (10x3), Big Pounce (45) and Burning Growl (2 Strength, a Burn into your discard pile). The simulator revives it at once, where the real game leaves it at 0 HP for that turn.',
+    setup: (context) => {
+      context.monster.memory.phase = 1;
+      context.buff('ADAPTABLE', 1);
+    },
+    moves: base.moves.map((move) => {
+      if (move.id === 'RESPAWN_MOVE') {
+        return {
+          ...move,
+          effect: (context: MonsterContext) => {
+            if ((context.monster.memory.phase ?? 1) === 2) context.buff('PAINFUL_STABS', 1);
+            else context.buff('NEMESIS', 1);
+          },
+        };
+      }
+      if (move.id === 'MULTI_CLAW_MOVE') {
+        // One more hit each time it is used: damage and hits live in the monster's memory.
+        return { id: move.id, name: move.name, intent: 'Attack' as const };
+      }
+      if (move.id === 'BURNING_GROWL_MOVE') {
+        return {
+          ...move,
+          effect: (context: MonsterContext) => {
+            context.buff('STRENGTH', 2);
+            context.addStatus('BURN', 'discard', 1);
+          },
+        };
+      }
+      return move;
+    }),
+    onDeath: (context) => {
+      const monster = context.monster;
+      const phase = monster.memory.phase ?? 1;
+      if (phase >= 3) return;
+      monster.memory.phase = phase + 1;
+      monster.memory.claws = 0;
+      monster.alive = true;
+      monster.maxHp = TEST_SUBJECT_PHASE_HP[phase] ?? 300;
+      monster.hp = monster.maxHp;
+      monster.block = 0;
+      const keep: Record<string, number> = {};
+      if (phase + 1 < 3) keep.ADAPTABLE = 1;
+      monster.powers = keep;
+      context.setMove('RESPAWN_MOVE');
+    },
+    nextMove: (context) => {
+      const monster = context.monster;
+      const last = monster.history[monster.history.length - 1];
+      const phase = monster.memory.phase ?? 1;
+      if (phase === 1) return last === 'BITE_MOVE' ? 'SKULL_BASH_MOVE' : 'BITE_MOVE';
+      if (phase === 2) {
+        monster.memory.claws = (monster.memory.claws ?? 0) + 1;
+        monster.memory.MULTI_CLAW_MOVE_HITS = 2 + (monster.memory.claws ?? 1);
+        monster.memory.MULTI_CLAW_MOVE_DAMAGE = 10;
+        return 'MULTI_CLAW_MOVE';
+      }
+      if (last === 'PHASE3_LACERATE_MOVE') return 'BIG_POUNCE_MOVE';
+      if (last === 'BIG_POUNCE_MOVE') return 'BURNING_GROWL_MOVE';
+      return 'PHASE3_LACERATE_MOVE';
+    },
+  };
+}
+
+function queen(): MonsterDefinition {
+  const facts = factsOf('QUEEN');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: 'Queen (boss of Glory, with her Torch Head Amalgam): opens with Puppet Strings (3 Chains of Binding) and Your Mine (its effect is not simulated), then, while the Amalgam lives, Burn Bright for Me (she gains 20 Block, the Amalgam 1 Strength); once it is dead she cycles Off with Your Head (3x5), Execution (15) and Enrage (2 Strength).',
+    moves: base.moves.map((move) =>
+      move.id === 'BURN_BRIGHT_FOR_ME_MOVE'
+        ? {
+            ...move,
+            effect: (context: MonsterContext) => {
+              context.gainBlock(20);
+              const combat = context.combat.run.combat;
+              if (combat === null) return;
+              combat.monsters.forEach((other, index) => {
+                if (other !== context.monster && other.alive)
+                  context.combat.applyToMonster(index, 'STRENGTH', 1);
+              });
+            },
+          }
+        : move,
+    ),
+    nextMove: (context) => {
+      const monster = context.monster;
+      const last = monster.history[monster.history.length - 1];
+      if (last === undefined) return 'PUPPET_STRINGS_MOVE';
+      if (last === 'PUPPET_STRINGS_MOVE') return 'YOUR_MINE_MOVE';
+      const allies = context.combat.livingMonsters().some((other) => other !== monster);
+      if (allies) return 'BURN_BRIGHT_FOR_ME_MOVE';
+      if (last === 'OFF_WITH_YOUR_HEAD_MOVE') return 'EXECUTION_MOVE';
+      if (last === 'EXECUTION_MOVE') return 'ENRAGE_MOVE';
+      return 'OFF_WITH_YOUR_HEAD_MOVE';
+    },
+  };
+}
+
+const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
+  DOORMAKER: doormaker,
+  WATERFALL_GIANT: waterfallGiant,
+  TEST_SUBJECT: testSubject,
+  QUEEN: queen,
+};
+
+export function buildSts2Monsters(): MonsterDefinition[] {
+  return STS2_MONSTER_FACTS.map((facts) => {
+    const special = HAND_WRITTEN[facts.id];
+    if (special !== undefined) return special();
+    return genericDefinition(facts, `${facts.name}. ${orderText(facts)}`);
+  });
+}
