@@ -20,6 +20,7 @@ import {
   colorlessPool as sts1ColorlessPool,
 } from './cards/index.js';
 import { CHARACTERS, type CharacterDefinition } from './characters.js';
+import type { ContentSet } from './content-set.js';
 import { ENCOUNTERS, encountersOf as sts1EncountersOf } from './encounters.js';
 import { EVENTS } from './events.js';
 import { MONSTERS } from './monsters/index.js';
@@ -28,25 +29,8 @@ import { POWERS } from './powers.js';
 import { RELICS } from './relics.js';
 import { createSts2Content } from './sts2/sts2-content.js';
 
-export type { Ruleset };
+export type { ContentSet, Ruleset };
 export const RULESETS: readonly Ruleset[] = ['sts1', 'sts2'];
-
-/** Everything one ruleset plays with. */
-export interface ContentSet {
-  readonly ruleset: Ruleset;
-  readonly cards: readonly CardDefinition[];
-  readonly relics: readonly RelicDefinition[];
-  readonly potions: readonly PotionDefinition[];
-  readonly powers: readonly PowerDefinition[];
-  readonly monsters: readonly MonsterDefinition[];
-  readonly encounters: readonly EncounterDefinition[];
-  readonly events: readonly EventDefinition[];
-  readonly characters: Readonly<Record<string, CharacterDefinition>>;
-  cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[];
-  colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[];
-  readonly randomCurses: readonly string[];
-  encountersOf(act: number, kind: EncounterDefinition['kind']): readonly EncounterDefinition[];
-}
 
 interface IndexedContent {
   readonly set: ContentSet;

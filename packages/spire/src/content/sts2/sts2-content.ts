@@ -4,7 +4,7 @@
 import type { CardDefinition } from '../../engine/definitions.js';
 import type { CharacterId } from '../../engine/run-state.js';
 import type { CharacterDefinition } from '../characters.js';
-import type { ContentSet } from '../registry.js';
+import type { ContentSet } from '../content-set.js';
 import { STS2_CHARACTER_FACTS } from './data/sts2-character-facts.js';
 import { STS2_GAME_VERSION } from './facts.js';
 import { buildSts2Cards } from './sts2-cards.js';
