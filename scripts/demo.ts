@@ -10,10 +10,8 @@ import { pathToFileURL } from 'node:url';
 import {
   countChatTokens,
   countMessageTokens,
-  createFakeChatModel,
   createLessonExtractor,
   createMemory,
-  createSeededRandom,
   createTiktokenTokenizer,
   type KnowledgeEntry,
   type NotesLayer,
@@ -22,6 +20,7 @@ import {
   TOKENS_FOR_REPLY,
   type WindowLayer,
 } from '@strata-memory/strata';
+import { createFakeChatModel, createSeededRandom } from '@strata-memory/strata/testing';
 import { z } from 'zod';
 
 const HELP = `npm run demo [-- options]

@@ -1,5 +1,4 @@
 import {
-  createFakeChatModel,
   createInMemoryTelemetrySink,
   createLessonExtractor,
   createMemory,
@@ -12,6 +11,7 @@ import {
   type ObservationLayer,
   type WindowLayer,
 } from '@strata-memory/strata';
+import { createFakeChatModel } from '@strata-memory/strata/testing';
 import { type CallRecord, recordCall } from '../shared/call-record.js';
 import { API_DOCS } from './api-docs.js';
 import { type CodingStep, type CodingTask, TASKS } from './tasks.js';

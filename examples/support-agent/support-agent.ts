@@ -1,5 +1,4 @@
 import {
-  createFakeChatModel,
   createInMemoryStore,
   createInMemoryTelemetrySink,
   createLessonExtractor,
@@ -13,6 +12,7 @@ import {
   StrataError,
   type WindowLayer,
 } from '@strata-memory/strata';
+import { createFakeChatModel } from '@strata-memory/strata/testing';
 import { z } from 'zod';
 import { type CallRecord, recordCall } from '../shared/call-record.js';
 import { PRODUCT_DOCS } from './product-docs.js';

@@ -1,6 +1,6 @@
 import type { GameCommandDependencies } from '@strata-memory/agentic-sts/cli';
 import type { CliIo } from '@strata-memory/cli-kit';
-import { StrataError } from '@strata-memory/strata';
+import { StrataError } from '@strata-memory/strata/errors';
 import type { Command } from 'commander';
 
 /** The package that holds the game commands; an optional peer of this CLI. */

@@ -97,3 +97,11 @@ describe('strata: game commands load lazily', () => {
     expect(real).toEqual(GAME_COMMAND_SUMMARIES);
   });
 });
+
+describe('strata recall-eval: help without loading the evaluation', () => {
+  it('lists the same strategies as the evaluation', async () => {
+    const { RECALL_STRATEGIES } = await import('@strata-memory/recall');
+    const { RECALL_STRATEGY_NAMES } = await import('./commands/recall-command.js');
+    expect([...RECALL_STRATEGY_NAMES]).toEqual([...RECALL_STRATEGIES]);
+  });
+});

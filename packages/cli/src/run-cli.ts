@@ -1,6 +1,6 @@
 import type { GameCommandDependencies } from '@strata-memory/agentic-sts/cli';
 import { type CliIo, CommandInterrupted } from '@strata-memory/cli-kit';
-import { StrataError } from '@strata-memory/strata';
+import { StrataError } from '@strata-memory/strata/errors';
 import { CommanderError } from 'commander';
 import { createProgram } from './create-program.js';
 import { GAME_COMMAND_SUMMARIES, type GameCommandsLoader, loadGameCommands } from './game-commands.js';

@@ -1,4 +1,7 @@
-// The public surface of Strata. Each area keeps its own barrel; nothing else is public.
+// The root entry `@strata-memory/strata`: the core (memory, layers, tokenizer, assembly, adapters, errors).
+// It loads no database driver, provider SDK or native module. Backends and test doubles are subpaths,
+// each a top-level file of src/: `./sqlite`, `./postgres`, `./openai`, `./anthropic`, and `./testing`
+// (src/testing/index.ts); framework adapters add theirs the same way (e.g. `./ai-sdk`, `./langchain`).
 export * from './adapters/index.js';
 export * from './chat/index.js';
 export * from './conversation/index.js';
@@ -11,6 +14,5 @@ export * from './model/index.js';
 export * from './state/index.js';
 export * from './store/index.js';
 export * from './telemetry/index.js';
-export * from './testing/index.js';
 export * from './tokenizer/index.js';
 export * from './transitions/index.js';

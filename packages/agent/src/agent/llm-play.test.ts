@@ -1,10 +1,5 @@
-import {
-  countChatTokens,
-  createTiktokenTokenizer,
-  type FakeModelReply,
-  fakeReply,
-  startFakeOpenAIServer,
-} from '@strata-memory/strata';
+import { countChatTokens, createTiktokenTokenizer } from '@strata-memory/strata';
+import { type FakeModelReply, fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { playRun } from './play-run.js';

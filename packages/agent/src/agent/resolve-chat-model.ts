@@ -1,9 +1,6 @@
-import {
-  type ChatModel,
-  createAnthropicChatModel,
-  createOpenAIChatModel,
-  StrataError,
-} from '@strata-memory/strata';
+import { type ChatModel, StrataError } from '@strata-memory/strata';
+import { createAnthropicChatModel } from '@strata-memory/strata/anthropic';
+import { createOpenAIChatModel } from '@strata-memory/strata/openai';
 
 export interface ModelSettings {
   /** A ready ChatModel, or a model name for the provider's adapter. */

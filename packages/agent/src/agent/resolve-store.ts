@@ -1,10 +1,6 @@
-import {
-  createInMemoryStore,
-  createPostgresStore,
-  createSqliteStore,
-  type MemoryStore,
-  StrataError,
-} from '@strata-memory/strata';
+import { createInMemoryStore, type MemoryStore, StrataError } from '@strata-memory/strata';
+import { createPostgresStore } from '@strata-memory/strata/postgres';
+import { createSqliteStore } from '@strata-memory/strata/sqlite';
 
 export interface StoreSettings {
   /** A store, or which one to open: `memory` (default), `sqlite` (file `dbFile`) or `postgres` (`databaseUrl`). */

@@ -372,7 +372,7 @@ describe('strata report', () => {
 });
 
 describe('store selection', () => {
-  it('falls back to memory, with a note, when the default SQLite store is not in this build', async () => {
+  it('falls back to memory, with a note naming the install command, when the SQLite driver is not installed', async () => {
     const seen: string[] = [];
     const base = createSyntheticPlayRunner({ steps: 3 });
     const { code, stderr } = await cli(['play'], {
@@ -384,13 +384,17 @@ describe('store selection', () => {
     });
     expect(code).toBe(0);
     expect(seen).toEqual(['memory']);
-    expect(stderr).toContain('the sqlite store is not in this build');
+    expect(stderr).toContain(
+      'the sqlite store needs better-sqlite3, which is not installed (npm install better-sqlite3)',
+    );
   });
 
   it('refuses an explicitly chosen store that is not available', async () => {
     const { code, stderr } = await cli(['play', '--store', 'sqlite'], { stores: () => false });
     expect(code).toBe(1);
     expect(stderr).toContain('--store sqlite is not available');
+    expect(stderr).toContain('[MISSING_DEPENDENCY]');
+    expect(stderr).toContain('npm install better-sqlite3');
   });
 
   it('refuses to resume a run that kept its memory only in the process', async () => {

@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import * as strata from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata';
+import * as postgres from '@strata-memory/strata/postgres';
+import * as sqlite from '@strata-memory/strata/sqlite';
 import { type Command, Option } from 'commander';
 import {
   type AgentName,
@@ -97,12 +99,29 @@ export interface ResolvedConnection {
   note?: string;
 }
 
-/** Whether this build of strata exports the store's factory (stores are optional parts of its surface). */
+/** The driver package each persistent store needs (optional peer dependencies of strata and this package). */
+export const STORE_DRIVERS: Readonly<Record<string, string>> = { sqlite: 'better-sqlite3', postgres: 'pg' };
+
+function installed(packageName: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(packageName);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a store can run here: strata exports its factory and its driver package is installed. */
 export function storeAvailable(store: string): boolean {
-  const factories = strata as unknown as Record<string, unknown>;
-  if (store === 'sqlite') return typeof factories.createSqliteStore === 'function';
-  if (store === 'postgres') return typeof factories.createPostgresStore === 'function';
+  if (store === 'sqlite')
+    return typeof sqlite.createSqliteStore === 'function' && installed('better-sqlite3');
+  if (store === 'postgres') return typeof postgres.createPostgresStore === 'function' && installed('pg');
   return true;
+}
+
+function driverMissing(store: string): string {
+  const driver = STORE_DRIVERS[store] ?? store;
+  return `the ${store} store needs ${driver}, which is not installed (npm install ${driver})`;
 }
 
 /**
@@ -157,8 +176,8 @@ export function validateRunOptions(
     }
     if (!isStoreAvailable('postgres')) {
       throw new StrataError(
-        'NOT_SUPPORTED',
-        '--store postgres is not available in this build of strata. Use --store sqlite.',
+        'MISSING_DEPENDENCY',
+        `--store postgres is not available: ${driverMissing('postgres')}. Install it, or use --store sqlite.`,
       );
     }
     return { store, databaseUrl };
@@ -167,12 +186,12 @@ export function validateRunOptions(
     if (storeWasDefault) {
       return {
         store: 'memory',
-        note: `the ${store} store is not in this build of strata; using --store memory (lessons are not kept and the run cannot be resumed)`,
+        note: `${driverMissing(store)}; using --store memory (lessons are not kept and the run cannot be resumed)`,
       };
     }
     throw new StrataError(
-      'NOT_SUPPORTED',
-      `--store ${store} is not available in this build of strata. Use --store memory, or --store postgres with --database-url.`,
+      'MISSING_DEPENDENCY',
+      `--store ${store} is not available: ${driverMissing(store)}. Install it, or use --store memory.`,
     );
   }
   return { store };

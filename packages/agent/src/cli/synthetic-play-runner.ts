@@ -1,4 +1,4 @@
-import { createSeededRandom } from '@strata-memory/strata';
+import { createSeededRandom } from '@strata-memory/strata/testing';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 import type { PlayRunner } from './play-runner.js';
 

@@ -1,5 +1,6 @@
 import type { GameAction, GameState } from '@strata-memory/spire';
-import { createFakeChatModel, createTiktokenTokenizer, StrataError } from '@strata-memory/strata';
+import { createTiktokenTokenizer, StrataError } from '@strata-memory/strata';
+import { createFakeChatModel } from '@strata-memory/strata/testing';
 import { describe, expect, it } from 'vitest';
 import { decisionSchema, validateDecision } from './decision-schema.js';
 import { createHeuristicPolicy } from './heuristic-policy.js';

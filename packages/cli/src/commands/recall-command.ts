@@ -1,14 +1,13 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
-import {
-  evaluateRecall,
-  formatRecallReport,
-  parseRecallStrategies,
-  RECALL_STRATEGIES,
-  type RecallReportStyle,
-  readRecallDataset,
-  recallReportJson,
-} from '@strata-memory/recall';
-import { StrataError } from '@strata-memory/strata';
+import type { RecallContextRecord, RecallEvaluation, RecallReportStyle } from '@strata-memory/recall';
+
+/**
+ * The strategy names for --help, so registering the command loads no evaluation code (the evaluation,
+ * and Strata's tokenizer with it, loads when the command runs). A test keeps it equal to RECALL_STRATEGIES.
+ */
+export const RECALL_STRATEGY_NAMES = ['layered', 'window', 'bm25'] as const;
+
+import { StrataError } from '@strata-memory/strata/errors';
 import cliProgress from 'cli-progress';
 import { type Command, InvalidArgumentError } from 'commander';
 
@@ -35,7 +34,7 @@ export function registerRecallEvalCommand(program: Command): void {
     .option('--budget <tokens>', 'token budget of every context, question included', parseBudget, 5000)
     .option(
       '--strategy <names>',
-      `strategies to compare, repeatable or comma separated: ${RECALL_STRATEGIES.join(', ')} (default: all)`,
+      `strategies to compare, repeatable or comma separated: ${RECALL_STRATEGY_NAMES.join(', ')} (default: all)`,
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
     )
     .option('--dump <contexts.jsonl>', 'write every assembled context, one JSON line per question')
@@ -59,6 +58,8 @@ export async function runRecallEval(
     env: Record<string, string | undefined>;
   } = { stdout: process.stdout, stderr: process.stderr, env: process.env },
 ): Promise<void> {
+  const { evaluateRecall, formatRecallReport, parseRecallStrategies, readRecallDataset, recallReportJson } =
+    await import('@strata-memory/recall');
   const strategies = parseRecallStrategies(options.strategy ?? []);
   const dataset = await readRecallDataset(options.data);
   for (const problem of dataset.problems) io.stderr.write(`warning: ${problem.where}: ${problem.message}\n`);
@@ -80,7 +81,7 @@ export async function runRecallEval(
   const total =
     dataset.conversations.reduce((sum, item) => sum + item.questions.length, 0) * strategies.length;
   bar?.start(Math.max(1, total), 0);
-  let evaluation: Awaited<ReturnType<typeof evaluateRecall>>;
+  let evaluation: RecallEvaluation;
   try {
     evaluation = await evaluateRecall(dataset, {
       budget: options.budget,
@@ -141,10 +142,7 @@ async function openDump(file: string): Promise<WriteStream> {
 }
 
 /** `{"conversation","question_id","tokens","context"}` (plus the strategy when several run). */
-function writeLine(
-  stream: WriteStream,
-  record: Parameters<NonNullable<Parameters<typeof evaluateRecall>[1]['onContext']>>[0],
-) {
+function writeLine(stream: WriteStream, record: RecallContextRecord) {
   const line = `${JSON.stringify({
     conversation: record.conversation,
     question_id: record.question_id,

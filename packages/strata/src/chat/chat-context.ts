@@ -1,5 +1,4 @@
 import type { StandardJSONSchemaV1, StandardSchemaV1 } from '@standard-schema/spec';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { JsonValue } from '../core/provenance.js';
 import { StrataError } from '../errors/strata-error.js';
@@ -13,6 +12,20 @@ import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
 import type { Tokenizer } from '../tokenizer/tokenizer.js';
 import { type ChatFit, fitChatMessages } from './fit-chat-messages.js';
 import { createUpdateStateTool, UPDATE_STATE_TOOL_NAME } from './update-state-tool.js';
+
+/**
+ * An OpenAI Chat Completions message as `messages()` returns it (OpenAI's own shape, tool calls included).
+ * Declared here, not imported from the `openai` package, so the root entry's types need no `openai` installed.
+ */
+export type ChatCompletionMessageParam =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string; name?: string }
+  | {
+      role: 'assistant';
+      content: string | null;
+      tool_calls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+    }
+  | { role: 'tool'; content: string; tool_call_id: string };
 
 export interface ChatContextOptions<S extends StandardSchemaV1> {
   /** The trusted system prompt; never truncated. */

@@ -1,9 +1,4 @@
-import Anthropic, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type {
   ContentBlockParam,
   Message,
@@ -13,6 +8,7 @@ import type {
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
 import type { JsonValue } from '../core/provenance.js';
+import { importOptionalDependency } from '../errors/import-optional-dependency.js';
 import { StrataError } from '../errors/strata-error.js';
 import type {
   ChatMessage,
@@ -22,6 +18,7 @@ import type {
   OutputSchema,
   ToolCall,
 } from './chat-model.js';
+import type { ProviderErrorClasses } from './provider-call.js';
 import { callProvider, describeURL } from './provider-call.js';
 import { resolveProviderSettings } from './provider-settings.js';
 import type { RetryOptions } from './retry-policy.js';
@@ -49,7 +46,6 @@ export interface AnthropicChatModelOptions extends RetryOptions {
 }
 
 const DEFAULT_BASE_URL = 'https://api.anthropic.com';
-const errorClasses = { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError };
 /** Root schemas that are not objects are wrapped, since a tool input must be an object. */
 const WRAPPED_KEY = 'value';
 
@@ -59,6 +55,8 @@ const WRAPPED_KEY = 'value';
  * the cache reads.
  */
 export function createAnthropicChatModel(options: AnthropicChatModelOptions): ChatModel {
+  // Filled with the SDK's error classes when it loads, before the first call classifies an error.
+  const errors = {} as ProviderErrorClasses;
   const settings = resolveProviderSettings(options, {
     factoryName: 'createAnthropicChatModel',
     exampleModel: 'claude-sonnet-4-5',
@@ -67,10 +65,31 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
     apiKeyVariable: 'ANTHROPIC_API_KEY',
     apiKeyDescription: 'Anthropic',
     providerLabel: 'Anthropic',
-    errors: errorClasses,
+    errors,
   });
   const { modelId, baseURL } = settings;
-  const client = new Anthropic(settings.clientOptions);
+  // The SDK is an optional peer dependency: loaded on the first call, so importing this entry never
+  // fails and a missing SDK is a MISSING_DEPENDENCY error naming the install command.
+  let client: Promise<Anthropic> | undefined;
+  const loadClient = (): Promise<Anthropic> => {
+    client ??= importOptionalDependency(
+      () => import('@anthropic-ai/sdk'),
+      '@anthropic-ai/sdk',
+      'createAnthropicChatModel (@strata-memory/strata/anthropic)',
+    ).then((sdk) => {
+      Object.assign(errors, {
+        APIError: sdk.APIError,
+        APIConnectionError: sdk.APIConnectionError,
+        APIConnectionTimeoutError: sdk.APIConnectionTimeoutError,
+        APIUserAbortError: sdk.APIUserAbortError,
+      });
+      return new sdk.default(settings.clientOptions);
+    });
+    client.catch(() => {
+      client = undefined;
+    });
+    return client;
+  };
 
   return {
     provider: 'anthropic',
@@ -117,8 +136,10 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
       if (tools.length > 0) body.tools = tools;
       // `temperature` is not sent: this SDK version's Messages API no longer has it.
 
+      const sdkClient = await loadClient();
+
       const message = await callProvider(settings.callOptions(request.signal), (signal) =>
-        client.messages.create(body, { signal }),
+        sdkClient.messages.create(body, { signal }),
       );
       return toResult(message, request, modelId, baseURL, mode === 'tool' ? { wrapped } : undefined);
     },

@@ -1,4 +1,3 @@
-export { type AnthropicChatModelOptions, createAnthropicChatModel } from './anthropic-chat-model.js';
 export type {
   ChatMessage,
   ChatModel,
@@ -11,6 +10,5 @@ export type {
   Usage,
 } from './chat-model.js';
 export { isLocalURL, LOCAL_PLACEHOLDER_API_KEY, loadApiKey } from './load-api-key.js';
-export { createOpenAIChatModel, type OpenAIChatModelOptions } from './openai-chat-model.js';
 export { isRetryableStatus, parseRetryAfter, type RetryOptions } from './retry-policy.js';
 export { isStrictCompatible, outputSchemaFromStandard, parseStructuredOutput } from './structured-output.js';

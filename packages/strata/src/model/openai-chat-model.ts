@@ -1,11 +1,13 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletion,
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+import { importOptionalDependency } from '../errors/import-optional-dependency.js';
 import { StrataError } from '../errors/strata-error.js';
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult, ToolCall } from './chat-model.js';
+import type { ProviderErrorClasses } from './provider-call.js';
 import { callProvider, describeURL } from './provider-call.js';
 import { resolveProviderSettings } from './provider-settings.js';
 import type { RetryOptions } from './retry-policy.js';
@@ -32,7 +34,6 @@ export interface OpenAIChatModelOptions extends RetryOptions {
 }
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
-const errorClasses = { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError };
 
 /**
  * A ChatModel over the official `openai` SDK, for OpenAI or any OpenAI-compatible server.
@@ -42,6 +43,8 @@ const errorClasses = { APIError, APIConnectionError, APIConnectionTimeoutError, 
  * @example createOpenAIChatModel({ model: 'qwen2.5:7b', baseURL: 'http://127.0.0.1:11434/v1' })
  */
 export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatModel {
+  // Filled with the SDK's error classes when it loads, before the first call classifies an error.
+  const errors = {} as ProviderErrorClasses;
   const settings = resolveProviderSettings(options, {
     factoryName: 'createOpenAIChatModel',
     exampleModel: 'gpt-4.1-mini',
@@ -50,10 +53,31 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     apiKeyVariable: 'OPENAI_API_KEY',
     apiKeyDescription: 'OpenAI',
     providerLabel: 'OpenAI-compatible',
-    errors: errorClasses,
+    errors,
   });
   const { modelId, baseURL } = settings;
-  const client = new OpenAI(settings.clientOptions);
+  // The SDK is an optional peer dependency: loaded on the first call, so importing this entry never
+  // fails and a missing SDK is a MISSING_DEPENDENCY error naming the install command.
+  let client: Promise<OpenAI> | undefined;
+  const loadClient = (): Promise<OpenAI> => {
+    client ??= importOptionalDependency(
+      () => import('openai'),
+      'openai',
+      'createOpenAIChatModel (@strata-memory/strata/openai)',
+    ).then((sdk) => {
+      Object.assign(errors, {
+        APIError: sdk.APIError,
+        APIConnectionError: sdk.APIConnectionError,
+        APIConnectionTimeoutError: sdk.APIConnectionTimeoutError,
+        APIUserAbortError: sdk.APIUserAbortError,
+      });
+      return new sdk.default(settings.clientOptions);
+    });
+    client.catch(() => {
+      client = undefined;
+    });
+    return client;
+  };
   const maxTokensParameter =
     options.maxTokensParameter ??
     (new URL(baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');
@@ -79,8 +103,9 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
           },
         };
       }
+      const sdkClient = await loadClient();
       const completion = await callProvider(settings.callOptions(request.signal), (signal) =>
-        client.chat.completions.create(body, { signal }),
+        sdkClient.chat.completions.create(body, { signal }),
       );
       return toResult(completion, request, modelId, baseURL);
     },

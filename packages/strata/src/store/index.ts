@@ -1,5 +1,5 @@
-// Stores: the MemoryStore contract and its three implementations. Drivers (better-sqlite3, pg)
-// load lazily on open(), so importing strata never loads a database driver you do not use.
+// Stores: the MemoryStore contract and the in-memory store. The SQLite and Postgres stores are the
+// subpaths `@strata-memory/strata/sqlite` and `/postgres` (src/sqlite.ts, src/postgres.ts).
 export {
   createInMemoryDatabase,
   createInMemoryStore,
@@ -16,9 +16,3 @@ export type {
   SessionRecord,
   TelemetryRecordRow,
 } from './memory-store.js';
-export { latestPostgresSchemaVersion } from './postgres/postgres-migrations.js';
-export { createPostgresStore } from './postgres/postgres-store.js';
-export type { PostgresStoreConfig } from './postgres/postgres-store-config.js';
-export { latestSqliteSchemaVersion } from './sqlite/sqlite-migrations.js';
-export { createSqliteStore } from './sqlite/sqlite-store.js';
-export { defaultSqlitePath, type SqliteStoreConfig } from './sqlite/sqlite-store-config.js';

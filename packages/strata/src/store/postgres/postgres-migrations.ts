@@ -78,6 +78,7 @@ const migrationLockKey = 0x5354_5241;
 /**
  * Brings the schema up to date inside one transaction holding an advisory lock. DDL is
  * transactional in Postgres, so a failed migration leaves nothing behind. Returns the version.
+ * @internal (declarations omit it: its driver type is not part of the public surface)
  */
 export async function runPostgresMigrations(client: PoolClient, where: string): Promise<number> {
   await client.query('BEGIN');

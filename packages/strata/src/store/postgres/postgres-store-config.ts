@@ -1,4 +1,20 @@
-import type { Pool } from 'pg';
+/**
+ * A `pg` Pool, as far as the config needs to name it. Declared here rather than imported so the
+ * declarations type-check in projects without @types/pg; any real `pg.Pool` fits.
+ */
+export interface PostgresPool {
+  connect(): Promise<unknown>;
+  end(): Promise<void>;
+  /** Where the pool connects; named in errors (never the password). */
+  readonly options: {
+    host?: string | undefined;
+    port?: number | undefined;
+    database?: string | undefined;
+    user?: string | undefined;
+    /** Only ever used to keep it out of error messages. */
+    password?: unknown;
+  };
+}
 
 /** Options of `createPostgresStore`. */
 export interface PostgresStoreConfig {
@@ -8,7 +24,7 @@ export interface PostgresStoreConfig {
    */
   connectionString?: string;
   /** A `pg` Pool to use instead of creating one; the store never ends it: its owner does. */
-  pool?: Pool;
+  pool?: PostgresPool;
   /** Connections of the pool the store creates. Default 10. */
   maxConnections?: number;
   /** How long to wait for a connection before failing with STORE_UNAVAILABLE (ms). Default 5000. */

@@ -1,4 +1,5 @@
 import type { Pool } from 'pg';
+import { importOptionalDependency } from '../../errors/import-optional-dependency.js';
 import { StrataError } from '../../errors/strata-error.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type {
@@ -90,7 +91,7 @@ class PostgresStore implements MemoryStore {
     this.#config = config;
     this.#connectionString = connectionString;
     if (config.pool !== undefined) {
-      const options = config.pool.options;
+      const { options } = config.pool;
       this.#location = {
         host: String(options.host ?? 'localhost'),
         port: String(options.port ?? 5432),
@@ -114,10 +115,15 @@ class PostgresStore implements MemoryStore {
   }
 
   async #connect(): Promise<Pool> {
-    let pool = this.#config.pool;
+    // The config declares its own minimal pool type (users need no @types/pg).
+    let pool = this.#config.pool as Pool | undefined;
     const owned = pool === undefined;
     if (pool === undefined) {
-      const { default: pg } = await import('pg');
+      const { default: pg } = await importOptionalDependency(
+        () => import('pg'),
+        'pg',
+        'The Postgres store (@strata-memory/strata/postgres)',
+      );
       pool = new pg.Pool({
         connectionString: this.#connectionString,
         max: this.#config.maxConnections ?? 10,

@@ -76,6 +76,7 @@ const migrationsTable = 'strata_schema_migrations';
 /**
  * Brings the schema up to date in one IMMEDIATE transaction, so two processes opening a new file at
  * once serialize and the second sees the first's work. Returns the schema version.
+ * @internal (declarations omit it: its driver type is not part of the public surface)
  */
 export function runSqliteMigrations(database: BetterSqlite3.Database, where: string): number {
   // Read first: an up-to-date file needs no write lock, so a read-only file can still be read.
@@ -117,7 +118,7 @@ export function runSqliteMigrations(database: BetterSqlite3.Database, where: str
   return migrate.immediate();
 }
 
-/** Tables of the file that are not Strata's; non-empty means the file belongs to someone else. */
+/** Tables of the file that are not Strata's; non-empty means the file belongs to someone else. @internal (declarations omit it: its driver type is not part of the public surface) */
 export function foreignTables(database: BetterSqlite3.Database): string[] {
   const rows = database
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`)

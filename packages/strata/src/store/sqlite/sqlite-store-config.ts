@@ -1,4 +1,16 @@
-import type BetterSqlite3 from 'better-sqlite3';
+/**
+ * An open better-sqlite3 `Database`, as far as the config needs to name it. Declared here rather than
+ * imported so the declarations type-check in projects without @types/better-sqlite3; any real
+ * better-sqlite3 connection fits.
+ */
+export interface SqliteDatabaseConnection {
+  readonly open: boolean;
+  readonly name: string;
+  prepare(source: string): unknown;
+  exec(source: string): unknown;
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  close(): unknown;
+}
 
 /** Options of `createSqliteStore`. */
 export interface SqliteStoreConfig {
@@ -11,7 +23,7 @@ export interface SqliteStoreConfig {
    * An open better-sqlite3 connection to use instead of opening `path`. The store sets its pragmas
    * and runs migrations on it but never closes it: its owner does.
    */
-  database?: BetterSqlite3.Database;
+  database?: SqliteDatabaseConnection;
   /**
    * `'normal'` (default): with WAL, a committed step survives the process being killed (SIGKILL,
    * crash, OOM); a power loss may undo the last commits but never corrupts the file.

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
+import { importOptionalDependency } from '../../errors/import-optional-dependency.js';
 import { StrataError } from '../../errors/strata-error.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type {
@@ -155,9 +156,14 @@ class SqliteStore implements MemoryStore {
 
   async #connect(): Promise<Connection> {
     const path = this.#path;
-    let database = this.#config.database;
+    // The config declares its own minimal connection type (users need no @types/better-sqlite3).
+    let database = this.#config.database as BetterSqlite3.Database | undefined;
     if (database === undefined) {
-      const { default: Database } = await import('better-sqlite3');
+      const { default: Database } = await importOptionalDependency(
+        () => import('better-sqlite3'),
+        'better-sqlite3',
+        'The SQLite store (@strata-memory/strata/sqlite)',
+      );
       try {
         if (path !== ':memory:' && path !== '') mkdirSync(dirname(path), { recursive: true });
         database = new Database(path, { timeout: this.#config.busyTimeoutMs ?? 5000 });

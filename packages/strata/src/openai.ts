@@ -1,0 +1,4 @@
+// Entry `@strata-memory/strata/openai`: a ChatModel over the official `openai` SDK (OpenAI or any
+// OpenAI-compatible server). Needs the optional peer `openai` 6 or 7 (`npm install openai`), loaded on
+// the first call; missing, that call fails with MISSING_DEPENDENCY.
+export { createOpenAIChatModel, type OpenAIChatModelOptions } from './model/openai-chat-model.js';
