@@ -1,11 +1,11 @@
 import { createServer } from 'node:net';
+import { StrataError } from '@strata-memory/strata';
 import {
   type FakeModelReply,
   type FakeModelServer,
   fakeReply,
-  StrataError,
   startFakeOpenAIServer,
-} from '@strata-memory/strata';
+} from '@strata-memory/strata/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { type PlayRunOptions, playRun } from './play-run.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSqliteStore } from '@strata-memory/strata';
+import { createSqliteStore } from '@strata-memory/strata/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { playRun } from './play-run.js';

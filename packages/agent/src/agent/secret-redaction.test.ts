@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSqliteStore, fakeReply, startFakeOpenAIServer } from '@strata-memory/strata';
+import { createSqliteStore } from '@strata-memory/strata/sqlite';
+import { fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { playRun } from './play-run.js';
