@@ -223,9 +223,10 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
       const dropped: Record<string, number> = {};
       for (const layer of assembled.layers) {
         layers[layer.name] = layer.tokens;
-        const lost = layer.dropped.filter(
-          (item) => item.reason !== 'ranked-out' && item.reason !== 'not-triggered',
-        ).length;
+        const counted = layer.omitted;
+        const lost =
+          layer.dropped.filter((item) => item.reason !== 'ranked-out' && item.reason !== 'not-triggered')
+            .length + (counted && counted.reason !== 'ranked-out' ? counted.count : 0);
         if (lost > 0) dropped[layer.name] = lost;
       }
       return {

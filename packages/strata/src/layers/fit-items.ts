@@ -1,11 +1,20 @@
 import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
 import { SECTION_SEPARATOR, type SectionFrame, TRUNCATION_MARKER } from './escape-untrusted.js';
-import type { DroppedItem, DropReason, FitRequest, LayerFit, TruncatedItem } from './layer.js';
+import type { DroppedItem, DropReason, FitRequest, LayerFit, OmittedItems, TruncatedItem } from './layer.js';
 
 /** An item ready to place: its id and its rendered line. */
 export interface FitCandidate {
   readonly id: string;
   readonly line: string;
+}
+
+/**
+ * Candidates in preference order: an array, or a lazy sequence a layer computes only as far as the
+ * fit reads (`at` is called with increasing indexes, and rarely past what is shown).
+ */
+export interface CandidateList {
+  readonly length: number;
+  at(index: number): FitCandidate | undefined;
 }
 
 export interface FitItemsOptions {
@@ -20,8 +29,11 @@ export interface FitItemsOptions {
   maxItems?: number;
   /** Reason for candidates never examined because the section was full (default: the budget reason). */
   restReason?: DropReason;
-  /** Drop records reused for candidates (avoids allocating per call for large layers). */
-  dropRecord?: (index: number, reason: DropReason) => DroppedItem;
+  /**
+   * Report candidates never examined as one count (`omitted`) instead of one drop record each, so a
+   * fit costs what it shows, not what is stored (large windows, ranked lists).
+   */
+  countRest?: boolean;
   /** Ranked lists: stop after this many items in a row did not fit (default 32). */
   maxMisses?: number;
   /** Filled with how many candidates were examined (the rest were never looked at). */
@@ -40,18 +52,13 @@ const MIN_TRUNCATED_TOKENS = 8;
  * (each piece is counted with its newline, cached by content).
  */
 export function fitItems(
-  candidates: readonly FitCandidate[],
+  candidates: CandidateList,
   frame: SectionFrame,
   request: FitRequest,
   options: FitItemsOptions,
 ): LayerFit {
   const { tokenizer } = request;
   const budgetReason: DropReason = request.shrunk ? 'total-budget' : 'layer-budget';
-  const dropRecord =
-    options.dropRecord ?? ((index: number, reason: DropReason) => ({ id: idOf(index), reason }));
-  function idOf(index: number): string {
-    return candidates[index]?.id ?? '';
-  }
   if (candidates.length === 0) {
     return markExactFit({ section: '', messages: [], tokens: 0, kept: [], dropped: [], truncated: [] });
   }
@@ -69,8 +76,8 @@ export function fitItems(
   const maxItems = options.maxItems ?? Number.POSITIVE_INFINITY;
   for (; index < candidates.length; index += 1) {
     if (room <= 0 || misses >= maxMisses) break;
-    const candidate = candidates[index] as FitCandidate;
     if (kept.length >= maxItems) break;
+    const candidate = candidates.at(index) as FitCandidate;
     // A line starting with whitespace would glue to the previous newline: start at the visible text.
     const visible =
       candidate.line !== '' && LEADING_SPACE.test(candidate.line)
@@ -110,7 +117,7 @@ export function fitItems(
         continue;
       }
     }
-    dropped.push(dropRecord(index, budgetReason));
+    dropped.push({ id: candidate.id, reason: budgetReason });
     if (options.contiguous) {
       index += 1;
       break;
@@ -119,19 +126,30 @@ export function fitItems(
   if (options.stats) options.stats.examined = index;
   const restReason: DropReason =
     kept.length >= maxItems ? 'count-limit' : (options.restReason ?? budgetReason);
-  for (; index < candidates.length; index += 1) dropped.push(dropRecord(index, restReason));
-  if (keptLines.length === 0)
-    return markExactFit({ section: '', messages: [], tokens: 0, kept, dropped, truncated });
+  let omitted: OmittedItems | undefined;
+  if (options.countRest) {
+    if (index < candidates.length) omitted = { count: candidates.length - index, reason: restReason };
+  } else {
+    for (; index < candidates.length; index += 1)
+      dropped.push({ id: (candidates.at(index) as FitCandidate).id, reason: restReason });
+  }
+  if (keptLines.length === 0) {
+    return markExactFit(
+      withOmitted({ section: '', messages: [], tokens: 0, kept, dropped, truncated }, omitted),
+    );
+  }
   if (options.reverseForDisplay) keptLines.reverse();
   const section = `${frame.open}\n${keptLines.join('\n')}\n${frame.close}`;
-  return markExactFit({
-    section,
-    messages: [],
-    tokens: capacity - room + overhead,
-    kept,
-    dropped,
-    truncated,
-  });
+  return markExactFit(
+    withOmitted(
+      { section, messages: [], tokens: capacity - room + overhead, kept, dropped, truncated },
+      omitted,
+    ),
+  );
+}
+
+function withOmitted(fit: LayerFit, omitted: OmittedItems | undefined): LayerFit {
+  return omitted === undefined ? fit : { ...fit, omitted };
 }
 
 const LEADING_SPACE = /^\s/;

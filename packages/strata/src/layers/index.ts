@@ -8,7 +8,13 @@ export {
   sectionFrame,
   TRUNCATION_MARKER,
 } from './escape-untrusted.js';
-export { type FitCandidate, type FitItemsOptions, fitItems, truncateWithMarker } from './fit-items.js';
+export {
+  type CandidateList,
+  type FitCandidate,
+  type FitItemsOptions,
+  fitItems,
+  truncateWithMarker,
+} from './fit-items.js';
 export {
   createKnowledgeLayer,
   type KnowledgeEntry,
@@ -25,6 +31,7 @@ export {
   type LayerFit,
   type LayerOpenContext,
   type LayerOptions,
+  type OmittedItems,
   type TruncatedItem,
 } from './layer.js';
 export {

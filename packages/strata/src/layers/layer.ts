@@ -35,6 +35,16 @@ export interface TruncatedItem {
   readonly keptTokens: number;
 }
 
+/**
+ * Items left out without a record each: the tail of a long list the fit never looked at because the
+ * section was full (lessons ranked below everything shown, window events older than the newest run
+ * that fitted). Counting them keeps a fit's cost independent of how many items are stored.
+ */
+export interface OmittedItems {
+  readonly count: number;
+  readonly reason: DropReason;
+}
+
 /** What the assembler asks a layer to fit into. */
 export interface FitRequest {
   /** Tokens this layer may use, its section heading and separator included. */
@@ -62,6 +72,8 @@ export interface LayerFit {
   /** Ids of the items shown. */
   readonly kept: readonly string[];
   readonly dropped: readonly DroppedItem[];
+  /** Items left out and only counted (absent: none). `kept + dropped + omitted.count` is every item. */
+  readonly omitted?: OmittedItems;
   readonly truncated: readonly TruncatedItem[];
 }
 

@@ -11,8 +11,15 @@ describe('window layer', () => {
     expect(fit.kept.length).toBeLessThan(8);
     expect(fit.kept[0]).toBe('e8'); // preference order: newest first
     expect(fit.dropped.every((item) => item.reason === 'layer-budget')).toBe(true);
-    expect([...fit.kept, ...fit.dropped.map((item) => item.id)].sort()).toEqual(
-      window.events.map((event) => event.id).sort(),
+    // The first event that did not fit is listed; older ones are counted, not listed.
+    expect(fit.dropped).toHaveLength(1);
+    const listed = [...fit.kept, ...fit.dropped.map((item) => item.id)];
+    expect(fit.omitted).toEqual({ count: 8 - listed.length, reason: 'layer-budget' });
+    expect(listed.sort()).toEqual(
+      window.events
+        .slice(8 - listed.length)
+        .map((event) => event.id)
+        .sort(),
     );
     const lines = fit.section.split('\n').filter((line) => line.startsWith('- '));
     expect(lines.at(-1)).toContain('event number 7');
@@ -37,6 +44,41 @@ describe('window layer', () => {
     expect(fit.truncated).toHaveLength(1);
     expect(fit.section).toContain('[…truncated]');
     expect(testTokenizer.count(`${fit.section}\n\n`)).toBeLessThanOrEqual(50);
+  });
+
+  it('reads only the newest events that can fit, however many are stored', () => {
+    const counted = { texts: 0 };
+    const tokenizer = {
+      ...testTokenizer,
+      countUpTo(text: string, limit: number) {
+        counted.texts += 1;
+        return testTokenizer.countUpTo(text, limit);
+      },
+    };
+    const examined = (events: number): number => {
+      const window = createWindowLayer({ maxEvents: events });
+      for (let index = 0; index < events; index += 1) window.append('an event with some words');
+      counted.texts = 0;
+      const fit = window.fit(fitRequest(120, { tokenizer }));
+      expect(fit.kept.length + fit.dropped.length + (fit.omitted?.count ?? 0)).toBe(events);
+      expect(fit.dropped.length).toBeLessThanOrEqual(1);
+      return counted.texts;
+    };
+    const small = examined(50);
+    expect(examined(5_000)).toBe(small);
+  });
+
+  it('keeps the newest maxEvents events in order across many wraps of its ring', () => {
+    const window = createWindowLayer({ maxEvents: 7 });
+    for (let index = 0; index < 100; index += 1) window.append(`n${index}`);
+    expect(window.events.map((event) => event.text)).toEqual(
+      Array.from({ length: 7 }, (_, index) => `n${93 + index}`),
+    );
+    const fit = window.fit(fitRequest(500));
+    expect(fit.kept).toEqual(['e100', 'e99', 'e98', 'e97', 'e96', 'e95', 'e94']);
+    expect(fit.section.split('\n').slice(1, -1)).toEqual(
+      Array.from({ length: 7 }, (_, index) => `- n${93 + index}`),
+    );
   });
 
   it('round-trips through snapshot and restore', () => {

@@ -1,7 +1,7 @@
 import type { JsonValue, Provenance } from '../core/provenance.js';
 import { StrataError } from '../errors/strata-error.js';
 import { renderListItem, sectionFrame } from './escape-untrusted.js';
-import { type FitCandidate, fitItems } from './fit-items.js';
+import { type CandidateList, type FitCandidate, fitItems } from './fit-items.js';
 import type { FitRequest, Layer, LayerAction, LayerFit, LayerOptions } from './layer.js';
 import { eventList, resolveLayerOptions } from './resolve-layer-options.js';
 
@@ -26,6 +26,13 @@ export interface WindowLayer extends Layer {
   reset(): void;
 }
 
+/** An event with its line rendered once, at append. */
+interface Slot {
+  readonly id: string;
+  readonly line: string;
+  readonly event: WindowEvent;
+}
+
 /** Creates a window layer (defaults: budget 800, priority 60, dynamic). */
 export function createWindowLayer(options: WindowLayerOptions = {}): WindowLayer {
   const resolved = resolveLayerOptions('window', options, { budget: 800, priority: 60, stable: false });
@@ -37,11 +44,36 @@ export function createWindowLayer(options: WindowLayerOptions = {}): WindowLayer
     );
   }
   const frame = sectionFrame(resolved.name, resolved.instructions);
-  let events: WindowEvent[] = [];
+  // A ring of already-rendered events, oldest at `start`: an append writes one slot (no copy, no
+  // re-render), and the fit reads newest-first only as far as the section has room. Line counts
+  // come from the tokenizer's content cache, so each line is tokenized once while it is in view.
+  let ring: Slot[] = [];
+  let start = 0;
   let nextId = 1;
   let revision = 0;
-  // Newest first; rebuilt only when the events change.
-  let candidates: FitCandidate[] | undefined;
+  let listed: WindowEvent[] | undefined;
+
+  const newestFirst: CandidateList = {
+    get length() {
+      return ring.length;
+    },
+    at(index: number): FitCandidate | undefined {
+      if (index < 0 || index >= ring.length) return undefined;
+      return ring[(start + ring.length - 1 - index) % ring.length];
+    },
+  };
+  const put = (event: WindowEvent): void => {
+    const slot: Slot = { id: event.id, line: renderListItem(event.text), event };
+    if (ring.length < maxEvents) ring.push(slot);
+    else {
+      ring[start] = slot;
+      start = (start + 1) % maxEvents;
+    }
+  };
+  const clear = (): void => {
+    ring = [];
+    start = 0;
+  };
 
   const bindings = eventList(options.resetOn).map((event) => ({ event, action: 'reset' as LayerAction }));
 
@@ -54,7 +86,11 @@ export function createWindowLayer(options: WindowLayerOptions = {}): WindowLayer
       return revision;
     },
     get events() {
-      return events;
+      // Built on demand (inspection, snapshots), not on every append.
+      listed ??= Array.from({ length: ring.length }, (_, index) => {
+        return (ring[(start + index) % ring.length] as Slot).event;
+      });
+      return listed;
     },
     append(event) {
       const item = typeof event === 'string' ? { text: event } : event;
@@ -65,29 +101,33 @@ export function createWindowLayer(options: WindowLayerOptions = {}): WindowLayer
       nextId += 1;
       const stored: WindowEvent = { id, text: item.text };
       if (item.provenance) stored.provenance = item.provenance;
-      events.push(stored);
-      if (events.length > maxEvents) events = events.slice(events.length - maxEvents);
-      candidates = undefined;
+      put(stored);
+      listed = undefined;
       revision += 1;
       return id;
     },
     reset() {
-      events = [];
-      candidates = undefined;
+      clear();
+      listed = undefined;
       revision += 1;
     },
     fit(request: FitRequest): LayerFit {
-      candidates ??= events.map((event) => ({ id: event.id, line: renderListItem(event.text) })).reverse();
-      return fitItems(candidates, frame, request, { contiguous: true, reverseForDisplay: true });
+      return fitItems(newestFirst, frame, request, {
+        contiguous: true,
+        reverseForDisplay: true,
+        countRest: true,
+      });
     },
     snapshot(): JsonValue {
-      return { events: events as unknown as JsonValue, nextId };
+      return { events: layer.events as unknown as JsonValue, nextId };
     },
     restore(snapshot: JsonValue) {
       const value = snapshot as { events?: WindowEvent[]; nextId?: number } | null;
-      events = Array.isArray(value?.events) ? value.events.map((event) => ({ ...event })) : [];
+      const events = Array.isArray(value?.events) ? value.events.slice(-maxEvents) : [];
+      clear();
+      for (const event of events) put({ ...event });
       nextId = typeof value?.nextId === 'number' ? value.nextId : events.length + 1;
-      candidates = undefined;
+      listed = undefined;
       revision += 1;
     },
   };

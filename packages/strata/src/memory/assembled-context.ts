@@ -1,4 +1,4 @@
-import type { DroppedItem, TruncatedItem } from '../layers/layer.js';
+import type { DroppedItem, OmittedItems, TruncatedItem } from '../layers/layer.js';
 import type { ChatMessage } from '../model/chat-model.js';
 
 /** One layer's accounting in an assembled context. */
@@ -17,6 +17,12 @@ export interface AssembledLayer {
   kept: readonly string[];
   /** Items left out, each with the reason. */
   dropped: readonly DroppedItem[];
+  /**
+   * Items left out and only counted, not listed (absent: none): the tail a layer never examined
+   * because its section was full, such as lessons ranked below everything shown or window events
+   * older than the newest run that fitted. `kept + dropped + omitted.count` is every item.
+   */
+  omitted?: OmittedItems;
   /** Items shown only in part (they end with the truncation marker). */
   truncated: readonly TruncatedItem[];
 }

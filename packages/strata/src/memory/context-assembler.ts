@@ -259,6 +259,7 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
                   ...emptied.dropped,
                   ...emptied.kept.map((id) => ({ id, reason: 'total-budget' as const })),
                 ],
+                ...(emptied.omitted ? { omitted: emptied.omitted } : {}),
               },
         );
         planned = plan(fits);
@@ -309,7 +310,7 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
         .join('');
       const accounted: AssembledLayer[] = layers.map((layer) => {
         const fit = fits.get(layer) as LayerFit;
-        return {
+        const entry: AssembledLayer = {
           name: layer.name,
           kind: layer.kind,
           stable: layer.stable,
@@ -321,6 +322,8 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
           dropped: fit.dropped,
           truncated: fit.truncated,
         };
+        if (fit.omitted !== undefined && fit.omitted.count > 0) entry.omitted = fit.omitted;
+        return entry;
       });
       return {
         step,

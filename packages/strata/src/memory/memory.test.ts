@@ -133,7 +133,10 @@ describe('assemble', () => {
     const [low, high] = context.layers;
     expect(context.tokens).toBeLessThanOrEqual(160);
     expect(high?.tokens).toBeGreaterThan(low?.tokens ?? 0);
-    expect(low?.dropped.some((item) => item.reason === 'total-budget')).toBe(true);
+    // Listed or counted (the tail it never examined), the reason says the total budget took them.
+    const reasons = [...(low?.dropped ?? []).map((item) => item.reason), low?.omitted?.reason];
+    expect(reasons).toContain('total-budget');
+    expect(reasons).not.toContain('layer-budget');
   });
 
   it('renders untrusted text as data: no forged sections, no closed fences, no system prompt', async () => {

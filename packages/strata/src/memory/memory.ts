@@ -255,7 +255,8 @@ export function createMemory(options: MemoryOptions): Memory {
             name: layer.name,
             tokens: layer.tokens,
             items: layer.items,
-            dropped: layer.dropped.length,
+            // Items left out: listed ones plus the counted tail (see AssembledLayer.omitted).
+            dropped: layer.dropped.length + (layer.omitted?.count ?? 0),
             truncated: layer.truncated.length,
           })),
           dropped: context.layers.flatMap((layer) =>
