@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLessonsLayer } from './lessons-layer.js';
+import type { LessonRecord } from '../store/memory-store.js';
+import { createLessonsLayer, type LessonWeights } from './lessons-layer.js';
 import { fitRequest } from './test-request.js';
 
 describe('lessons layer', () => {
@@ -60,7 +62,161 @@ describe('lessons layer', () => {
     for (let index = 0; index < 20; index += 1)
       await lessons.addLesson({ text: `lesson ${index} about topic${index} and more words` });
     const fit = lessons.fit(fitRequest(60));
-    expect(fit.kept.length + fit.dropped.length).toBe(20);
+    expect(fit.kept.length + fit.dropped.length + (fit.omitted?.count ?? 0)).toBe(20);
     expect(new Set(fit.dropped.map((item) => item.reason))).not.toContain('not-triggered');
+  });
+});
+
+describe('lessons layer: incremental ranking', () => {
+  const halfLifeMs = 604_801_234;
+  const ln = Math.log;
+  /** The score from its definition, independent of the layer's ranks. */
+  const trueScore = (lesson: LessonRecord, now: number, weights: LessonWeights): number => {
+    const recency = 0.5 ** ((now - (lesson.lastUsedAt ?? lesson.createdAt)) / halfLifeMs);
+    const factor = (value: number) => Math.max(0.05, Math.min(1, value));
+    return Math.exp(
+      weights.recency * ln(recency) +
+        weights.importance * ln(factor(lesson.importance)) +
+        weights.usefulness * ln(factor(lesson.usefulness)),
+    );
+  };
+  const byFullSort = (lessons: readonly LessonRecord[], now: number, weights: LessonWeights): string[] =>
+    lessons
+      .map((lesson) => ({ id: lesson.id, score: trueScore(lesson, now, weights) }))
+      .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((item) => item.id);
+
+  const operation = fc.oneof(
+    fc.record({
+      kind: fc.constant('add' as const),
+      importance: fc.oneof(fc.double({ min: 0, max: 1, noNaN: true }), fc.constantFrom(0, 0.3, 1)),
+      usefulness: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+    fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1, max: 40 * 86_400_000 }) }),
+    fc.record({ kind: fc.constant('use' as const), pick: fc.nat(), useful: fc.boolean() }),
+    fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }),
+    fc.record({
+      kind: fc.constant('update' as const),
+      pick: fc.nat(),
+      importance: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+  );
+
+  it('equals a full re-sort by score after random adds, evictions, uses and time steps (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(operation, { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.record({
+          recency: fc.constantFrom(0, 0.5, 1, 2),
+          importance: fc.constantFrom(0, 1, 1.5),
+          usefulness: fc.constantFrom(0, 1),
+          relevance: fc.constant(1),
+        }),
+        async (operations, capacity, weights) => {
+          let now = 1_700_000_000_000;
+          const lessons = createLessonsLayer({ capacity, halfLifeMs, weights, now: () => now });
+          let added = 0;
+          for (const step of operations) {
+            const ids = lessons.lessons.map((lesson) => lesson.id);
+            const picked = ids.length === 0 ? undefined : ids[('pick' in step ? step.pick : 0) % ids.length];
+            if (step.kind === 'add') {
+              added += 1;
+              const before = lessons.lessons;
+              const lowest = lessons.top(capacity).at(-1);
+              const result = await lessons.addLesson({
+                text: `lesson number ${added} word${added}`,
+                importance: step.importance,
+                usefulness: step.usefulness,
+              });
+              if (result.status === 'rejected') {
+                // Only a full layer rejects, and only a newcomer no better than its weakest lesson.
+                expect(before).toHaveLength(capacity);
+                expect(lowest).toBeDefined();
+              }
+              if (result.status === 'added' && before.length === capacity)
+                expect(result.evicted).toBe(lowest?.id);
+            } else if (step.kind === 'wait') now += step.ms;
+            else if (step.kind === 'use' && picked) await lessons.recordUse([picked], step.useful);
+            else if (step.kind === 'remove' && picked) await lessons.removeLesson(picked);
+            else if (step.kind === 'update' && picked)
+              await lessons.updateLesson(picked, { importance: step.importance });
+            expect(lessons.lessons.length).toBeLessThanOrEqual(capacity);
+            const order = lessons.top(capacity).map((lesson) => lesson.id);
+            expect(order).toEqual(byFullSort(lessons.lessons, now, weights as LessonWeights));
+            // With no query, the fit shows them in that order.
+            const fit = lessons.fit(fitRequest(100_000, { now }));
+            expect(fit.kept).toEqual(order);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('ranks a changed query exactly as a full sort by score (below the per-word cut)', async () => {
+    let now = 1_700_000_000_000;
+    const lessons = createLessonsLayer({ capacity: 500, now: () => now });
+    const words = [
+      'block',
+      'attack',
+      'potion',
+      'elite',
+      'boss',
+      'heal',
+      'draw',
+      'energy',
+      'poison',
+      'shield',
+    ];
+    for (let index = 0; index < 300; index += 1) {
+      const text = `${words[index % 10]} ${words[(index * 3 + 1) % 10]} note ${index} item${index}`;
+      await lessons.addLesson({ text, importance: ((index * 37) % 100) / 100 });
+      now += 60_000;
+    }
+    for (const query of ['block potion', 'boss', 'energy shield draw', 'nothing matches this']) {
+      const fit = lessons.fit(fitRequest(1_000_000, { query }));
+      const expected = lessons.lessons
+        .map((lesson) => ({ id: lesson.id, score: lessons.score(lesson.id, query) }))
+        .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1))
+        .map((item) => item.id);
+      expect(fit.kept).toEqual(expected);
+    }
+  });
+
+  it('reports lessons ranked below what fits as one count, not one record each', async () => {
+    const lessons = createLessonsLayer({ capacity: 5_000 });
+    for (let index = 0; index < 2_000; index += 1)
+      await lessons.addLesson({
+        text: `insight ${index} about topic${index}`,
+        importance: (index % 10) / 10,
+      });
+    const fit = lessons.fit(fitRequest(80, { query: 'topic7 insight' }));
+    expect(fit.kept.length).toBeGreaterThan(0);
+    expect(fit.dropped.length).toBeLessThanOrEqual(33);
+    expect(fit.omitted).toEqual({
+      count: 2_000 - fit.kept.length - fit.dropped.length,
+      reason: 'ranked-out',
+    });
+    expect(fit.kept).toContain(
+      lessons.lessons.find((lesson) => lesson.text === 'insight 7 about topic7')?.id,
+    );
+  });
+
+  it('gives every lesson a random, collision-free id', async () => {
+    const one = createLessonsLayer();
+    const two = createLessonsLayer();
+    const ids = new Set<string>();
+    for (let index = 0; index < 50; index += 1) {
+      for (const layer of [one, two]) {
+        const result = await layer.addLesson({ text: `same clock, lesson ${index} ${ids.size}` });
+        if (result.status !== 'added') throw new Error('expected added');
+        expect(result.lesson.id).toMatch(
+          /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+        );
+        ids.add(result.lesson.id);
+      }
+    }
+    expect(ids.size).toBe(100);
   });
 });

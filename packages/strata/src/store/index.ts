@@ -7,9 +7,12 @@ export {
   type InMemoryStoreConfig,
 } from './in-memory/in-memory-store.js';
 export type {
+  AddLessonOptions,
+  AddLessonOutcome,
   KnowledgeRecord,
   LessonRecord,
   LessonUpdate,
+  ListLessonsOptions,
   MemoryStore,
   NewLesson,
   SessionCommit,

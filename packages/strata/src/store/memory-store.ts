@@ -20,14 +20,44 @@ export interface LessonRecord {
   idempotencyKey?: string;
   createdAt: number;
   lastUsedAt?: number;
+  /**
+   * Rank used to keep a namespace within capacity: higher is kept longer (the lessons layer writes
+   * its time-independent score, see `lessonRank`). Absent ranks are evicted first.
+   */
+  rank?: number;
   /** Starts at 1; bumped by every update. */
   version: number;
 }
 
 export type NewLesson = Omit<LessonRecord, 'version' | 'namespace'>;
 export type LessonUpdate = Partial<
-  Pick<LessonRecord, 'text' | 'importance' | 'usefulness' | 'uses' | 'tags' | 'lastUsedAt'>
+  Pick<LessonRecord, 'text' | 'importance' | 'usefulness' | 'uses' | 'tags' | 'lastUsedAt' | 'rank'>
 >;
+
+/** Options of `MemoryStore.addLesson`. */
+export interface AddLessonOptions {
+  /**
+   * Most lessons the namespace keeps. Beyond it, the lowest-ranked lessons (lowest `rank`, then the
+   * highest id) are deleted in the same transaction as the insert, whatever the number of writers;
+   * the new lesson itself when it ranks lowest.
+   */
+  capacity?: number;
+}
+
+/** What `MemoryStore.addLesson` did. */
+export interface AddLessonOutcome {
+  lesson: LessonRecord;
+  /** False when a lesson with the same idempotency key was already there (it is returned). */
+  created: boolean;
+  /** Ids deleted to keep the namespace within capacity; the new lesson's own id when it was not kept. */
+  evicted: string[];
+}
+
+/** Options of `MemoryStore.listLessons`. */
+export interface ListLessonsOptions {
+  /** Only the `limit` highest-ranked lessons (ties: lower id first), still listed by createdAt, then id. */
+  limit?: number;
+}
 
 /** A knowledge entry added at run time on top of a static corpus (e.g. learned from the game's own texts). */
 export interface KnowledgeRecord {
@@ -93,8 +123,11 @@ export interface MemoryStore {
   ): Promise<Array<Pick<SessionRecord, 'sessionId' | 'namespace' | 'step' | 'updatedAt' | 'meta'>>>;
   deleteSession(sessionId: string): Promise<void>;
 
-  /** Adds a lesson; with an idempotency key already present in the namespace, returns the existing one. */
-  addLesson(namespace: string, lesson: NewLesson): Promise<{ lesson: LessonRecord; created: boolean }>;
+  /**
+   * Adds a lesson; with an idempotency key already present in the namespace, returns the existing
+   * one. With `capacity`, trims the namespace to it in the same transaction (see AddLessonOptions).
+   */
+  addLesson(namespace: string, lesson: NewLesson, options?: AddLessonOptions): Promise<AddLessonOutcome>;
   /** Compare-and-swap update; STORE_CONFLICT when `expectedVersion` is stale. */
   updateLesson(
     namespace: string,
@@ -103,8 +136,8 @@ export interface MemoryStore {
     expectedVersion: number,
   ): Promise<LessonRecord>;
   deleteLesson(namespace: string, id: string): Promise<void>;
-  /** Lessons of a namespace ordered by createdAt, then id. */
-  listLessons(namespace: string): Promise<LessonRecord[]>;
+  /** Lessons of a namespace ordered by createdAt, then id (with `limit`: only the highest-ranked). */
+  listLessons(namespace: string, options?: ListLessonsOptions): Promise<LessonRecord[]>;
 
   putKnowledge(record: Omit<KnowledgeRecord, 'version'>, expectedVersion: number): Promise<KnowledgeRecord>;
   listKnowledge(namespace: string): Promise<KnowledgeRecord[]>;

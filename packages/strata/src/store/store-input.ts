@@ -39,6 +39,20 @@ export function assertVersion(store: string, what: string, value: unknown): asse
   }
 }
 
+/** A whole number at or above `minimum` (a capacity, a limit). */
+export function assertWholeNumber(
+  store: string,
+  what: string,
+  value: unknown,
+  minimum: number,
+): asserts value is number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
+    throw invalid(store, `${what} must be a whole number >= ${minimum}, got ${describe(value)}.`, {
+      field: what,
+    });
+  }
+}
+
 export function assertStep(store: string, value: unknown): asserts value is number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw invalid(store, `step must be a non-negative integer, got ${describe(value)}.`, { field: 'step' });

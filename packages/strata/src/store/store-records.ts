@@ -1,8 +1,10 @@
 import type { JsonValue, Provenance } from '../core/provenance.js';
 import type {
+  AddLessonOptions,
   KnowledgeRecord,
   LessonRecord,
   LessonUpdate,
+  ListLessonsOptions,
   NewLesson,
   SessionCommit,
   TelemetryRecordRow,
@@ -14,6 +16,8 @@ import {
   assertStringList,
   assertText,
   assertVersion,
+  assertWholeNumber,
+  compareKeys,
   fromJsonText,
   toJsonText,
 } from './store-input.js';
@@ -77,6 +81,7 @@ export interface LessonRow {
   idempotencyKey: string | null;
   createdAt: number;
   lastUsedAt: number | null;
+  rank: number | null;
   version: number;
 }
 
@@ -92,6 +97,7 @@ export function prepareNewLesson(store: string, namespace: string, lesson: NewLe
   assertFiniteNumber(store, 'lesson.createdAt', lesson.createdAt);
   if (lesson.lastUsedAt !== undefined) assertFiniteNumber(store, 'lesson.lastUsedAt', lesson.lastUsedAt);
   if (lesson.idempotencyKey !== undefined) assertKey(store, 'lesson.idempotencyKey', lesson.idempotencyKey);
+  if (lesson.rank !== undefined) assertFiniteNumber(store, 'lesson.rank', lesson.rank);
   return {
     namespace,
     id: lesson.id,
@@ -104,8 +110,45 @@ export function prepareNewLesson(store: string, namespace: string, lesson: NewLe
     idempotencyKey: lesson.idempotencyKey ?? null,
     createdAt: lesson.createdAt,
     lastUsedAt: lesson.lastUsedAt ?? null,
+    rank: lesson.rank ?? null,
     version: 1,
   };
+}
+
+/**
+ * Eviction order shared by every store: lower rank first (no rank lowest of all), then the higher
+ * id, the reverse of the lessons layer's order (best rank first, then lower id).
+ */
+export function ranksBelow(
+  left: Pick<LessonRow, 'rank' | 'id'>,
+  right: Pick<LessonRow, 'rank' | 'id'>,
+): boolean {
+  if (left.rank !== right.rank) {
+    if (left.rank === null) return true;
+    if (right.rank === null) return false;
+    return left.rank < right.rank;
+  }
+  return compareKeys(left.id, right.id) > 0;
+}
+
+/** Checks `addLesson` options; returns the capacity (undefined: none). */
+export function prepareAddLessonOptions(
+  store: string,
+  options: AddLessonOptions | undefined,
+): number | undefined {
+  if (options === undefined || options.capacity === undefined) return undefined;
+  assertWholeNumber(store, 'options.capacity', options.capacity, 1);
+  return options.capacity;
+}
+
+/** Checks `listLessons` options; returns the limit (undefined: all). */
+export function prepareListLessonsOptions(
+  store: string,
+  options: ListLessonsOptions | undefined,
+): number | undefined {
+  if (options === undefined || options.limit === undefined) return undefined;
+  assertWholeNumber(store, 'options.limit', options.limit, 0);
+  return options.limit;
 }
 
 /** Applies an update to a row (validated), bumping its version. */
@@ -116,7 +159,7 @@ export function applyLessonUpdate(store: string, row: LessonRow, update: LessonU
     assertText(store, 'update.text', update.text);
     next.text = update.text;
   }
-  for (const field of ['importance', 'usefulness', 'uses'] as const) {
+  for (const field of ['importance', 'usefulness', 'uses', 'rank'] as const) {
     const value = update[field];
     if (value !== undefined) {
       assertFiniteNumber(store, `update.${field}`, value);
@@ -160,6 +203,7 @@ const placeholderLesson: LessonRow = {
   idempotencyKey: null,
   createdAt: 0,
   lastUsedAt: null,
+  rank: null,
   version: 1,
 };
 
@@ -169,12 +213,13 @@ export interface SqlLessonRow<Version extends number | string = number>
   idempotency_key: string | null;
   created_at: number;
   last_used_at: number | null;
+  rank: number | null;
   version: Version;
 }
 
 /** The columns of `strata_lessons`, in the order of `SqlLessonRow`. */
 export const lessonColumns =
-  'namespace, id, text, importance, usefulness, uses, tags, provenance, idempotency_key, created_at, last_used_at, version';
+  'namespace, id, text, importance, usefulness, uses, tags, provenance, idempotency_key, created_at, last_used_at, version, rank';
 
 export function lessonRowFromSql(row: SqlLessonRow<number | string>): LessonRow {
   return {
@@ -189,6 +234,7 @@ export function lessonRowFromSql(row: SqlLessonRow<number | string>): LessonRow 
     idempotencyKey: row.idempotency_key,
     createdAt: row.created_at,
     lastUsedAt: row.last_used_at,
+    rank: row.rank,
     version: Number(row.version),
   };
 }
@@ -208,6 +254,7 @@ export function lessonFromRow(row: LessonRow): LessonRecord {
   };
   if (row.idempotencyKey !== null) lesson.idempotencyKey = row.idempotencyKey;
   if (row.lastUsedAt !== null) lesson.lastUsedAt = row.lastUsedAt;
+  if (row.rank !== null) lesson.rank = row.rank;
   return lesson;
 }
 

@@ -483,7 +483,7 @@ export function describeMemoryStoreConformance(
           lesson('second', { idempotencyKey: 'extract:combat-3', text: 'retried extraction, reworded' }),
         );
         expect(first.created).toBe(true);
-        expect(again).toEqual({ lesson: first.lesson, created: false });
+        expect(again).toEqual({ lesson: first.lesson, created: false, evicted: [] });
         expect(await store.listLessons(namespace)).toHaveLength(1);
       });
 
@@ -513,6 +513,96 @@ export function describeMemoryStoreConformance(
         );
         expect(error.isRetryable).toBe(false);
         expect((await store.listLessons(namespace)).map((item) => item.text)).toEqual(['original']);
+      });
+
+      it('keeps a namespace within capacity: the lowest rank goes, in the same call', async () => {
+        const store = await connect();
+        const namespace = unique('ns');
+        const other = unique('other');
+        const add = (id: string, rank: number | undefined, extra: Partial<NewLesson> = {}) =>
+          store.addLesson(namespace, lesson(id, rank === undefined ? extra : { rank, ...extra }), {
+            capacity: 3,
+          });
+        expect((await add('a', 5)).evicted).toEqual([]);
+        expect((await add('b', 1)).evicted).toEqual([]);
+        expect((await add('c', 3)).evicted).toEqual([]);
+        await store.addLesson(other, lesson('elsewhere', { rank: -100 }), { capacity: 3 });
+        const fourth = await add('d', 4);
+        expect(fourth).toMatchObject({ created: true, evicted: ['b'] });
+        expect(fourth.lesson.rank).toBe(4);
+        // The newcomer itself goes when it ranks lowest; an unranked lesson ranks below all.
+        expect((await add('e', 0)).evicted).toEqual(['e']);
+        expect((await add('f', undefined)).evicted).toEqual(['f']);
+        // Equal ranks: the higher id goes first.
+        expect((await add('bb', 3)).evicted).toEqual(['c']);
+        expect((await store.listLessons(namespace)).map((item) => item.id).sort()).toEqual(['a', 'bb', 'd']);
+        expect((await store.listLessons(other)).map((item) => item.id)).toEqual(['elsewhere']);
+        // An idempotent repeat neither adds nor evicts; a delete frees a place.
+        expect(await add('again', 9, { idempotencyKey: 'k' })).toMatchObject({
+          created: true,
+          evicted: ['bb'],
+        });
+        expect(await add('again-2', 9, { idempotencyKey: 'k' })).toMatchObject({
+          created: false,
+          evicted: [],
+        });
+        await store.deleteLesson(namespace, 'a');
+        await store.deleteLesson(namespace, 'a');
+        expect((await add('g', -5)).evicted).toEqual([]);
+        expect(await store.listLessons(namespace)).toHaveLength(3);
+        // A lower capacity trims the excess on the next add.
+        expect(
+          (await store.addLesson(namespace, lesson('h', { rank: 10 }), { capacity: 1 })).evicted.sort(),
+        ).toEqual(['again', 'd', 'g'].sort());
+        await expectCode(store.addLesson(namespace, lesson('z'), { capacity: 0 }), 'INPUT_INVALID');
+        await expectCode(store.addLesson(namespace, lesson('z', { rank: Number.NaN })), 'INPUT_INVALID');
+      });
+
+      it('holds capacity when many connections add to one namespace at once', async () => {
+        const stores = [await connect(), await connect(), await connect()];
+        const namespace = unique('ns');
+        const results = await Promise.all(
+          Array.from({ length: 30 }, (_, index) =>
+            (stores[index % stores.length] as MemoryStore).addLesson(
+              namespace,
+              lesson(`id-${index}`, { rank: (index * 7) % 30 }),
+              { capacity: 10 },
+            ),
+          ),
+        );
+        expect(results.every((result) => result.created)).toBe(true);
+        const kept = await stores[1]?.listLessons(namespace);
+        expect(kept?.map((item) => item.rank).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+          Array.from({ length: 10 }, (_, index) => 20 + index),
+        );
+        const evicted = results.flatMap((result) => result.evicted);
+        expect(new Set(evicted).size).toBe(20);
+      });
+
+      it('lists the highest-ranked lessons when given a limit, still by createdAt then id', async () => {
+        const store = await connect();
+        const namespace = unique('ns');
+        await store.addLesson(namespace, lesson('old-best', { createdAt: 1, rank: 9 }));
+        await store.addLesson(namespace, lesson('new-low', { createdAt: 5, rank: 1 }));
+        await store.addLesson(namespace, lesson('mid', { createdAt: 3, rank: 5 }));
+        await store.addLesson(namespace, lesson('unranked', { createdAt: 0 }));
+        expect((await store.listLessons(namespace, { limit: 2 })).map((item) => item.id)).toEqual([
+          'old-best',
+          'mid',
+        ]);
+        expect(await store.listLessons(namespace, { limit: 0 })).toEqual([]);
+        expect((await store.listLessons(namespace, { limit: 10 })).map((item) => item.id)).toEqual([
+          'unranked',
+          'old-best',
+          'mid',
+          'new-low',
+        ]);
+        await expectCode(store.listLessons(namespace, { limit: -1 }), 'INPUT_INVALID');
+        const updated = await store.updateLesson(namespace, 'new-low', { rank: 20 }, 1);
+        expect(updated.rank).toBe(20);
+        expect((await store.listLessons(namespace, { limit: 1 })).map((item) => item.id)).toEqual([
+          'new-low',
+        ]);
       });
 
       it('deletes a lesson; deleting a missing one is a no-op', async () => {

@@ -1,7 +1,10 @@
 import type {
+  AddLessonOptions,
+  AddLessonOutcome,
   KnowledgeRecord,
   LessonRecord,
   LessonUpdate,
+  ListLessonsOptions,
   MemoryStore,
   NewLesson,
   SessionCommit,
@@ -24,10 +27,13 @@ import {
   type LessonRow,
   lessonFromRow,
   parseLayers,
+  prepareAddLessonOptions,
   prepareCommit,
   prepareKnowledge,
+  prepareListLessonsOptions,
   prepareNewLesson,
   prepareTelemetry,
+  ranksBelow,
   validateLessonUpdate,
 } from '../store-records.js';
 
@@ -143,19 +149,34 @@ class InMemoryStore implements MemoryStore {
     data.telemetry.delete(sessionId);
   }
 
-  async addLesson(namespace: string, lesson: NewLesson): Promise<{ lesson: LessonRecord; created: boolean }> {
+  async addLesson(
+    namespace: string,
+    lesson: NewLesson,
+    options?: AddLessonOptions,
+  ): Promise<AddLessonOutcome> {
     const row = prepareNewLesson(name, namespace, lesson);
+    const capacity = prepareAddLessonOptions(name, options);
     const lessons = namespaceMap(this.#data().lessons, namespace);
     if (row.idempotencyKey !== null) {
       for (const existing of lessons.values()) {
         if (existing.idempotencyKey === row.idempotencyKey) {
-          return { lesson: lessonFromRow(existing), created: false };
+          return { lesson: lessonFromRow(existing), created: false, evicted: [] };
         }
       }
     }
     if (lessons.has(row.id)) throw duplicateLessonIdError(name, namespace, row.id);
     lessons.set(row.id, row);
-    return { lesson: lessonFromRow(row), created: true };
+    const evicted: string[] = [];
+    // Synchronous from here on: no other writer can interleave (one process, one event loop).
+    while (capacity !== undefined && lessons.size > capacity) {
+      let lowest: LessonRow | undefined;
+      for (const candidate of lessons.values()) {
+        if (lowest === undefined || ranksBelow(candidate, lowest)) lowest = candidate;
+      }
+      lessons.delete((lowest as LessonRow).id);
+      evicted.push((lowest as LessonRow).id);
+    }
+    return { lesson: lessonFromRow(row), created: true, evicted };
   }
 
   async updateLesson(
@@ -187,9 +208,14 @@ class InMemoryStore implements MemoryStore {
     this.#data().lessons.get(namespace)?.delete(id);
   }
 
-  async listLessons(namespace: string): Promise<LessonRecord[]> {
+  async listLessons(namespace: string, options?: ListLessonsOptions): Promise<LessonRecord[]> {
     assertKey(name, 'namespace', namespace);
-    const rows = [...(this.#data().lessons.get(namespace)?.values() ?? [])];
+    const limit = prepareListLessonsOptions(name, options);
+    let rows = [...(this.#data().lessons.get(namespace)?.values() ?? [])];
+    if (limit !== undefined && rows.length > limit) {
+      rows.sort((left, right) => (ranksBelow(left, right) ? 1 : ranksBelow(right, left) ? -1 : 0));
+      rows = rows.slice(0, limit);
+    }
     rows.sort((left, right) => left.createdAt - right.createdAt || compareKeys(left.id, right.id));
     return rows.map(lessonFromRow);
   }

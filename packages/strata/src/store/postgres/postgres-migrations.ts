@@ -66,6 +66,26 @@ export const postgresMigrations: readonly PostgresMigration[] = [
       CREATE INDEX strata_telemetry_by_session ON strata_telemetry (session_id, step, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'lesson ranks and per-namespace lesson counts (capacity enforced in the store)',
+    // Existing lessons get the rank the lessons layer gives with its default weights and half-life
+    // (7 days): ln(2) * lastUsed / halfLife + ln(importance) + ln(usefulness), factors floored at 0.05.
+    // The count row is also the namespace's lock: adds and deletes take it first (no deadlock).
+    sql: `
+      ALTER TABLE strata_lessons ADD COLUMN rank double precision;
+      UPDATE strata_lessons SET rank =
+        0.6931471805599453 * COALESCE(last_used_at, created_at) / 604800000.0
+        + ln(greatest(0.05, least(1.0, importance))) + ln(greatest(0.05, least(1.0, usefulness)));
+      CREATE INDEX strata_lessons_by_rank ON strata_lessons (namespace, rank ASC NULLS FIRST, id DESC);
+      CREATE TABLE strata_lesson_counts (
+        namespace text COLLATE "C" PRIMARY KEY,
+        lessons bigint NOT NULL
+      );
+      INSERT INTO strata_lesson_counts (namespace, lessons)
+        SELECT namespace, count(*) FROM strata_lessons GROUP BY namespace;
+    `,
+  },
 ];
 
 export const latestPostgresSchemaVersion = Math.max(

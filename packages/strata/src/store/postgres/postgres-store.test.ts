@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { StrataError } from '../../errors/strata-error.js';
 import { describeMemoryStoreConformance, isStoreSelected } from '../conformance/memory-store-conformance.js';
+import { latestPostgresSchemaVersion, postgresMigrations } from './postgres-migrations.js';
 import { createPostgresStore } from './postgres-store.js';
 import { createTestDatabase, describeUnavailable, probePostgres } from './postgres-test-database.js';
 
@@ -90,7 +91,7 @@ describe.runIf(adminUrl !== undefined)('Postgres store errors', () => {
       const error = await failure(newer.listLessons('n'));
       expect(error.code).toBe('STORE_SCHEMA_TOO_NEW');
       expect(error.message).toContain('99');
-      expect(error.message).toContain('version 1');
+      expect(error.message).toContain(`version ${latestPostgresSchemaVersion}`);
       expect(error.message).toMatch(/[Uu]pgrade strata/);
       await newer.close();
       const check = new pg.Client({ connectionString: database.connectionString });
@@ -98,7 +99,10 @@ describe.runIf(adminUrl !== undefined)('Postgres store errors', () => {
       const versions = await check.query('SELECT version FROM strata_schema_migrations ORDER BY version');
       const lessons = await check.query('SELECT id FROM strata_lessons');
       await check.end();
-      expect(versions.rows).toEqual([{ version: 1 }, { version: 99 }]);
+      expect(versions.rows).toEqual([
+        ...postgresMigrations.map((migration) => ({ version: migration.version })),
+        { version: 99 },
+      ]);
       expect(lessons.rows).toEqual([{ id: 'kept' }]);
     } finally {
       await database.drop();
@@ -117,7 +121,7 @@ describe.runIf(adminUrl !== undefined)('Postgres store errors', () => {
       await client.connect();
       const { rows } = await client.query('SELECT version FROM strata_schema_migrations');
       await client.end();
-      expect(rows).toEqual([{ version: 1 }]);
+      expect(rows).toEqual(postgresMigrations.map((migration) => ({ version: migration.version })));
       await Promise.all(stores.map((store) => store.close()));
     } finally {
       await database.drop();

@@ -1,11 +1,14 @@
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { importOptionalDependency } from '../../errors/import-optional-dependency.js';
 import { StrataError } from '../../errors/strata-error.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type {
+  AddLessonOptions,
+  AddLessonOutcome,
   KnowledgeRecord,
   LessonRecord,
   LessonUpdate,
+  ListLessonsOptions,
   MemoryStore,
   NewLesson,
   SessionCommit,
@@ -28,8 +31,10 @@ import {
   lessonRowFromSql,
   type PreparedCommit,
   parseLayers,
+  prepareAddLessonOptions,
   prepareCommit,
   prepareKnowledge,
+  prepareListLessonsOptions,
   prepareNewLesson,
   prepareTelemetry,
   type SqlLessonRow,
@@ -74,6 +79,12 @@ interface SessionJoinRow {
 }
 
 type PostgresLessonRow = SqlLessonRow<string>;
+
+/** Takes (creating if needed) the row lock on a namespace's lesson count; returns the count. */
+const lockLessonCount = `
+  INSERT INTO strata_lesson_counts (namespace, lessons) VALUES ($1, 0)
+  ON CONFLICT (namespace) DO UPDATE SET lessons = strata_lesson_counts.lessons
+  RETURNING lessons`;
 
 const selectSessionWithLayers = `
   SELECT s.session_id, s.namespace, s.step, s.meta, s.updated_at, s.version, l.name AS layer_name, l.value AS layer_value
@@ -155,6 +166,41 @@ class PostgresStore implements MemoryStore {
     }
   }
 
+  /** Runs `work` in one transaction on one pooled connection; rolls back on any error. */
+  async #transaction<T>(
+    action: string,
+    work: (query: <Row extends object>(text: string, values?: unknown[]) => Promise<Row[]>) => Promise<T>,
+  ): Promise<T> {
+    const pool = await this.#pool.ready();
+    let client: PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw toPostgresStoreError(error, this.#location, action);
+    }
+    const query = async <Row extends object>(text: string, values: unknown[] = []): Promise<Row[]> => {
+      try {
+        return (await client.query<Row>(text, values)).rows;
+      } catch (error) {
+        throw toPostgresStoreError(error, this.#location, action);
+      }
+    };
+    let broken = false;
+    try {
+      await query('BEGIN');
+      const result = await work(query);
+      await query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
   async loadSession(sessionId: string): Promise<SessionRecord | undefined> {
     assertKey(name, 'sessionId', sessionId);
     const rows = await this.#query<SessionJoinRow>('load a session from', selectSessionWithLayers, [
@@ -203,14 +249,33 @@ class PostgresStore implements MemoryStore {
     );
   }
 
-  async addLesson(namespace: string, lesson: NewLesson): Promise<{ lesson: LessonRecord; created: boolean }> {
+  async addLesson(
+    namespace: string,
+    lesson: NewLesson,
+    options?: AddLessonOptions,
+  ): Promise<AddLessonOutcome> {
     const row = prepareNewLesson(name, namespace, lesson);
-    // Concurrent adds of one key: the unique index makes all but one DO NOTHING; they then read the winner.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const inserted = await this.#query<{ version: string }>(
-        'add a lesson to',
-        `INSERT INTO strata_lessons (${lessonColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1)
-         ON CONFLICT DO NOTHING RETURNING version`,
+    const capacity = prepareAddLessonOptions(name, options);
+    return this.#transaction('add a lesson to', async (query) => {
+      // Lock the namespace's count row first: adds and deletes of one namespace run one at a time
+      // (across processes), and each statement after it sees every lesson committed before.
+      const [locked] = await query<{ lessons: string }>(lockLessonCount, [namespace]);
+      const before = Number(locked?.lessons ?? 0);
+      if (row.idempotencyKey !== null) {
+        const [existing] = await query<PostgresLessonRow>(
+          `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 AND idempotency_key = $2`,
+          [namespace, row.idempotencyKey],
+        );
+        if (existing !== undefined)
+          return { lesson: lessonFromRow(lessonRowFromSql(existing)), created: false, evicted: [] };
+      }
+      const [sameId] = await query<{ id: string }>(
+        'SELECT id FROM strata_lessons WHERE namespace = $1 AND id = $2',
+        [namespace, row.id],
+      );
+      if (sameId !== undefined) throw duplicateLessonIdError(name, namespace, row.id);
+      await query(
+        `INSERT INTO strata_lessons (${lessonColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12)`,
         [
           row.namespace,
           row.id,
@@ -223,31 +288,26 @@ class PostgresStore implements MemoryStore {
           row.idempotencyKey,
           row.createdAt,
           row.lastUsedAt,
+          row.rank,
         ],
       );
-      if (inserted.length === 1) return { lesson: lessonFromRow(row), created: true };
-      if (row.idempotencyKey !== null) {
-        const [existing] = await this.#query<PostgresLessonRow>(
-          'add a lesson to',
-          `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 AND idempotency_key = $2`,
-          [namespace, row.idempotencyKey],
+      let evicted: string[] = [];
+      if (capacity !== undefined && before + 1 > capacity) {
+        const deleted = await query<{ id: string }>(
+          `DELETE FROM strata_lessons WHERE namespace = $1 AND id IN (
+             SELECT id FROM strata_lessons WHERE namespace = $1
+             ORDER BY rank ASC NULLS FIRST, id DESC LIMIT $2
+           ) RETURNING id`,
+          [namespace, before + 1 - capacity],
         );
-        if (existing !== undefined)
-          return { lesson: lessonFromRow(lessonRowFromSql(existing)), created: false };
+        evicted = deleted.map((each) => each.id);
       }
-      const [sameId] = await this.#query<{ id: string }>(
-        'add a lesson to',
-        'SELECT id FROM strata_lessons WHERE namespace = $1 AND id = $2',
-        [namespace, row.id],
-      );
-      if (sameId !== undefined) throw duplicateLessonIdError(name, namespace, row.id);
-      // The conflicting lesson was deleted in between: try the insert again.
-    }
-    throw new StrataError(
-      'STORE_CONFLICT',
-      `${name}: adding lesson "${row.id}" to namespace "${namespace}" kept racing with concurrent deletes. Retry.`,
-      { details: { store: 'postgres', namespace, id: row.id }, isRetryable: true },
-    );
+      await query('UPDATE strata_lesson_counts SET lessons = $2 WHERE namespace = $1', [
+        namespace,
+        before + 1 - evicted.length,
+      ]);
+      return { lesson: lessonFromRow(row), created: true, evicted };
+    });
   }
 
   async updateLesson(
@@ -266,6 +326,7 @@ class PostgresStore implements MemoryStore {
          uses = COALESCE($7, uses),
          tags = COALESCE($8, tags),
          last_used_at = COALESCE($9, last_used_at),
+         rank = COALESCE($10, rank),
          version = version + 1
        WHERE namespace = $1 AND id = $2 AND version = $3
        RETURNING ${lessonColumns}`,
@@ -279,6 +340,7 @@ class PostgresStore implements MemoryStore {
         update.uses ?? null,
         update.tags === undefined ? null : toJsonText(name, 'update.tags', update.tags),
         update.lastUsedAt ?? null,
+        update.rank ?? null,
       ],
     );
     const [updated] = rows;
@@ -300,18 +362,30 @@ class PostgresStore implements MemoryStore {
   async deleteLesson(namespace: string, id: string): Promise<void> {
     assertKey(name, 'namespace', namespace);
     assertKey(name, 'lesson id', id);
-    await this.#query('delete a lesson from', 'DELETE FROM strata_lessons WHERE namespace = $1 AND id = $2', [
-      namespace,
-      id,
-    ]);
+    await this.#transaction('delete a lesson from', async (query) => {
+      // The count row first, as addLesson does: the same lock order, so the two never deadlock.
+      await query(lockLessonCount, [namespace]);
+      const deleted = await query<{ id: string }>(
+        'DELETE FROM strata_lessons WHERE namespace = $1 AND id = $2 RETURNING id',
+        [namespace, id],
+      );
+      if (deleted.length > 0)
+        await query('UPDATE strata_lesson_counts SET lessons = lessons - 1 WHERE namespace = $1', [
+          namespace,
+        ]);
+    });
   }
 
-  async listLessons(namespace: string): Promise<LessonRecord[]> {
+  async listLessons(namespace: string, options?: ListLessonsOptions): Promise<LessonRecord[]> {
     assertKey(name, 'namespace', namespace);
+    const limit = prepareListLessonsOptions(name, options);
     const rows = await this.#query<PostgresLessonRow>(
       'list lessons of',
-      `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 ORDER BY created_at, id`,
-      [namespace],
+      limit === undefined
+        ? `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1 ORDER BY created_at, id`
+        : `SELECT * FROM (SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = $1
+             ORDER BY rank DESC NULLS LAST, id LIMIT $2) best ORDER BY created_at, id`,
+      limit === undefined ? [namespace] : [namespace, limit],
     );
     return rows.map((row) => lessonFromRow(lessonRowFromSql(row)));
   }

@@ -67,6 +67,25 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
       CREATE INDEX strata_telemetry_by_session ON strata_telemetry (session_id, step, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'lesson ranks and per-namespace lesson counts (capacity enforced in the store)',
+    // Existing lessons get the rank the lessons layer gives with its default weights and half-life
+    // (7 days): ln(2) * lastUsed / halfLife + ln(importance) + ln(usefulness), factors floored at 0.05.
+    sql: `
+      ALTER TABLE strata_lessons ADD COLUMN rank REAL;
+      UPDATE strata_lessons SET rank =
+        0.6931471805599453 * COALESCE(last_used_at, created_at) / 604800000.0
+        + ln(max(0.05, min(1.0, importance))) + ln(max(0.05, min(1.0, usefulness)));
+      CREATE INDEX strata_lessons_by_rank ON strata_lessons (namespace, rank, id DESC);
+      CREATE TABLE strata_lesson_counts (
+        namespace TEXT PRIMARY KEY,
+        lessons INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      INSERT INTO strata_lesson_counts (namespace, lessons)
+        SELECT namespace, count(*) FROM strata_lessons GROUP BY namespace;
+    `,
+  },
 ];
 
 export const latestSqliteSchemaVersion = Math.max(...sqliteMigrations.map((migration) => migration.version));

@@ -5,9 +5,12 @@ import { importOptionalDependency } from '../../errors/import-optional-dependenc
 import { StrataError } from '../../errors/strata-error.js';
 import { LazyConnection } from '../lazy-connection.js';
 import type {
+  AddLessonOptions,
+  AddLessonOutcome,
   KnowledgeRecord,
   LessonRecord,
   LessonUpdate,
+  ListLessonsOptions,
   MemoryStore,
   NewLesson,
   SessionCommit,
@@ -30,8 +33,10 @@ import {
   lessonFromRow,
   lessonRowFromSql,
   parseLayers,
+  prepareAddLessonOptions,
   prepareCommit,
   prepareKnowledge,
+  prepareListLessonsOptions,
   prepareNewLesson,
   prepareTelemetry,
   type SqlLessonRow,
@@ -94,14 +99,26 @@ function prepareStatements(database: BetterSqlite3.Database) {
       `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? AND id = ?`,
     ),
     insertLesson: database.prepare(
-      `INSERT INTO strata_lessons (${lessonColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO strata_lessons (${lessonColumns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     updateLesson: database.prepare(
-      'UPDATE strata_lessons SET text = ?, importance = ?, usefulness = ?, uses = ?, tags = ?, last_used_at = ?, version = ? WHERE namespace = ? AND id = ? AND version = ?',
+      'UPDATE strata_lessons SET text = ?, importance = ?, usefulness = ?, uses = ?, tags = ?, last_used_at = ?, rank = ?, version = ? WHERE namespace = ? AND id = ? AND version = ?',
     ),
     deleteLesson: database.prepare('DELETE FROM strata_lessons WHERE namespace = ? AND id = ?'),
+    // Per-namespace count kept beside the rows, so capacity costs O(log n), not a count(*) scan.
+    countLesson: database.prepare<[string, number], { lessons: number }>(
+      `INSERT INTO strata_lesson_counts (namespace, lessons) VALUES (?, ?)
+       ON CONFLICT (namespace) DO UPDATE SET lessons = lessons + excluded.lessons RETURNING lessons`,
+    ),
+    lowestLessons: database.prepare<[string, number], { id: string }>(
+      'SELECT id FROM strata_lessons WHERE namespace = ? ORDER BY rank, id DESC LIMIT ?',
+    ),
     listLessons: database.prepare<[string], SqlLessonRow>(
       `SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ? ORDER BY created_at, id`,
+    ),
+    listBestLessons: database.prepare<[string, number], SqlLessonRow>(
+      `SELECT * FROM (SELECT ${lessonColumns} FROM strata_lessons WHERE namespace = ?
+         ORDER BY rank DESC, id LIMIT ?) ORDER BY created_at, id`,
     ),
     selectKnowledge: database.prepare<[string, string], KnowledgeRow & { version: number }>(
       'SELECT namespace, key, text, tags, provenance, version FROM strata_knowledge WHERE namespace = ? AND key = ?',
@@ -256,15 +273,22 @@ class SqliteStore implements MemoryStore {
     );
   }
 
-  async addLesson(namespace: string, lesson: NewLesson): Promise<{ lesson: LessonRecord; created: boolean }> {
+  async addLesson(
+    namespace: string,
+    lesson: NewLesson,
+    options?: AddLessonOptions,
+  ): Promise<AddLessonOutcome> {
     const row = prepareNewLesson(name, namespace, lesson);
+    const capacity = prepareAddLessonOptions(name, options);
+    // IMMEDIATE: the write lock is taken first, so concurrent writers (any process) run one at a
+    // time and the count and trim below see every committed lesson of the namespace.
     return this.#run('add a lesson to', ({ database, statements }) =>
       database
-        .transaction(() => {
+        .transaction((): AddLessonOutcome => {
           if (row.idempotencyKey !== null) {
             const existing = statements.selectLessonByKey.get(namespace, row.idempotencyKey);
             if (existing !== undefined)
-              return { lesson: lessonFromRow(lessonRowFromSql(existing)), created: false };
+              return { lesson: lessonFromRow(lessonRowFromSql(existing)), created: false, evicted: [] };
           }
           if (statements.selectLesson.get(namespace, row.id) !== undefined) {
             throw duplicateLessonIdError(name, namespace, row.id);
@@ -282,8 +306,18 @@ class SqliteStore implements MemoryStore {
             row.createdAt,
             row.lastUsedAt,
             row.version,
+            row.rank,
           );
-          return { lesson: lessonFromRow(row), created: true };
+          const count = (statements.countLesson.get(namespace, 1) as { lessons: number }).lessons;
+          const evicted: string[] = [];
+          if (capacity !== undefined && count > capacity) {
+            for (const victim of statements.lowestLessons.all(namespace, count - capacity)) {
+              statements.deleteLesson.run(namespace, victim.id);
+              evicted.push(victim.id);
+            }
+            statements.countLesson.get(namespace, -evicted.length);
+          }
+          return { lesson: lessonFromRow(row), created: true, evicted };
         })
         .immediate(),
     );
@@ -317,6 +351,7 @@ class SqliteStore implements MemoryStore {
             next.uses,
             next.tags,
             next.lastUsedAt,
+            next.rank,
             next.version,
             namespace,
             id,
@@ -331,13 +366,24 @@ class SqliteStore implements MemoryStore {
   async deleteLesson(namespace: string, id: string): Promise<void> {
     assertKey(name, 'namespace', namespace);
     assertKey(name, 'lesson id', id);
-    await this.#run('delete a lesson from', ({ statements }) => statements.deleteLesson.run(namespace, id));
+    await this.#run('delete a lesson from', ({ database, statements }) =>
+      database
+        .transaction(() => {
+          if (statements.deleteLesson.run(namespace, id).changes > 0)
+            statements.countLesson.get(namespace, -1);
+        })
+        .immediate(),
+    );
   }
 
-  async listLessons(namespace: string): Promise<LessonRecord[]> {
+  async listLessons(namespace: string, options?: ListLessonsOptions): Promise<LessonRecord[]> {
     assertKey(name, 'namespace', namespace);
+    const limit = prepareListLessonsOptions(name, options);
     return this.#run('list lessons of', ({ statements }) =>
-      statements.listLessons.all(namespace).map((row) => lessonFromRow(lessonRowFromSql(row))),
+      (limit === undefined
+        ? statements.listLessons.all(namespace)
+        : statements.listBestLessons.all(namespace, limit)
+      ).map((row) => lessonFromRow(lessonRowFromSql(row))),
     );
   }
 
