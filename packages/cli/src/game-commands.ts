@@ -28,6 +28,11 @@ export const GAME_COMMAND_SUMMARIES: ReadonlyArray<{ name: string; description: 
     description:
       'Render game states as the agent sees them (the observation layer), with their token counts.',
   },
+  {
+    name: 'replay-states',
+    description:
+      'Load real Slay the Spire 2 combat states into the simulator and play each fight to its end with the bot; report coverage of the names.',
+  },
 ];
 
 /** What the game package's `/cli` entry provides. */

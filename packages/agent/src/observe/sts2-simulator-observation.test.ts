@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  createHeuristicBot,
+  createSimulator,
+  fromSts2State,
+  parseGameState,
+  toGameState,
+} from '@strata-memory/spire';
+import { describe, expect, it } from 'vitest';
+import { observeState } from './render-observation.js';
+
+// The four real StS2 states kept in spire (CC BY 4.0).
+const fixture = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'spire',
+  'src',
+  'bridges',
+  'sts2',
+  'fixtures',
+  'snapshots.jsonl',
+);
+const real = readFileSync(fixture, 'utf8')
+  .trimEnd()
+  .split('\n')
+  .map((line) => (JSON.parse(line) as { raw_state: unknown }).raw_state);
+
+function line(text: string, prefix: string): string {
+  return text.split('\n').find((each) => each.startsWith(prefix)) ?? '';
+}
+
+describe('the simulator StS2 ruleset through the observer', () => {
+  it('renders a real state and the same combat loaded into the simulator with the same facts', () => {
+    for (const state of real) {
+      const run = fromSts2State(state).run;
+      if (run === null) continue;
+      const simulated = parseGameState(toGameState(run));
+      const fromGame = observeState(state).text;
+      const fromSimulator = observeState(simulated).text;
+      // The player's line: HP, block, energy (and stars when the game shows them).
+      expect(line(fromSimulator, 'You ')).toBe(line(fromGame, 'You '));
+      for (const card of simulated.combat?.hand ?? []) expect(fromSimulator).toContain(card.name);
+      for (const enemy of simulated.combat?.enemies ?? []) {
+        expect(fromSimulator).toContain(`${enemy.name}:`);
+        expect(fromSimulator).toContain(`HP ${enemy.current_hp}/${enemy.max_hp}`);
+      }
+    }
+  });
+
+  it('renders every state of a Regent and a Necrobinder run of the simulator within the observation cap', () => {
+    for (const character of ['REGENT', 'NECROBINDER'] as const) {
+      const game = createSimulator({ seed: 'observe', character, ruleset: 'sts2' });
+      const bot = createHeuristicBot();
+      for (let step = 0; step < 300 && !game.over; step++) {
+        const state = game.view();
+        const observation = observeState(state);
+        expect(observation.text.length).toBeGreaterThan(0);
+        if (state.combat !== null && state.combat !== undefined) {
+          expect(line(observation.text, 'You ')).toContain(`energy ${state.combat.player.energy}`);
+        }
+        game.step(bot.choose(state));
+      }
+    }
+  });
+});
