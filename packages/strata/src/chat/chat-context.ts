@@ -9,7 +9,7 @@ import { applyStatePatch } from '../state/apply-state-patch.js';
 import { cloneJson } from '../state/merge-patch.js';
 import { formatSchemaIssues, validateWithSchema } from '../state/validate-with-schema.js';
 import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
-import type { Tokenizer } from '../tokenizer/tokenizer.js';
+import { type Tokenizer, tokenizerVersion } from '../tokenizer/tokenizer.js';
 import { type ChatFit, fitChatMessages } from './fit-chat-messages.js';
 import { createUpdateStateTool, UPDATE_STATE_TOOL_NAME } from './update-state-tool.js';
 
@@ -197,7 +197,9 @@ export function createChatContext<S extends StandardSchemaV1>(
   const failures: ChatExtractionFailure[] = [];
   let cachedFit: ChatFit | undefined;
   // Turns are copied on entry and never mutated, so their counts can be kept by identity.
-  const countCache = new WeakMap<ChatMessage, number>();
+  let countCache = new WeakMap<ChatMessage, number>();
+  // Counts (cached fit, per-turn counts) hold for one tokenizer version: calibrate() invalidates them.
+  let countedVersion = tokenizerVersion(tokenizer);
 
   const setState = (next: State) => {
     state = next;
@@ -270,6 +272,11 @@ export function createChatContext<S extends StandardSchemaV1>(
   };
 
   const fit = (): ChatFit => {
+    if (tokenizerVersion(tokenizer) !== countedVersion) {
+      countedVersion = tokenizerVersion(tokenizer);
+      countCache = new WeakMap();
+      cachedFit = undefined;
+    }
     cachedFit ??= fitChatMessages({
       system: options.system,
       // `<` escaped keeps model-written state from posing as markup; the JSON stays valid.

@@ -1,5 +1,5 @@
 import { StrataError } from '../errors/strata-error.js';
-import type { Tokenizer } from '../tokenizer/tokenizer.js';
+import { type Tokenizer, tokenizerVersion } from '../tokenizer/tokenizer.js';
 import { renderSessionHeader, renderTurnLine } from './context-format.js';
 import type { ConversationSession, ConversationTurn } from './conversation-turn.js';
 
@@ -33,6 +33,14 @@ export function createConversationLog(tokenizer: Tokenizer): ConversationLog {
   const headers = new Map<number, { line: string; tokens: number }>();
   const ids = new Set<string>();
   const sessionIds = new Set<string>();
+  // Cached header counts hold for one tokenizer version (an approximate tokenizer's calibrate()
+  // changes it). Turn counts are taken at ingest: with such a tokenizer the fitted total is recounted.
+  let countedVersion = tokenizerVersion(tokenizer);
+  const checkVersion = (): void => {
+    if (tokenizerVersion(tokenizer) === countedVersion) return;
+    countedVersion = tokenizerVersion(tokenizer);
+    headers.clear();
+  };
 
   const openSession = (id: string, time: string | undefined): void => {
     if (sessionIds.has(id)) {
@@ -98,6 +106,7 @@ export function createConversationLog(tokenizer: Tokenizer): ConversationLog {
       return logged;
     },
     sessionHeader(index) {
+      checkVersion();
       let header = headers.get(index);
       if (!header) {
         const session = sessions[index];

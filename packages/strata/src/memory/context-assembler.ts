@@ -5,6 +5,7 @@ import type { Layer, LayerFit } from '../layers/layer.js';
 import type { ChatMessage } from '../model/chat-model.js';
 import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
 import { countMessageTokens, TOKENS_FOR_REPLY, TOKENS_PER_MESSAGE } from '../tokenizer/count-chat-tokens.js';
+import { tokenizerVersion } from '../tokenizer/tokenizer.js';
 import type { AssembledContext, AssembledLayer } from './assembled-context.js';
 
 export interface ContextAssemblerOptions {
@@ -64,7 +65,9 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
     .sort((a, b) => a.layer.priority - b.layer.priority || b.index - a.index)
     .map((entry) => entry.layer);
   const systemPart = options.system ? `${options.system}${SECTION_SEPARATOR}` : undefined;
-  const systemPartTokens = systemPart ? tokenizer.count(systemPart) : 0;
+  let systemPartTokens = systemPart ? tokenizer.count(systemPart) : 0;
+  // Every count below (cached fits, the system text) holds for this tokenizer version only.
+  let countedVersion = tokenizerVersion(tokenizer);
   const framing = (role: string): number => TOKENS_PER_MESSAGE + tokenizer.count(role);
 
   const stableDataHeadingTokens = tokenizer.count(STABLE_DATA_HEADING);
@@ -198,6 +201,12 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
   return {
     minimumTokens,
     assemble(request, step, now) {
+      const version = tokenizerVersion(tokenizer);
+      if (version !== countedVersion) {
+        fitCache.clear();
+        systemPartTokens = systemPart ? tokenizer.count(systemPart) : 0;
+        countedVersion = version;
+      }
       const keys = new Set((request.keys ?? []).map((key) => key.toLowerCase()));
       const queryKey = `${request.query ?? ''}\u0001${[...keys].join('\u0000')}`;
       const allowances = new Map<Layer, number>();

@@ -21,6 +21,8 @@ export interface ApproximateTokenizer extends Tokenizer {
   readonly exact: false;
   /** The current multiplier on the base encoding's count. */
   readonly margin: number;
+  /** Bumped by every `calibrate()` that changes the margin (see {@link Tokenizer.version}). */
+  readonly version: number;
   /**
    * Adjusts the margin from provider-reported usage: `reportedInputTokens` is what the provider
    * billed for a request, `ourCount` what this tokenizer counted for the same request. The margin
@@ -39,6 +41,8 @@ export function createApproximateTokenizer(options: ApproximateTokenizerOptions 
   const minimumMargin = options.minimumMargin ?? 1;
   const headroom = options.headroom ?? 1.05;
   let margin = options.margin ?? 1.25;
+  // Bumped whenever the margin changes: every count cached outside this tokenizer is then stale.
+  let version = 0;
   if (!(margin >= minimumMargin) || !Number.isFinite(margin)) {
     throw new StrataError(
       'CONFIG_INVALID',
@@ -53,6 +57,9 @@ export function createApproximateTokenizer(options: ApproximateTokenizerOptions 
     splitsAtLineStarts: true,
     get margin() {
       return margin;
+    },
+    get version() {
+      return version;
     },
     count: (text) => (text.length === 0 ? 0 : scale(base.count(text))),
     countUpTo(text, limit) {
@@ -81,7 +88,11 @@ export function createApproximateTokenizer(options: ApproximateTokenizerOptions 
       const baseCount = ourCount / margin;
       const observed = (reportedInputTokens / baseCount) * headroom;
       // Raise at once (an under-count breaks the budget), lower slowly (one request is noisy).
-      margin = observed > margin ? observed : Math.max(minimumMargin, margin * 0.9 + observed * 0.1);
+      const next = observed > margin ? observed : Math.max(minimumMargin, margin * 0.9 + observed * 0.1);
+      if (next !== margin) {
+        margin = next;
+        version += 1;
+      }
       return margin;
     },
   };

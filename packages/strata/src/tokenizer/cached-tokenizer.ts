@@ -1,5 +1,5 @@
 import { LruCache } from './lru-cache.js';
-import type { Tokenizer } from './tokenizer.js';
+import { type Tokenizer, tokenizerVersion } from './tokenizer.js';
 import { utf8ByteLength } from './utf8-length.js';
 
 /** Options of {@link createCachedTokenizer}. */
@@ -24,7 +24,8 @@ export interface CachedTokenizer extends Tokenizer {
 
 /**
  * Wraps a tokenizer with a bounded LRU of counts keyed by the text itself, so unchanged renderings
- * (the same layer section, the same lesson) are never tokenized twice.
+ * (the same layer section, the same lesson) are never tokenized twice. The cache is cleared when
+ * the wrapped tokenizer's `version` changes (an approximate tokenizer's `calibrate()`).
  */
 export function createCachedTokenizer(
   tokenizer: Tokenizer,
@@ -37,8 +38,18 @@ export function createCachedTokenizer(
   );
   const minLength = options.minLength ?? 16;
   const stats = { hits: 0, misses: 0 };
+  // Counts are only valid under the version they were taken with: a calibrated tokenizer clears them.
+  let countedVersion = tokenizerVersion(tokenizer);
+  const checkVersion = (): void => {
+    const version = tokenizerVersion(tokenizer);
+    if (version === countedVersion) return;
+    cache.clear();
+    lowerBounds.clear();
+    countedVersion = version;
+  };
   const count = (text: string): number => {
     if (text.length < minLength) return tokenizer.count(text);
+    checkVersion();
     const cached = cache.get(text);
     if (cached !== undefined) {
       stats.hits += 1;
@@ -51,6 +62,7 @@ export function createCachedTokenizer(
   };
   const countUpTo = (text: string, limit: number): number => {
     if (text.length < minLength) return tokenizer.count(text);
+    checkVersion();
     const exact = cache.get(text);
     if (exact !== undefined) {
       stats.hits += 1;
@@ -76,6 +88,9 @@ export function createCachedTokenizer(
     name: tokenizer.name,
     get exact() {
       return tokenizer.exact;
+    },
+    get version() {
+      return tokenizerVersion(tokenizer);
     },
     inner: tokenizer,
     stats,

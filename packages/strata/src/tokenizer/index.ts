@@ -23,5 +23,5 @@ export {
   type TiktokenEncodingName,
   type TiktokenTokenizerOptions,
 } from './tiktoken-tokenizer.js';
-export type { Tokenizer } from './tokenizer.js';
+export { type Tokenizer, tokenizerVersion } from './tokenizer.js';
 export { utf8ByteLength } from './utf8-length.js';

@@ -24,4 +24,16 @@ export interface Tokenizer {
    * assembler add up cached line counts instead of re-counting the whole prompt.
    */
   readonly splitsAtLineStarts?: boolean;
+  /**
+   * Changes whenever the counts this tokenizer returns may change (an approximate tokenizer's
+   * `calibrate()` raising its margin). A count kept outside the tokenizer is valid only while the
+   * version is the one it was counted under: key caches by (text, version), or clear them when it
+   * changes (see {@link tokenizerVersion}). Absent: counts never change.
+   */
+  readonly version?: number;
+}
+
+/** The tokenizer's current {@link Tokenizer.version} (0 for tokenizers whose counts never change). */
+export function tokenizerVersion(tokenizer: Pick<Tokenizer, 'version'>): number {
+  return tokenizer.version ?? 0;
 }
