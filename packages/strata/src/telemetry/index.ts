@@ -1,5 +1,9 @@
 export { createInMemoryTelemetrySink, type InMemoryTelemetrySink } from './in-memory-telemetry-sink.js';
-export { createJsonlTelemetrySink, type JsonlTelemetrySink } from './jsonl-telemetry-sink.js';
+export {
+  createJsonlTelemetrySink,
+  type JsonlTelemetrySink,
+  type JsonlTelemetrySinkOptions,
+} from './jsonl-telemetry-sink.js';
 export type {
   AssembleTelemetryRecord,
   MemoryEventRecord,
