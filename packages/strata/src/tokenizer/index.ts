@@ -20,6 +20,7 @@ export { LruCache } from './lru-cache.js';
 export {
   createTiktokenTokenizer,
   LONG_CHUNK_BYTES,
+  MAX_MERGED_CHUNK_BYTES,
   type TiktokenEncodingName,
   type TiktokenTokenizerOptions,
 } from './tiktoken-tokenizer.js';

@@ -1,6 +1,7 @@
 import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { StrataError } from '../errors/strata-error.js';
+import { bytePairMerge } from './byte-pair-merge.js';
 import type { Tokenizer } from './tokenizer.js';
 import { utf8ByteLength } from './utf8-length.js';
 
@@ -16,8 +17,11 @@ interface Encoding {
 interface BpeCore {
   tokenSplitRegex: RegExp;
   getBpeRankFromString(chunk: string): number | undefined;
+  getBpeRankFromBytes(piece: Uint8Array): number | undefined;
   bytePairEncode(chunk: string): number[];
 }
+
+const textEncoder = new TextEncoder();
 
 const encodings: Record<TiktokenEncodingName, Encoding> = { o200k_base: o200k, cl100k_base: cl100k };
 
@@ -26,19 +30,27 @@ const encodings: Record<TiktokenEncodingName, Encoding> = { o200k_base: o200k, c
 const plainText = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
 
 /**
- * Largest pre-tokenizer chunk, in UTF-8 bytes, that is byte-pair merged exactly. BPE merging is
- * super-linear in the chunk's bytes (a 512-character CJK run takes ~6 ms, 20,000 'a' take 0.5 s), so
- * larger chunks are bounded instead: each token covers at least one byte, hence
- * `tokens(chunk) <= utf8Bytes(chunk)`, and since the encoder merges every chunk independently,
- * `count = sum over chunks` stays an upper bound. Ordinary text never has chunks this long (words,
- * numbers, punctuation runs), so its count stays exact.
+ * Pre-tokenizer chunks above this many UTF-8 bytes are merged by {@link bytePairMerge} (the same
+ * merge rule with a heap, O(n log n)) instead of the library's rescanning merge, whose cost grows
+ * with the square of the chunk (a 512-character CJK run takes ~6 ms, 20,000 'a' about a second).
+ * Ordinary text never has chunks this long (words, numbers, punctuation runs); long spaceless runs
+ * (hex, base64, repeated letters) do, and are still counted exactly.
  */
 export const LONG_CHUNK_BYTES = 384;
 
+/**
+ * Chunks above this many UTF-8 bytes are not merged at all: each token covers at least one byte, so
+ * `tokens(chunk) <= utf8Bytes(chunk)`, and since the encoder merges every chunk independently the
+ * sum stays an upper bound. Keeps one pathological chunk (megabytes without a space) cheap.
+ */
+export const MAX_MERGED_CHUNK_BYTES = 65_536;
+
 /** Options of {@link createTiktokenTokenizer}. */
 export interface TiktokenTokenizerOptions {
-  /** Chunk size in UTF-8 bytes above which the count is bounded by bytes instead of merged (default 384). */
+  /** Chunk size in UTF-8 bytes above which chunks are merged by the O(n log n) merge (default 384). */
   longChunkBytes?: number;
+  /** Chunk size in UTF-8 bytes above which the count is bounded by bytes instead of merged (default 65,536). */
+  maxMergedChunkBytes?: number;
 }
 
 /** Exact OpenAI tokenizer (gpt-tokenizer: same ids as tiktoken, fastest to load and count here). */
@@ -54,9 +66,17 @@ export function createTiktokenTokenizer(
     );
   }
   const longChunkBytes = options.longChunkBytes ?? LONG_CHUNK_BYTES;
+  const maxMergedChunkBytes = options.maxMergedChunkBytes ?? MAX_MERGED_CHUNK_BYTES;
   // A UTF-16 unit is at most 3 UTF-8 bytes: texts this short cannot hold a long chunk.
   const shortText = Math.floor(longChunkBytes / 3);
   const core = findCore(encoding);
+  const rankOf = core ? (piece: Uint8Array) => core.getBpeRankFromBytes(piece) : undefined;
+  /** Token ids of a long chunk (exact), or undefined when it is too long to merge. */
+  const mergeLong = (chunk: string): number[] | undefined => {
+    if (!rankOf) return undefined;
+    const bytes = textEncoder.encode(chunk);
+    return bytes.length > maxMergedChunkBytes ? undefined : bytePairMerge(bytes, rankOf);
+  };
 
   /** Token count per pre-tokenizer chunk: exact for short chunks, the UTF-8 byte bound for long ones. */
   function* chunkCounts(text: string): Generator<{ start: number; end: number; tokens: number }> {
@@ -69,7 +89,8 @@ export function createTiktokenTokenizer(
       const start = match.index ?? 0;
       let tokens: number;
       const bytes = chunk.length > shortText ? utf8ByteLength(chunk) : 0;
-      if (bytes > longChunkBytes) tokens = bytes;
+      if (bytes > longChunkBytes)
+        tokens = bytes > maxMergedChunkBytes ? bytes : (mergeLong(chunk)?.length ?? bytes);
       else if (core.getBpeRankFromString(chunk) !== undefined) tokens = 1;
       else tokens = core.bytePairEncode(chunk).length;
       yield { start, end: start + chunk.length, tokens };
@@ -111,8 +132,13 @@ export function createTiktokenTokenizer(
       const room = maxTokens - used;
       let partial = '';
       if (room > 0) {
-        if (!core || utf8ByteLength(chunk) > longChunkBytes) partial = prefixWithinBytes(chunk, room);
-        else partial = stripBrokenTail(encoding.decode(core.bytePairEncode(chunk).slice(0, room)), chunk);
+        const ids = !core
+          ? undefined
+          : utf8ByteLength(chunk) > longChunkBytes
+            ? mergeLong(chunk)
+            : core.bytePairEncode(chunk);
+        if (ids === undefined) partial = prefixWithinBytes(chunk, room);
+        else partial = stripBrokenTail(encoding.decode(ids.slice(0, room)), chunk);
       }
       candidate = text.slice(0, piece.start) + partial;
       break;
@@ -149,6 +175,7 @@ function findCore(encoding: Encoding): BpeCore | undefined {
     core &&
     core.tokenSplitRegex instanceof RegExp &&
     typeof core.getBpeRankFromString === 'function' &&
+    typeof core.getBpeRankFromBytes === 'function' &&
     typeof core.bytePairEncode === 'function'
   ) {
     return core as BpeCore;
