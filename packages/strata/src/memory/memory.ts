@@ -11,6 +11,7 @@ import {
   createExtractionQueue,
   type ExtractionFailure,
   type ExtractionQueueOptions,
+  type ExtractionQueueStats,
 } from '../transitions/extraction-queue.js';
 import type { ExtractionInput, ExtractionResult, Extractor } from '../transitions/extractor.js';
 import type { TransitionBinding, TransitionMap } from '../transitions/transition-binding.js';
@@ -56,6 +57,8 @@ export interface Memory {
   readonly extractionFailures: readonly ExtractionFailure[];
   /** Extractions queued or running. */
   readonly pendingExtractions: number;
+  /** The extraction backlog: waiting, running, and how many were dropped or superseded so far. */
+  readonly extractionStats: ExtractionQueueStats;
   /** The layer named `name` (INPUT_INVALID if there is none). */
   layer<T extends Layer = Layer>(name: string): T;
   /** Loads persisted lessons and resumes the session from its last commit. Idempotent; `assemble` calls it. */
@@ -173,37 +176,47 @@ export function createMemory(options: MemoryOptions): Memory {
     }
   };
 
-  const runExtraction = (extractor: Extractor, targets: readonly Layer[], input: ExtractionInput): void => {
-    queue.enqueue(`${extractor.name}@${input.event}`, async () => {
-      const result: ExtractionResult = await extractor.run(input);
-      if (!result || typeof result.idempotencyKey !== 'string' || result.idempotencyKey === '') {
-        throw new StrataError(
-          'EXTRACTION_FAILED',
-          `Extractor '${extractor.name}' returned a result without an 'idempotencyKey' (use input.idempotencyKey).`,
-        );
-      }
-      if (applied.has(result.idempotencyKey)) return;
-      const meta = {
-        extractor: extractor.name,
-        event: input.event,
-        step: input.step,
-        sessionId,
-        provenance: {
-          source: `extractor:${extractor.name}`,
+  const runExtraction = (
+    extractor: Extractor,
+    targets: readonly Layer[],
+    input: ExtractionInput,
+    coalesceKey: string | undefined,
+  ): void => {
+    const job = `${extractor.name}@${input.event}`;
+    queue.enqueue(
+      job,
+      async () => {
+        const result: ExtractionResult = await extractor.run(input);
+        if (!result || typeof result.idempotencyKey !== 'string' || result.idempotencyKey === '') {
+          throw new StrataError(
+            'EXTRACTION_FAILED',
+            `Extractor '${extractor.name}' returned a result without an 'idempotencyKey' (use input.idempotencyKey).`,
+          );
+        }
+        if (applied.has(result.idempotencyKey)) return;
+        const meta = {
+          extractor: extractor.name,
           event: input.event,
           step: input.step,
-          ...(sessionId === undefined ? {} : { sessionId }),
-          createdAt: now(),
-        },
-      };
-      for (const layer of targets) await layer.applyExtraction?.(result, meta);
-      applied.add(result.idempotencyKey);
-      emit('extraction-applied', {
-        extractor: extractor.name,
-        event: input.event,
-        idempotencyKey: result.idempotencyKey,
-      });
-    });
+          sessionId,
+          provenance: {
+            source: `extractor:${extractor.name}`,
+            event: input.event,
+            step: input.step,
+            ...(sessionId === undefined ? {} : { sessionId }),
+            createdAt: now(),
+          },
+        };
+        for (const layer of targets) await layer.applyExtraction?.(result, meta);
+        applied.add(result.idempotencyKey);
+        emit('extraction-applied', {
+          extractor: extractor.name,
+          event: input.event,
+          idempotencyKey: result.idempotencyKey,
+        });
+      },
+      coalesceKey === undefined ? {} : { coalesceKey },
+    );
   };
 
   const memory: Memory = {
@@ -220,6 +233,9 @@ export function createMemory(options: MemoryOptions): Memory {
     },
     get pendingExtractions() {
       return queue.pending;
+    },
+    get extractionStats() {
+      return queue.stats;
     },
     layer<T extends Layer = Layer>(name: string): T {
       const layer = byName.get(name);
@@ -251,6 +267,7 @@ export function createMemory(options: MemoryOptions): Memory {
           tokens: context.tokens,
           stablePrefixTokens: context.stablePrefixTokens,
           microseconds,
+          extractions: queue.stats,
           layers: context.layers.map((layer) => ({
             name: layer.name,
             tokens: layer.tokens,
@@ -296,14 +313,21 @@ export function createMemory(options: MemoryOptions): Memory {
         const targets = binding.into
           ? binding.into.map((name) => byName.get(name) as Layer)
           : layers.filter((layer) => typeof layer.applyExtraction === 'function');
-        runExtraction(binding.extract, targets, {
-          event,
-          payload,
-          step,
-          sessionId,
-          layers: snapshots ?? {},
-          idempotencyKey: `${sessionId ?? namespace}:${event}:${step}:${transitionCount}:${binding.extract.name}`,
-        });
+        runExtraction(
+          binding.extract,
+          targets,
+          {
+            event,
+            payload,
+            step,
+            sessionId,
+            layers: snapshots ?? {},
+            idempotencyKey: `${sessionId ?? namespace}:${event}:${step}:${transitionCount}:${binding.extract.name}`,
+          },
+          binding.latestOnly === true
+            ? `${event}\u0000${binding.extract.name}\u0000${(binding.into ?? []).join(',')}`
+            : undefined,
+        );
       }
       emit('transition', { event, hooks: bound.length });
     },

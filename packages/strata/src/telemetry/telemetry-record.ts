@@ -12,6 +12,8 @@ export interface AssembleTelemetryRecord {
   stablePrefixTokens: number;
   /** Time spent in `assemble`, in microseconds. */
   microseconds: number;
+  /** The extraction backlog when this request was assembled (see `ExtractionQueueStats`). */
+  extractions: { waiting: number; running: number; dropped: number; superseded: number };
   layers: Array<{ name: string; tokens: number; items: number; dropped: number; truncated: number }>;
   /** Dropped items, except `ranked-out` ones (counted per layer instead: there can be thousands). */
   dropped: Array<{ layer: string; id: string; reason: DropReason }>;
@@ -20,7 +22,11 @@ export interface AssembleTelemetryRecord {
 /** Something that happened outside `assemble`: an extraction that failed, was retried or applied. */
 export interface MemoryEventRecord {
   type: 'event';
-  /** Noun-first, kebab-case: 'extraction-failed', 'extraction-retried', 'extraction-applied', 'transition'. */
+  /**
+   * Noun-first, kebab-case: 'transition', 'extraction-applied', 'extraction-retried',
+   * 'extraction-succeeded', 'extraction-failed', 'extraction-dropped' (the queue was full: its oldest
+   * waiting job), 'extraction-superseded' (replaced by a newer job of a `latestOnly` binding).
+   */
   name: string;
   step: number;
   sessionId: string | undefined;

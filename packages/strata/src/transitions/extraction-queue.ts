@@ -13,10 +13,42 @@ export interface ExtractionQueueOptions {
   onEvent?: (event: ExtractionQueueEvent) => void;
   /** Random source for jitter (default Math.random). */
   random?: () => number;
+  /**
+   * Most jobs waiting to start (running ones not counted; default 64). When a new job arrives and
+   * the queue is full, the oldest waiting job is dropped (`extraction-dropped`): it is the stalest,
+   * and the newest transitions are the ones still worth a model call.
+   */
+  maxPending?: number;
+}
+
+/** Per-job options of `enqueue`. */
+export interface EnqueueOptions {
+  /**
+   * Jobs with the same key supersede each other: a new job replaces one with its key that is still
+   * waiting (`extraction-superseded`), e.g. summaries, where only the newest matters.
+   */
+  coalesceKey?: string;
+}
+
+/** The queue's backlog, for telemetry. */
+export interface ExtractionQueueStats {
+  /** Jobs waiting to start. */
+  readonly waiting: number;
+  /** Jobs running (or waiting for a retry). */
+  readonly running: number;
+  /** Jobs dropped because the queue was full, since creation. */
+  readonly dropped: number;
+  /** Waiting jobs replaced by a newer job with the same coalesce key, since creation. */
+  readonly superseded: number;
 }
 
 export interface ExtractionQueueEvent {
-  name: 'extraction-retried' | 'extraction-failed' | 'extraction-succeeded';
+  name:
+    | 'extraction-retried'
+    | 'extraction-failed'
+    | 'extraction-succeeded'
+    | 'extraction-dropped'
+    | 'extraction-superseded';
   job: string;
   attempt: number;
   error?: StrataError;
@@ -32,11 +64,16 @@ export interface ExtractionFailure {
 
 /** Runs extraction jobs in the background with bounded concurrency; never throws at the caller. */
 export interface ExtractionQueue {
-  /** Queues a job; `run` is called again (same arguments) on failure, up to the attempt limit. */
-  enqueue(job: string, run: (attempt: number) => Promise<void>): void;
+  /**
+   * Queues a job; `run` is called again (same arguments) on failure, up to the attempt limit. A full
+   * queue drops its oldest waiting job; a `coalesceKey` replaces a waiting job with the same key.
+   */
+  enqueue(job: string, run: (attempt: number) => Promise<void>, options?: EnqueueOptions): void;
   /** Resolves when every queued job (and its retries) has finished. */
   drain(): Promise<void>;
+  /** Jobs waiting or running. */
   readonly pending: number;
+  readonly stats: ExtractionQueueStats;
   readonly failures: readonly ExtractionFailure[];
 }
 
@@ -47,6 +84,9 @@ export function createExtractionQueue(options: ExtractionQueueOptions = {}): Ext
   const baseDelayMs = options.baseDelayMs ?? 200;
   const maxDelayMs = options.maxDelayMs ?? 10_000;
   const random = options.random ?? Math.random;
+  const maxPending = Math.max(1, options.maxPending ?? 64);
+  let dropped = 0;
+  let superseded = 0;
   const emit = (event: ExtractionQueueEvent): void => {
     try {
       options.onEvent?.(event);
@@ -54,7 +94,7 @@ export function createExtractionQueue(options: ExtractionQueueOptions = {}): Ext
       // A broken listener must not break extraction.
     }
   };
-  const waiting: Array<{ job: string; run: (attempt: number) => Promise<void> }> = [];
+  const waiting: Array<{ job: string; run: (attempt: number) => Promise<void>; coalesceKey?: string }> = [];
   const failures: ExtractionFailure[] = [];
   let running = 0;
   let idleWaiters: Array<() => void> = [];
@@ -100,8 +140,24 @@ export function createExtractionQueue(options: ExtractionQueueOptions = {}): Ext
   };
 
   return {
-    enqueue(job, run) {
-      waiting.push({ job, run });
+    enqueue(job, run, enqueueOptions = {}) {
+      const { coalesceKey } = enqueueOptions;
+      const same =
+        coalesceKey === undefined ? -1 : waiting.findIndex((entry) => entry.coalesceKey === coalesceKey);
+      if (same >= 0) {
+        const replaced = waiting[same] as { job: string };
+        waiting[same] = { job, run, coalesceKey: coalesceKey as string };
+        superseded += 1;
+        emit({ name: 'extraction-superseded', job: replaced.job, attempt: 0 });
+        queueMicrotask(pump);
+        return;
+      }
+      while (waiting.length >= maxPending) {
+        const oldest = waiting.shift() as { job: string };
+        dropped += 1;
+        emit({ name: 'extraction-dropped', job: oldest.job, attempt: 0 });
+      }
+      waiting.push(coalesceKey === undefined ? { job, run } : { job, run, coalesceKey });
       // Start on a later tick so the caller (a transition) returns before any extraction work.
       queueMicrotask(pump);
     },
@@ -111,6 +167,9 @@ export function createExtractionQueue(options: ExtractionQueueOptions = {}): Ext
     },
     get pending() {
       return running + waiting.length;
+    },
+    get stats() {
+      return { waiting: waiting.length, running, dropped, superseded };
     },
     get failures() {
       return failures;

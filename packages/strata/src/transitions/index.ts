@@ -1,9 +1,11 @@
 export {
   createExtractionQueue,
+  type EnqueueOptions,
   type ExtractionFailure,
   type ExtractionQueue,
   type ExtractionQueueEvent,
   type ExtractionQueueOptions,
+  type ExtractionQueueStats,
 } from './extraction-queue.js';
 export type {
   ExtractedLesson,

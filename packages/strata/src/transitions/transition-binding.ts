@@ -7,7 +7,16 @@ import type { Extractor } from './extractor.js';
  */
 export type TransitionBinding =
   | { layer: string; action: LayerAction }
-  | { extract: Extractor; into?: readonly string[] };
+  | {
+      extract: Extractor;
+      into?: readonly string[];
+      /**
+       * Only the newest matters (summaries): a new extraction of this binding replaces one still
+       * waiting in the queue instead of queueing behind it. Default false (each one is kept, e.g.
+       * lessons from different scopes), subject to the queue's `maxPending` bound.
+       */
+      latestOnly?: boolean;
+    };
 
 /** Event name -> what it does, in order. */
 export type TransitionMap = Record<string, readonly TransitionBinding[]>;
