@@ -8,12 +8,47 @@ export interface PostgresLocation {
   database: string;
   user: string;
   password?: string;
+  /** What the user typed, password redacted: set when it is not a URL the driver can read. */
+  typed?: string;
+  /** Why the typed URL cannot be read. */
+  invalid?: string;
+}
+
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/**
+ * Parses like the `pg` driver does (pg-connection-string): spaces and stray '%' are encoded first,
+ * and an empty host ('user@/db') is allowed.
+ */
+function parseLikeDriver(connectionString: string): URL {
+  let text = connectionString;
+  if (/ |%[^a-f0-9]|%[a-f0-9][^a-f0-9]/i.test(text)) text = encodeURI(text).replace(/%25(\d\d)/g, '%$1');
+  try {
+    return new URL(text);
+  } catch {
+    return new URL(text.replace('@/', '@localhost/'));
+  }
 }
 
 /** Reads host, port, database and user from a URL or key=value connection string. */
 export function describeConnectionString(connectionString: string): PostgresLocation {
-  try {
-    const url = new URL(connectionString);
+  if (URL_SCHEME.test(connectionString.trim())) {
+    let url: URL;
+    try {
+      url = parseLikeDriver(connectionString.trim());
+    } catch (error) {
+      // Say what the user typed (never the password), not the driver's defaults.
+      const password = /^[a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:([^@\s]*)@/i.exec(connectionString.trim())?.[1];
+      return {
+        host: '?',
+        port: '?',
+        database: '?',
+        user: '',
+        ...(password ? { password } : {}),
+        typed: redactConnectionText(connectionString.trim(), password),
+        invalid: error instanceof Error ? error.message : String(error),
+      };
+    }
     if (url.protocol === 'postgres:' || url.protocol === 'postgresql:') {
       const location: PostgresLocation = {
         host: decodeURIComponent(url.hostname) || url.searchParams.get('host') || 'localhost',
@@ -27,8 +62,6 @@ export function describeConnectionString(connectionString: string): PostgresLoca
       if (url.password !== '') location.password = decodeURIComponent(url.password);
       return location;
     }
-  } catch {
-    // Not a URL: try the key=value form below.
   }
   const value = (key: string) =>
     new RegExp(`(?:^|\\s)${key}\\s*=\\s*'?([^'\\s]*)`).exec(connectionString)?.[1];
@@ -44,7 +77,7 @@ export function describeConnectionString(connectionString: string): PostgresLoca
 }
 
 export function formatLocation(location: PostgresLocation): string {
-  return `${location.host}:${location.port}/${location.database}`;
+  return location.typed ?? `${location.host}:${location.port}/${location.database}`;
 }
 
 const unreachableCodes = new Set([

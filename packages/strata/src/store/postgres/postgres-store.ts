@@ -64,8 +64,45 @@ export function createPostgresStore(config: PostgresStoreConfig = {}): MemorySto
       { details: { store: 'postgres' } },
     );
   }
+  if (config.pool === undefined) {
+    const location = describeConnectionString(connectionString ?? '');
+    if (location.invalid !== undefined) {
+      throw new StrataError(
+        'CONFIG_INVALID',
+        `Postgres store: the connection string '${location.typed}' is not a URL the driver can read (${location.invalid}). Write it as postgres://user:password@host:5432/database, with a numeric port and special characters in the password percent-encoded.`,
+        { details: { store: 'postgres', connectionString: location.typed } },
+      );
+    }
+  }
   return asPlainStore(new PostgresStore(config, connectionString));
 }
+
+/** Attempts of one statement when the connection is lost (a terminated backend, a failover). */
+const CONNECTION_ATTEMPTS = 4;
+
+/**
+ * Errors after which the statement may not have reached the server, or its backend is gone: the
+ * pool drops that connection, so trying again opens a new one. Postgres codes: 57P01-57P03
+ * (terminated, crash shutdown, cannot connect now), class 08 (connection exception).
+ */
+function isConnectionLost(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') {
+    if (code === '57P01' || code === '57P02' || code === '57P03' || code.startsWith('08')) return true;
+    if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'ECONNREFUSED') return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|Connection ended|connection is closed|Client has encountered a connection error/i.test(
+    message,
+  );
+}
+
+/** How a statement may be repeated after a lost connection. */
+type RetryMode =
+  /** Reads and idempotent writes: repeat as is. */
+  | 'repeat'
+  /** Never repeated (appending telemetry twice would duplicate rows). */
+  | 'once';
 
 interface SessionJoinRow {
   session_id: string;
@@ -157,12 +194,29 @@ class PostgresStore implements MemoryStore {
     }
   }
 
-  async #query<Row extends object>(action: string, text: string, values: unknown[] = []): Promise<Row[]> {
-    const pool = await this.#pool.ready();
-    try {
-      return (await pool.query<Row>(text, values)).rows;
-    } catch (error) {
-      throw toPostgresStoreError(error, this.#location, action);
+  /**
+   * Runs one statement. After a lost connection (pg_terminate_backend, a failover, a restart) it is
+   * sent again on a new connection, up to CONNECTION_ATTEMPTS times, unless `retry` is 'once';
+   * `onRetry` lets compare-and-swap writes check whether the lost attempt had landed.
+   */
+  async #query<Row extends object>(
+    action: string,
+    text: string,
+    values: unknown[] = [],
+    retry: RetryMode = 'repeat',
+    onRetry?: () => void,
+  ): Promise<Row[]> {
+    for (let attempt = 1; ; attempt += 1) {
+      const pool = await this.#pool.ready();
+      try {
+        return (await pool.query<Row>(text, values)).rows;
+      } catch (error) {
+        if (retry === 'once' || attempt >= CONNECTION_ATTEMPTS || !isConnectionLost(error)) {
+          throw toPostgresStoreError(error, this.#location, action);
+        }
+        onRetry?.();
+        await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** (attempt - 1)));
+      }
     }
   }
 
@@ -211,9 +265,15 @@ class PostgresStore implements MemoryStore {
 
   async commitSession(commit: SessionCommit): Promise<SessionRecord> {
     const prepared = prepareCommit(name, commit);
+    // Set when the statement was sent again after a lost connection: the lost one may have committed.
+    const attempt = { resent: false };
     return commitOnce(
-      (text, values) => this.#query<SessionJoinRow>('commit a session step to', text, values),
+      (text, values) =>
+        this.#query<SessionJoinRow>('commit a session step to', text, values, 'repeat', () => {
+          attempt.resent = true;
+        }),
       prepared,
+      attempt,
     );
   }
 
@@ -436,6 +496,7 @@ class PostgresStore implements MemoryStore {
     const prepared = prepareTelemetry(name, rows);
     if (prepared.length === 0) return;
     // WITH ORDINALITY keeps the given order in seq, so same-step rows list in append order.
+    // Not repeated after a lost connection: the lost attempt may have inserted the rows already.
     await this.#query(
       'append telemetry to',
       `INSERT INTO strata_telemetry (session_id, step, record)
@@ -446,6 +507,7 @@ class PostgresStore implements MemoryStore {
         prepared.map((row) => row.step),
         prepared.map((row) => row.record),
       ],
+      'once',
     );
   }
 
@@ -504,6 +566,7 @@ const commitCreateStatement = `
 async function commitOnce(
   query: (text: string, values: unknown[]) => Promise<SessionJoinRow[]>,
   prepared: PreparedCommit,
+  attempt: { resent: boolean },
 ): Promise<SessionRecord> {
   const rows = await query(prepared.expectedVersion === 0 ? commitCreateStatement : commitUpdateStatement, [
     prepared.sessionId,
@@ -517,6 +580,23 @@ async function commitOnce(
   ]);
   const record = sessionFromRows(rows);
   if (record !== undefined) return record;
+  if (attempt.resent) {
+    // The swap matched nothing, but an earlier attempt whose reply was lost may be what bumped the
+    // version: if the session holds exactly this commit at the next version, it landed.
+    const landed = await query(selectSessionWithLayers, [prepared.sessionId]);
+    const committed = sessionFromRows(landed);
+    const values = new Map(landed.map((row) => [row.layer_name, row.layer_value]));
+    if (
+      committed !== undefined &&
+      committed.version === prepared.expectedVersion + 1 &&
+      committed.namespace === prepared.namespace &&
+      committed.step === prepared.step &&
+      (prepared.metaText === undefined || landed[0]?.meta === prepared.metaText) &&
+      prepared.layers.every(([layerName, text]) => values.get(layerName) === text)
+    ) {
+      return committed;
+    }
+  }
   const [current] = (await query('SELECT namespace, version FROM strata_sessions WHERE session_id = $1', [
     prepared.sessionId,
   ])) as unknown as Array<{ namespace: string; version: string }>;
