@@ -1,5 +1,6 @@
 import { createGameCommands } from '@strata-memory/agentic-sts/cli';
 import { captureIo } from '@strata-memory/cli-kit';
+import { SpireError } from '@strata-memory/spire';
 import { describe, expect, it } from 'vitest';
 import { GAME_COMMAND_SUMMARIES, GAME_PACKAGE, type GameCommandsLoader } from './game-commands.js';
 import { runCli } from './run-cli.js';
@@ -103,5 +104,18 @@ describe('strata recall-eval: help without loading the evaluation', () => {
     const { RECALL_STRATEGIES } = await import('@strata-memory/recall');
     const { RECALL_STRATEGY_NAMES } = await import('./commands/recall-command.js');
     expect([...RECALL_STRATEGY_NAMES]).toEqual([...RECALL_STRATEGIES]);
+  });
+});
+
+describe('strata: errors', () => {
+  it('prints a spire error with its code, like a Strata error', async () => {
+    const io = captureIo(process.cwd());
+    const code = await runCli(['play'], io, {
+      loadGameCommands: async () => {
+        throw new SpireError('GAME_UNREACHABLE', 'Cannot reach the StS2 agent mod at http://127.0.0.1:8080.');
+      },
+    });
+    expect(code).toBe(1);
+    expect(io.errors()).toContain('error [GAME_UNREACHABLE]: Cannot reach the StS2 agent mod');
   });
 });

@@ -79,11 +79,21 @@ export async function runCli(
       return error.exitCode;
     }
     const message = error instanceof Error ? error.message : String(error);
-    const code = StrataError.is(error) ? ` [${error.code}]` : '';
+    const code = stableErrorCode(error) === undefined ? '' : ` [${stableErrorCode(error)}]`;
     io.stderr.write(`error${code}: ${redact(message, secrets)}\n`);
     if (io.env.STRATA_DEBUG && error instanceof Error && error.stack) {
       io.stderr.write(`${redact(error.stack, secrets)}\n`);
     }
     return 1;
   }
+}
+
+/** The stable code of a StrataError, or of a SpireError (the game package's error class), for the error line. */
+function stableErrorCode(error: unknown): string | undefined {
+  if (StrataError.is(error)) return error.code;
+  if (error instanceof Error && error.name === 'SpireError') {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code)) return code;
+  }
+  return undefined;
 }

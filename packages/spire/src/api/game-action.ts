@@ -23,6 +23,8 @@ export const ACTION_NAMES = [
   'choose_reward_alternative',
   'collect_rewards_and_proceed',
   'resolve_rewards',
+  // AgenticSTS fork of the mod only (the StS2 bridge refuses them on the upstream mod)
+  'sacrifice_reward_cards',
   // card selection (deck or hand) and card views
   'select_deck_card',
   'confirm_selection',
@@ -68,6 +70,9 @@ export const ACTION_NAMES = [
   'confirm_timeline_overlay',
   'close_main_menu_submenu',
   'confirm_unlock',
+  // AgenticSTS fork of the mod only (the StS2 bridge refuses them on the upstream mod)
+  'close_pause_menu',
+  'close_capstone_overlay',
 ] as const;
 
 export type ActionName = (typeof ACTION_NAMES)[number];

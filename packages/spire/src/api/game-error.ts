@@ -55,6 +55,8 @@ export type SpireErrorCode =
   | 'GAME_UNREACHABLE'
   /** The game did not answer in time. */
   | 'GAME_TIMEOUT'
+  /** The game answers but stays busy (still animating, nothing to act on) longer than the bridge waits. */
+  | 'GAME_BUSY'
   /** The game answered something that is not its protocol (not JSON, no envelope, wrong service). */
   | 'PROTOCOL_ERROR'
   /** Any other error the game reported; `details.modError` holds it. */
@@ -100,7 +102,10 @@ export class SpireError extends Error {
     this.details = options.details ?? {};
     this.isRetryable =
       options.isRetryable ??
-      (code === 'STATE_UNAVAILABLE' || code === 'GAME_TIMEOUT' || code === 'GAME_UNREACHABLE');
+      (code === 'STATE_UNAVAILABLE' ||
+        code === 'GAME_TIMEOUT' ||
+        code === 'GAME_UNREACHABLE' ||
+        code === 'GAME_BUSY');
   }
 
   static is(error: unknown, code?: SpireErrorCode): error is SpireError {

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fake StS2 agent mod on 127.0.0.1 (ephemeral port) for tests: serves `GET /health`, `GET /state`,
- * `GET /actions/available` and `POST /action` in the mod's envelope, and can be told to misbehave.
+ * `GET /actions/available`, `POST /action` and `GET /events/stream` in the mod's envelope, in either
+ * dialect (the upstream mod's health or the AgenticSTS fork's), and can be told to misbehave.
+ * It checks actions against the raw state's `available_actions`, so a state written in the fork's
+ * vocabulary accepts only the fork's action names.
  */
 
 /** One scripted answer. `raw` sends a body as-is (e.g. truncated JSON); `destroy` drops the connection. */
@@ -14,6 +17,8 @@ export interface FakeReply {
   /** Sent as `{ok: false, error}`. */
   error?: { code: string; message: string; retryable: boolean; details?: Record<string, unknown> };
   raw?: string;
+  /** Streams this many bytes of JSON-looking filler without a content-length (for body-size caps). */
+  streamBytes?: number;
   destroy?: boolean;
   delayMs?: number;
 }
@@ -25,6 +30,10 @@ export interface RecordedRequest {
 }
 
 export interface FakeSts2ModServerOptions {
+  /** Which mod to imitate in `/health` (default upstream). */
+  dialect?: 'upstream' | 'agentic-sts';
+  /** Serve `GET /events/stream` (default true); false answers 404 there, as a mod without it would. */
+  eventStream?: boolean;
   /** States served by `GET /state`; each successful `POST /action` advances to the next (the last one stays). */
   states?: unknown[];
   /** Overrides fields of the default health report. */
@@ -44,6 +53,10 @@ export interface FakeSts2ModServer {
   setHealth(fields: Record<string, unknown>): void;
   /** Queues answers for one route (`'GET /state'`, `'POST /action'`, ...), used before the default behaviour. */
   queue(route: string, ...replies: FakeReply[]): void;
+  /** Clients connected to `/events/stream` now. */
+  readonly streamClients: number;
+  /** Sends an event to every stream client (setState and advance send `available_actions_changed`). */
+  publish(type: string, data?: unknown): void;
   close(): Promise<void>;
 }
 
@@ -56,11 +69,43 @@ export const FAKE_MOD_HEALTH = {
   api_host: '127.0.0.1',
 };
 
+/** What the AgenticSTS fork's `/health` reports (it has no api_host, api_port or compatibility). */
+export const FAKE_FORK_HEALTH = {
+  service: 'sts2-ai-agent',
+  mod_version: '0.5.5',
+  protocol_version: '2026-04-06-v1',
+  game_version: 'v0.103.2',
+  status: 'ready',
+};
+
 let requestCounter = 0;
 
 function send(response: ServerResponse, reply: FakeReply): void {
   if (reply.destroy) {
     response.socket?.destroy();
+    return;
+  }
+  if (reply.streamBytes !== undefined) {
+    response.writeHead(reply.status ?? 200, { 'content-type': 'application/json; charset=utf-8' });
+    const chunk = Buffer.alloc(64 * 1024, 'a');
+    let left = reply.streamBytes;
+    response.write('{"ok":true,"data":"');
+    const pump = (): void => {
+      while (left > 0) {
+        const piece = left >= chunk.length ? chunk : chunk.subarray(0, left);
+        left -= piece.length;
+        if (!response.write(piece)) {
+          response.once('drain', pump);
+          return;
+        }
+      }
+      response.end('"}');
+    };
+    // A client that stops reading closes the socket: stop writing then.
+    response.on('close', () => {
+      left = 0;
+    });
+    pump();
     return;
   }
   const body =
@@ -94,7 +139,26 @@ export async function startFakeSts2ModServer(
   const states = options.states ?? [];
   let stateIndex = 0;
   let current: unknown = states[0] ?? null;
-  let health: Record<string, unknown> = { ...FAKE_MOD_HEALTH, ...options.health };
+  const baseHealth = options.dialect === 'agentic-sts' ? FAKE_FORK_HEALTH : FAKE_MOD_HEALTH;
+  let health: Record<string, unknown> = { ...baseHealth, ...options.health };
+  const streams = new Set<ServerResponse>();
+  let eventId = 0;
+  const publish = (type: string, data: unknown = {}): void => {
+    eventId += 1;
+    const envelope = JSON.stringify({
+      event_id: eventId,
+      type,
+      timestamp_utc: new Date().toISOString(),
+      data,
+    });
+    for (const stream of streams) stream.write(`id: ${eventId}\nevent: ${type}\ndata: ${envelope}\n\n`);
+  };
+  const actionsChanged = (): void => {
+    publish('available_actions_changed', {
+      screen: (current as { screen?: unknown } | null)?.screen ?? 'UNKNOWN',
+      actions: availableActions(),
+    });
+  };
   const queues = new Map<string, FakeReply[]>();
   const requests: RecordedRequest[] = [];
 
@@ -132,15 +196,21 @@ export async function startFakeSts2ModServer(
     currentState: () => current,
     setState(raw) {
       current = raw;
+      actionsChanged();
     },
     advance() {
       if (stateIndex < states.length - 1) stateIndex += 1;
       current = states[stateIndex] ?? current;
+      actionsChanged();
       return current;
     },
     setHealth(fields) {
-      health = { ...FAKE_MOD_HEALTH, ...fields };
+      health = { ...baseHealth, ...fields };
     },
+    get streamClients() {
+      return streams.size;
+    },
+    publish,
     queue(route, ...replies) {
       queues.set(route, [...(queues.get(route) ?? []), ...replies]);
     },
@@ -157,6 +227,12 @@ export async function startFakeSts2ModServer(
       let reply: FakeReply;
       if (queued !== undefined) {
         reply = queued;
+      } else if (route === 'GET /events/stream' && options.eventStream !== false) {
+        response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        response.write(': stream opened\n\n');
+        streams.add(response);
+        response.on('close', () => streams.delete(response));
+        return;
       } else if (route === 'GET /health') {
         reply = { data: health };
       } else if (route === 'GET /state') {

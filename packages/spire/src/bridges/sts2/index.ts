@@ -1,4 +1,5 @@
 export {
+  FAKE_FORK_HEALTH,
   FAKE_MOD_HEALTH,
   type FakeReply,
   type FakeSts2ModServer,
@@ -14,5 +15,11 @@ export {
   sharedSts2Directory,
   sharedSts2SnapshotFiles,
 } from './snapshot-files.js';
+export {
+  detectSts2Dialect,
+  FORK_ONLY_ACTIONS,
+  STS2_DEFAULT_URLS,
+  type Sts2Dialect,
+} from './sts2-dialect.js';
 export { createSts2Game, type Sts2Game, type Sts2Health } from './sts2-game.js';
 export { DEFAULT_STS2_BASE_URL, type Sts2GameConfig } from './sts2-game-config.js';

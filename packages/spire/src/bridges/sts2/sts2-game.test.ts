@@ -256,14 +256,29 @@ describe('StS2 bridge against a fake mod server', () => {
     expect(animating.available_actions).toEqual(['save_and_quit']);
     const server = await start([fixture(0)]);
     server.queue('GET /state', { data: animating }, { data: animating });
-    const state = await createSts2Game(fastConfig(server, { waitForActionsMs: 1000 })).state();
+    const state = await createSts2Game(
+      fastConfig(server, { waitForActionsMs: 1000, useEventStream: false }),
+    ).state();
     expect(state.available_actions).toContain('end_turn');
     expect(server.requests.filter((request) => request.path === '/state')).toHaveLength(3);
   });
 
-  it('returns the animating state when it does not settle in time', async () => {
+  it('reports a game still animating after waitForActionsMs as GAME_BUSY, not as a state to act on', async () => {
+    for (const useEventStream of [false, true]) {
+      const server = await start([fixture(3)]);
+      const error = await caught(
+        createSts2Game(fastConfig(server, { waitForActionsMs: 30, useEventStream })).state(),
+      );
+      expect(error.code).toBe('GAME_BUSY');
+      expect(error.isRetryable).toBe(true);
+      expect(error.message).toContain('still busy after 30 ms');
+      expect(error.message).toContain('save_and_quit');
+    }
+  });
+
+  it('returns a busy state as it is when waiting is disabled (waitForActionsMs: 0)', async () => {
     const server = await start([fixture(3)]);
-    const state = await createSts2Game(fastConfig(server, { waitForActionsMs: 5 })).state();
+    const state = await createSts2Game(fastConfig(server, { waitForActionsMs: 0 })).state();
     expect(state.available_actions).toEqual(['save_and_quit']);
   });
 

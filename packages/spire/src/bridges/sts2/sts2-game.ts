@@ -7,10 +7,15 @@ import type { GameState } from '../../api/game-state.js';
 import { SUPPORTED_STATE_VERSIONS } from '../../api/game-state.js';
 import { parseGameState } from '../../api/game-state-schema.js';
 import {
-  DEFAULT_STS2_BASE_URL,
-  type ResolvedSts2GameConfig,
-  type Sts2GameConfig,
-} from './sts2-game-config.js';
+  actionNameToSpire,
+  actionToDialect,
+  detectSts2Dialect,
+  STS2_DEFAULT_URLS,
+  type Sts2Dialect,
+  stateToSpire,
+} from './sts2-dialect.js';
+import { waitOnEventStream } from './sts2-event-stream.js';
+import type { ResolvedSts2GameConfig, Sts2GameConfig } from './sts2-game-config.js';
 import { createSts2ModClient, type Sts2ModClient } from './sts2-mod-client.js';
 
 /** What the mod's `GET /health` reports (fields spire reads; the rest passes through). */
@@ -31,7 +36,10 @@ export interface Sts2Health {
 
 /** A `Game` over the StS2 agent mod, plus the mod's own endpoints. */
 export interface Sts2Game extends Game {
+  /** The mod's URL: the one given, else the probed one once a call found it ('' before). */
   readonly baseUrl: string;
+  /** The mod dialect spoken: given, or detected from /health or the first state (undefined before). */
+  readonly dialect: Sts2Dialect | undefined;
   /** `GET /health`, checked: throws `GAME_VERSION_DEGRADED` for a degraded mod unless `allowDegraded`. */
   health(): Promise<Sts2Health>;
   /** `GET /actions/available`. */
@@ -53,15 +61,14 @@ function isAnimating(state: GameState): boolean {
   return state.available_actions.every((action) => ALWAYS_OFFERED_ACTIONS.has(action));
 }
 
-function resolveConfig(config: Sts2GameConfig): ResolvedSts2GameConfig {
-  const baseUrl = config.baseUrl ?? DEFAULT_STS2_BASE_URL;
+function checkUrl(baseUrl: string, what: string): void {
   let parsed: URL;
   try {
     parsed = new URL(baseUrl);
   } catch (error) {
     throw new SpireError(
       'CONFIG_INVALID',
-      `baseUrl '${baseUrl}' is not a URL. Pass e.g. 'http://127.0.0.1:8080'.`,
+      `${what} '${baseUrl}' is not a URL. Pass e.g. 'http://127.0.0.1:8080'.`,
       {
         cause: error,
       },
@@ -70,13 +77,30 @@ function resolveConfig(config: Sts2GameConfig): ResolvedSts2GameConfig {
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new SpireError(
       'CONFIG_INVALID',
-      `baseUrl '${baseUrl}' must start with http:// (the mod speaks plain HTTP).`,
+      `${what} '${baseUrl}' must start with http:// (the mod speaks plain HTTP).`,
+    );
+  }
+}
+
+function resolveConfig(config: Sts2GameConfig): ResolvedSts2GameConfig {
+  if (config.baseUrl !== undefined) checkUrl(config.baseUrl, 'baseUrl');
+  const probeUrls = config.probeUrls ?? [STS2_DEFAULT_URLS.upstream, STS2_DEFAULT_URLS['agentic-sts']];
+  for (const url of probeUrls) checkUrl(url, 'probeUrls entry');
+  const dialect = config.dialect ?? 'auto';
+  if (!['auto', 'upstream', 'agentic-sts'].includes(dialect)) {
+    throw new SpireError(
+      'CONFIG_INVALID',
+      `dialect '${String(dialect)}' is not one of auto, upstream (CharTyr/STS2-Agent) or agentic-sts (the AgenticSTS fork).`,
     );
   }
   const sleep =
     config.sleep ?? ((milliseconds: number) => new Promise<void>((done) => setTimeout(done, milliseconds)));
   return {
-    baseUrl,
+    baseUrl: config.baseUrl ?? '',
+    probeUrls,
+    dialect,
+    maxResponseBytes: config.maxResponseBytes ?? 16 * 1024 * 1024,
+    useEventStream: config.useEventStream ?? true,
     requestTimeoutMs: config.requestTimeoutMs ?? 10_000,
     actionTimeoutMs: config.actionTimeoutMs ?? 30_000,
     maxRetries: config.maxRetries ?? 4,
@@ -91,6 +115,12 @@ function resolveConfig(config: Sts2GameConfig): ResolvedSts2GameConfig {
     fetch: config.fetch ?? globalThis.fetch,
     sleep,
   };
+}
+
+function isModHealth(data: unknown): data is Sts2Health {
+  return (
+    data !== null && typeof data === 'object' && (data as { service?: unknown }).service === MOD_SERVICE_NAME
+  );
 }
 
 function describeMod(health: Sts2Health | undefined): string {
@@ -109,19 +139,65 @@ function describeMod(health: Sts2Health | undefined): string {
  */
 export function createSts2Game(config: Sts2GameConfig = {}): Sts2Game {
   const resolved = resolveConfig(config);
-  const client: Sts2ModClient = createSts2ModClient(resolved);
+  let client: Sts2ModClient | undefined =
+    config.baseUrl === undefined ? undefined : createSts2ModClient(resolved);
+  let probing: Promise<Sts2ModClient> | undefined;
   let checkedHealth: Sts2Health | undefined;
+  let dialect: Sts2Dialect | undefined = resolved.dialect === 'auto' ? undefined : resolved.dialect;
+  // The action names the last raw state offered, in the mod's own dialect.
+  let offered: string[] | undefined;
+  let eventStreamMissing = !resolved.useEventStream;
+
+  /** Tries the probe URLs in order (upstream 8080, then the fork's 8128); the first mod to answer wins. */
+  async function probe(): Promise<Sts2ModClient> {
+    const tried: string[] = [];
+    for (const url of resolved.probeUrls) {
+      const candidate = createSts2ModClient({
+        ...resolved,
+        baseUrl: url,
+        maxRetries: 0,
+        requestTimeoutMs: Math.min(resolved.requestTimeoutMs, 2_000),
+      });
+      try {
+        const data = await candidate.request('GET', '/health');
+        if (isModHealth(data)) {
+          client = createSts2ModClient({ ...resolved, baseUrl: url });
+          return client;
+        }
+        tried.push(
+          `${url} answers, but not as the mod (service '${String((data as { service?: unknown } | null)?.service)}')`,
+        );
+      } catch (error) {
+        tried.push(`${url}: ${SpireError.is(error) ? `${error.code}` : String(error)}`);
+      }
+    }
+    throw new SpireError(
+      'GAME_UNREACHABLE',
+      `No StS2 agent mod answers at ${resolved.probeUrls.join(' or ')} (${tried.join('; ')}). Start Slay the Spire 2 ` +
+        'with the agent mod enabled (the upstream mod listens on 8080, the AgenticSTS fork on 8128), or pass baseUrl.',
+      { details: { probed: resolved.probeUrls, tried } },
+    );
+  }
+
+  async function connect(): Promise<Sts2ModClient> {
+    if (client) return client;
+    probing ??= probe().finally(() => {
+      probing = undefined;
+    });
+    return probing;
+  }
 
   async function health(): Promise<Sts2Health> {
-    const data = await client.request('GET', '/health');
+    const mod = await connect();
+    const data = await mod.request('GET', '/health');
     if (data === null || typeof data !== 'object') {
-      throw new SpireError('PROTOCOL_ERROR', `GET /health at ${client.baseUrl} returned no health object.`);
+      throw new SpireError('PROTOCOL_ERROR', `GET /health at ${mod.baseUrl} returned no health object.`);
     }
     const report = data as Sts2Health;
     if (report.service !== undefined && report.service !== MOD_SERVICE_NAME) {
       throw new SpireError(
         'PROTOCOL_ERROR',
-        `The service at ${client.baseUrl} is '${String(report.service)}', not the StS2 agent mod ('${MOD_SERVICE_NAME}'). ` +
+        `The service at ${mod.baseUrl} is '${String(report.service)}', not the StS2 agent mod ('${MOD_SERVICE_NAME}'). ` +
           'Point baseUrl at the mod (see api_port in its /health).',
         { details: { health: report } },
       );
@@ -142,7 +218,7 @@ export function createSts2Game(config: Sts2GameConfig = {}): Sts2Game {
         : `runs degraded on game ${gameVersion}: the game changed and some state fields fall back to defaults`;
       throw new SpireError(
         'GAME_VERSION_DEGRADED',
-        `The StS2 agent mod ${report.mod_version ?? ''} at ${client.baseUrl} ${reason}.${missingText} ` +
+        `The StS2 agent mod ${report.mod_version ?? ''} at ${mod.baseUrl} ${reason}.${missingText} ` +
           'Update the mod to a version that supports this game version, or pass allowDegraded: true to play anyway.',
         { details: { health: report } },
       );
@@ -150,19 +226,29 @@ export function createSts2Game(config: Sts2GameConfig = {}): Sts2Game {
     if (report.status !== 'ready' && report.status !== 'degraded') {
       throw new SpireError(
         'STATE_UNAVAILABLE',
-        `The StS2 agent mod at ${client.baseUrl} reports status '${String(report.status)}', not 'ready'. Wait for the game to finish loading.`,
+        `The StS2 agent mod at ${mod.baseUrl} reports status '${String(report.status)}', not 'ready'. Wait for the game to finish loading.`,
         { details: { health: report }, isRetryable: true },
       );
     }
+    dialect ??= detectSts2Dialect({ health: report, baseUrl: mod.baseUrl });
     return report;
   }
 
-  async function ensureHealthy(): Promise<void> {
-    if (!resolved.checkHealth || checkedHealth !== undefined) return;
+  async function ensureHealthy(): Promise<Sts2ModClient> {
+    const mod = await connect();
+    if (!resolved.checkHealth || checkedHealth !== undefined) return mod;
     checkedHealth = await health();
+    return mod;
   }
 
-  function toGameState(raw: unknown, source: string): GameState {
+  function toGameState(rawState: unknown, source: string): GameState {
+    const baseUrl = client?.baseUrl ?? '';
+    dialect ??= detectSts2Dialect({ baseUrl, state: rawState });
+    const listed = (rawState as { available_actions?: unknown } | null)?.available_actions;
+    offered = Array.isArray(listed)
+      ? listed.filter((name): name is string => typeof name === 'string')
+      : undefined;
+    const raw = stateToSpire(rawState, dialect ?? 'upstream');
     if (raw !== null && typeof raw === 'object' && 'state_version' in raw) {
       const version = (raw as { state_version: unknown }).state_version;
       if (typeof version === 'number' && !resolved.supportedStateVersions.includes(version)) {
@@ -190,26 +276,64 @@ export function createSts2Game(config: Sts2GameConfig = {}): Sts2Game {
   }
 
   async function readState(): Promise<GameState> {
-    return toGameState(await client.request('GET', '/state'), `StS2 state from ${client.baseUrl}/state`);
+    const mod = await connect();
+    return toGameState(await mod.request('GET', '/state'), `StS2 state from ${mod.baseUrl}/state`);
+  }
+
+  function busy(state: GameState, waitedMs: number): SpireError {
+    const actions = state.available_actions.join(', ') || 'no action';
+    return new SpireError(
+      'GAME_BUSY',
+      `The game is still busy after ${waitedMs} ms: screen ${state.screen} offers only ${actions} (an animation, ` +
+        'an enemy turn or a loading screen). Call state() again once it has settled, or raise waitForActionsMs.',
+      {
+        details: { screen: state.screen, availableActions: state.available_actions, waitedMs },
+        isRetryable: true,
+      },
+    );
   }
 
   /**
-   * Polls while the game animates (only menu actions such as `save_and_quit` are offered, as the mod does
-   * during enemy turns and card animations) so the agent gets a state it can act on.
+   * Waits while the game animates (only menu actions such as `save_and_quit` are offered, as the mod does
+   * during enemy turns and card animations) so the agent gets a state it can act on: on the mod's event
+   * stream when it has one, else by polling. Still busy at the end of `waitForActionsMs` is GAME_BUSY.
    */
   async function settle(state: GameState): Promise<GameState> {
+    if (!isAnimating(state) || resolved.waitForActionsMs <= 0) return state;
     let current = state;
-    let waited = 0;
+    const started = Date.now();
+    if (!eventStreamMissing) {
+      const mod = await connect();
+      const outcome = await waitOnEventStream({
+        url: `${mod.baseUrl}/events/stream`,
+        fetch: resolved.fetch,
+        timeoutMs: resolved.waitForActionsMs,
+        isSettled: async () => {
+          current = await readState();
+          return !isAnimating(current);
+        },
+      });
+      if (outcome.kind === 'settled') return current;
+      if (outcome.kind === 'timeout') throw busy(current, resolved.waitForActionsMs);
+      if (outcome.kind === 'unsupported') eventStreamMissing = true;
+    }
+    let waited = Date.now() - started;
     while (isAnimating(current) && waited < resolved.waitForActionsMs) {
       await resolved.sleep(resolved.pollIntervalMs);
       waited += resolved.pollIntervalMs;
       current = await readState();
     }
+    if (isAnimating(current)) throw busy(current, resolved.waitForActionsMs);
     return current;
   }
 
   return {
-    baseUrl: client.baseUrl,
+    get baseUrl() {
+      return client?.baseUrl ?? resolved.baseUrl;
+    },
+    get dialect() {
+      return dialect;
+    },
     health,
 
     async state() {
@@ -219,8 +343,9 @@ export function createSts2Game(config: Sts2GameConfig = {}): Sts2Game {
 
     async act(action: GameAction) {
       const body = parseGameAction(action);
-      await ensureHealthy();
-      const data = await client.request('POST', '/action', body);
+      const mod = await ensureHealthy();
+      const wire = actionToDialect(body, dialect ?? 'upstream', offered);
+      const data = await mod.request('POST', '/action', wire);
       const result = data as Partial<ActionResult> | null;
       if (result === null || typeof result !== 'object') {
         throw new SpireError(
@@ -243,15 +368,22 @@ export function createSts2Game(config: Sts2GameConfig = {}): Sts2Game {
     },
 
     async availableActions() {
-      await ensureHealthy();
-      const data = await client.request('GET', '/actions/available');
+      const mod = await ensureHealthy();
+      const data = await mod.request('GET', '/actions/available');
       const value = data as Partial<AvailableActions> | null;
       if (value === null || typeof value !== 'object' || !Array.isArray(value.actions)) {
         throw new SpireError('PROTOCOL_ERROR', 'GET /actions/available returned no actions list.', {
           details: { data },
         });
       }
-      return value as AvailableActions;
+      const spoken = dialect ?? 'upstream';
+      return {
+        ...(value as AvailableActions),
+        actions: (value as AvailableActions).actions.map((entry) => ({
+          ...entry,
+          name: actionNameToSpire(entry.name, spoken),
+        })),
+      };
     },
 
     async close() {

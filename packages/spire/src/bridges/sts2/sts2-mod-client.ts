@@ -42,6 +42,45 @@ function networkErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The innermost message of a fetch error (undici puts the reason in `cause`). */
+function causeMessage(error: unknown): string {
+  let current: unknown = error;
+  let message = error instanceof Error ? error.message : String(error);
+  for (let depth = 0; depth < 4 && current instanceof Error; depth += 1) {
+    message = current.message;
+    current = current.cause;
+  }
+  return message;
+}
+
+/**
+ * The body as text, read chunk by chunk so a huge answer is refused at `maxBytes` instead of being
+ * buffered whole (a 1.2 GB body drove the process to 2.7 GB before this cap).
+ */
+async function readCapped(response: Response, maxBytes: number, tooLarge: () => never): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let received = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.byteLength;
+    if (received > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      tooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+  return text + decoder.decode();
+}
+
 function isTimeout(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return name === 'TimeoutError' || name === 'AbortError';
@@ -87,6 +126,33 @@ export function createSts2ModClient(config: ResolvedSts2GameConfig): Sts2ModClie
         );
       }
       const code = networkErrorCode(error);
+      const reason = causeMessage(error);
+      if (code === undefined && reason === 'bad port') {
+        // fetch refuses some ports outright (the Fetch standard's port blocking): nothing was sent.
+        const port = new URL(url).port;
+        throw failure(
+          new SpireError(
+            'CONFIG_INVALID',
+            `fetch refuses to connect to port ${port} of ${baseUrl}: it is on the Fetch standard's list of blocked ports ` +
+              '(https://fetch.spec.whatwg.org/#port-blocking), so no request was sent. Let the mod listen on another ' +
+              'port (the upstream mod uses 8080, the AgenticSTS fork 8128; STS2_API_PORT sets it) and pass that URL.',
+            { cause: error, details: { url, port } },
+          ),
+          false,
+        );
+      }
+      if (code === undefined || !NETWORK_ERROR_CODES.has(code)) {
+        // Not a network error fetch names (an invalid URL, a refused scheme, a proxy): say what it was.
+        throw failure(
+          new SpireError(
+            'GAME_UNREACHABLE',
+            `Cannot send ${what} to the StS2 agent mod at ${baseUrl}: fetch failed (${code ?? reason}). ` +
+              `Check that ${baseUrl} is the mod's address and that ${baseUrl}/health answers.`,
+            { cause: error, details: { url, networkCode: code ?? null, reason } },
+          ),
+          false,
+        );
+      }
       // A refused connection never reached the mod, so even an action is safe to resend.
       const delivered = code !== 'ECONNREFUSED' && code !== 'ENOTFOUND' && code !== 'EAI_AGAIN';
       const advice = delivered
@@ -96,17 +162,29 @@ export function createSts2ModClient(config: ResolvedSts2GameConfig): Sts2ModClie
       throw failure(
         new SpireError(
           'GAME_UNREACHABLE',
-          `Cannot reach the StS2 agent mod at ${baseUrl} (${what}: ${code ?? (error as Error).message}). ${advice}`,
-          { cause: error, details: { url, networkCode: code ?? null } },
+          `Cannot reach the StS2 agent mod at ${baseUrl} (${what}: ${code}). ${advice}`,
+          { cause: error, details: { url, networkCode: code } },
         ),
-        code !== undefined && NETWORK_ERROR_CODES.has(code) && (idempotent || !delivered),
+        idempotent || !delivered,
       );
     }
 
     let text: string;
     try {
-      text = await response.text();
+      text = await readCapped(response, config.maxResponseBytes, () => {
+        throw failure(
+          new SpireError(
+            'PROTOCOL_ERROR',
+            `The answer to ${what} from ${baseUrl} is larger than ${config.maxResponseBytes} bytes, so spire stopped ` +
+              'reading it. A mod state is far smaller: is another program listening on that port? Raise ' +
+              'maxResponseBytes only if the state really is that large.',
+            { details: { url, status: response.status, maxResponseBytes: config.maxResponseBytes } },
+          ),
+          false,
+        );
+      });
     } catch (error) {
+      if (isAttemptFailure(error)) throw error;
       throw failure(
         new SpireError(
           path === '/state' ? 'STATE_MALFORMED' : 'PROTOCOL_ERROR',
