@@ -1,7 +1,7 @@
-import { createSts2Game, DEFAULT_STS2_BASE_URL, type Sts2GameConfig } from '@strata-memory/spire';
+import { createSts2Game, type Sts2GameConfig } from '@strata-memory/spire';
 import type { AgentKind } from '../agent/agent-context.js';
 import { type PlayRunOptions, playRun } from '../agent/index.js';
-import type { PlayRunner, PlayRunRequest } from './play-runner.js';
+import { type PlayRunner, type PlayRunRequest, STS2_PROBE } from './play-runner.js';
 
 /** The CLI's request as the agent loop's options. */
 export function toPlayRunOptions(
@@ -33,7 +33,13 @@ export function toPlayRunOptions(
     ...(request.signal === undefined ? {} : { signal: request.signal }),
     // The real game through the bridge; seed and character then come from the game itself.
     ...(request.game === 'sts2'
-      ? { game: createSts2Game({ ...sts2Config, baseUrl: request.sts2Url ?? DEFAULT_STS2_BASE_URL }) }
+      ? {
+          game: createSts2Game(
+            request.sts2Url === undefined || request.sts2Url === STS2_PROBE
+              ? sts2Config
+              : { ...sts2Config, baseUrl: request.sts2Url },
+          ),
+        }
       : {}),
   };
 }

@@ -40,3 +40,6 @@ export interface PlayRunRequest {
 
 /** Plays one run. The CLI's default runner is the agent loop; tests may pass their own. */
 export type PlayRunner = (request: PlayRunRequest) => Promise<PlayResult>;
+
+/** `sts2Url` when none was given: the StS2 bridge probes the upstream mod's 8080, then the AgenticSTS fork's 8128. */
+export const STS2_PROBE = 'probe';

@@ -78,7 +78,8 @@ describe('strata play --game sts2 (fake StS2 mod on 127.0.0.1)', () => {
   });
 
   it('takes the mod URL from STRATA_STS2_URL and reports an unreachable mod by URL, without a stack trace', async () => {
-    const url = 'http://127.0.0.1:9';
+    // Port 47: nothing listens there, and fetch does not block it (port 9 is on fetch's blocked list).
+    const url = 'http://127.0.0.1:47';
     const { code, stdout, stderr } = await play(
       ['--game', 'sts2', '--store', 'memory', '--json', '--runs-dir', join(directory, 'runs')],
       { STRATA_STS2_URL: url },
@@ -86,7 +87,9 @@ describe('strata play --game sts2 (fake StS2 mod on 127.0.0.1)', () => {
     );
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toMatch(/^error: Cannot reach the StS2 agent mod at http:\/\/127\.0\.0\.1:9\b/);
+    expect(stderr).toMatch(
+      /^error \[GAME_UNREACHABLE\]: Cannot reach the StS2 agent mod at http:\/\/127\.0\.0\.1:47\b/,
+    );
     expect(stderr).not.toMatch(/\n\s+at /);
   });
 

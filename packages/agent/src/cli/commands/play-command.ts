@@ -14,7 +14,13 @@ import { listRuns, type RunManifest, readRunManifest, readRunResult } from '../.
 import { createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
 import { formatPlaySummary } from '../format-play-summary.js';
 import { AGENTS, type AgentName, parseSeedOption } from '../parse-cli-values.js';
-import { PLAY_GAMES, type PlayGame, type PlayRunner, type PlayRunRequest } from '../play-runner.js';
+import {
+  PLAY_GAMES,
+  type PlayGame,
+  type PlayRunner,
+  type PlayRunRequest,
+  STS2_PROBE,
+} from '../play-runner.js';
 import {
   addRunOptions,
   agentNote,
@@ -32,11 +38,15 @@ interface PlayCommandOptions extends RunCommandOptions {
   sts2Url?: string;
 }
 
-/** The StS2 mod's URL: --sts2-url, else STRATA_STS2_URL, else the bridge's default; checked before the run starts. */
+/**
+ * The StS2 mod's URL: --sts2-url, else STRATA_STS2_URL, else `STS2_PROBE` (the bridge probes the
+ * upstream mod's 8080, then the AgenticSTS fork's 8128); checked before the run starts.
+ */
 export function resolveSts2Url(option: string | undefined, env: Record<string, string | undefined>): string {
   const fromEnv = env.STRATA_STS2_URL?.trim();
-  const url = option ?? (fromEnv === undefined || fromEnv === '' ? DEFAULT_STS2_BASE_URL : fromEnv);
-  const source = option === undefined && url !== DEFAULT_STS2_BASE_URL ? 'STRATA_STS2_URL' : '--sts2-url';
+  if (option === undefined && (fromEnv === undefined || fromEnv === '')) return STS2_PROBE;
+  const url = option ?? (fromEnv as string);
+  const source = option === undefined ? 'STRATA_STS2_URL' : '--sts2-url';
   let parsed: URL | undefined;
   try {
     parsed = new URL(url);
@@ -150,7 +160,7 @@ export function createPlayCommand(
     )
     .option(
       '--sts2-url <url>',
-      `the StS2 agent mod's HTTP API for --game sts2 (or STRATA_STS2_URL; default ${DEFAULT_STS2_BASE_URL})`,
+      `the StS2 agent mod's HTTP API for --game sts2 (or STRATA_STS2_URL; default: probe ${DEFAULT_STS2_BASE_URL}, then http://127.0.0.1:8128 for the AgenticSTS fork)`,
     );
   addRunOptions(command, { store: 'sqlite' });
   const characterOption = command.options.find((option) => option.long === '--character');
@@ -281,7 +291,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       say(
         sts2Url === undefined
           ? `Playing run ${runId}: ${request.agent} agent, ${request.policy} policy, ${request.character}, seed ${seed}, budget ${request.budget} tokens.`
-          : `Playing run ${runId} on Slay the Spire 2 (mod at ${sts2Url}): ${request.agent} agent, ${request.policy} policy, budget ${request.budget} tokens.`,
+          : `Playing run ${runId} on Slay the Spire 2 (mod at ${sts2Url === STS2_PROBE ? 'http://127.0.0.1:8080 or :8128, probed' : sts2Url}): ${request.agent} agent, ${request.policy} policy, budget ${request.budget} tokens.`,
       );
     }
 
