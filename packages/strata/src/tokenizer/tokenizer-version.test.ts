@@ -7,6 +7,7 @@ import { createConversationLog } from '../conversation/conversation-log.js';
 import { createWindowConversationMemory } from '../conversation/window-conversation-memory.js';
 import type { StrataError } from '../errors/strata-error.js';
 import { SECTION_SEPARATOR } from '../layers/escape-untrusted.js';
+import type { MessagesLayer } from '../layers/messages-layer.js';
 import type { ObservationLayer } from '../layers/observation-layer.js';
 import type { SummaryLayer } from '../layers/summary-layer.js';
 import type { WindowLayer } from '../layers/window-layer.js';
@@ -91,15 +92,23 @@ describe('tokenizer version: cached counts follow calibrate()', () => {
           layers: [
             { kind: 'summary', budget: 200 },
             { kind: 'window', budget: 250 },
+            { kind: 'messages', budget: 250 },
             { kind: 'observation', budget: 250 },
           ],
         });
         const summary = memory.layer<SummaryLayer>('summary');
+        const turns = memory.layer<MessagesLayer>('messages');
         const window = memory.layer<WindowLayer>('window');
         const observation = memory.layer<ObservationLayer<string>>('observation');
         for (const [index, step] of input.steps.entries()) {
           if (step.summary !== undefined) summary.set(words(step.summary, 's'));
-          if (step.event !== undefined) window.append(words(step.event, `e${index}`));
+          if (step.event !== undefined) {
+            window.append(words(step.event, `e${index}`));
+            turns.add({
+              role: index % 2 === 0 ? 'user' : 'assistant',
+              content: words(step.event, `m${index}`),
+            });
+          }
           observation.set(words(step.observation, 'o'));
           let context: Awaited<ReturnType<typeof memory.assemble>>;
           try {
