@@ -3,6 +3,7 @@ import { StrataError } from '../errors/strata-error.js';
 import type { ChatMessage } from '../model/chat-model.js';
 import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
 import { countMessageTokens } from '../tokenizer/count-chat-tokens.js';
+import { tokenizerVersion } from '../tokenizer/tokenizer.js';
 import { type Turn, type TurnInput, validateTurn } from './chat-turn.js';
 import { markExactFit, truncateWithMarker } from './fit-items.js';
 import type {
@@ -51,13 +52,15 @@ export interface MessagesLayer extends Layer {
 /** Fewest tokens worth spending on a truncated turn. */
 const MIN_TRUNCATED_TOKENS = 8;
 
-/** One kept turn, rendered once and counted once per tokenizer. */
+/** One kept turn, rendered once and counted once per tokenizer (and tokenizer version). */
 interface Entry {
   turn: Turn;
   message: ChatMessage;
   /** True unless it continues an exchange (a tool result). */
   startsGroup: boolean;
   countedBy: CachedTokenizer | undefined;
+  /** The tokenizer's `version` when counted: a calibrated approximate tokenizer recounts. */
+  countedVersion: number;
   tokens: number;
   droppedLayer: DroppedItem;
   droppedTotal: DroppedItem;
@@ -125,15 +128,18 @@ export function createMessagesLayer(options: MessagesLayerOptions = {}): Message
     message: toMessage(turn),
     startsGroup: turn.role !== 'tool',
     countedBy: undefined,
+    countedVersion: 0,
     tokens: 0,
     droppedLayer: Object.freeze({ id: turn.id, reason: 'layer-budget' as const }),
     droppedTotal: Object.freeze({ id: turn.id, reason: 'total-budget' as const }),
   });
 
   const tokensOf = (entry: Entry, tokenizer: CachedTokenizer): number => {
-    if (entry.countedBy !== tokenizer) {
+    const version = tokenizerVersion(tokenizer);
+    if (entry.countedBy !== tokenizer || entry.countedVersion !== version) {
       entry.tokens = countMessageTokens(entry.message, tokenizer);
       entry.countedBy = tokenizer;
+      entry.countedVersion = version;
     }
     return entry.tokens;
   };

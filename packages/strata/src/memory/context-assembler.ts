@@ -70,7 +70,7 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
   let countedVersion = tokenizerVersion(tokenizer);
   const framing = (role: string): number => TOKENS_PER_MESSAGE + tokenizer.count(role);
 
-  const stableDataHeadingTokens = tokenizer.count(STABLE_DATA_HEADING);
+  let stableDataHeadingTokens = tokenizer.count(STABLE_DATA_HEADING);
   // An untrusted stable layer that always shows something always opens the stable user message.
   const stableDataFixed = layers.some((layer) => layer.stable && !layer.trusted && layer.minimum > 0)
     ? framing('user') + stableDataHeadingTokens
@@ -205,6 +205,7 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
       if (version !== countedVersion) {
         fitCache.clear();
         systemPartTokens = systemPart ? tokenizer.count(systemPart) : 0;
+        stableDataHeadingTokens = tokenizer.count(STABLE_DATA_HEADING);
         countedVersion = version;
       }
       const keys = new Set((request.keys ?? []).map((key) => key.toLowerCase()));
