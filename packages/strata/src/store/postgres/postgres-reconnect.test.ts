@@ -74,18 +74,22 @@ describe.runIf(adminUrl !== undefined)('Postgres store: reconnects after a termi
     );
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    for (let attempt = 0; attempt < 100; attempt += 1) {
+    let terminated = 0;
+    for (let attempt = 0; attempt < 250 && terminated === 0; attempt += 1) {
       const blocked = await admin.query(
         "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> $2",
         [database.name, lockerPid],
       );
       if ((blocked.rowCount ?? 0) > 0) {
         await admin.query('SELECT pg_terminate_backend($1)', [blocked.rows[0].pid]);
+        terminated += 1;
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await admin.end();
+    // The commit really was cut mid-statement (otherwise this test would prove nothing).
+    expect(terminated).toBe(1);
     await locker.query('COMMIT');
     await locker.end();
     const outcome = await committing;
