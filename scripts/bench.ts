@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark section, measured in one run on this machine.
- * Usage: npm run bench [-- section ...]   sections: assemble stores engine agents recall
+ * Usage: npm run bench [-- section ...]   sections: assemble messages stores engine agents recall
  * Each section prints its numbers next to a baseline measured in the same run.
  */
 import { existsSync } from 'node:fs';
@@ -11,6 +11,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const sections: Record<string, string> = {
   assemble: 'packages/strata/bench/assemble.bench.ts',
+  messages: 'packages/strata/bench/messages.bench.ts',
   stores: 'packages/strata/bench/stores.bench.ts',
   engine: 'packages/spire/bench/engine.bench.ts',
   agents: 'packages/agent/bench/agents.bench.ts',

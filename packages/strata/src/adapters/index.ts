@@ -1,5 +1,6 @@
 export {
   type AiSdkCacheControl,
+  type AiSdkJsonValue,
   type AiSdkMessagesOptions,
   type AiSdkModelMessage,
   type AiSdkPrompt,

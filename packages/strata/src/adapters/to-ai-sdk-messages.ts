@@ -1,9 +1,16 @@
 import type { AssembledContext } from '../memory/assembled-context.js';
 
-/** Anthropic prompt caching through the AI SDK's provider options. */
-export interface AiSdkCacheControl {
-  anthropic: { cacheControl: { type: 'ephemeral' } };
-}
+/** A JSON value as the AI SDK's provider options take it. */
+export type AiSdkJsonValue =
+  | null
+  | string
+  | number
+  | boolean
+  | AiSdkJsonValue[]
+  | { [key: string]: AiSdkJsonValue | undefined };
+
+/** Provider options (Strata sets Anthropic prompt caching: `{ anthropic: { cacheControl: { type: 'ephemeral' } } }`). */
+export type AiSdkCacheControl = Record<string, { [key: string]: AiSdkJsonValue | undefined }>;
 
 export interface AiSdkSystemMessage {
   role: 'system';

@@ -74,6 +74,9 @@ class EntryRing {
   private items: Array<Entry | undefined> = new Array(8);
   private head = 0;
   size = 0;
+  // The drop records of the entries, oldest first, so a fit copies a prefix instead of building one.
+  readonly droppedLayer: DroppedItem[] = [];
+  readonly droppedTotal: DroppedItem[] = [];
 
   at(index: number): Entry {
     return this.items[(this.head + index) % this.items.length] as Entry;
@@ -88,18 +91,24 @@ class EntryRing {
     }
     this.items[(this.head + this.size) % this.items.length] = entry;
     this.size += 1;
+    this.droppedLayer.push(entry.droppedLayer);
+    this.droppedTotal.push(entry.droppedTotal);
   }
 
   shift(): void {
     this.items[this.head] = undefined;
     this.head = (this.head + 1) % this.items.length;
     this.size -= 1;
+    this.droppedLayer.shift();
+    this.droppedTotal.shift();
   }
 
   clear(): void {
     this.items = new Array(8);
     this.head = 0;
     this.size = 0;
+    this.droppedLayer.length = 0;
+    this.droppedTotal.length = 0;
   }
 }
 
@@ -119,7 +128,6 @@ export function createMessagesLayer(options: MessagesLayerOptions = {}): Message
   let revision = 0;
   // Calls of the newest assistant turn still waiting for their result, in call order.
   let pending: string[] = [];
-  // Start index (in the ring) of the newest exchange: it is never evicted by the count limit.
   let turnsCache: Turn[] | undefined;
   const bindings = eventList(options.resetOn).map((event) => ({ event, action: 'reset' as LayerAction }));
 
@@ -218,7 +226,6 @@ export function createMessagesLayer(options: MessagesLayerOptions = {}): Message
       const kept: ChatMessage[] = [];
       const keptIds: string[] = [];
       const keptTokens: number[] = [];
-      const dropped: DroppedItem[] = [];
       const truncated: TruncatedItem[] = [];
       let room = request.allowance;
       // Walk back exchange by exchange: [start, end) is the group being looked at.
@@ -254,10 +261,7 @@ export function createMessagesLayer(options: MessagesLayerOptions = {}): Message
         }
         break;
       }
-      for (let index = 0; index < end; index += 1) {
-        const entry = ring.at(index);
-        dropped.push(total ? entry.droppedTotal : entry.droppedLayer);
-      }
+      const dropped = (total ? ring.droppedTotal : ring.droppedLayer).slice(0, end);
       kept.reverse();
       keptIds.reverse();
       keptTokens.reverse();

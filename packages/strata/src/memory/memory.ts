@@ -47,6 +47,8 @@ export interface MemoryOptions {
 /** Layers with a token budget, assembled into every LLM request; see createMemory. */
 export interface Memory {
   readonly budget: number;
+  /** The trusted instructions at the top of every request (`options.system`). */
+  readonly system: string | undefined;
   readonly tokenizer: CachedTokenizer;
   readonly namespace: string;
   readonly sessionId: string | undefined;
@@ -221,6 +223,7 @@ export function createMemory(options: MemoryOptions): Memory {
 
   const memory: Memory = {
     budget: options.budget,
+    system: options.system,
     tokenizer,
     namespace,
     sessionId,
