@@ -105,6 +105,10 @@ describe('@strata-memory/strata optional backends', () => {
       'better-sqlite3': '^12.4.0',
       openai: '^6.0.0 || ^7.0.0',
       pg: '^8.11.0',
+      // The framework adapters' packages (subpaths ./ai-sdk and ./langchain).
+      '@ai-sdk/provider': '^4.0.0',
+      '@langchain/core': '^1.0.0',
+      ai: '^7.0.0',
     });
     // Adapter subpaths other work adds (e.g. ./ai-sdk, ./langchain) may sit beside these.
     for (const subpath of [
