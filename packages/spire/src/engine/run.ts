@@ -20,7 +20,7 @@ import type { EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
 import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
-import type { CharacterId, DeckCard, RoomType, Ruleset, RunState } from './run-state.js';
+import type { CharacterId, DeckCard, RoomType, Ruleset, RunCounters, RunState } from './run-state.js';
 import { createShop } from './shop.js';
 
 export const FINAL_ACT = 3;
@@ -37,6 +37,21 @@ export interface RunOptions {
 function log(run: RunState, message: string): void {
   run.log.push(message);
   if (run.log.length > MAX_LOG) run.log.shift();
+}
+
+/** The counters a run starts with (the odds and prices of a fresh run); `nextUid` is the next card uid. */
+export function initialRunCounters(nextUid: number): RunCounters {
+  return {
+    cardRarityOffset: 5,
+    potionChance: 40,
+    unknownMonsterChance: 10,
+    unknownShopChance: 3,
+    unknownTreasureChance: 2,
+    removalPrice: 75,
+    nextUid,
+    actCombats: 0,
+    steps: 0,
+  };
 }
 
 export function createRun(options: RunOptions): RunState {
@@ -87,17 +102,7 @@ function createRunOf(options: RunOptions, ruleset: Ruleset): RunState {
     monsterQueue: [],
     eliteQueue: [],
     seenEvents: [],
-    counters: {
-      cardRarityOffset: 5,
-      potionChance: 40,
-      unknownMonsterChance: 10,
-      unknownShopChance: 3,
-      unknownTreasureChance: 2,
-      removalPrice: 75,
-      nextUid: 1,
-      actCombats: 0,
-      steps: 0,
-    },
+    counters: initialRunCounters(1),
     result: null,
     log: [],
   };

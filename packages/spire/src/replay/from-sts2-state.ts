@@ -19,6 +19,7 @@ import {
 import { UNHITTABLE_HP } from '../content/sts2/sts2-monsters.js';
 import { baseCost, Combat, toCombatCard } from '../engine/combat.js';
 import { createRandomState, shuffleInPlace } from '../engine/random.js';
+import { initialRunCounters } from '../engine/run.js';
 import type {
   CharacterId,
   CombatCard,
@@ -249,17 +250,7 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
     monsterQueue: [],
     eliteQueue: [],
     seenEvents: [],
-    counters: {
-      cardRarityOffset: 5,
-      potionChance: 40,
-      unknownMonsterChance: 10,
-      unknownShopChance: 3,
-      unknownTreasureChance: 2,
-      removalPrice: 75,
-      nextUid,
-      actCombats: 0,
-      steps: 0,
-    },
+    counters: initialRunCounters(nextUid),
     result: null,
     log: [],
   };

@@ -1,3 +1,4 @@
+import { parseToolArguments } from '../core/parse-tool-arguments.js';
 import { StrataError } from '../errors/strata-error.js';
 import type { AssembledContext } from '../memory/assembled-context.js';
 
@@ -72,7 +73,7 @@ export function toAnthropic(
         type: 'tool_use',
         id: call.id,
         name: call.function.name,
-        input: parseArguments(call.function.arguments),
+        input: parseToolArguments(call.function.arguments),
       });
     }
     const lastBlock = blocks[blocks.length - 1];
@@ -91,16 +92,4 @@ export function toAnthropic(
     messages.unshift({ role: 'user', content: [{ type: 'text', text: ANTHROPIC_CONTINUATION_TEXT }] });
   }
   return { system, messages };
-}
-
-// The Messages API wants an object; keep what is not one visible rather than dropping it.
-function parseArguments(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : { value };
-  } catch {
-    return { raw: text };
-  }
 }

@@ -7,8 +7,8 @@ import type {
   TextBlockParam,
   Tool,
 } from '@anthropic-ai/sdk/resources/messages';
+import { parseToolArguments } from '../core/parse-tool-arguments.js';
 import type { JsonValue } from '../core/provenance.js';
-import { importOptionalDependency } from '../errors/import-optional-dependency.js';
 import { StrataError } from '../errors/strata-error.js';
 import type {
   ChatMessage,
@@ -20,7 +20,7 @@ import type {
 } from './chat-model.js';
 import type { ProviderErrorClasses } from './provider-call.js';
 import { callProvider, describeURL } from './provider-call.js';
-import { resolveProviderSettings } from './provider-settings.js';
+import { lazySdkClient, resolveProviderSettings } from './provider-settings.js';
 import type { RetryOptions } from './retry-policy.js';
 import { parseStructuredOutput, validateParsedOutput } from './structured-output.js';
 
@@ -68,28 +68,13 @@ export function createAnthropicChatModel(options: AnthropicChatModelOptions): Ch
     errors,
   });
   const { modelId, baseURL } = settings;
-  // The SDK is an optional peer dependency: loaded on the first call, so importing this entry never
-  // fails and a missing SDK is a MISSING_DEPENDENCY error naming the install command.
-  let client: Promise<Anthropic> | undefined;
-  const loadClient = (): Promise<Anthropic> => {
-    client ??= importOptionalDependency(
-      () => import('@anthropic-ai/sdk'),
-      '@anthropic-ai/sdk',
-      'createAnthropicChatModel (@strata-memory/strata/anthropic)',
-    ).then((sdk) => {
-      Object.assign(errors, {
-        APIError: sdk.APIError,
-        APIConnectionError: sdk.APIConnectionError,
-        APIConnectionTimeoutError: sdk.APIConnectionTimeoutError,
-        APIUserAbortError: sdk.APIUserAbortError,
-      });
-      return new sdk.default(settings.clientOptions);
-    });
-    client.catch(() => {
-      client = undefined;
-    });
-    return client;
-  };
+  const loadClient = lazySdkClient({
+    load: () => import('@anthropic-ai/sdk'),
+    packageName: '@anthropic-ai/sdk',
+    feature: 'createAnthropicChatModel (@strata-memory/strata/anthropic)',
+    errors,
+    create: (sdk): Anthropic => new sdk.default(settings.clientOptions),
+  });
 
   return {
     provider: 'anthropic',
@@ -246,7 +231,7 @@ function toAnthropicMessages(messages: ChatMessage[]): {
             type: 'tool_use',
             id: call.id,
             name: call.function.name,
-            input: parseArguments(call.function.arguments),
+            input: parseToolArguments(call.function.arguments),
           });
         }
         if (blocks.length > 0) push('assistant', blocks);
@@ -281,17 +266,5 @@ function toAnthropicMessages(messages: ChatMessage[]): {
 function markCacheBreakpoint(block: ContentBlockParam | TextBlockParam | undefined): void {
   if (block && (block.type === 'text' || block.type === 'tool_result' || block.type === 'tool_use')) {
     block.cache_control = { type: 'ephemeral' };
-  }
-}
-
-// Anthropic wants tool inputs as objects; a malformed string from another provider is kept as text.
-function parseArguments(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : { value };
-  } catch {
-    return { raw: text };
   }
 }

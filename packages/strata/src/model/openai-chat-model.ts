@@ -4,12 +4,11 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { importOptionalDependency } from '../errors/import-optional-dependency.js';
 import { StrataError } from '../errors/strata-error.js';
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult, ToolCall } from './chat-model.js';
 import type { ProviderErrorClasses } from './provider-call.js';
 import { callProvider, describeURL } from './provider-call.js';
-import { resolveProviderSettings } from './provider-settings.js';
+import { lazySdkClient, resolveProviderSettings } from './provider-settings.js';
 import type { RetryOptions } from './retry-policy.js';
 import { parseStructuredOutput } from './structured-output.js';
 
@@ -56,28 +55,13 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
     errors,
   });
   const { modelId, baseURL } = settings;
-  // The SDK is an optional peer dependency: loaded on the first call, so importing this entry never
-  // fails and a missing SDK is a MISSING_DEPENDENCY error naming the install command.
-  let client: Promise<OpenAI> | undefined;
-  const loadClient = (): Promise<OpenAI> => {
-    client ??= importOptionalDependency(
-      () => import('openai'),
-      'openai',
-      'createOpenAIChatModel (@strata-memory/strata/openai)',
-    ).then((sdk) => {
-      Object.assign(errors, {
-        APIError: sdk.APIError,
-        APIConnectionError: sdk.APIConnectionError,
-        APIConnectionTimeoutError: sdk.APIConnectionTimeoutError,
-        APIUserAbortError: sdk.APIUserAbortError,
-      });
-      return new sdk.default(settings.clientOptions);
-    });
-    client.catch(() => {
-      client = undefined;
-    });
-    return client;
-  };
+  const loadClient = lazySdkClient({
+    load: () => import('openai'),
+    packageName: 'openai',
+    feature: 'createOpenAIChatModel (@strata-memory/strata/openai)',
+    errors,
+    create: (sdk): OpenAI => new sdk.default(settings.clientOptions),
+  });
   const maxTokensParameter =
     options.maxTokensParameter ??
     (new URL(baseURL).hostname === 'api.openai.com' ? 'max_completion_tokens' : 'max_tokens');

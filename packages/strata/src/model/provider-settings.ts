@@ -1,3 +1,4 @@
+import { importOptionalDependency } from '../errors/import-optional-dependency.js';
 import { StrataError } from '../errors/strata-error.js';
 import { loadApiKey } from './load-api-key.js';
 import type { ProviderCallOptions, ProviderErrorClasses } from './provider-call.js';
@@ -99,5 +100,36 @@ export function resolveProviderSettings(
       errors: defaults.errors,
       signal,
     }),
+  };
+}
+
+/**
+ * The official SDK client, loaded on the first call: the SDK is an optional peer dependency, so importing an
+ * adapter never fails and a missing SDK is MISSING_DEPENDENCY naming the install command. On load, the SDK's
+ * error classes are copied into `errors` (so the retry policy's `instanceof` checks work); a failed load is
+ * forgotten, so the next call tries again.
+ */
+export function lazySdkClient<Sdk extends ProviderErrorClasses, Client>(options: {
+  load: () => Promise<Sdk>;
+  packageName: string;
+  feature: string;
+  errors: ProviderErrorClasses;
+  create: (sdk: Sdk) => Client;
+}): () => Promise<Client> {
+  let client: Promise<Client> | undefined;
+  return () => {
+    client ??= importOptionalDependency(options.load, options.packageName, options.feature).then((sdk) => {
+      Object.assign(options.errors, {
+        APIError: sdk.APIError,
+        APIConnectionError: sdk.APIConnectionError,
+        APIConnectionTimeoutError: sdk.APIConnectionTimeoutError,
+        APIUserAbortError: sdk.APIUserAbortError,
+      });
+      return options.create(sdk);
+    });
+    client.catch(() => {
+      client = undefined;
+    });
+    return client;
   };
 }
