@@ -94,32 +94,52 @@ async function waitForDecisions(runsDir: string, count: number, child: ChildProc
   }
 }
 
-/** Types Ctrl-C and waits for the program to end: the time from the key to the exit, in ms. */
-async function pressCtrlC(run: ReturnType<typeof inTerminal>): Promise<{ finished: Finished; ms: number }> {
+// "Stops within a second" is checked in decisions, not wall time: the run's own pace is measured for
+// a fifth of a second before the key, and after the key it may add at most a second's worth of decisions.
+// The defect was a loop that never yielded and played on for hundreds of decisions. Wall time from key
+// to exit also counts Node's and script's teardown on a loaded CI machine (1,030 ms seen once), so it
+// is only a hang guard here.
+const hangGuardMs = 10_000;
+
+interface Pressed {
+  finished: Finished;
+  ms: number;
+  tracedAtKey: number;
+  /** Decisions the run makes in one second at its pace just before the key (at least 3). */
+  perSecond: number;
+}
+
+/** Measures the run's pace, types Ctrl-C and waits for the program to end. */
+async function pressCtrlC(run: ReturnType<typeof inTerminal>, runsDir: string): Promise<Pressed> {
+  const before = traceLines(runsDir);
+  const startedAt = performance.now();
+  await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  const tracedAtKey = traceLines(runsDir);
+  const perSecond = Math.max(3, ((tracedAtKey - before) * 1000) / (performance.now() - startedAt));
   const pressedAt = performance.now();
   run.child.stdin?.write('\u0003');
   const finished = await run.done;
-  return { finished, ms: finished.endedAt - pressedAt };
+  return { finished, ms: finished.endedAt - pressedAt, tracedAtKey, perSecond };
 }
 
 describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (heuristic policy)', () => {
-  it('SQLite: stops within a second, exits 130, says how to resume; the resumed run is whole', async () => {
+  it('SQLite: stops at the next decision, exits 130, says how to resume; the resumed run is whole', async () => {
     const runsDir = join(directory, 'sqlite-runs');
     const dbFile = join(directory, 'interrupt.db');
     const args = ['play', '--seed', '1', '--max-steps', '300', '--runs-dir', runsDir, '--db', dbFile];
     const run = inTerminal(args);
     await waitForDecisions(runsDir, 40, run.child);
     expect(run.child.exitCode, `the run ended before Ctrl-C:\n${run.output()}`).toBeNull();
-    const { finished, ms } = await pressCtrlC(run);
+    const { finished, ms, tracedAtKey, perSecond } = await pressCtrlC(run, runsDir);
     expect(finished.code, finished.output).toBe(130);
-    expect(ms).toBeLessThan(1000);
+    expect(ms).toBeLessThan(hangGuardMs);
     const [runId] = readdirSync(runsDir);
     expect(finished.output).toContain(`strata play --resume ${runId}`);
     const runDir = join(runsDir, String(runId));
     expect(existsSync(join(runDir, 'result.json'))).toBe(false);
     const stoppedAt = readTrace(join(runDir, 'trace.jsonl')).records.length;
     expect(stoppedAt).toBeGreaterThanOrEqual(40);
-    expect(stoppedAt).toBeLessThan(300);
+    expect(stoppedAt - tracedAtKey).toBeLessThanOrEqual(perSecond);
 
     // What was committed resumes: the run goes on from there to its 300 steps, each traced once.
     const resumed = await plain([
@@ -139,25 +159,33 @@ describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (
     expect(steps).toEqual(Array.from({ length: 300 }, (_, step) => step));
   }, 240_000);
 
-  it('memory store: stops within a second, exits 130, and says the run cannot be resumed', async () => {
-    const runsDir = join(directory, 'memory-runs');
-    const run = inTerminal([
+  it('memory store: stops at the next decision, exits 130, and says the run cannot be resumed', async () => {
+    // Seed 3 plays 735 decisions uninterrupted (about 1.5 s at this store's pace): measured here, so the
+    // interrupted run can be shown to stop well before its natural end.
+    const whole = await plain([
       'play',
       '--seed',
-      '2',
-      '--max-steps',
-      '500',
+      '3',
       '--store',
       'memory',
       '--runs-dir',
-      runsDir,
+      join(directory, 'whole'),
+      '--json',
     ]);
+    expect(whole.code, whole.stderr).toBe(0);
+    const naturalSteps = Number(
+      (JSON.parse(whole.stdout.trimEnd().split('\n').at(-1) ?? '{}') as { steps?: number }).steps,
+    );
+    const runsDir = join(directory, 'memory-runs');
+    const run = inTerminal(['play', '--seed', '3', '--store', 'memory', '--runs-dir', runsDir]);
     await waitForDecisions(runsDir, 40, run.child);
     expect(run.child.exitCode, `the run ended before Ctrl-C:\n${run.output()}`).toBeNull();
-    const { finished, ms } = await pressCtrlC(run);
+    const { finished, ms, tracedAtKey, perSecond } = await pressCtrlC(run, runsDir);
     expect(finished.code, finished.output).toBe(130);
-    expect(ms).toBeLessThan(1000);
-    expect(finished.output).toMatch(/Interrupted after \d+ decisions/);
+    expect(ms).toBeLessThan(hangGuardMs);
+    const decisions = Number(/Interrupted after (\d+) decisions/.exec(finished.output)?.[1]);
+    expect(decisions - tracedAtKey).toBeLessThanOrEqual(perSecond);
+    expect(decisions).toBeLessThan(naturalSteps);
     expect(finished.output).toMatch(/--store memory.*cannot be resumed/s);
     expect(finished.output).not.toContain('--resume');
   }, 240_000);
