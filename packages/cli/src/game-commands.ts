@@ -20,6 +20,11 @@ export const GAME_COMMAND_SUMMARIES: ReadonlyArray<{ name: string; description: 
     description: 'Play the same seeds with several agents side by side; print a table, totals and ratios.',
   },
   {
+    name: 'worker',
+    description:
+      "Take run jobs of 'strata bench --queue' from the Postgres job queue and play them (several machines and processes share one queue).",
+  },
+  {
     name: 'report',
     description: '(Re)build an HTML report from run traces; several runs and agents go side by side.',
   },

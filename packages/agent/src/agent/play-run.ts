@@ -80,7 +80,8 @@ export interface PlayRunOptions extends ModelSettings, StoreSettings {
   bot?: (state: GameState, actions: readonly GameAction[]) => GameAction;
   /** Wait for lesson extraction at combat end (default: when lessons are rule-based). */
   awaitExtractions?: boolean;
-  onDecision?: (record: DecisionRecord) => void;
+  /** Called once per decision, before its commit; a returned promise is awaited (e.g. a durable trace). */
+  onDecision?: (record: DecisionRecord) => unknown;
   onProgress?: (progress: PlayProgress) => void;
   /** Stops after the current decision; what was committed can be resumed. */
   signal?: AbortSignal;
@@ -320,8 +321,9 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
         requestBudget !== null && maxRequestTokens(prompt, decision, tokenizer) > requestBudget;
       if (overBudget) meta.violations += 1;
       step += 1;
-      await commit(step);
-      options.onDecision?.(
+      // The record goes out before the commit: a crash between the two redoes this step on resume and
+      // sends its record again (consumers keep the last one per step), so no step is ever missing from a trace.
+      await options.onDecision?.(
         recordOf({
           runId,
           agent,
@@ -338,6 +340,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
           secrets,
         }),
       );
+      await commit(step);
       options.onProgress?.({
         step,
         maxSteps,

@@ -15,6 +15,8 @@ export interface ModelSettings {
   maxRetries?: number;
   /** First backoff delay of those retries, ms. */
   initialDelayMs?: number;
+  /** The adapter's HTTP client (every attempt, retries included, goes through it). */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** The ChatModel for an `llm` policy: a given one, or an adapter from the core for a model name. */
@@ -30,6 +32,7 @@ export function resolveChatModel(settings: ModelSettings): ChatModel {
   const retry = {
     ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
     ...(settings.initialDelayMs === undefined ? {} : { initialDelayMs: settings.initialDelayMs }),
+    ...(settings.fetch === undefined ? {} : { fetch: settings.fetch }),
   };
   const provider = (settings.provider ?? 'openai').toLowerCase();
   if (provider === 'anthropic') {

@@ -27,6 +27,8 @@ export function toPlayRunOptions(
     ...(llm && request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}),
     ...(llm && request.provider !== undefined ? { provider: request.provider } : {}),
     ...(request.databaseUrl === undefined ? {} : { databaseUrl: request.databaseUrl }),
+    ...(request.namespace === undefined ? {} : { namespace: request.namespace }),
+    ...(llm && request.fetch !== undefined ? { fetch: request.fetch } : {}),
     ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
     ...(request.contextLimit === undefined ? {} : { contextLimit: request.contextLimit }),
     ...(request.windowTurns === undefined ? {} : { windowTurns: request.windowTurns }),

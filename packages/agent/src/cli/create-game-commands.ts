@@ -6,11 +6,12 @@ import { createObserveCommand } from './commands/observe-command.js';
 import { createPlayCommand } from './commands/play-command.js';
 import { createReplayStatesCommand } from './commands/replay-states-command.js';
 import { createReportCommand } from './commands/report-command.js';
+import { createWorkerCommand } from './commands/worker-command.js';
 import type { PlayRunner } from './play-runner.js';
 import { storeAvailable } from './run-options.js';
 
 /** The commands this entry adds to `strata`, in the order `strata --help` lists them. */
-export const GAME_COMMAND_NAMES = ['play', 'bench', 'report', 'observe', 'replay-states'] as const;
+export const GAME_COMMAND_NAMES = ['play', 'bench', 'worker', 'report', 'observe', 'replay-states'] as const;
 export type GameCommandName = (typeof GAME_COMMAND_NAMES)[number];
 
 export interface GameCommandDependencies {
@@ -22,14 +23,15 @@ export interface GameCommandDependencies {
   setExitCode?: (code: number) => void;
 }
 
-/** Builds the game commands (play, bench, report, observe, replay-states) for the `strata` program. */
+/** Builds the game commands (play, bench, worker, report, observe, replay-states) for the `strata` program. */
 export function createGameCommands(io: CliIo, dependencies: GameCommandDependencies = {}): Command[] {
   const runner = dependencies.playRunner ?? agentPlayRunner;
   const stores = dependencies.storeAvailable ?? storeAvailable;
   const setExitCode = dependencies.setExitCode ?? (() => {});
   return [
     createPlayCommand(io, runner, stores),
-    createBenchCommand(io, runner, stores),
+    createBenchCommand(io, runner, stores, setExitCode),
+    createWorkerCommand(io),
     createReportCommand(io),
     createObserveCommand(io, setExitCode),
     createReplayStatesCommand(io, setExitCode),

@@ -92,6 +92,12 @@ export interface ExecutedPlay {
   interrupted: boolean;
 }
 
+export interface ExecutePlayHooks {
+  /** After each decision is in trace.jsonl (and before its commit); a returned promise is awaited. */
+  onDecision?(record: DecisionRecord, count: number): unknown;
+  pricing?: PricingTable;
+}
+
 /**
  * Runs one play and writes its folder: run.json first, trace.jsonl line by line as decisions happen,
  * then result.json and report.html.
@@ -99,7 +105,7 @@ export interface ExecutedPlay {
 export async function executePlay(
   runner: PlayRunner,
   request: Omit<PlayRunRequest, 'onDecision'>,
-  hooks: { onDecision?(record: DecisionRecord, count: number): void; pricing?: PricingTable } = {},
+  hooks: ExecutePlayHooks = {},
 ): Promise<ExecutedPlay> {
   const paths = runPaths(request.runDir);
   // One process per run directory: a second resume would rewrite the trace under the first one.
@@ -114,7 +120,7 @@ export async function executePlay(
 async function executeLocked(
   runner: PlayRunner,
   request: Omit<PlayRunRequest, 'onDecision'>,
-  hooks: { onDecision?(record: DecisionRecord, count: number): void; pricing?: PricingTable },
+  hooks: ExecutePlayHooks,
   paths: RunPaths,
 ): Promise<ExecutedPlay> {
   if (!request.resume) writeRunManifest(request.runDir, manifestOf(request, new Date()));
@@ -125,7 +131,7 @@ async function executeLocked(
       ...request,
       onDecision(record) {
         trace.write(record);
-        hooks.onDecision?.(record, trace.count);
+        return hooks.onDecision?.(record, trace.count);
       },
     });
   } finally {

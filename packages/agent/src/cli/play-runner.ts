@@ -32,8 +32,12 @@ export interface PlayRunRequest {
   game?: PlayGame;
   /** The StS2 agent mod's HTTP API (game `sts2`). */
   sts2Url?: string;
-  /** Called once per decision, in order; the CLI appends each record to trace.jsonl. */
-  onDecision(record: DecisionRecord): void;
+  /** Called once per decision, in order, before its commit; the CLI appends each record to trace.jsonl. */
+  onDecision(record: DecisionRecord): unknown;
+  /** Lessons namespace (default `agentic-sts/<character>`); a queued bench gives every run its own. */
+  namespace?: string;
+  /** The HTTP client of the model adapter (a queue worker passes one under the shared rate limit). */
+  fetch?: typeof globalThis.fetch;
   /** Aborted on Ctrl-C: the runner stops after the current decision (what was committed can be resumed). */
   signal?: AbortSignal;
 }

@@ -1,20 +1,14 @@
 import { join, resolve } from 'node:path';
-import {
-  type CliIo,
-  colorEnabled,
-  createProgressDisplay,
-  createTerminalStyle,
-  displayPath,
-  formatTable,
-} from '@strata-memory/cli-kit';
+import { type CliIo, colorEnabled, createProgressDisplay, createTerminalStyle } from '@strata-memory/cli-kit';
 import { Command } from 'commander';
-import { formatRunsSummary, summarizeRuns } from '../../agent/summarize-runs.js';
+import { summarizeRuns } from '../../agent/summarize-runs.js';
 import { loadPricing } from '../../report/pricing.js';
 import { summarizeTrace } from '../../report/trace-statistics.js';
 import { writeReport } from '../../report/write-report.js';
 import type { DecisionRecord, PlayResult } from '../../trace/decision-record.js';
 import { REPORT_FILE_NAME } from '../../trace/run-directory.js';
 import { createBenchId, createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
+import { formatBenchTable } from '../format-bench-table.js';
 import { AGENTS, type AgentName, parseAgentList, parseSeedList } from '../parse-cli-values.js';
 import type { PlayRunner } from '../play-runner.js';
 import {
@@ -25,20 +19,23 @@ import {
   storeAvailable,
   validateRunOptions,
 } from '../run-options.js';
+import {
+  addQueueBenchOptions,
+  type QueueBenchOptions,
+  runQueuedBench,
+  usesQueue,
+} from './queued-bench-action.js';
 
-interface BenchCommandOptions extends RunCommandOptions {
+interface BenchCommandOptions extends RunCommandOptions, QueueBenchOptions {
   seeds: number[];
   agents: AgentName[];
-}
-
-function formatNumber(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
 }
 
 export function createBenchCommand(
   io: CliIo,
   runner: PlayRunner,
   isStoreAvailable: (store: string) => boolean = storeAvailable,
+  setExitCode: (code: number) => void = () => {},
 ): Command {
   const command = new Command('bench')
     .description('Play the same seeds with several agents side by side; print a table, totals and ratios.')
@@ -46,6 +43,7 @@ export function createBenchCommand(
     .option('--agents <list>', `comma-separated agents (${AGENTS.join(', ')})`, parseAgentList, [...AGENTS]);
   // Benches are comparisons: by default nothing learnt in one run leaks into the next.
   addRunOptions(command, { store: 'memory' });
+  addQueueBenchOptions(command);
   command.addHelpText(
     'after',
     `
@@ -53,10 +51,18 @@ Examples:
   strata bench --seeds 1-10 --agents structured,window,naive
   strata bench --seeds 1,5,9 --agents structured,naive --json | tail -n 1
   strata bench --seeds 1-3 --agents naive --context-limit 128000
+  strata bench --queue postgres://postgres@127.0.0.1:5432/strata --seeds 1-24 --agents structured,naive
+                                 # one job per (seed, agent, model) for 'strata worker' processes
+  strata bench --collect <bench-id> --queue <url>   # the table of a queued bench, once its runs are done
+  strata bench --cancel <bench-id> --queue <url>
 The default store for bench is 'memory' (runs do not share lessons); pass --store sqlite to keep them.
 With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
   );
   command.action(async (options: BenchCommandOptions) => {
+    if (usesQueue(options)) {
+      await runQueuedBench(io, command, options, setExitCode);
+      return;
+    }
     const connection = validateRunOptions(
       options,
       io.env,
@@ -125,46 +131,7 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
       io.stdout.write(`${JSON.stringify({ runs: runs.map((run) => run.result), summary })}\n`);
       return;
     }
-    const header = [
-      'agent',
-      'seed',
-      'result',
-      'floor',
-      'steps',
-      'p50',
-      'p95',
-      'max',
-      'last',
-      'total',
-      'over',
-      'prefix',
-    ];
-    const rows = runs.map(({ result, lastPromptTokens }) => [
-      result.agent,
-      String(result.seed),
-      result.won ? 'won' : 'lost',
-      String(result.floor),
-      formatNumber(result.steps),
-      formatNumber(result.promptTokens.p50),
-      formatNumber(result.promptTokens.p95),
-      formatNumber(result.promptTokens.max),
-      formatNumber(lastPromptTokens),
-      formatNumber(result.promptTokens.total),
-      String(result.budgetViolations),
-      formatNumber(result.stablePrefix.p50),
-    ]);
-    const lines = [
-      '',
-      style.bold('Runs (prompt tokens per call)'),
-      formatTable(header, rows, 3),
-      '',
-      style.bold('Totals by agent'),
-      formatRunsSummary(summary),
-      '',
-      `report: ${displayPath(io.cwd, reportFile)}`,
-      '',
-    ];
-    io.stdout.write(lines.join('\n'));
+    io.stdout.write(formatBenchTable(runs, summary, { style, cwd: io.cwd, reportFile }));
   });
   return command;
 }

@@ -1,0 +1,124 @@
+// Test support for the queue tests (not public): a throwaway Postgres database per test file, and
+// the real `strata` program in child processes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const candidates = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
+
+export type PostgresProbe = { ok: true; adminUrl: string } | { ok: false; reason: string };
+
+/** The first admin URL that answers: STRATA_DATABASE_URL if set, else the local trust-auth server. */
+export async function probePostgres(): Promise<PostgresProbe> {
+  const { default: pg } = await import('pg');
+  const fromEnvironment = process.env.STRATA_DATABASE_URL;
+  const failures: string[] = [];
+  for (const url of fromEnvironment ? [fromEnvironment] : candidates) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return { ok: true, adminUrl: url };
+    } catch (error) {
+      failures.push(`${new URL(url).host}: ${(error as { code?: string }).code ?? (error as Error).message}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return { ok: false, reason: failures.join('; ') };
+}
+
+export function unavailableMessage(file: string, reason: string): string {
+  return `${file} DID NOT RUN: no reachable Postgres (${reason}). Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set STRATA_DATABASE_URL. With CI=true this is a failure.`;
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(adminUrl: string, label: string): Promise<TestDatabase> {
+  const { default: pg } = await import('pg');
+  const name = `strata_test_${label}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
+const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
+const tsxLoader = pathToFileURL(join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+export interface StrataProcess {
+  child: ChildProcess;
+  /** Everything printed so far. */
+  output(): { stdout: string; stderr: string };
+  done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
+}
+
+/** The real `strata` program from source (as `npm run strata` runs it), in a child process. */
+export function spawnStrata(args: string[], env: Record<string, string> = {}): StrataProcess {
+  const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
+    (resolveDone) => {
+      child.on('close', (code, signal) => resolveDone({ code, signal, stdout, stderr }));
+    },
+  );
+  return { child, output: () => ({ stdout, stderr }), done };
+}
+
+/** The JSON lines a `--json` process printed. */
+export function jsonLines<T>(stdout: string): T[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as T);
+}
+
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
