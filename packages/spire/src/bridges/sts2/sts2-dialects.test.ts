@@ -178,9 +178,16 @@ describe('StS2 bridge: both mod dialects (issue 15 item 5)', () => {
       const server = await mod(dialect, [animating]);
       // Polling every 10 s could not answer within this test: only an event can.
       const game = createSts2Game(fast(server, { pollIntervalMs: 10_000, waitForActionsMs: 5_000 }));
-      setTimeout(() => server.setState(combat), 80);
+      // The game settles only once the bridge listens (a fixed timer raced a slow first /state on a
+      // loaded CI machine: the state had settled before the bridge looked, so it never needed the stream).
+      const settle = setInterval(() => {
+        if (server.streamClients > 0) {
+          clearInterval(settle);
+          server.setState(combat);
+        }
+      }, 5);
       const started = Date.now();
-      const state = await game.state();
+      const state = await game.state().finally(() => clearInterval(settle));
       expect(state.available_actions).toContain('end_turn');
       expect(Date.now() - started).toBeLessThan(4_000);
       expect(server.requests.filter((request) => request.path === '/events/stream')).toHaveLength(1);
