@@ -5,8 +5,16 @@ describe('playRun and its signal', () => {
   it('lets a timer abort a heuristic run on the in-memory store between decisions', async () => {
     const controller = new AbortController();
     const whole = await playRun({ seed: 1 });
-    const timer = setTimeout(() => controller.abort(), 30);
-    const stopped = await playRun({ seed: 1, signal: controller.signal });
+    // The timer starts at the first decision (a timer started before the run raced the run's start on a
+    // loaded machine): it can only fire if the loop yields to the event loop between decisions.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stopped = await playRun({
+      seed: 1,
+      signal: controller.signal,
+      onDecision: () => {
+        timer ??= setTimeout(() => controller.abort(), 5);
+      },
+    });
     clearTimeout(timer);
     expect(controller.signal.aborted).toBe(true);
     expect(stopped.steps).toBeGreaterThan(0);
