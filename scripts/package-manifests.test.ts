@@ -44,8 +44,18 @@ describe.each(packages)('$manifest.name', ({ directory, manifest }) => {
     expect(existsSync(join(directory, 'LICENSE'))).toBe(true);
     expect(existsSync(join(directory, 'README.md'))).toBe(true);
     expect(manifest.engines?.node).toBe('>=20.19');
-    expect(manifest.files).toEqual(['dist', 'README.md', 'LICENSE']);
+    expect(manifest.files).toEqual(['dist', 'README.md', 'CHANGELOG.md', 'LICENSE']);
     expect(manifest.sideEffects === false || Array.isArray(manifest.sideEffects)).toBe(true);
+  });
+
+  it('ships a Keep a Changelog CHANGELOG.md with a dated section for its version', () => {
+    const changelog = readFileSync(join(directory, 'CHANGELOG.md'), 'utf8');
+    expect(changelog).toMatch(/^# Changelog\n/);
+    expect(changelog).toContain('https://keepachangelog.com/en/1.1.0/');
+    expect(changelog).toContain('## [Unreleased]');
+    const version = manifest.version.replaceAll('.', '\\.');
+    expect(changelog).toMatch(new RegExp(`^## \\[${version}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+    expect(changelog).toContain(`\`${manifest.name}\``);
   });
 
   it('points only at built JavaScript and declarations, with types/import/require/default per subpath', () => {
