@@ -143,7 +143,14 @@ for (const entry of packed) {
     bad.length === 0,
     bad.slice(0, 5).join(', '),
   );
-  const required = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts'];
+  const required = [
+    'package.json',
+    'README.md',
+    'CHANGELOG.md',
+    'LICENSE',
+    'dist/index.js',
+    'dist/index.d.ts',
+  ];
   const absent = required.filter((path) => !paths.includes(path));
   check(`${entry.name} tarball has ${required.join(', ')}`, absent.length === 0, absent.join(', '));
   check(`${entry.name} tarball ships source maps`, paths.includes('dist/index.js.map'));

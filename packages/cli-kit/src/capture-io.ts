@@ -1,7 +1,9 @@
 import type { CliIo } from './cli-io.js';
 
 export interface CapturedIo extends CliIo {
+  /** Everything written to stdout so far. */
   output(): string;
+  /** Everything written to stderr so far. */
   errors(): string;
 }
 

@@ -1,11 +1,22 @@
 /** Where the CLI writes and what it reads from its environment; tests pass their own. */
 export interface CliIo {
-  stdout: { write(text: string): unknown };
-  stderr: { write(text: string): unknown; isTTY?: boolean; columns?: number };
+  /** Where results go. */
+  stdout: {
+    /** Writes text as it is. */
+    write(text: string): unknown;
+  };
+  /** Where progress, warnings and errors go. */
+  stderr: {
+    /** Writes text as it is. */
+    write(text: string): unknown;
+    isTTY?: boolean;
+    columns?: number;
+  };
   env: Record<string, string | undefined>;
   cwd: string;
 }
 
+/** The real process's streams, environment and working directory. */
 export function processIo(): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() };
 }
@@ -17,15 +28,23 @@ export function colorEnabled(io: CliIo, stream: { isTTY?: boolean } = io.stderr)
   return stream.isTTY === true;
 }
 
+/** Terminal colours and weights (plain text when colour is off). */
 export interface TerminalStyle {
+  /** Bold text. */
   bold(text: string): string;
+  /** Dim text. */
   dim(text: string): string;
+  /** Green text. */
   green(text: string): string;
+  /** Red text. */
   red(text: string): string;
+  /** Yellow text. */
   yellow(text: string): string;
+  /** Cyan text. */
   cyan(text: string): string;
 }
 
+/** ANSI styles when `enabled`, else functions that return the text unchanged. */
 export function createTerminalStyle(enabled: boolean): TerminalStyle {
   const wrap =
     (open: number, close: number) =>

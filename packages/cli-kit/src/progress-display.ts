@@ -1,12 +1,15 @@
 import cliProgress from 'cli-progress';
 import type { CliIo } from './cli-io.js';
 
+/** A progress bar on stderr (nothing when stderr is not a terminal). */
 export interface ProgressDisplay {
   /** Sets the position and the values shown after the bar. */
   update(value: number, payload?: Record<string, string | number>): void;
+  /** Removes the bar. */
   stop(): void;
 }
 
+/** Options of `createProgressDisplay`. */
 export interface ProgressOptions {
   /** Expected total; grows when the work turns out longer (a run's length is not known in advance). */
   total: number;

@@ -29,6 +29,7 @@ function configure(command: Command, io: CliIo): void {
   for (const child of command.commands) configure(child, io);
 }
 
+/** Options of `createProgram`. */
 export interface ProgramOptions {
   /** The loaded game commands; without them the program lists them by name only (for --help). */
   gameCommands?: Command[];

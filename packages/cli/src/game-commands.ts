@@ -42,6 +42,7 @@ export const GAME_COMMAND_SUMMARIES: ReadonlyArray<{ name: string; description: 
 
 /** What the game package's `/cli` entry provides. */
 export interface GameCommandsModule {
+  /** The game commands, writing to `io`. */
   createGameCommands(io: CliIo, dependencies?: GameCommandDependencies): Command[];
 }
 

@@ -1,4 +1,8 @@
-// The `strata` program as a library: run it in-process (tests, embedding) or add commands to it.
+/**
+ * The `strata` program as a library: run it in-process (tests, embedding) or add commands to it.
+ *
+ * @module @strata-memory/cli
+ */
 export { createProgram, type ProgramOptions } from './create-program.js';
 export {
   GAME_COMMAND_SUMMARIES,

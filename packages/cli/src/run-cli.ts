@@ -5,6 +5,7 @@ import { CommanderError } from 'commander';
 import { createProgram } from './create-program.js';
 import { GAME_COMMAND_SUMMARIES, type GameCommandsLoader, loadGameCommands } from './game-commands.js';
 
+/** What `runCli` runs on; tests replace parts of it. */
 export interface CliDependencies extends GameCommandDependencies {
   /** Loads the game commands (default: import @strata-memory/agentic-sts/cli). Tests pass their own. */
   loadGameCommands?: GameCommandsLoader;
@@ -40,6 +41,7 @@ function secretsOf(argv: readonly string[], env: CliIo['env']): string[] {
   return values;
 }
 
+/** The text with every secret replaced by `[redacted]`. */
 export function redact(text: string, secrets: readonly string[]): string {
   let result = text;
   for (const secret of secrets) result = result.split(secret).join('[redacted]');

@@ -14,6 +14,7 @@ export interface RecallScore {
   tokensMax: number;
 }
 
+/** One strategy's scores: overall and per question category. */
 export interface RecallStrategyResult {
   strategy: RecallStrategyName;
   overall: RecallScore;
@@ -28,6 +29,7 @@ export interface RecallStrategyResult {
   countMismatches: number;
 }
 
+/** What `evaluateRecall` returns: the data set, the budget and every strategy's result. */
 export interface RecallEvaluation {
   file: string;
   budget: number;
@@ -46,6 +48,7 @@ export interface RecallContextRecord {
   context: string;
 }
 
+/** Options of `evaluateRecall`. */
 export interface EvaluateRecallOptions {
   budget: number;
   strategies: readonly RecallStrategyName[];

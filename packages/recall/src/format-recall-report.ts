@@ -1,7 +1,10 @@
 import type { RecallEvaluation } from './evaluate-recall.js';
 
+/** The styles the text report uses (a `TerminalStyle` fits). */
 export interface RecallReportStyle {
+  /** Bold text. */
   bold(text: string): string;
+  /** Yellow text. */
   yellow(text: string): string;
 }
 

@@ -1,5 +1,9 @@
-// The domain-free long-conversation recall evaluation: does the context assembled under a token budget
-// hold the turns each question needs? The `strata recall-eval` command (@strata-memory/cli) runs it.
+/**
+ * The domain-free long-conversation recall evaluation: does the context assembled under a token budget hold
+ * the turns each question needs? The `strata recall-eval` command (@strata-memory/cli) runs it.
+ *
+ * @module @strata-memory/recall
+ */
 export {
   type EvaluateRecallOptions,
   evaluateRecall,

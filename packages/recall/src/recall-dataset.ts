@@ -12,12 +12,14 @@ export interface RecallConversation {
   line: number;
 }
 
+/** One session of a conversation: its id and date. */
 export interface RecallSession {
   id: string;
   time?: string;
   turns: Array<{ id: string; speaker: string; text: string }>;
 }
 
+/** A question about a conversation, with the ids of the turns that hold its answer. */
 export interface RecallQuestion {
   id: string;
   question: string;
@@ -35,6 +37,7 @@ export interface RecallProblem {
   message: string;
 }
 
+/** A parsed recall data set: its file and conversations. */
 export interface RecallDataset {
   file: string;
   conversations: RecallConversation[];

@@ -7,7 +7,9 @@ import {
   type Tokenizer,
 } from '@strata-memory/strata';
 
+/** The memory strategies the evaluation compares. */
 export const RECALL_STRATEGIES = ['layered', 'window', 'bm25'] as const;
+/** The name of a recall strategy. */
 export type RecallStrategyName = (typeof RECALL_STRATEGIES)[number];
 
 /** A fresh memory of the named strategy. */

@@ -1,4 +1,8 @@
-// The public surface of spire: the API types, the engine, its content, the bot and the bridges.
+/**
+ * The public surface of spire: the API types, the engine, its content, the bot and the bridges.
+ *
+ * @module @strata-memory/spire
+ */
 export * from './api/index.js';
 export * from './bot/index.js';
 export * from './bridges/index.js';

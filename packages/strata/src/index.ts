@@ -1,7 +1,11 @@
-// The root entry `@strata-memory/strata`: the core (memory, layers, tokenizer, assembly, adapters, errors).
-// It loads no database driver, provider SDK or native module. Backends and test doubles are subpaths,
-// each a top-level file of src/: `./sqlite`, `./postgres`, `./openai`, `./anthropic`, and `./testing`
-// (src/testing/index.ts); framework adapters add theirs the same way (e.g. `./ai-sdk`, `./langchain`).
+/**
+ * The root entry `@strata-memory/strata`: the core (memory, layers, tokenizer, assembly, adapters, errors).
+ * It loads no database driver, provider SDK or native module. Backends and test doubles are subpaths, each
+ * a top-level file of src/: `./sqlite`, `./postgres`, `./openai`, `./anthropic`, and `./testing`
+ * (src/testing/index.ts); framework adapters add theirs the same way (e.g. `./ai-sdk`, `./langchain`).
+ *
+ * @module @strata-memory/strata
+ */
 export * from './adapters/index.js';
 export * from './chat/index.js';
 export * from './conversation/index.js';

@@ -16,6 +16,7 @@ export function encodeAction(action: GameAction): string {
   return parts.join(' ');
 }
 
+/** Parses an action encoded by `encodeAction` (e.g. `play_card c2 t0`); throws on a malformed one. */
 export function decodeAction(encoded: string): GameAction {
   const [name, ...rest] = encoded.split(' ');
   if (!name)

@@ -4,8 +4,10 @@ import type { Observation } from '../observe/render-observation.js';
 import type { PolicyDecision } from '../policy/policy.js';
 import type { GameEvent } from './game-events.js';
 
+/** Which context an agent keeps: Strata's layers (`structured`) or a baseline (`window`, `naive`). */
 export type AgentKind = 'structured' | 'window' | 'naive';
 
+/** Every agent kind, in the order the bench runs them. */
 export const AGENT_KINDS: readonly AgentKind[] = ['structured', 'window', 'naive'];
 
 /** One request as assembled for a decision, with its accounting for the trace. */
@@ -21,6 +23,7 @@ export interface DecisionPrompt {
   budget: number | null;
 }
 
+/** What the loop tells the context about a new state. */
 export interface StepInput {
   step: number;
   state: GameState;
@@ -31,6 +34,7 @@ export interface StepInput {
   previousAction?: GameAction;
 }
 
+/** A decision taken, as the loop records it. */
 export interface DecisionInput {
   step: number;
   state: GameState;
@@ -46,13 +50,17 @@ export interface DecisionInput {
  */
 export interface AgentContext {
   readonly kind: AgentKind;
+  /** Takes a new state (and the transitions since the last one). */
   update(input: StepInput): Promise<void>;
+  /** The prompt for the decision at this state, with its accounting. */
   prompt(input: StepInput): Promise<DecisionPrompt>;
+  /** Records the decision taken. */
   record(input: DecisionInput): Promise<void>;
   /** Sees a decision replayed on resume (baselines rebuild their history; structured its knowledge). */
   replay?(input: DecisionInput): Promise<void>;
   /** Persists what a resumed run needs (structured: the memory's commit). */
   commit(step: number, meta: Record<string, unknown>): Promise<void>;
+  /** Flushes and releases what the context holds (its memory, its store). */
   close(): Promise<void>;
 }
 

@@ -37,6 +37,7 @@ export interface CombatLog {
   outcome: 'ongoing' | 'won' | 'lost';
 }
 
+/** Starts the log of a combat from its first state. */
 export function startCombatLog(state: GameState): CombatLog {
   const enemies = (state.combat?.enemies ?? []).map((enemy) => clean(enemy.name, 40));
   const hp = state.combat?.player.current_hp ?? state.run?.current_hp ?? 0;

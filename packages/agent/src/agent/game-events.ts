@@ -9,6 +9,7 @@ export type GameEvent =
   | 'act-change'
   | 'run-end';
 
+/** True when the state is a combat. */
 export function inCombat(state: GameState | undefined): boolean {
   if (!state) return false;
   return (
@@ -17,10 +18,12 @@ export function inCombat(state: GameState | undefined): boolean {
   );
 }
 
+/** The run's floor (0 before the first). */
 export function floorOf(state: GameState | undefined): number {
   return state?.run?.floor ?? 0;
 }
 
+/** The run's act (1 when the state does not say). */
 export function actOf(state: GameState | undefined): number {
   return state?.act ?? state?.run?.act ?? 1;
 }

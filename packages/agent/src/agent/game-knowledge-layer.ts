@@ -9,6 +9,7 @@ import {
   sectionFrame,
 } from '@strata-memory/strata';
 
+/** Options of `createGameKnowledgeLayer`. */
 export interface GameKnowledgeLayerOptions {
   name?: string;
   budget?: number;

@@ -35,6 +35,7 @@ import { resolveStore, type StoreSettings } from './resolve-store.js';
 import { createRunSession, type RunMeta, readRunMeta, toJsonMeta } from './run-session.js';
 import { createStructuredContext, type StructuredContext } from './structured-context.js';
 
+/** How far a run is, as `onProgress` reports it. */
 export interface PlayProgress {
   step: number;
   maxSteps: number | undefined;
@@ -45,6 +46,7 @@ export interface PlayProgress {
   promptTokens: number;
 }
 
+/** Options of `playRun`. */
 export interface PlayRunOptions extends ModelSettings, StoreSettings {
   /** Run id (session id in the store); default a random UUID. Required to resume. */
   runId?: string;
@@ -82,6 +84,7 @@ export interface PlayRunOptions extends ModelSettings, StoreSettings {
   awaitExtractions?: boolean;
   /** Called once per decision, before its commit; a returned promise is awaited (e.g. a durable trace). */
   onDecision?: (record: DecisionRecord) => unknown;
+  /** Called after every decision with the run's progress. */
   onProgress?: (progress: PlayProgress) => void;
   /** Stops after the current decision; what was committed can be resumed. */
   signal?: AbortSignal;

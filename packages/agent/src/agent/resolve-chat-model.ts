@@ -2,6 +2,7 @@ import { type ChatModel, StrataError } from '@strata-memory/strata';
 import { createAnthropicChatModel } from '@strata-memory/strata/anthropic';
 import { createOpenAIChatModel } from '@strata-memory/strata/openai';
 
+/** Which model an LLM policy uses, and how to reach it. */
 export interface ModelSettings {
   /** A ready ChatModel, or a model name for the provider's adapter. */
   model?: ChatModel | string;

@@ -2,6 +2,7 @@ import { createInMemoryStore, type MemoryStore, StrataError } from '@strata-memo
 import { createPostgresStore } from '@strata-memory/strata/postgres';
 import { createSqliteStore } from '@strata-memory/strata/sqlite';
 
+/** Which store a run persists to. */
 export interface StoreSettings {
   /** A store, or which one to open: `memory` (default), `sqlite` (file `dbFile`) or `postgres` (`databaseUrl`). */
   store?: MemoryStore | 'memory' | 'sqlite' | 'postgres' | (string & {});

@@ -5,6 +5,7 @@ export interface CombatEndPayload {
   combat: CombatLog;
 }
 
+/** What the `run-end` transition carries: how the run ended and what the deck was. */
 export interface RunEndPayload {
   character: string;
   victory: boolean;
@@ -14,6 +15,7 @@ export interface RunEndPayload {
   combat?: CombatLog;
 }
 
+/** The tag that marks lessons written by rules, not by a model. */
 export const RULE_BASED_LABEL = '[rule-based]';
 
 /** A lesson proposed by an extractor (structurally strata's `ExtractedLesson`). */
@@ -26,6 +28,7 @@ export interface ExtractedLesson {
 /** Structurally strata's `Extractor`: what the memory's extraction queue runs after a transition. */
 export interface LessonExtractor {
   readonly name: string;
+  /** Extracts lessons from the event's payload. */
   run(input: { event: string; payload: unknown; idempotencyKey: string }): Promise<{
     idempotencyKey: string;
     lessons?: ExtractedLesson[];
@@ -76,6 +79,7 @@ export function ruleBasedCombatLessons(log: CombatLog): ExtractedLesson[] {
   return lessons.slice(0, 2);
 }
 
+/** Lessons a finished run teaches, written by rules from its payload (no model). */
 export function ruleBasedRunLessons(payload: RunEndPayload): ExtractedLesson[] {
   const ending = payload.victory
     ? `won the run (act ${payload.act}, floor ${payload.floor})`

@@ -17,6 +17,7 @@ const THEMES: Array<{ name: string; pattern: RegExp }> = [
   { name: 'stars', pattern: /\bstars?\b|forge/i },
 ];
 
+/** The deck's main themes (block, exhaust, card draw, ...) by how many cards mention them. */
 export function deckArchetype(state: GameState): string {
   const deck = state.run?.deck ?? [];
   const counts = THEMES.map((theme) => ({

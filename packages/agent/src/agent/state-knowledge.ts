@@ -12,10 +12,12 @@ export function cardKey(card: Pick<CardView, 'card_id'>): string {
   return `card:${card.card_id}`.toLowerCase();
 }
 
+/** The knowledge key of a power (e.g. `power:strength`). */
 export function powerKey(powerId: string): string {
   return `power:${powerId.replace(/_POWER$/i, '')}`.toLowerCase();
 }
 
+/** The knowledge key of a monster (e.g. `monster:jaw_worm`). */
 export function monsterKey(enemyId: string): string {
   return `monster:${enemyId}`.toLowerCase();
 }

@@ -31,6 +31,7 @@ import { renderRunSummary } from './run-summary.js';
 import { knowledgeFromState, knowledgeKeys } from './state-knowledge.js';
 import { SYSTEM_PROMPT } from './system-prompt.js';
 
+/** Options of `createStructuredContext`. */
 export interface StructuredContextOptions {
   tokenizer: Tokenizer;
   /** Budget of the assembled prompt (the loop keeps a reserve for repair turns below its own budget). */

@@ -1,6 +1,7 @@
 import { percentile, summarizeTrace } from '../report/trace-statistics.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 
+/** One agent's totals over a bench's runs. */
 export interface AgentRunsSummary {
   agent: string;
   runs: number;
@@ -20,6 +21,7 @@ export interface AgentRunsSummary {
   fallbacks: number;
 }
 
+/** A bench's summary: the seeds and every agent's totals. */
 export interface RunsSummary {
   seeds: number[];
   agents: AgentRunsSummary[];

@@ -11,6 +11,7 @@ export interface CountedMessage {
   tokens: number;
 }
 
+/** A message with its exact token count. */
 export function countedMessage(message: ChatMessage, tokenizer: Tokenizer): CountedMessage {
   return { message, tokens: countMessageTokens(message, tokenizer) };
 }

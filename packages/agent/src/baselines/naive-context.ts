@@ -5,6 +5,7 @@ import { SYSTEM_PROMPT } from '../agent/system-prompt.js';
 import { describeAction } from '../observe/describe-action.js';
 import { type CountedMessage, countedMessage, requestTokens, stablePrefix } from './message-history.js';
 
+/** Options of `createNaiveContext`. */
 export interface NaiveContextOptions {
   tokenizer: Tokenizer;
   /** Truncate the oldest turns from the front when the request would exceed this (like real apps). */

@@ -6,6 +6,7 @@ import { describeAction } from '../observe/describe-action.js';
 import { renderStateJson } from '../observe/render-state-json.js';
 import { type CountedMessage, countedMessage, requestTokens, stablePrefix } from './message-history.js';
 
+/** Options of `createWindowContext`. */
 export interface WindowContextOptions {
   tokenizer: Tokenizer;
   /** Past turns kept (default 8): each is the step's numbered actions and the decision taken. */

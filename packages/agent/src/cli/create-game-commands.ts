@@ -12,8 +12,10 @@ import { storeAvailable } from './run-options.js';
 
 /** The commands this entry adds to `strata`, in the order `strata --help` lists them. */
 export const GAME_COMMAND_NAMES = ['play', 'bench', 'worker', 'report', 'observe', 'replay-states'] as const;
+/** The name of a game command. */
 export type GameCommandName = (typeof GAME_COMMAND_NAMES)[number];
 
+/** What the game commands run on; tests replace parts of it. */
 export interface GameCommandDependencies {
   /** Plays one run; default: the agent loop. Tests pass scripted runners. */
   playRunner?: PlayRunner;

@@ -14,6 +14,7 @@ import {
   type StateView,
 } from './state-view.js';
 
+/** Options of `renderObservation`. */
 export interface RenderObservationOptions {
   /** The numbered legal actions. Default: read from the state (combat states of the StS2 mod). */
   actions?: readonly ActionView[];
@@ -23,6 +24,7 @@ export interface RenderObservationOptions {
   maxTokens?: number;
 }
 
+/** A state rendered for the model: the text and its exact token count. */
 export interface Observation {
   text: string;
   tokens: number;
@@ -39,6 +41,7 @@ const LEVELS: DetailLevel[] = [
   { cardText: 0, potionText: false, relics: false, actionNames: false, piles: false },
 ];
 
+/** Default token budget of a rendered observation. */
 export const DEFAULT_OBSERVATION_TOKENS = 600;
 const TRUNCATED = '\n[observation truncated to fit its budget]';
 
@@ -178,6 +181,7 @@ function pile(name: string, cards: unknown[] | number | null | undefined, count:
   return undefined;
 }
 
+/** Powers as text (`Strength 2, Weak 1 (debuff)`), or `none`. */
 export function powerList(powers: readonly PowerView[] | null | undefined): string {
   if (!powers || powers.length === 0) return 'none';
   return powers
@@ -189,6 +193,7 @@ export function powerList(powers: readonly PowerView[] | null | undefined): stri
     .join(', ');
 }
 
+/** An intent as text (`Attack 6x2 (12 total)`). */
 export function intentText(intent: IntentView): string {
   const type = clean(intent.intent_type ?? 'Unknown', 30);
   const damage = intent.damage;
@@ -220,6 +225,7 @@ function enemyLine(enemy: EnemyView, index: number): string {
   return parts.join('; ');
 }
 
+/** A card's cost as text (`1`, `X`, `?`, or `1+2 stars`). */
 export function cardCost(card: CardView): string {
   const energy = card.costs_x
     ? 'X'

@@ -11,6 +11,7 @@ export interface PowerView {
   is_debuff?: boolean | null;
 }
 
+/** A card as the observation renderer reads it (every field optional: states from the mod vary). */
 export interface CardView {
   index?: number;
   card_id?: string | null;
@@ -30,6 +31,7 @@ export interface CardView {
   description?: string | null;
 }
 
+/** An enemy intent as the observation renderer reads it. */
 export interface IntentView {
   intent_type?: string | null;
   label?: string | null;
@@ -39,6 +41,7 @@ export interface IntentView {
   status_card_count?: number | null;
 }
 
+/** An enemy as the observation renderer reads it. */
 export interface EnemyView {
   index?: number;
   enemy_id?: string | null;
@@ -54,6 +57,7 @@ export interface EnemyView {
   intents?: IntentView[] | null;
 }
 
+/** A potion as the observation renderer reads it. */
 export interface PotionView {
   index?: number;
   potion_id?: string | null;
@@ -67,6 +71,7 @@ export interface PotionView {
   can_discard?: boolean | null;
 }
 
+/** A relic as the observation renderer reads it. */
 export interface RelicView {
   relic_id?: string | null;
   name?: string | null;
@@ -74,6 +79,7 @@ export interface RelicView {
   counter?: number | null;
 }
 
+/** The player in combat as the observation renderer reads it. */
 export interface PlayerView {
   current_hp?: number | null;
   max_hp?: number | null;
@@ -92,6 +98,7 @@ export interface PlayerView {
   exhaust_pile_count?: number | null;
 }
 
+/** The combat part of a state as the observation renderer reads it. */
 export interface CombatView {
   player?: PlayerView | null;
   hand?: CardView[] | null;
@@ -100,6 +107,7 @@ export interface CombatView {
   selection?: unknown;
 }
 
+/** The run part of a state as the observation renderer reads it. */
 export interface RunView {
   character_id?: string | null;
   character_name?: string | null;

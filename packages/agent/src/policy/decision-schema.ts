@@ -1,6 +1,7 @@
 import type { OutputSchema } from '@strata-memory/strata';
 import type { DecisionNote, NoteScope } from './policy.js';
 
+/** A model's decision: the index of an action, and why. */
 export interface ModelDecision {
   choice: number;
   reason?: string;
@@ -47,6 +48,7 @@ export function decisionSchema(actionCount: number): OutputSchema<ModelDecision>
   };
 }
 
+/** Checks a model's answer: a JSON object whose `choice` is an integer index into the actions. */
 export function validateDecision(
   value: unknown,
   actionCount: number,

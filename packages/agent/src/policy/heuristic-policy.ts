@@ -2,6 +2,7 @@ import type { GameAction, GameState } from '@strata-memory/spire';
 import { StrataError } from '@strata-memory/strata';
 import { findActionIndex, type Policy, type PolicyDecision, type PolicyInput } from './policy.js';
 
+/** Options of `createHeuristicPolicy`. */
 export interface HeuristicPolicyOptions {
   /** The bot's move for a state (spire's heuristic bot). Must be deterministic for replays to hold. */
   choose: (state: GameState, actions: readonly GameAction[]) => GameAction;

@@ -3,6 +3,7 @@ import { StrataError } from '@strata-memory/strata';
 import { decisionSchema, type ModelDecision } from './decision-schema.js';
 import type { Policy, PolicyDecision, PolicyInput } from './policy.js';
 
+/** Options of `createLlmPolicy`. */
 export interface LlmPolicyOptions {
   model: ChatModel;
   /** Decides when the model cannot (bad answers after the repairs, or API errors after its retries). */

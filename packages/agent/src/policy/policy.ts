@@ -4,11 +4,13 @@ import type { ChatMessage, StrataErrorCode, Usage } from '@strata-memory/strata'
 /** Scopes a model-written note can live in; a note expires when its scope ends. */
 export type NoteScope = 'turn' | 'combat' | 'run';
 
+/** A note a policy asks to keep, in a scope (turn, combat, run). */
 export interface DecisionNote {
   scope: NoteScope;
   text: string;
 }
 
+/** What a policy decides from: the state, the numbered actions and the prompt. */
 export interface PolicyInput {
   state: GameState;
   /** The numbered legal actions: a decision is an index into this list. */
@@ -18,6 +20,7 @@ export interface PolicyInput {
   step: number;
 }
 
+/** A policy's decision, with the repairs, fallback, usage and requests it took. */
 export interface PolicyDecision {
   /** Index into `actions`. */
   choice: number;
@@ -40,6 +43,7 @@ export interface PolicyDecision {
 export interface Policy {
   readonly name: string;
   readonly usesPrompt: boolean;
+  /** Chooses one of the numbered actions. */
   decide(input: PolicyInput): Promise<PolicyDecision>;
 }
 

@@ -14,6 +14,7 @@ export interface ReportRun {
   result?: PlayResult;
 }
 
+/** Options of `buildReportHtml`. */
 export interface ReportOptions {
   title?: string;
   pricing?: PricingTable;

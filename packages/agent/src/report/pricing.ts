@@ -12,6 +12,7 @@ export interface ModelPrice {
   minCacheableTokens?: number;
 }
 
+/** Model prices the report's cost charts use. */
 export interface PricingTable {
   /** Model shown first in the report. */
   defaultModel: string;
@@ -55,6 +56,7 @@ const pricingFileSchema = z.strictObject({
 /** The pricing config file: any subset of the table; `models` add to (or with `replaceModels`, replace) the defaults. */
 export type PricingFile = z.infer<typeof pricingFileSchema>;
 
+/** The pricing table with a pricing file's changes applied. */
 export function mergePricing(base: PricingTable, file: PricingFile): PricingTable {
   const models: Record<string, ModelPrice> = file.replaceModels ? {} : { ...base.models };
   for (const [name, entry] of Object.entries(file.models ?? {})) {
@@ -109,6 +111,7 @@ export function loadPricing(filePath?: string): PricingTable {
   return mergePricing(DEFAULT_PRICING, parsed.data);
 }
 
+/** What one call would cost without and with prompt caching, in US dollars. */
 export interface CallCost {
   withoutCaching: number;
   withCaching: number;

@@ -1,5 +1,6 @@
 import asciichart from 'asciichart';
 
+/** Options of `renderTokenChart`. */
 export interface TerminalChartOptions {
   /** Columns of the plot area (the series is bucketed down to this many points, keeping each bucket's max). */
   width?: number;

@@ -23,6 +23,7 @@ export function percentile(values: readonly number[], fraction: number): number 
   return sorted[rank - 1] ?? 0;
 }
 
+/** Prompt-token statistics of a run's decisions: percentiles, total, over-budget calls, stable prefix. */
 export function summarizeTrace(records: readonly DecisionRecord[]): TraceStatistics {
   const tokens = records.map((record) => record.promptTokens);
   const prefixes = records.map((record) => record.stablePrefixTokens);

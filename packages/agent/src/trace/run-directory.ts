@@ -12,8 +12,11 @@ import { StrataError } from '@strata-memory/strata';
 import type { PlayResult } from './decision-record.js';
 import { TRACE_FILE_NAME } from './trace-file.js';
 
+/** The file a finished run's result is written to. */
 export const RESULT_FILE_NAME = 'result.json';
+/** The file a run's manifest (its options, for resuming) is written to. */
 export const MANIFEST_FILE_NAME = 'run.json';
+/** The file a run's HTML report is written to. */
 export const REPORT_FILE_NAME = 'report.html';
 
 /**
@@ -38,6 +41,7 @@ export interface RunManifest {
   startedAt: string;
 }
 
+/** Where a run's files are. */
 export interface RunPaths {
   runDir: string;
   trace: string;
@@ -46,6 +50,7 @@ export interface RunPaths {
   report: string;
 }
 
+/** The paths of a run's files in `runDir`. */
 export function runPaths(runDir: string): RunPaths {
   return {
     runDir,
@@ -78,26 +83,31 @@ function readJsonFile<T>(filePath: string, what: string): T {
   }
 }
 
+/** Writes a run's manifest (the folder is created). */
 export function writeRunManifest(runDir: string, manifest: RunManifest): void {
   mkdirSync(runDir, { recursive: true });
   writeJsonFile(runPaths(runDir).manifest, manifest);
 }
 
+/** A run's manifest, or undefined when there is none. */
 export function readRunManifest(runDir: string): RunManifest | undefined {
   const path = runPaths(runDir).manifest;
   return existsSync(path) ? readJsonFile<RunManifest>(path, 'the run manifest') : undefined;
 }
 
+/** Writes a finished run's result (the folder is created). */
 export function writeRunResult(runDir: string, result: PlayResult): void {
   mkdirSync(runDir, { recursive: true });
   writeJsonFile(runPaths(runDir).result, result);
 }
 
+/** A run's result, or undefined when it did not finish. */
 export function readRunResult(runDir: string): PlayResult | undefined {
   const path = runPaths(runDir).result;
   return existsSync(path) ? readJsonFile<PlayResult>(path, 'the run result') : undefined;
 }
 
+/** A run found in a runs folder. */
 export interface RunListing {
   runId: string;
   runDir: string;

@@ -15,6 +15,7 @@ import type { DecisionRecord } from './decision-record.js';
 /** The trace of one run: `runs/<run-id>/trace.jsonl`, one DecisionRecord per line. */
 export const TRACE_FILE_NAME = 'trace.jsonl';
 
+/** The decision records of a trace file, and the lines that were not records. */
 export interface TraceReadResult {
   records: DecisionRecord[];
   /** Lines that were not a DecisionRecord (a torn last line after a crash, hand edits), 1-based. */
@@ -59,6 +60,7 @@ function parseDecisionRecord(line: string): DecisionRecord | undefined {
   return value as DecisionRecord;
 }
 
+/** Appends decision records to a trace file. */
 export interface TraceWriter {
   readonly filePath: string;
   /** Appends one record and flushes it to the file (a SIGKILL loses at most the line being written). */
@@ -70,9 +72,11 @@ export interface TraceWriter {
    * commit and the trace write); empty when the trace is whole.
    */
   readonly missingSteps: number[];
+  /** Closes the file. */
   close(): void;
 }
 
+/** Options of `createTraceWriter`. */
 export interface TraceWriterOptions {
   /**
    * Keep the records already in the file (resuming a run). When a record arrives whose step is at or

@@ -18,6 +18,7 @@ export const gameActionSchema = z.object({
 
 // Compile-time guard: the schema's output is a GameAction.
 type Assignable<T extends GameAction> = T;
+/** What `gameActionSchema` outputs; checked at compile time to be a `GameAction`. */
 export type ParsedGameAction = Assignable<z.output<typeof gameActionSchema>>;
 
 /**

@@ -75,6 +75,7 @@ export const ACTION_NAMES = [
   'close_capstone_overlay',
 ] as const;
 
+/** The name of an action spire can send. */
 export type ActionName = (typeof ACTION_NAMES)[number];
 
 const ACTION_NAME_SET: ReadonlySet<string> = new Set(ACTION_NAMES);
@@ -146,6 +147,7 @@ export interface ActionDescriptor {
   requires_tool?: boolean;
 }
 
+/** The answer of `GET /actions/available`: the screen and the actions legal on it. */
 export interface AvailableActions {
   screen: string;
   actions: ActionDescriptor[];

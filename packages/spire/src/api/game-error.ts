@@ -68,6 +68,7 @@ export type SpireErrorCode =
   /** Something spire does not support (e.g. an action the StS1 protocol has no command for). */
   | 'NOT_SUPPORTED';
 
+/** Options of the `SpireError` constructor. */
 export interface SpireErrorOptions {
   details?: Record<string, unknown>;
   cause?: unknown;
@@ -108,6 +109,7 @@ export class SpireError extends Error {
         code === 'GAME_BUSY');
   }
 
+  /** True when `error` is a SpireError (with `code`: that code). */
   static is(error: unknown, code?: SpireErrorCode): error is SpireError {
     return error instanceof SpireError && (code === undefined || error.code === code);
   }

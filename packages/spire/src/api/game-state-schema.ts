@@ -14,6 +14,7 @@ const nullable = <T extends z.ZodType>(schema: T) => schema.nullable();
 const optionalNullable = <T extends z.ZodType>(schema: T) => schema.nullable().exactOptional();
 const passthroughRecord = z.record(z.string(), z.unknown());
 
+/** Zod schema of `DynamicValue` (a loose object: fields the mod adds later pass through). */
 export const dynamicValueSchema = z.looseObject({
   name: z.string(),
   base_value: z.number(),
@@ -23,6 +24,7 @@ export const dynamicValueSchema = z.looseObject({
   was_just_upgraded: optional(z.boolean()),
 });
 
+/** Zod schema of `Power` (a loose object: fields the mod adds later pass through). */
 export const powerSchema = z.looseObject({
   index: integer,
   power_id: z.string(),
@@ -32,6 +34,7 @@ export const powerSchema = z.looseObject({
   description: optional(z.string()),
 });
 
+/** Zod schema of `GeneratedCard` (a loose object: fields the mod adds later pass through). */
 export const generatedCardSchema = z.looseObject({
   card_id: z.string(),
   name: z.string(),
@@ -60,8 +63,10 @@ const cardViewShape = {
   generated_cards: optional(z.array(generatedCardSchema)),
 };
 
+/** Zod schema of `CardView` (a loose object: fields the mod adds later pass through). */
 export const cardViewSchema = z.looseObject(cardViewShape);
 
+/** Zod schema of `DeckCard` (a loose object: fields the mod adds later pass through). */
 export const deckCardSchema = z.looseObject({
   ...cardViewShape,
   rarity: z.string(),
@@ -69,6 +74,7 @@ export const deckCardSchema = z.looseObject({
   enchantment_name: optionalNullable(z.string()),
 });
 
+/** Zod schema of `TargetPreview` (a loose object: fields the mod adds later pass through). */
 export const targetPreviewSchema = z.looseObject({
   target_index: integer,
   damage: z.number(),
@@ -76,6 +82,7 @@ export const targetPreviewSchema = z.looseObject({
   total_damage: z.number(),
 });
 
+/** Zod schema of `HandCard` (a loose object: fields the mod adds later pass through). */
 export const handCardSchema = z.looseObject({
   ...cardViewShape,
   playable: z.boolean(),
@@ -92,6 +99,7 @@ export const handCardSchema = z.looseObject({
   target_previews: optionalNullable(z.array(targetPreviewSchema)),
 });
 
+/** Zod schema of `PileCard` (a loose object: fields the mod adds later pass through). */
 export const pileCardSchema = z.looseObject({
   card_id: z.string(),
   upgraded: z.boolean(),
@@ -99,6 +107,7 @@ export const pileCardSchema = z.looseObject({
   name: optional(z.string()),
 });
 
+/** Zod schema of `Orb` (a loose object: fields the mod adds later pass through). */
 export const orbSchema = z.looseObject({
   slot_index: integer,
   orb_id: z.string(),
@@ -108,6 +117,7 @@ export const orbSchema = z.looseObject({
   is_front: optional(z.boolean()),
 });
 
+/** Zod schema of `CombatPlayer` (a loose object: fields the mod adds later pass through). */
 export const combatPlayerSchema = z.looseObject({
   current_hp: integer,
   max_hp: integer,
@@ -128,6 +138,7 @@ export const combatPlayerSchema = z.looseObject({
   skills_played_this_turn: optional(integer),
 });
 
+/** Zod schema of `PlayerSummary` (a loose object: fields the mod adds later pass through). */
 export const playerSummarySchema = z.looseObject({
   player_id: z.string(),
   slot_index: integer,
@@ -145,6 +156,7 @@ export const playerSummarySchema = z.looseObject({
   gold: optional(integer),
 });
 
+/** Zod schema of `Intent` (a loose object: fields the mod adds later pass through). */
 export const intentSchema = z.looseObject({
   index: integer,
   intent_type: z.string(),
@@ -155,6 +167,7 @@ export const intentSchema = z.looseObject({
   status_card_count: optionalNullable(integer),
 });
 
+/** Zod schema of `Enemy` (a loose object: fields the mod adds later pass through). */
 export const enemySchema = z.looseObject({
   index: integer,
   enemy_id: z.string(),
@@ -170,6 +183,7 @@ export const enemySchema = z.looseObject({
   intents: z.array(intentSchema),
 });
 
+/** Zod schema of `CombatState` (a loose object: fields the mod adds later pass through). */
 export const combatStateSchema = z.looseObject({
   player: combatPlayerSchema,
   players: optional(z.array(playerSummarySchema)),
@@ -178,6 +192,7 @@ export const combatStateSchema = z.looseObject({
   end_turn_will_kill_player: optional(z.boolean()),
 });
 
+/** Zod schema of `Relic` (a loose object: fields the mod adds later pass through). */
 export const relicSchema = z.looseObject({
   index: integer,
   relic_id: z.string(),
@@ -189,6 +204,7 @@ export const relicSchema = z.looseObject({
   rarity: optionalNullable(z.string()),
 });
 
+/** Zod schema of `Potion` (a loose object: fields the mod adds later pass through). */
 export const potionSchema = z.looseObject({
   index: integer,
   potion_id: nullable(z.string()),
@@ -206,12 +222,14 @@ export const potionSchema = z.looseObject({
   can_discard: z.boolean(),
 });
 
+/** Zod schema of `AscensionEffect` (a loose object: fields the mod adds later pass through). */
 export const ascensionEffectSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   description: z.string(),
 });
 
+/** Zod schema of `RunState` (a loose object: fields the mod adds later pass through). */
 export const runStateSchema = z.looseObject({
   character_id: z.string(),
   character_name: optional(z.string()),
@@ -232,8 +250,10 @@ export const runStateSchema = z.looseObject({
   boss_id: optionalNullable(z.string()),
 });
 
+/** Zod schema of `MapCoord` (a loose object: fields the mod adds later pass through). */
 export const mapCoordSchema = z.looseObject({ row: integer, col: integer });
 
+/** Zod schema of `AvailableMapNode` (a loose object: fields the mod adds later pass through). */
 export const availableMapNodeSchema = z.looseObject({
   index: integer,
   row: integer,
@@ -242,6 +262,7 @@ export const availableMapNodeSchema = z.looseObject({
   state: z.string(),
 });
 
+/** Zod schema of `MapNode` (a loose object: fields the mod adds later pass through). */
 export const mapNodeSchema = z.looseObject({
   row: integer,
   col: integer,
@@ -257,6 +278,7 @@ export const mapNodeSchema = z.looseObject({
   children: z.array(mapCoordSchema),
 });
 
+/** Zod schema of `MapState` (a loose object: fields the mod adds later pass through). */
 export const mapStateSchema = z.looseObject({
   current_node: nullable(mapCoordSchema),
   rows: integer,
@@ -271,6 +293,7 @@ export const mapStateSchema = z.looseObject({
   map_generation_count: optional(integer),
 });
 
+/** Zod schema of `RewardItem` (a loose object: fields the mod adds later pass through). */
 export const rewardItemSchema = z.looseObject({
   index: integer,
   reward_type: z.string(),
@@ -278,8 +301,10 @@ export const rewardItemSchema = z.looseObject({
   claimable: z.boolean(),
 });
 
+/** Zod schema of `RewardAlternative` (a loose object: fields the mod adds later pass through). */
 export const rewardAlternativeSchema = z.looseObject({ index: integer, label: z.string() });
 
+/** Zod schema of `RewardState` (a loose object: fields the mod adds later pass through). */
 export const rewardStateSchema = z.looseObject({
   pending_card_choice: z.boolean(),
   can_proceed: z.boolean(),
@@ -288,6 +313,7 @@ export const rewardStateSchema = z.looseObject({
   alternatives: z.array(rewardAlternativeSchema),
 });
 
+/** Zod schema of `SelectionCard` (a loose object: fields the mod adds later pass through). */
 export const selectionCardSchema = z.looseObject({
   ...cardViewShape,
   stable_id: optional(z.string()),
@@ -297,6 +323,7 @@ export const selectionCardSchema = z.looseObject({
   upgrade_preview_cost: optionalNullable(integer),
 });
 
+/** Zod schema of `SelectionState` (a loose object: fields the mod adds later pass through). */
 export const selectionStateSchema = z.looseObject({
   kind: z.string(),
   prompt: z.string(),
@@ -309,11 +336,13 @@ export const selectionStateSchema = z.looseObject({
   selected_cards: optional(z.array(selectionCardSchema)),
 });
 
+/** Zod schema of `CardsViewState` (a loose object: fields the mod adds later pass through). */
 export const cardsViewStateSchema = z.looseObject({
   title: z.string(),
   cards: z.array(selectionCardSchema),
 });
 
+/** Zod schema of `ShopCard` (a loose object: fields the mod adds later pass through). */
 export const shopCardSchema = z.looseObject({
   ...cardViewShape,
   price: integer,
@@ -323,6 +352,7 @@ export const shopCardSchema = z.looseObject({
   category: optional(z.string()),
 });
 
+/** Zod schema of `ShopRelic` (a loose object: fields the mod adds later pass through). */
 export const shopRelicSchema = z.looseObject({
   index: integer,
   relic_id: z.string(),
@@ -334,6 +364,7 @@ export const shopRelicSchema = z.looseObject({
   enough_gold: z.boolean(),
 });
 
+/** Zod schema of `ShopPotion` (a loose object: fields the mod adds later pass through). */
 export const shopPotionSchema = z.looseObject({
   index: integer,
   potion_id: nullable(z.string()),
@@ -346,6 +377,7 @@ export const shopPotionSchema = z.looseObject({
   enough_gold: z.boolean(),
 });
 
+/** Zod schema of `ShopCardRemoval` (a loose object: fields the mod adds later pass through). */
 export const shopCardRemovalSchema = z.looseObject({
   price: integer,
   available: z.boolean(),
@@ -353,6 +385,7 @@ export const shopCardRemovalSchema = z.looseObject({
   enough_gold: optional(z.boolean()),
 });
 
+/** Zod schema of `ShopState` (a loose object: fields the mod adds later pass through). */
 export const shopStateSchema = z.looseObject({
   is_open: z.boolean(),
   can_open: z.boolean(),
@@ -363,6 +396,7 @@ export const shopStateSchema = z.looseObject({
   card_removal: nullable(shopCardRemovalSchema),
 });
 
+/** Zod schema of `RestOption` (a loose object: fields the mod adds later pass through). */
 export const restOptionSchema = z.looseObject({
   index: integer,
   option_id: z.string(),
@@ -371,8 +405,10 @@ export const restOptionSchema = z.looseObject({
   is_enabled: z.boolean(),
 });
 
+/** Zod schema of `RestState` (a loose object: fields the mod adds later pass through). */
 export const restStateSchema = z.looseObject({ options: z.array(restOptionSchema) });
 
+/** Zod schema of `EventOption` (a loose object: fields the mod adds later pass through). */
 export const eventOptionSchema = z.looseObject({
   index: integer,
   text_key: optional(z.string()),
@@ -384,6 +420,7 @@ export const eventOptionSchema = z.looseObject({
   has_relic_preview: optional(z.boolean()),
 });
 
+/** Zod schema of `EventState` (a loose object: fields the mod adds later pass through). */
 export const eventStateSchema = z.looseObject({
   event_id: z.string(),
   title: z.string(),
@@ -392,6 +429,7 @@ export const eventStateSchema = z.looseObject({
   options: z.array(eventOptionSchema),
 });
 
+/** Zod schema of `ChestRelicOption` (a loose object: fields the mod adds later pass through). */
 export const chestRelicOptionSchema = z.looseObject({
   index: integer,
   relic_id: z.string(),
@@ -400,12 +438,14 @@ export const chestRelicOptionSchema = z.looseObject({
   description: optionalNullable(z.string()),
 });
 
+/** Zod schema of `ChestState` (a loose object: fields the mod adds later pass through). */
 export const chestStateSchema = z.looseObject({
   is_opened: z.boolean(),
   has_relic_been_claimed: z.boolean(),
   relic_options: z.array(chestRelicOptionSchema),
 });
 
+/** Zod schema of `CharacterOption` (a loose object: fields the mod adds later pass through). */
 export const characterOptionSchema = z.looseObject({
   index: integer,
   character_id: z.string(),
@@ -415,6 +455,7 @@ export const characterOptionSchema = z.looseObject({
   is_random: optional(z.boolean()),
 });
 
+/** Zod schema of `CharacterSelectState` (a loose object: fields the mod adds later pass through). */
 export const characterSelectStateSchema = z.looseObject({
   selected_character_id: nullable(z.string()),
   can_embark: z.boolean(),
@@ -424,6 +465,7 @@ export const characterSelectStateSchema = z.looseObject({
   characters: z.array(characterOptionSchema),
 });
 
+/** Zod schema of `ModalState` (a loose object: fields the mod adds later pass through). */
 export const modalStateSchema = z.looseObject({
   type_name: z.string(),
   underlying_screen: optionalNullable(z.string()),
@@ -433,6 +475,7 @@ export const modalStateSchema = z.looseObject({
   dismiss_label: optionalNullable(z.string()),
 });
 
+/** Zod schema of `GameOverState` (a loose object: fields the mod adds later pass through). */
 export const gameOverStateSchema = z.looseObject({
   is_victory: z.boolean(),
   floor: nullable(integer),
@@ -445,8 +488,10 @@ export const gameOverStateSchema = z.looseObject({
   score: optionalNullable(z.number()),
 });
 
+/** Zod schema of `CardBundle` (a loose object: fields the mod adds later pass through). */
 export const cardBundleSchema = z.looseObject({ index: integer, cards: z.array(cardViewSchema) });
 
+/** Zod schema of `Session` (a loose object: fields the mod adds later pass through). */
 export const sessionSchema = z.looseObject({
   mode: z.string(),
   phase: z.string(),
@@ -473,6 +518,7 @@ const PAYLOAD_OF_ACTION: Readonly<Record<string, keyof GameState>> = {
   discard_potion: 'run',
 };
 
+/** Zod schema of `GameState` (a loose object: fields the mod adds later pass through). */
 export const gameStateSchema = z
   .looseObject({
     state_version: integer,
@@ -523,6 +569,7 @@ export const gameStateSchema = z
 
 // Compile-time guard: whatever the schema accepts is a GameState (fails to type-check if the two drift).
 type Assignable<T extends GameState> = T;
+/** What `gameStateSchema` outputs; checked at compile time to be a `GameState`. */
 export type ParsedGameState = Assignable<z.output<typeof gameStateSchema>>;
 
 /** `$.combat.hand[3].energy_cost` from a zod issue path. */

@@ -28,9 +28,12 @@ export type KnownScreen =
   | 'GAME_OVER'
   | 'TIMELINE'
   | 'UNKNOWN';
+/** The screen a state is on: one spire knows, or any other name the mod reports. */
 export type Screen = KnownScreen | (string & {});
 
+/** A card's type (the mod may report others). */
 export type CardType = 'Attack' | 'Skill' | 'Power' | 'Status' | 'Curse' | (string & {});
+/** A card's rarity (the mod may report others). */
 export type CardRarity =
   | 'Basic'
   | 'Starter'
@@ -52,6 +55,7 @@ export type TargetType =
   | 'AnyPlayer'
   | 'AnyAlly'
   | (string & {});
+/** Why a card in hand cannot be played now. */
 export type UnplayableReason =
   | 'not_enough_energy'
   | 'not_enough_stars'
@@ -75,6 +79,7 @@ export type IntentType =
   | 'DeathBlow'
   | 'Unknown'
   | (string & {});
+/** The kind of room a map node is. */
 export type MapNodeType =
   | 'Monster'
   | 'Elite'
@@ -86,6 +91,7 @@ export type MapNodeType =
   | 'Ancient'
   | 'Unknown'
   | (string & {});
+/** The kind of a reward on the reward screen. */
 export type RewardType =
   | 'Gold'
   | 'Card'
@@ -95,7 +101,9 @@ export type RewardType =
   | 'SpecialCard'
   | 'LinkedRewardSet'
   | (string & {});
+/** The id of a rest site option. */
 export type RestOptionId = 'HEAL' | 'SMITH' | 'LIFT' | 'DIG' | 'RECALL' | 'TOKE' | 'MEND' | (string & {});
+/** What a card selection screen is for. */
 export type SelectionKind =
   | 'deck_card_select'
   | 'deck_upgrade_select'
@@ -103,6 +111,7 @@ export type SelectionKind =
   | 'deck_enchant_select'
   | 'combat_hand_select'
   | (string & {});
+/** The kind of the current combat. */
 export type CombatType = 'monster' | 'elite' | 'boss' | (string & {});
 
 /** A number shown on a card (damage, block, repeats) before and after modifiers. */
@@ -203,6 +212,7 @@ export interface PileCard {
   name?: string;
 }
 
+/** An orb in one of the player's orb slots (Defect). */
 export interface Orb {
   slot_index: number;
   orb_id: string;
@@ -292,6 +302,7 @@ export interface Enemy {
   intents: Intent[];
 }
 
+/** The combat part of a state: the player, the enemies and the piles. */
 export interface CombatState {
   player: CombatPlayer;
   players?: PlayerSummary[];
@@ -300,6 +311,7 @@ export interface CombatState {
   end_turn_will_kill_player?: boolean;
 }
 
+/** A relic the player holds. */
 export interface Relic {
   index: number;
   relic_id: string;
@@ -331,12 +343,14 @@ export interface Potion {
   can_discard: boolean;
 }
 
+/** An ascension modifier in effect. */
 export interface AscensionEffect {
   id: string;
   name: string;
   description: string;
 }
 
+/** The run part of a state: character, HP, gold, deck, relics, potions, floor and act. */
 export interface RunState {
   character_id: string;
   character_name?: string;
@@ -359,6 +373,7 @@ export interface RunState {
   boss_id?: string | null;
 }
 
+/** A map position. */
 export interface MapCoord {
   row: number;
   col: number;
@@ -389,6 +404,7 @@ export interface MapNode {
   children: MapCoord[];
 }
 
+/** The act map: the nodes, their links and where the player is. */
 export interface MapState {
   current_node: MapCoord | null;
   rows: number;
@@ -414,11 +430,13 @@ export interface RewardItem {
 /** A card offered after `claim_reward` opened a card reward; `index` is `choose_reward_card`'s `option_index`. */
 export interface RewardCardOption extends CardView {}
 
+/** Another way to take a reward (e.g. an alternative to the cards offered). */
 export interface RewardAlternative {
   index: number;
   label: string;
 }
 
+/** The reward screen after a combat. */
 export interface RewardState {
   /** True while the card-choice overlay is open (then `choose_reward_card` / `skip_reward_cards`). */
   pending_card_choice: boolean;
@@ -466,6 +484,7 @@ export interface ShopCard extends CardView {
   category?: string;
 }
 
+/** A relic for sale in the shop. */
 export interface ShopRelic {
   index: number;
   relic_id: string;
@@ -477,6 +496,7 @@ export interface ShopRelic {
   enough_gold: boolean;
 }
 
+/** A potion for sale in the shop. */
 export interface ShopPotion {
   index: number;
   potion_id: string | null;
@@ -489,6 +509,7 @@ export interface ShopPotion {
   enough_gold: boolean;
 }
 
+/** The shop's card removal service. */
 export interface ShopCardRemoval {
   price: number;
   available: boolean;
@@ -496,6 +517,7 @@ export interface ShopCardRemoval {
   enough_gold?: boolean;
 }
 
+/** The shop screen. */
 export interface ShopState {
   /** Whether the merchant's inventory panel is open (`open_shop_inventory` first). */
   is_open: boolean;
@@ -507,6 +529,7 @@ export interface ShopState {
   card_removal: ShopCardRemoval | null;
 }
 
+/** One option of a rest site. */
 export interface RestOption {
   index: number;
   option_id: RestOptionId;
@@ -515,10 +538,12 @@ export interface RestOption {
   is_enabled: boolean;
 }
 
+/** The rest site screen. */
 export interface RestState {
   options: RestOption[];
 }
 
+/** One option of an event page. */
 export interface EventOption {
   index: number;
   text_key?: string;
@@ -530,6 +555,7 @@ export interface EventOption {
   has_relic_preview?: boolean;
 }
 
+/** The event screen: the event, its page text and its options. */
 export interface EventState {
   event_id: string;
   title: string;
@@ -539,6 +565,7 @@ export interface EventState {
   options: EventOption[];
 }
 
+/** A relic offered by an opened chest. */
 export interface ChestRelicOption {
   index: number;
   relic_id: string;
@@ -547,12 +574,14 @@ export interface ChestRelicOption {
   description?: string | null;
 }
 
+/** The treasure chest screen. */
 export interface ChestState {
   is_opened: boolean;
   has_relic_been_claimed: boolean;
   relic_options: ChestRelicOption[];
 }
 
+/** A character offered on the character select screen. */
 export interface CharacterOption {
   index: number;
   character_id: string;
@@ -562,6 +591,7 @@ export interface CharacterOption {
   is_random?: boolean;
 }
 
+/** The character select screen. */
 export interface CharacterSelectState {
   selected_character_id: string | null;
   can_embark: boolean;
@@ -571,6 +601,7 @@ export interface CharacterSelectState {
   characters: CharacterOption[];
 }
 
+/** A modal dialog in front of another screen. */
 export interface ModalState {
   type_name: string;
   underlying_screen?: string | null;
@@ -580,6 +611,7 @@ export interface ModalState {
   dismiss_label?: string | null;
 }
 
+/** The game over screen. */
 export interface GameOverState {
   is_victory: boolean;
   floor: number | null;
@@ -601,6 +633,7 @@ export interface CardBundle {
   cards: CardView[];
 }
 
+/** The game session: single or multiplayer, its phase and players. */
 export interface Session {
   /** `singleplayer` or `multiplayer`. */
   mode: string;

@@ -13,7 +13,9 @@ import type { GameState } from './game-state.js';
  * while (state.screen !== 'GAME_OVER') state = await game.act(choose(state));
  */
 export interface Game {
+  /** The current state. */
   state(): Promise<GameState>;
+  /** Performs one action and returns the state after it. */
   act(action: GameAction): Promise<GameState>;
   /** Releases connections or child processes; optional because the simulator holds none. */
   close?(): Promise<void>;

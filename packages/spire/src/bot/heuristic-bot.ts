@@ -8,9 +8,11 @@ import { planTurn } from './turn-planner.js';
 
 /** Anything that picks one action for a state. */
 export interface Bot {
+  /** One legal action for the state. */
   choose(state: GameState): GameAction;
 }
 
+/** Options of `createHeuristicBot`. */
 export interface HeuristicBotOptions {
   /** Largest deck before the bot stops taking mediocre cards. Default 22. */
   readonly maxDeckSize?: number;
@@ -42,6 +44,7 @@ const BOSS_RELIC_PREFERENCE = [
   'COFFEE_DRIPPER',
 ];
 
+/** The heuristic bot: a sensible legal action for any state, fast (rates cards, plans whole turns and map paths). */
 export function createHeuristicBot(options: HeuristicBotOptions = {}): Bot {
   const maxDeckSize = options.maxDeckSize ?? 22;
   return {

@@ -1,6 +1,7 @@
 // Playable characters: starting HP, gold, deck and relic of the original.
 import type { CharacterId } from '../engine/run-state.js';
 
+/** A playable character: starting HP, gold, deck and relic. */
 export interface CharacterDefinition {
   readonly id: CharacterId;
   readonly name: string;
@@ -11,6 +12,7 @@ export interface CharacterDefinition {
   readonly text: string;
 }
 
+/** The playable characters of the sts1 ruleset. */
 export const CHARACTERS: Readonly<Partial<Record<CharacterId, CharacterDefinition>>> = {
   IRONCLAD: {
     id: 'IRONCLAD',
@@ -56,4 +58,5 @@ export const CHARACTERS: Readonly<Partial<Record<CharacterId, CharacterDefinitio
   },
 };
 
+/** Ids of the characters the engine can play. */
 export const CHARACTER_IDS: readonly CharacterId[] = ['IRONCLAD', 'SILENT'];

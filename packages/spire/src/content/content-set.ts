@@ -22,8 +22,11 @@ export interface ContentSet {
   readonly encounters: readonly EncounterDefinition[];
   readonly events: readonly EventDefinition[];
   readonly characters: Readonly<Record<string, CharacterDefinition>>;
+  /** Card ids a character can be offered at a rarity, in a fixed order. */
   cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[];
+  /** Colorless card ids of a rarity, in a fixed order. */
   colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[];
   readonly randomCurses: readonly string[];
+  /** Encounters of an act's pool (weak, strong, elite or boss). */
   encountersOf(act: number, kind: EncounterDefinition['kind']): readonly EncounterDefinition[];
 }

@@ -13,6 +13,7 @@ import {
   allRelics,
 } from './registry.js';
 
+/** What a rules description describes. */
 export type DescriptionKind =
   | 'card'
   | 'relic'
@@ -23,6 +24,7 @@ export type DescriptionKind =
   | 'encounter'
   | 'character';
 
+/** One entry of the rules corpus: a key, its kind, a display name and the rules text. */
 export interface RulesDescription {
   /** Stable key, e.g. `card:BASH`, `monster:JAW_WORM`. */
   readonly key: string;

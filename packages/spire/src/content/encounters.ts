@@ -18,6 +18,7 @@ const GREMLINS = [
   'GREMLIN_WIZARD',
 ] as const;
 
+/** Every encounter of the sts1 ruleset, by act and pool, with weights. */
 export const ENCOUNTERS: readonly EncounterDefinition[] = [
   // Act 1 weak pool (first three combats)
   { id: 'CULTIST', name: 'Cultist', act: 1, kind: 'weak', weight: 2, monsters: fixed('CULTIST') },
@@ -393,6 +394,7 @@ export const ENCOUNTERS: readonly EncounterDefinition[] = [
   },
 ];
 
+/** Encounters of an act's pool (weak, strong, elite or boss); Act 1's pool when the act has none of that kind. */
 export function encountersOf(act: number, kind: EncounterDefinition['kind']): readonly EncounterDefinition[] {
   const found = ENCOUNTERS.filter((encounter) => encounter.act === act && encounter.kind === kind);
   if (found.length > 0) return found;

@@ -4,6 +4,7 @@ import type { EventDefinition } from '../engine/definitions.js';
 
 const leave = { label: '[Leave] Nothing happens.' };
 
+/** Every event of the sts1 ruleset. */
 export const EVENTS: readonly EventDefinition[] = [
   {
     id: 'BIG_FISH',

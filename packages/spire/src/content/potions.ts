@@ -1,6 +1,7 @@
 // Potions with their rules text (numbers of the original game).
 import type { PotionDefinition } from '../engine/definitions.js';
 
+/** Every potion of the sts1 ruleset. */
 export const POTIONS: readonly PotionDefinition[] = [
   {
     id: 'FIRE_POTION',

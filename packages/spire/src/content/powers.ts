@@ -16,6 +16,7 @@ const power = (
   turnBased,
 });
 
+/** Every power (buff or debuff) of the sts1 ruleset. */
 export const POWERS: readonly PowerDefinition[] = [
   power(
     'STRENGTH',

@@ -30,6 +30,7 @@ import { RELICS } from './relics.js';
 import { createSts2Content } from './sts2/sts2-content.js';
 
 export type { ContentSet, Ruleset };
+/** The rulesets the engine can play. */
 export const RULESETS: readonly Ruleset[] = ['sts1', 'sts2'];
 
 interface IndexedContent {
@@ -119,11 +120,17 @@ function lookup<T>(kind: string, map: Map<string, T>, id: string): T {
   return found;
 }
 
+/** A card by id in the active ruleset; throws when unknown. */
 export const getCard = (id: string): CardDefinition => lookup('card', active.cards, id);
+/** A relic by id in the active ruleset; throws when unknown. */
 export const getRelic = (id: string): RelicDefinition => lookup('relic', active.relics, id);
+/** A potion by id in the active ruleset; throws when unknown. */
 export const getPotion = (id: string): PotionDefinition => lookup('potion', active.potions, id);
+/** A monster by id in the active ruleset; throws when unknown. */
 export const getMonster = (id: string): MonsterDefinition => lookup('monster', active.monsters, id);
+/** An encounter by id in the active ruleset; throws when unknown. */
 export const getEncounter = (id: string): EncounterDefinition => lookup('encounter', active.encounters, id);
+/** An event by id in the active ruleset; throws when unknown. */
 export const getEvent = (id: string): EventDefinition => lookup('event', active.events, id);
 
 /** Whether the active ruleset knows a card (relic, potion, monster) id. */
@@ -152,10 +159,17 @@ export const encountersOf = (
   kind: EncounterDefinition['kind'],
 ): readonly EncounterDefinition[] => active.set.encountersOf(act, kind);
 
+/** Every card of the active ruleset. */
 export const allCards = (): readonly CardDefinition[] => active.set.cards;
+/** Every relic of the active ruleset. */
 export const allRelics = (): readonly RelicDefinition[] => active.set.relics;
+/** Every potion of the active ruleset. */
 export const allPotions = (): readonly PotionDefinition[] => active.set.potions;
+/** Every power of the active ruleset. */
 export const allPowers = (): readonly PowerDefinition[] => active.set.powers;
+/** Every monster of the active ruleset. */
 export const allMonsters = (): readonly MonsterDefinition[] => active.set.monsters;
+/** Every encounter of the active ruleset. */
 export const allEncounters = (): readonly EncounterDefinition[] => active.set.encounters;
+/** Every event of the active ruleset. */
 export const allEvents = (): readonly EventDefinition[] => active.set.events;

@@ -18,6 +18,7 @@ function tick(context: CombatContext, id: string, every: number): boolean {
   return false;
 }
 
+/** Every relic of the sts1 ruleset. */
 export const RELICS: readonly RelicDefinition[] = [
   // Starters
   {

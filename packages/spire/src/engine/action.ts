@@ -3,8 +3,10 @@
 import type { GameAction } from '../api/game-action.js';
 import type { ModError } from '../api/game-error.js';
 
+/** An action the engine takes: the API's `GameAction`. */
 export type EngineAction = GameAction;
 
+/** What applying an action gave: ok, or the mod's error object. */
 export type EngineResult = { ok: true } | { ok: false; error: ModError };
 
 /** A canonical key so equal actions compare equal regardless of property order. */

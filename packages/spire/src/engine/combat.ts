@@ -193,6 +193,7 @@ export class Combat implements CombatContext {
     return combat;
   }
 
+  /** Adds a monster to the combat (HP rolled from its range unless given), at `atIndex` or at the end. */
   spawn(monsterId: string, hp: number | null, atIndex: number | null = null): MonsterState {
     const definition = getMonster(monsterId);
     const maxHp = hp ?? nextInt(this.run.random, 'monster', definition.hp[0], definition.hp[1]);
@@ -216,6 +217,7 @@ export class Combat implements CombatContext {
     return monster;
   }
 
+  /** The context a monster's definition runs in. */
   monsterContext(index: number): MonsterContext {
     const monster = this.combat.monsters[index];
     if (monster === undefined) throw new Error(`no monster at ${index}`);
@@ -271,6 +273,7 @@ export class Combat implements CombatContext {
     this.setMove(monster, moveId);
   }
 
+  /** Sets a monster's next move (its intent). */
   setMove(monster: MonsterState, moveId: string): void {
     const definition = getMonster(monster.id);
     const move = definition.moves.find((candidate) => candidate.id === moveId);
@@ -286,10 +289,12 @@ export class Combat implements CombatContext {
 
   // ---- turn structure ----------------------------------------------------
 
+  /** Energy the player gets each turn (base plus relics). */
   energyPerTurn(): number {
     return energyPerTurn(this.run);
   }
 
+  /** Starts the player's turn: block removed, energy refilled, cards drawn, turn-start effects. */
   startPlayerTurn(): void {
     const combat = this.combat;
     combat.turn += 1;
@@ -526,6 +531,7 @@ export class Combat implements CombatContext {
 
   // ---- cards -------------------------------------------------------------
 
+  /** The resolved numbers of a card played at `target`. */
   cardPlay(card: CombatCard, target: number): CardPlay {
     const definition = getCard(card.id);
     return {
@@ -821,6 +827,7 @@ export class Combat implements CombatContext {
     return this.reduceMonsterHp(monster, damage, false);
   }
 
+  /** Deals damage to every living monster. */
   damageAllMonsters(amount: number): void {
     for (let index = 0; index < this.combat.monsters.length; index++) {
       const monster = this.combat.monsters[index];
@@ -937,6 +944,7 @@ export class Combat implements CombatContext {
     }
   }
 
+  /** Applies a power to a monster (artifact blocks debuffs). */
   applyToMonster(index: number, id: string, amount: number): void {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive || amount === 0) return;
@@ -956,6 +964,7 @@ export class Combat implements CombatContext {
     if (id === 'RITUAL' && amount > 0) monster.memory.ritualFresh = 1;
   }
 
+  /** Applies a power to every living monster. */
   applyToAllMonsters(id: string, amount: number): void {
     for (let index = 0; index < this.combat.monsters.length; index++) {
       if (this.combat.monsters[index]?.alive === true) this.applyToMonster(index, id, amount);
@@ -972,6 +981,7 @@ export class Combat implements CombatContext {
     this.reducePower(this.combat.player.powers, id, amount);
   }
 
+  /** Draws cards, up to the hand limit (the discard pile is shuffled in when the draw pile runs out). */
   draw(count: number): void {
     const combat = this.combat;
     for (let drawn = 0; drawn < count; drawn++) {
@@ -1006,6 +1016,7 @@ export class Combat implements CombatContext {
     }
   }
 
+  /** Shuffles the discard pile into the draw pile. */
   shuffleDiscardIntoDraw(): void {
     const combat = this.combat;
     combat.drawPile.push(...combat.discardPile);
@@ -1014,10 +1025,12 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).onShuffle?.(this);
   }
 
+  /** Gains (or, negative, loses) energy, never below 0. */
   gainEnergy(amount: number): void {
     this.combat.player.energy = Math.max(0, this.combat.player.energy + amount);
   }
 
+  /** The player loses HP directly (block does not apply; Tungsten Rod does), then HP-loss effects run. */
   loseHp(amount: number): void {
     if (amount <= 0 || this.combat.over) return;
     let loss = amount;
@@ -1056,11 +1069,13 @@ export class Combat implements CombatContext {
     }
   }
 
+  /** Heals the player, up to max HP. */
   heal(amount: number): void {
     if (amount <= 0) return;
     this.run.hp = Math.min(this.run.maxHp, this.run.hp + amount);
   }
 
+  /** Gains gold. */
   gainGold(amount: number): void {
     this.run.gold += amount;
   }
@@ -1125,6 +1140,7 @@ export class Combat implements CombatContext {
     this.moveToExhaust(card, null);
   }
 
+  /** Moves a card to the discard pile. */
   discardCard(card: CombatCard): void {
     this.removeFromPiles(card);
     this.combat.discardPile.push(card);
@@ -1164,10 +1180,12 @@ export class Combat implements CombatContext {
     return this.combat.monsters.filter((monster) => monster.alive);
   }
 
+  /** A monster's index in the combat. */
   monsterIndex(monster: MonsterState): number {
     return this.combat.monsters.indexOf(monster);
   }
 
+  /** The index of a random living monster. */
   randomMonsterIndex(): number {
     const living: number[] = [];
     for (let index = 0; index < this.combat.monsters.length; index++) {
@@ -1195,6 +1213,7 @@ export class Combat implements CombatContext {
     card.upgraded = true;
   }
 
+  /** Adds a line to the run's log (the last 20 are kept). */
   log(message: string): void {
     this.run.log.push(message);
     if (this.run.log.length > 20) this.run.log.shift();
@@ -1295,6 +1314,7 @@ export class Combat implements CombatContext {
 
   // ---- end of combat -----------------------------------------------------
 
+  /** Ends the combat when the player is dead (defeat) or every monster is (victory, combat-end relics run). */
   checkCombatOver(): void {
     const combat = this.combat;
     if (combat.over) return;
@@ -1314,6 +1334,7 @@ export class Combat implements CombatContext {
     }
   }
 
+  /** True when the combat is over. */
   finished(): boolean {
     return this.combat.over;
   }

@@ -21,17 +21,25 @@ export interface CombatContext {
   attack(target: AttackTarget, base: number, hits?: number): number;
   /** Deal damage that ignores strength/weak (thorns, Bomb, potions): still affected by vulnerable if `attackLike`. */
   damageMonster(index: number, amount: number, options?: { readonly ignoreVulnerable?: boolean }): number;
+  /** Deals damage to every living monster. */
   damageAllMonsters(amount: number): void;
   /** Gain block (dexterity and frail apply unless `raw`). */
   gainBlock(amount: number, raw?: boolean): void;
   /** Apply a power to the player (negative amounts reduce it; artifact blocks debuffs). */
   applyToPlayer(power: string, amount: number): void;
+  /** Applies a power to a monster (artifact blocks debuffs). */
   applyToMonster(index: number, power: string, amount: number): void;
+  /** Applies a power to every living monster. */
   applyToAllMonsters(power: string, amount: number): void;
+  /** Draws cards. */
   draw(count: number): void;
+  /** Gains (or, negative, loses) energy. */
   gainEnergy(amount: number): void;
+  /** The player loses HP (block does not apply). */
   loseHp(amount: number): void;
+  /** Heals the player, up to max HP. */
   heal(amount: number): void;
+  /** Gains gold. */
   gainGold(amount: number): void;
   /** Create a new card in a pile (`hand` overflows to discard at 10 cards). */
   addCard(
@@ -42,12 +50,15 @@ export interface CombatContext {
   ): void;
   /** Exhaust a specific card wherever it is. */
   exhaustCard(card: CombatCard): void;
+  /** Moves a card to the discard pile. */
   discardCard(card: CombatCard): void;
   /** Ask the player to choose cards; the defining card's `onSelect` resolves it. */
   requestSelection(request: SelectionRequest): void;
   /** Living, present monsters with their index. */
   livingMonsters(): readonly MonsterState[];
+  /** A monster's index in the combat. */
   monsterIndex(monster: MonsterState): number;
+  /** The index of a random living monster. */
   randomMonsterIndex(): number;
   /** Random integer from the combat stream. */
   randomInt(min: number, max: number): number;
@@ -61,6 +72,7 @@ export interface CombatContext {
   upgradeCard(card: CombatCard): void;
   /** Play a card for free (Havoc); it is exhausted afterwards if `exhaust`. */
   playFree(card: CombatCard, exhaust: boolean): void;
+  /** Adds a line to the run's log. */
   log(message: string): void;
   /** StS2: gain (or, negative, spend) Stars. */
   gainStars(amount: number): void;
@@ -106,12 +118,15 @@ export interface CardDefinition {
   readonly upgradedText?: string;
   /** Cards that may be upgraded more than once are not modelled; curses and statuses cannot be upgraded. */
   readonly play?: (context: CombatContext, card: CardPlay) => void;
+  /** Resolves a card selection the card requested. */
   readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[], card: CardPlay) => void;
   /** Why the card cannot be played now, or null. */
   readonly unplayableReason?: (context: CombatContext, card: CardPlay) => string | null;
   /** At the end of the player's turn while in hand (Burn, Decay, Regret...). */
   readonly endOfTurnInHand?: (context: CombatContext, card: CardPlay) => void;
+  /** When the card is drawn. */
   readonly onDraw?: (context: CombatContext, card: CardPlay) => void;
+  /** When the card is exhausted. */
   readonly onExhaust?: (context: CombatContext, card: CardPlay) => void;
   /** Extra energy-cost rule (e.g. cheaper per card played); returns the cost to show. */
   readonly dynamicCost?: (context: CombatContext, base: number) => number;
@@ -127,21 +142,32 @@ export interface CardPlay {
   readonly target: number;
 }
 
+/** A relic: its rarity, text and the hooks it runs. */
 export interface RelicDefinition {
   readonly id: string;
   readonly name: string;
   readonly rarity: 'Starter' | 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop' | 'Special';
   readonly character?: CharacterId;
   readonly text: string;
+  /** When the relic is obtained. */
   readonly onPickup?: (run: RunState) => void;
+  /** At the start of each combat. */
   readonly atCombatStart?: (context: CombatContext) => void;
+  /** At the start of each player turn. */
   readonly atTurnStart?: (context: CombatContext, turn: number) => void;
+  /** At the end of each player turn. */
   readonly atTurnEnd?: (context: CombatContext) => void;
+  /** After each card the player plays. */
   readonly onCardPlayed?: (context: CombatContext, card: CardPlay, type: CardType) => void;
+  /** At the end of each combat. */
   readonly onCombatEnd?: (context: CombatContext) => void;
+  /** When the draw pile is reshuffled. */
   readonly onShuffle?: (context: CombatContext) => void;
+  /** When a card is exhausted. */
   readonly onExhaust?: (context: CombatContext) => void;
+  /** When a monster dies. */
   readonly onMonsterDeath?: (context: CombatContext) => void;
+  /** When the player loses HP. */
   readonly onPlayerHpLoss?: (context: CombatContext, amount: number) => void;
   /** Energy per turn added. */
   readonly energy?: number;
@@ -149,6 +175,7 @@ export interface RelicDefinition {
   readonly onRest?: (run: RunState) => void;
 }
 
+/** A potion: its rarity, target and effect. */
 export interface PotionDefinition {
   readonly id: string;
   readonly name: string;
@@ -156,6 +183,7 @@ export interface PotionDefinition {
   readonly target: 'AnyEnemy' | 'AllEnemies' | 'Self';
   readonly text: string;
   readonly combatOnly: boolean;
+  /** Drinks the potion (outside combat `context` is null). */
   readonly use: (context: CombatContext | null, run: RunState, target: number) => void;
 }
 
@@ -200,6 +228,7 @@ export interface MonsterContext {
   escape(): void;
 }
 
+/** A monster: HP range, moves and the rules that pick them. */
 export interface MonsterDefinition {
   readonly id: string;
   readonly name: string;
@@ -212,9 +241,11 @@ export interface MonsterDefinition {
   readonly nextMove: (context: MonsterContext) => string;
   /** Reaction when it loses HP (splitting, mode shift, waking up). */
   readonly onDamaged?: (context: MonsterContext, amount: number) => void;
+  /** When the monster dies. */
   readonly onDeath?: (context: MonsterContext) => void;
 }
 
+/** An encounter: the monsters of one combat, its act and pool. */
 export interface EncounterDefinition {
   readonly id: string;
   readonly name: string;
@@ -251,6 +282,7 @@ export interface EventContext {
   fight(encounterId: string): void;
 }
 
+/** An event: its pages, options and their effects. */
 export interface EventDefinition {
   readonly id: string;
   readonly name: string;
@@ -274,5 +306,6 @@ export interface EventDefinition {
   ) => number | null;
   /** Roll memory at start. */
   readonly setup?: (context: EventContext, memory: Record<string, number>) => void;
+  /** Whether the event can appear in this run now (default: always). */
   readonly available?: (run: RunState) => boolean;
 }

@@ -5,7 +5,9 @@ import type { RandomState } from './random.js';
 import { nextInt, shuffleInPlace } from './random.js';
 import type { MapNode, MapState, RoomType } from './run-state.js';
 
+/** Columns of an act map. */
 export const MAP_WIDTH = 7;
+/** Rows of an act map (the boss comes after them). */
 export const MAP_HEIGHT = 15;
 const PATHS = 6;
 const TREASURE_ROW = 8;
@@ -27,6 +29,7 @@ interface Cell {
   parents: Set<number>;
 }
 
+/** Generates an act map from the map stream: 6 non-crossing paths over 7 x 15 cells, rooms placed with the original odds and rules, then the boss. */
 export function generateMap(random: RandomState, bossId: string): MapState {
   const cells = new Map<number, Cell>();
   const key = (row: number, column: number) => row * MAP_WIDTH + column;

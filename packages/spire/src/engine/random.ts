@@ -14,6 +14,7 @@ export const RANDOM_STREAMS = [
   'misc',
 ] as const;
 
+/** The name of a random stream. */
 export type RandomStream = (typeof RANDOM_STREAMS)[number];
 
 /** The stream states of a run: one uint32 per stream. */

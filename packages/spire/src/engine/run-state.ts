@@ -2,6 +2,7 @@
 // the API's GameState for agents. Optional fields are `null`, never absent, so serialisation is stable.
 import type { RandomState } from './random.js';
 
+/** A character id (the engine plays IRONCLAD and SILENT). */
 export type CharacterId = 'IRONCLAD' | 'SILENT' | 'REGENT' | 'NECROBINDER' | 'DEFECT';
 
 /** Which game's rules and content a run plays: Slay the Spire (`sts1`) or Slay the Spire 2 (`sts2`). */
@@ -75,6 +76,7 @@ export interface MonsterMove {
   hits: number;
 }
 
+/** A monster in combat: HP, block, powers, its move and memory. */
 export interface MonsterState {
   uid: number;
   id: string;
@@ -111,6 +113,7 @@ export interface CombatSelection {
   prompt: string;
 }
 
+/** The engine's combat state: encounter, player, monsters, piles and counters. */
 export interface CombatState {
   encounterId: string;
   kind: 'monster' | 'elite' | 'boss';
@@ -247,6 +250,7 @@ export interface RunCounters {
   steps: number;
 }
 
+/** The engine's whole run state, plain JSON: seed, ruleset, character, deck, map, screen, random streams. */
 export interface RunState {
   seed: string;
   ruleset: Ruleset;

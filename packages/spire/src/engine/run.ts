@@ -23,9 +23,11 @@ import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
 import type { CharacterId, DeckCard, RoomType, Ruleset, RunCounters, RunState } from './run-state.js';
 import { createShop } from './shop.js';
 
+/** The last act; beating its boss wins the run. */
 export const FINAL_ACT = 3;
 const MAX_LOG = 20;
 
+/** Options of `createRun`. */
 export interface RunOptions {
   /** Any string; the same seed and actions always give the same run. */
   readonly seed: string;
@@ -54,6 +56,7 @@ export function initialRunCounters(nextUid: number): RunCounters {
   };
 }
 
+/** Starts a run at its first map choice (the same seed and actions always give the same run). */
 export function createRun(options: RunOptions): RunState {
   const ruleset = options.ruleset ?? 'sts1';
   if (ruleset !== 'sts1' && ruleset !== 'sts2') {
@@ -356,6 +359,7 @@ export interface RestOption {
   readonly enabled: boolean;
 }
 
+/** The options of a rest site for this run (rest heals 30% of max HP, smith upgrades a card). */
 export function restOptions(run: RunState): RestOption[] {
   const heal = Math.floor(run.maxHp * 0.3);
   return [

@@ -9,6 +9,7 @@ import { toGameState } from './game-state-projection.js';
 import { applyAction, createRun, legalActions, type RunOptions } from './run.js';
 import type { RunState } from './run-state.js';
 
+/** Options of `createSimulator`. */
 export interface SimulatorOptions extends RunOptions {}
 
 /** A seeded, deterministic game. `state()`/`act()` follow `Game`; `step()`/`view()` are synchronous. */
@@ -44,10 +45,12 @@ export class Simulator implements Game {
     return this.run.screen === 'GAME_OVER';
   }
 
+  /** The current state, as the mod would serve it. */
   async state(): Promise<GameState> {
     return this.view();
   }
 
+  /** Performs one action; an illegal one rejects with a SpireError and leaves the state unchanged. */
   async act(action: GameAction): Promise<GameState> {
     const malformed = malformedReason(action);
     if (malformed !== null) throw new SpireError('INVALID_REQUEST', malformed, { details: { action } });

@@ -38,6 +38,7 @@ export interface UnknownNames {
   enemies: string[];
 }
 
+/** What `fromSts2State` made of one recorded state: the run, and the names it did not know. */
 export interface Sts2StateLoad {
   /** The run, on the COMBAT screen, or null when the state holds no combat. */
   readonly run: RunState | null;
@@ -47,6 +48,7 @@ export interface Sts2StateLoad {
   readonly notes: string[];
 }
 
+/** Options of `fromSts2State`. */
 export interface FromSts2StateOptions {
   /** Seeds the simulator's random streams (default: the run id and turn of the state). */
   readonly seed?: string;

@@ -19,8 +19,10 @@ import { toGameState } from '../engine/game-state-projection.js';
 import { applyAction } from '../engine/run.js';
 import { enginePowerId, fromSts2State, type UnknownNames } from './from-sts2-state.js';
 
+/** How the replay of one state ended. */
 export type ReplayOutcome = 'victory' | 'defeat' | 'unfinished' | 'no_combat' | 'not_loaded' | 'error';
 
+/** The replay of one recorded state. */
 export interface StateReplay {
   /** 0-based position of the state in the input. */
   readonly index: number;
@@ -43,9 +45,12 @@ export interface StateReplay {
   readonly hpAfter: number | null;
 }
 
+/** A kind of name counted in the coverage table. */
 export type CoverageKind = 'card' | 'relic' | 'power' | 'potion' | 'enemy';
+/** The kinds of name counted in the coverage table, in table order. */
 export const COVERAGE_KINDS: readonly CoverageKind[] = ['card', 'relic', 'power', 'potion', 'enemy'];
 
+/** One row of the coverage table: how many names of a kind the states held, and how many the engine knows. */
 export interface CoverageRow {
   readonly kind: CoverageKind;
   /** Distinct names in the states. */
@@ -57,6 +62,7 @@ export interface CoverageRow {
   readonly unknownNames: readonly string[];
 }
 
+/** Totals over every replayed state. */
 export interface ReplaySummary {
   readonly states: number;
   readonly loaded: number;
@@ -69,11 +75,13 @@ export interface ReplaySummary {
   readonly coverage: readonly CoverageRow[];
 }
 
+/** What `replaySts2States` returns: every state's replay and the totals. */
 export interface ReplayReport {
   readonly states: readonly StateReplay[];
   readonly summary: ReplaySummary;
 }
 
+/** Options of `replaySts2States`. */
 export interface ReplayOptions {
   /** Chooses the actions (default: the heuristic bot). */
   readonly choose?: (state: GameState) => GameAction;

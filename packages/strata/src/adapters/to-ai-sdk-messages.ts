@@ -12,17 +12,20 @@ export type AiSdkJsonValue =
 /** Provider options (Strata sets Anthropic prompt caching: `{ anthropic: { cacheControl: { type: 'ephemeral' } } }`). */
 export type AiSdkCacheControl = Record<string, { [key: string]: AiSdkJsonValue | undefined }>;
 
+/** A system message in the AI SDK's `ModelMessage` shape. */
 export interface AiSdkSystemMessage {
   role: 'system';
   content: string;
   providerOptions?: AiSdkCacheControl;
 }
 
+/** A text part of an AI SDK message. */
 export interface AiSdkTextPart {
   type: 'text';
   text: string;
 }
 
+/** A tool call part of an AI SDK assistant message. */
 export interface AiSdkToolCallPart {
   type: 'tool-call';
   toolCallId: string;
@@ -30,6 +33,7 @@ export interface AiSdkToolCallPart {
   input: unknown;
 }
 
+/** A tool result part of an AI SDK tool message. */
 export interface AiSdkToolResultPart {
   type: 'tool-result';
   toolCallId: string;
@@ -57,6 +61,7 @@ export interface AiSdkPrompt {
   messages: AiSdkModelMessage[];
 }
 
+/** Options of `toAiSdkMessages`. */
 export interface AiSdkMessagesOptions {
   /** Marks the end of the stable prefix for Anthropic prompt caching via providerOptions (default true). */
   cacheControl?: boolean;

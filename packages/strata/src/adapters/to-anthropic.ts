@@ -2,12 +2,14 @@ import { parseToolArguments } from '../core/parse-tool-arguments.js';
 import { StrataError } from '../errors/strata-error.js';
 import type { AssembledContext } from '../memory/assembled-context.js';
 
+/** A text block of an Anthropic Messages API message. */
 export interface AnthropicTextBlock {
   type: 'text';
   text: string;
   cache_control?: { type: 'ephemeral' };
 }
 
+/** A `tool_use` block: a tool call in an Anthropic assistant message. */
 export interface AnthropicToolUseBlock {
   type: 'tool_use';
   id: string;
@@ -16,6 +18,7 @@ export interface AnthropicToolUseBlock {
   cache_control?: { type: 'ephemeral' };
 }
 
+/** A `tool_result` block: a tool's answer in an Anthropic user message. */
 export interface AnthropicToolResultBlock {
   type: 'tool_result';
   tool_use_id: string;
@@ -23,8 +26,10 @@ export interface AnthropicToolResultBlock {
   cache_control?: { type: 'ephemeral' };
 }
 
+/** Any content block `toAnthropic` emits. */
 export type AnthropicContentBlock = AnthropicTextBlock | AnthropicToolUseBlock | AnthropicToolResultBlock;
 
+/** A message of the Anthropic Messages API (`messages[]`). */
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
   content: AnthropicContentBlock[];

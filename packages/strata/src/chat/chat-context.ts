@@ -27,6 +27,7 @@ export type ChatCompletionMessageParam =
     }
   | { role: 'tool'; content: string; tool_call_id: string };
 
+/** Options of `createChatContext`. */
 export interface ChatContextOptions<S extends StandardSchemaV1> {
   /** The trusted system prompt; never truncated. */
   system: string;
@@ -68,6 +69,7 @@ export interface StateToolResult<State> {
   message: ChatMessage;
 }
 
+/** A background state extraction that failed (the state was kept). */
 export interface ChatExtractionFailure {
   /** The turn count when the failed extraction was scheduled. */
   turn: number;
@@ -91,6 +93,7 @@ export interface ChatContextSnapshot {
   turnsSinceExtraction: number;
 }
 
+/** A chat agent's bounded context: the system prompt, a validated state and the newest turns. Made by `createChatContext`. */
 export interface ChatContext<State> {
   /** The current validated state. */
   readonly state: State;
@@ -98,7 +101,9 @@ export interface ChatContext<State> {
   readonly updateStateTool: ToolDefinition;
   /** Turns added since creation (or the restored count). */
   readonly turnCount: number;
+  /** Records a turn (a tool turn answers a call through `extras.toolCallId`); counted once, as it is added. */
   addTurn(role: 'user' | 'assistant' | 'tool', content: string, extras?: TurnExtras): void;
+  /** Records a turn given as a whole `ChatMessage` (tool calls and call ids included). */
   addMessage(message: ChatMessage): void;
   /** Validates the call's arguments as a merge patch and applies it; a bad patch becomes an error result, state kept. */
   handleToolCall(call: ToolCall): StateToolResult<State>;
@@ -116,6 +121,7 @@ export interface ChatContext<State> {
   extractionFailures(): ChatExtractionFailure[];
   /** Resolves when no background extraction is running or queued. */
   whenIdle(): Promise<void>;
+  /** The turns and the state as JSON, for `restore`. */
   snapshot(): ChatContextSnapshot;
   /** Replaces turns and state; STATE_CORRUPT when the snapshot or its state is invalid. */
   restore(snapshot: unknown): void;

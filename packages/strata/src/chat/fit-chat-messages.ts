@@ -6,6 +6,7 @@ import type { Tokenizer } from '../tokenizer/tokenizer.js';
 /** Ends a truncated state rendering or turn, visible to the model. */
 export const CHAT_TRUNCATION_MARKER = '\n[…truncated to fit the token budget]';
 
+/** What `fitChatMessages` fits: the system prompt, the state message and the turns, under a budget. */
 export interface FitChatMessagesInput {
   system: string;
   /** The rendered state message (already escaped); truncated before the newest turn is. */
@@ -18,6 +19,7 @@ export interface FitChatMessagesInput {
   countCache?: WeakMap<ChatMessage, number>;
 }
 
+/** A fitted chat request and its accounting. */
 export interface ChatFit {
   /** system, state (unless omitted), then the kept turns, oldest first. */
   messages: ChatMessage[];

@@ -18,6 +18,7 @@ export interface AssembledConversation {
   strategy: string;
 }
 
+/** Options of `ConversationMemory.assemble`. */
 export interface ConversationAssembleOptions {
   /** The question or latest user message; it is sent at the end of the context and counts toward the budget. */
   query: string;

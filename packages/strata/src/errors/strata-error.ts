@@ -27,6 +27,7 @@ export type StrataErrorCode =
   /** An optional package (a backend driver, an SDK, the game commands) is not installed; the message names the `npm install` command. */
   | 'MISSING_DEPENDENCY';
 
+/** Options of the `StrataError` constructor. */
 export interface StrataErrorOptions {
   details?: Record<string, unknown>;
   cause?: unknown;
@@ -48,6 +49,7 @@ export class StrataError extends Error {
     this.isRetryable = options.isRetryable ?? code === 'STORE_CONFLICT';
   }
 
+  /** True when `error` is a StrataError (with `code`: that code). */
   static is(error: unknown, code?: StrataErrorCode): error is StrataError {
     return error instanceof StrataError && (code === undefined || error.code === code);
   }

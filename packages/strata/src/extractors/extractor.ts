@@ -23,12 +23,14 @@ export interface ExtractorInput {
   turnIds?: string[];
 }
 
+/** One line of the transcript an extractor reads. */
 export interface TranscriptEntry {
   role?: string;
   content: string;
   id?: string;
 }
 
+/** What an extractor's run may use besides its input. */
 export interface ExtractorContext {
   /** Aborts the model call (e.g. the engine shuts down). */
   signal?: AbortSignal;
@@ -41,6 +43,7 @@ export interface ExtractorContext {
  */
 export type ExtractorOutput = LessonsOutput | SummaryOutput | StatePatchOutput;
 
+/** An extractor's answer: lessons to add. */
 export interface LessonsOutput {
   kind: 'lessons';
   idempotencyKey: string;
@@ -48,6 +51,7 @@ export interface LessonsOutput {
   lessons: NewLesson[];
 }
 
+/** An extractor's answer: a summary that overwrites the old one. */
 export interface SummaryOutput {
   kind: 'summary';
   idempotencyKey: string;
@@ -55,6 +59,7 @@ export interface SummaryOutput {
   summary: string;
 }
 
+/** An extractor's answer: a merge patch for a state layer. */
 export interface StatePatchOutput {
   kind: 'state-patch';
   idempotencyKey: string;
@@ -72,5 +77,6 @@ export interface StatePatchOutput {
  */
 export interface TypedExtractor<I = ExtractorInput, O extends ExtractorOutput = ExtractorOutput> {
   readonly name: string;
+  /** Extracts from one finished scope. */
   run(input: I, context?: ExtractorContext): Promise<O>;
 }

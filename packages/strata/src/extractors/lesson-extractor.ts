@@ -8,6 +8,7 @@ import type { ExtractorContext, ExtractorInput, LessonsOutput, TypedExtractor } 
 import { extractionKey, itemKey } from './idempotency-key.js';
 import { DATA_RULE, renderTranscript } from './render-transcript.js';
 
+/** Options of `createLessonExtractor`. */
 export interface LessonExtractorOptions {
   model: ChatModel;
   /** What makes a good lesson in this domain; replaces the default guidance. */

@@ -2,6 +2,7 @@ import type { ExtractorInput, TranscriptEntry } from './extractor.js';
 
 /** Opening and closing markers of the quoted data block in extractor prompts. */
 export const DATA_OPEN = '<data>';
+/** Closing marker of the quoted data block in extractor prompts. */
 export const DATA_CLOSE = '</data>';
 
 /**

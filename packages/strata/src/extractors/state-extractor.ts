@@ -6,6 +6,7 @@ import type { ExtractorContext, ExtractorInput, StatePatchOutput, TypedExtractor
 import { extractionKey } from './idempotency-key.js';
 import { DATA_RULE, renderTranscript } from './render-transcript.js';
 
+/** Options of `createStateExtractor`. */
 export interface StateExtractorOptions {
   model: ChatModel;
   /** Reads the current state from the input (default: `layers.state`). */

@@ -4,6 +4,7 @@ import type { ExtractorContext, ExtractorInput, SummaryOutput, TypedExtractor } 
 import { extractionKey } from './idempotency-key.js';
 import { DATA_RULE, renderTranscript } from './render-transcript.js';
 
+/** Options of `createSummarizer`. */
 export interface SummarizerOptions {
   model: ChatModel;
   /** What the summary must keep (e.g. "the customer's profile and open issue"). */

@@ -14,9 +14,11 @@ export interface FitCandidate {
  */
 export interface CandidateList {
   readonly length: number;
+  /** The candidate at `index`, or undefined past the end. */
   at(index: number): FitCandidate | undefined;
 }
 
+/** Options of `fitItems`. */
 export interface FitItemsOptions {
   /**
    * Stop at the first item that does not fit (windows, turns: keep a contiguous newest run);

@@ -21,6 +21,7 @@ export type DropReason =
   | 'ranked-out'
   | 'empty';
 
+/** An item a fit left out, and why. */
 export interface DroppedItem {
   readonly id: string;
   readonly reason: DropReason;
@@ -116,6 +117,7 @@ export interface Layer {
   readonly usesQuery: boolean;
   /** Events this layer binds itself to (e.g. a window's `resetOn`). */
   readonly bindings: readonly { event: string; action: LayerAction }[];
+  /** Fits the layer's items into the request's allowance. */
   fit(request: FitRequest): LayerFit;
   /** JSON snapshot of the layer's session state (what `commit()` persists). */
   snapshot(): JsonValue;
@@ -125,8 +127,11 @@ export interface Layer {
   open?(context: LayerOpenContext): Promise<void>;
   /** Async work before fitting (e.g. embedding the query). */
   prepare?(request: { query: string | undefined; keys: ReadonlySet<string> }): Promise<void>;
+  /** Clears the layer's items (bound with `action: 'reset'`). */
   reset?(): void;
+  /** Replaces the layer's content with the event's payload (bound with `action: 'overwrite'`). */
   overwrite?(payload: unknown): void;
+  /** Drops the items whose scope ends with `event` (bound with `action: 'expire'`). */
   expire?(event: string): void;
   /** Takes what it understands from an extraction (lessons, a summary, a state patch). */
   applyExtraction?(result: ExtractionResult, meta: ExtractionMeta): Promise<void>;

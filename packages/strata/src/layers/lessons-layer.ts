@@ -50,6 +50,7 @@ export interface LessonInput {
   id?: string;
 }
 
+/** What `addLesson` did: added (maybe evicting one), found a duplicate, or rejected it at capacity. */
 export type AddLessonResult =
   | { status: 'added'; lesson: LessonRecord; evicted?: string }
   | { status: 'duplicate'; lesson: LessonRecord }
@@ -64,6 +65,7 @@ export interface LessonsLayer extends Layer {
   updateLesson(id: string, update: LessonUpdate): Promise<LessonRecord>;
   /** Records that lessons were shown and helped (`useful`) or not; nudges usefulness. */
   recordUse(ids: readonly string[], useful?: boolean): Promise<void>;
+  /** Deletes a lesson (from the store too). */
   removeLesson(id: string): Promise<void>;
   /** Score of a lesson for a query (for inspection and tests). */
   score(id: string, query?: string, keys?: ReadonlySet<string>): number;

@@ -46,6 +46,7 @@ export interface MessagesLayer extends Layer {
   add(turn: TurnInput): string;
   /** Ids of the newest assistant turn's calls that have no result yet. */
   readonly pendingToolCalls: readonly string[];
+  /** Removes every turn. */
   reset(): void;
 }
 

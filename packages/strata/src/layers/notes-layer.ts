@@ -5,6 +5,7 @@ import { type FitCandidate, fitItems, markExactFit } from './fit-items.js';
 import type { DroppedItem, FitRequest, Layer, LayerAction, LayerFit, LayerOptions } from './layer.js';
 import { resolveLayerOptions } from './resolve-layer-options.js';
 
+/** A note the agent wrote, with the scope that ends it. */
 export interface Note {
   id: string;
   text: string;

@@ -5,6 +5,7 @@ import { type CandidateList, type FitCandidate, fitItems } from './fit-items.js'
 import type { FitRequest, Layer, LayerAction, LayerFit, LayerOptions } from './layer.js';
 import { eventList, resolveLayerOptions } from './resolve-layer-options.js';
 
+/** One event of a window layer. */
 export interface WindowEvent {
   id: string;
   text: string;
@@ -23,6 +24,7 @@ export interface WindowLayer extends Layer {
   readonly events: readonly WindowEvent[];
   /** Appends an event (a string, or text with an id and provenance). Returns its id. */
   append(event: string | { text: string; id?: string; provenance?: Provenance }): string;
+  /** Removes every event (the scope ended). */
   reset(): void;
 }
 

@@ -8,6 +8,7 @@ import { countMessageTokens, TOKENS_FOR_REPLY, TOKENS_PER_MESSAGE } from '../tok
 import { tokenizerVersion } from '../tokenizer/tokenizer.js';
 import type { AssembledContext, AssembledLayer } from './assembled-context.js';
 
+/** Options of `createContextAssembler`. */
 export interface ContextAssemblerOptions {
   tokenizer: CachedTokenizer;
   budget: number;
@@ -16,6 +17,7 @@ export interface ContextAssemblerOptions {
   layers: readonly Layer[];
 }
 
+/** What one `assemble` call retrieves for: the query text and the keys in play. */
 export interface AssembleRequest {
   query?: string | undefined;
   keys?: readonly string[] | undefined;
@@ -25,6 +27,7 @@ export interface AssembleRequest {
 export interface ContextAssembler {
   /** Fewest tokens any request needs: framing, the system text, every layer's minimum. */
   readonly minimumTokens: number;
+  /** Assembles one request at `step`; `now` (epoch ms) is the time lessons' recency is scored at. */
   assemble(request: AssembleRequest, step: number, now: number): AssembledContext;
 }
 

@@ -18,6 +18,7 @@ import type { TransitionBinding, TransitionMap } from '../transitions/transition
 import type { AssembledContext } from './assembled-context.js';
 import { type AssembleRequest, type ContextAssembler, createContextAssembler } from './context-assembler.js';
 
+/** Options of `createMemory`. */
 export interface MemoryOptions {
   /** A tokenizer, or the name of an OpenAI encoding (default 'o200k_base'). */
   tokenizer?: Tokenizer | TiktokenEncodingName;

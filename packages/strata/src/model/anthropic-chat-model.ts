@@ -42,6 +42,7 @@ export interface AnthropicChatModelOptions extends RetryOptions {
    */
   structuredOutput?: 'tool' | 'instruction';
   headers?: Record<string, string>;
+  /** The fetch the SDK uses (tests, proxies); defaults to the global fetch. */
   fetch?: typeof globalThis.fetch;
 }
 

@@ -1,5 +1,6 @@
 import type { JsonValue } from '../core/provenance.js';
 
+/** The role of a chat message. */
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
 /** A tool call in OpenAI's own shape (`{ id, type: 'function', function: { name, arguments } }`). */
@@ -13,6 +14,7 @@ export interface ToolCall {
   };
 }
 
+/** One chat message: a role, its text and, for tool traffic, the calls or the call it answers. */
 export interface ChatMessage {
   role: ChatRole;
   content: string;
@@ -52,6 +54,7 @@ export interface OutputSchema<T = unknown> {
   strict?: boolean;
 }
 
+/** One request to a `ChatModel`. */
 export interface GenerateRequest<T = unknown> {
   messages: ChatMessage[];
   schema?: OutputSchema<T>;
@@ -61,12 +64,14 @@ export interface GenerateRequest<T = unknown> {
   signal?: AbortSignal;
 }
 
+/** Token usage a provider reported for one call (`cachedInput` is part of `input`). */
 export interface Usage {
   input: number;
   cachedInput: number;
   output: number;
 }
 
+/** A `ChatModel`'s answer. */
 export interface GenerateResult<T = unknown> {
   text: string;
   /** Present when a schema was given and the output parsed and validated. */
@@ -81,5 +86,6 @@ export interface GenerateResult<T = unknown> {
 export interface ChatModel {
   readonly provider: string;
   readonly modelId: string;
+  /** Sends one request; rejects with a StrataError (MODEL_API_ERROR, MODEL_TIMEOUT, MODEL_OUTPUT_INVALID, ...). */
   generate<T = unknown>(request: GenerateRequest<T>): Promise<GenerateResult<T>>;
 }

@@ -7,6 +7,7 @@ export interface SchemaIssue {
   message: string;
 }
 
+/** The value a schema accepted, or the issues it found. */
 export type SchemaValidationResult<T> = { ok: true; value: T } | { ok: false; issues: SchemaIssue[] };
 
 /**

@@ -29,7 +29,9 @@ export interface LessonRecord {
   version: number;
 }
 
+/** A lesson to add: everything but the store-assigned version and namespace. */
 export type NewLesson = Omit<LessonRecord, 'version' | 'namespace'>;
+/** The fields of a lesson an update may change. */
 export type LessonUpdate = Partial<
   Pick<LessonRecord, 'text' | 'importance' | 'usefulness' | 'uses' | 'tags' | 'lastUsedAt' | 'rank'>
 >;
@@ -86,6 +88,7 @@ export interface SessionRecord {
   version: number;
 }
 
+/** One step to commit: the session's new state and the version it was read at. */
 export interface SessionCommit {
   sessionId: string;
   namespace: string;
@@ -97,6 +100,7 @@ export interface SessionCommit {
   expectedVersion: number;
 }
 
+/** One telemetry record as stored, with its session and step. */
 export interface TelemetryRecordRow {
   sessionId: string;
   step: number;
@@ -113,14 +117,18 @@ export interface MemoryStore {
 
   /** Runs migrations; idempotent. Called by the factory or lazily on first use. */
   open(): Promise<void>;
+  /** Closes connections; later calls fail with STORE_CLOSED. */
   close(): Promise<void>;
 
+  /** The session's last committed record, or undefined when there is none. */
   loadSession(sessionId: string): Promise<SessionRecord | undefined>;
   /** Atomic compare-and-swap commit of a step. Returns the new record (version bumped). */
   commitSession(commit: SessionCommit): Promise<SessionRecord>;
+  /** Sessions, optionally of one namespace, without their layer data. */
   listSessions(
     namespace?: string,
   ): Promise<Array<Pick<SessionRecord, 'sessionId' | 'namespace' | 'step' | 'updatedAt' | 'meta'>>>;
+  /** Deletes a session and its telemetry. */
   deleteSession(sessionId: string): Promise<void>;
 
   /**
@@ -135,13 +143,18 @@ export interface MemoryStore {
     update: LessonUpdate,
     expectedVersion: number,
   ): Promise<LessonRecord>;
+  /** Deletes a lesson. */
   deleteLesson(namespace: string, id: string): Promise<void>;
   /** Lessons of a namespace ordered by createdAt, then id (with `limit`: only the highest-ranked). */
   listLessons(namespace: string, options?: ListLessonsOptions): Promise<LessonRecord[]>;
 
+  /** Compare-and-swap write of a knowledge entry; STORE_CONFLICT when `expectedVersion` is stale. */
   putKnowledge(record: Omit<KnowledgeRecord, 'version'>, expectedVersion: number): Promise<KnowledgeRecord>;
+  /** Knowledge entries of a namespace. */
   listKnowledge(namespace: string): Promise<KnowledgeRecord[]>;
 
+  /** Appends telemetry rows. */
   appendTelemetry(rows: TelemetryRecordRow[]): Promise<void>;
+  /** Telemetry rows of a session, in step order (same-step rows in append order). */
   listTelemetry(sessionId: string): Promise<TelemetryRecordRow[]>;
 }

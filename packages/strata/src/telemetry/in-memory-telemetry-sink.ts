@@ -3,6 +3,7 @@ import type { TelemetryRecord, TelemetrySink } from './telemetry-record.js';
 /** A sink that keeps records in an array (bounded: the oldest are dropped beyond `maxRecords`). */
 export interface InMemoryTelemetrySink extends TelemetrySink {
   readonly records: readonly TelemetryRecord[];
+  /** Removes every record kept. */
   clear(): void;
 }
 

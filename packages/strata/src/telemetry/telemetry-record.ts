@@ -34,10 +34,12 @@ export interface MemoryEventRecord {
   details: Record<string, unknown>;
 }
 
+/** Any telemetry record: one per `assemble`, or an event. */
 export type TelemetryRecord = AssembleTelemetryRecord | MemoryEventRecord;
 
 /** Where telemetry goes. `write` must not throw and should be cheap (it runs inside `assemble`). */
 export interface TelemetrySink {
+  /** Takes one record; must not throw. */
   write(record: TelemetryRecord): void;
   /** Waits until everything written is stored. */
   flush?(): Promise<void>;

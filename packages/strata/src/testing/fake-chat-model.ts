@@ -16,6 +16,7 @@ export type FakeChatResponse =
       finishReason?: string;
     };
 
+/** Options of `createFakeChatModel`: a script of answers or a function per call. */
 export interface FakeChatModelOptions {
   /** Answers in call order. A call beyond them fails with MODEL_API_ERROR saying so. */
   responses?: FakeChatResponse[];

@@ -29,16 +29,20 @@ type Extra = { usage?: Partial<Usage>; delayMs?: number };
 
 /** Builders for `FakeModelReply`. */
 export const fakeReply = {
+  /** A text answer. */
   text: (text: string, extra: Extra & { finishReason?: string } = {}): FakeModelReply => ({
     type: 'text',
     text,
     ...extra,
   }),
+  /** A JSON answer (structured output). */
   json: (value: unknown, extra: Extra = {}): FakeModelReply => ({ type: 'json', value, ...extra }),
+  /** An answer with tool calls (ids are generated when absent). */
   toolCalls: (
     toolCalls: Array<{ id?: string; name: string; arguments: unknown }>,
     extra: Extra & { text?: string } = {},
   ): FakeModelReply => ({ type: 'tool-calls', toolCalls, ...extra }),
+  /** An HTTP error with this status, in the provider's error format. */
   error: (status: number, message?: string, headers?: Record<string, string>): FakeModelReply => ({
     type: 'error',
     status,
@@ -59,5 +63,6 @@ export const fakeReply = {
     body: '{"id": "broken", "choices": [',
     headers: { 'content-type': 'application/json' },
   }),
+  /** Never answers (until the server closes). */
   hang: (): FakeModelReply => ({ type: 'hang' }),
 };

@@ -12,9 +12,13 @@ export interface FakeModelServerOptions {
    * Counts every model request's prompt with this tokenizer (the server's own count, from the wire
    * JSON): recorded in `promptTokens` and reported as the input usage unless a reply sets it.
    */
-  tokenizer?: { count(text: string): number };
+  tokenizer?: {
+    /** Token count of a text. */
+    count(text: string): number;
+  };
 }
 
+/** A running fake provider server: where it listens and what it received. */
 export interface FakeModelServer {
   /** The value to pass as the adapter's `baseURL`. */
   baseURL: string;
@@ -24,6 +28,7 @@ export interface FakeModelServer {
   requests: FakeServerRequest[];
   /** With `tokenizer`: the prompt tokens of every model request, in order. */
   promptTokens: number[];
+  /** Stops the server (hanging requests are closed). */
   close(): Promise<void>;
 }
 

@@ -1,6 +1,10 @@
-// Entry `@strata-memory/strata/testing`: test doubles. Fake OpenAI-compatible and Anthropic servers on
-// 127.0.0.1 (with a scripted or computed reply per request and a record of every request), a fake
-// ChatModel, and a seeded random source. Not part of the root entry.
+/**
+ * Entry `@strata-memory/strata/testing`: test doubles. Fake OpenAI-compatible and Anthropic servers on
+ * 127.0.0.1 (with a scripted or computed reply per request and a record of every request), a fake
+ * ChatModel, and a seeded random source. Not part of the root entry.
+ *
+ * @module @strata-memory/strata/testing
+ */
 export { countOpenAIRequestTokens } from './count-openai-request.js';
 export { startFakeAnthropicServer } from './fake-anthropic-server.js';
 export {

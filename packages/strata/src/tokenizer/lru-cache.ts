@@ -28,6 +28,7 @@ export class LruCache<K, V> {
     return this.entries.size;
   }
 
+  /** Removes every entry. */
   clear(): void {
     this.entries.clear();
   }

@@ -5,6 +5,7 @@ import { bytePairMerge } from './byte-pair-merge.js';
 import type { Tokenizer } from './tokenizer.js';
 import { utf8ByteLength } from './utf8-length.js';
 
+/** The OpenAI encodings Strata counts with exactly. */
 export type TiktokenEncodingName = 'o200k_base' | 'cl100k_base';
 
 interface Encoding {
@@ -30,7 +31,7 @@ const encodings: Record<TiktokenEncodingName, Encoding> = { o200k_base: o200k, c
 const plainText = { allowedSpecial: new Set<string>(), disallowedSpecial: new Set<string>() };
 
 /**
- * Pre-tokenizer chunks above this many UTF-8 bytes are merged by {@link bytePairMerge} (the same
+ * Pre-tokenizer chunks above this many UTF-8 bytes are merged by `bytePairMerge` (internal) (the same
  * merge rule with a heap, O(n log n)) instead of the library's rescanning merge, whose cost grows
  * with the square of the chunk (a 512-character CJK run takes ~6 ms, 20,000 'a' about a second).
  * Ordinary text never has chunks this long (words, numbers, punctuation runs); long spaceless runs

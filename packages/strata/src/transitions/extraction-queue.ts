@@ -1,5 +1,6 @@
 import { StrataError } from '../errors/strata-error.js';
 
+/** Options of the extraction queue (`createMemory({ extraction })`). */
 export interface ExtractionQueueOptions {
   /** Jobs running at once (default 2). */
   concurrency?: number;
@@ -42,6 +43,7 @@ export interface ExtractionQueueStats {
   readonly superseded: number;
 }
 
+/** A job's retry, failure, success, drop or replacement, as reported to telemetry. */
 export interface ExtractionQueueEvent {
   name:
     | 'extraction-retried'

@@ -36,6 +36,7 @@ export interface ExtractionResult {
 /** Produces lessons, a summary or a state patch from a finished scope (usually by asking a model). */
 export interface Extractor {
   readonly name: string;
+  /** Extracts from one finished scope. */
   run(input: ExtractionInput): Promise<ExtractionResult>;
 }
 

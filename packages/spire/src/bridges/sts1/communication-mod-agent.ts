@@ -23,6 +23,7 @@ export interface CommunicationModAgentOptions extends Sts1TextSources, Sts1Start
   responseTimeoutMs?: number;
 }
 
+/** How a CommunicationMod agent loop ended. */
 export interface CommunicationModAgentResult {
   steps: number;
   finalState: GameState;

@@ -150,7 +150,9 @@ export type CommunicationModCombatState = z.output<typeof communicationModCombat
 export type CommunicationModRelic = z.output<typeof communicationModRelicSchema>;
 export type CommunicationModPotion = z.output<typeof communicationModPotionSchema>;
 export type CommunicationModMapNode = z.output<typeof communicationModMapNodeSchema>;
+/** A game state message of CommunicationMod, as parsed. */
 export type CommunicationModGameState = z.output<typeof communicationModGameStateSchema>;
+/** Any message CommunicationMod sends, as parsed. */
 export type CommunicationModMessage = z.output<typeof communicationModMessageSchema>;
 
 /**

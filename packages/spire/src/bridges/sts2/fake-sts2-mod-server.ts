@@ -23,12 +23,14 @@ export interface FakeReply {
   delayMs?: number;
 }
 
+/** A request the fake mod server received. */
 export interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;
 }
 
+/** Options of `startFakeSts2ModServer`. */
 export interface FakeSts2ModServerOptions {
   /** Which mod to imitate in `/health` (default upstream). */
   dialect?: 'upstream' | 'agentic-sts';
@@ -42,14 +44,17 @@ export interface FakeSts2ModServerOptions {
   onAction?: (body: Record<string, unknown>, server: FakeSts2ModServer) => FakeReply;
 }
 
+/** A running fake StS2 agent-mod server on 127.0.0.1. */
 export interface FakeSts2ModServer {
   readonly url: string;
   readonly requests: RecordedRequest[];
   /** The raw state `GET /state` serves now. */
   currentState(): unknown;
+  /** Replaces the state `GET /state` serves. */
   setState(raw: unknown): void;
   /** Moves to the next scripted state and returns it. */
   advance(): unknown;
+  /** Merges fields into the health report. */
   setHealth(fields: Record<string, unknown>): void;
   /** Queues answers for one route (`'GET /state'`, `'POST /action'`, ...), used before the default behaviour. */
   queue(route: string, ...replies: FakeReply[]): void;
@@ -57,9 +62,11 @@ export interface FakeSts2ModServer {
   readonly streamClients: number;
   /** Sends an event to every stream client (setState and advance send `available_actions_changed`). */
   publish(type: string, data?: unknown): void;
+  /** Stops the server. */
   close(): Promise<void>;
 }
 
+/** The fake mod's default `/health` report (upstream dialect). */
 export const FAKE_MOD_HEALTH = {
   service: 'sts2-ai-agent',
   mod_version: '0.13.1',
@@ -133,6 +140,7 @@ async function readBody(request: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** Starts a fake StS2 agent-mod HTTP server on 127.0.0.1 (a free port) that serves scripted states, for bridge tests without the game. */
 export async function startFakeSts2ModServer(
   options: FakeSts2ModServerOptions = {},
 ): Promise<FakeSts2ModServer> {

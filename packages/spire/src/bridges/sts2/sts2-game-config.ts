@@ -52,6 +52,7 @@ export interface Sts2GameConfig {
   sleep?: (milliseconds: number) => Promise<void>;
 }
 
+/** The upstream StS2 agent mod's default address. */
 export const DEFAULT_STS2_BASE_URL = 'http://127.0.0.1:8080';
 
 export type ResolvedSts2GameConfig = Required<Omit<Sts2GameConfig, 'baseUrl'>> & {

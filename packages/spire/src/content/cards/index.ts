@@ -7,6 +7,7 @@ import { SILENT_CARDS } from './silent.js';
 
 export { RANDOM_CURSES } from './colorless.js';
 
+/** Every card of the sts1 ruleset (Ironclad, Silent, colorless, statuses and curses). */
 export const CARDS: readonly CardDefinition[] = [...IRONCLAD_CARDS, ...SILENT_CARDS, ...COLORLESS_CARDS];
 
 /** Reward/shop pool of a character by rarity (ids in a fixed order for determinism). */
@@ -21,6 +22,7 @@ export function cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' |
   return pool;
 }
 
+/** Colorless cards of a rarity (ids in a fixed order for determinism). */
 export function colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[] {
   return COLORLESS_CARDS.filter(
     (definition) => definition.color === 'COLORLESS' && definition.rarity === rarity,

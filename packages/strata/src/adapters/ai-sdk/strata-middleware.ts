@@ -27,6 +27,7 @@ export interface StrataModelCall {
   reply: { content: string; toolCalls: ToolCall[] };
 }
 
+/** Options of `createStrataMiddleware`. */
 export interface StrataMiddlewareOptions {
   /** The memory whose bounded assembly replaces each call's prompt. It needs a messages layer. */
   memory: Memory;

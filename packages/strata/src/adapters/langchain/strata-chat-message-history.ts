@@ -9,6 +9,7 @@ import type { JsonValue } from '../../core/provenance.js';
 import { StrataError } from '../../errors/strata-error.js';
 import type { MemoryStore } from '../../store/memory-store.js';
 
+/** Options of `StrataChatMessageHistory`. */
 export interface StrataChatMessageHistoryOptions {
   /** Any Strata store (in-memory, SQLite, Postgres). */
   store: MemoryStore;

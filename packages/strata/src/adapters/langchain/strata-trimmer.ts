@@ -15,6 +15,7 @@ import { countMessageTokens, TOKENS_FOR_REPLY } from '../../tokenizer/count-chat
 import { createTiktokenTokenizer, type TiktokenEncodingName } from '../../tokenizer/tiktoken-tokenizer.js';
 import type { Tokenizer } from '../../tokenizer/tokenizer.js';
 
+/** Options of `createStrataTrimmer`. */
 export interface StrataTrimmerOptions {
   /** Most tokens of the whole request the trimmed messages make (framing and reply priming included). */
   budget: number;

@@ -23,6 +23,7 @@ export interface OpenAIAssistantReply {
 export interface OpenAIChatClient {
   chat: {
     completions: {
+      /** Sends one chat completion request (the official SDK's `chat.completions.create`). */
       create(body: { model: string; messages: OpenAIChatMessage[]; [option: string]: unknown }): Promise<{
         choices: Array<{ message: OpenAIAssistantReply; finish_reason?: string | null }>;
         usage?: {
@@ -35,6 +36,7 @@ export interface OpenAIChatClient {
   };
 }
 
+/** Options of `runOpenAIChatTurn`. */
 export interface OpenAIChatTurnOptions {
   client: OpenAIChatClient;
   memory: Memory;
@@ -49,6 +51,7 @@ export interface OpenAIChatTurnOptions {
   messagesLayer?: string;
 }
 
+/** What one chat turn sent and got back. */
 export interface OpenAIChatTurnResult {
   /** The reply as the API sent it. */
   reply: OpenAIAssistantReply;

@@ -65,6 +65,7 @@ export interface InMemoryDatabase {
   readonly telemetry: Map<string, Array<{ step: number; record: string }>>;
 }
 
+/** An empty in-memory database; stores made with `createInMemoryStore({ database })` on the same one share their data. */
 export function createInMemoryDatabase(): InMemoryDatabase {
   return { sessions: new Map(), lessons: new Map(), knowledge: new Map(), telemetry: new Map() };
 }

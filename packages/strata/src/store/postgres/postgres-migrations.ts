@@ -88,6 +88,7 @@ export const postgresMigrations: readonly PostgresMigration[] = [
   },
 ];
 
+/** The schema version this release migrates a Postgres database to. */
 export const latestPostgresSchemaVersion = Math.max(
   ...postgresMigrations.map((migration) => migration.version),
 );

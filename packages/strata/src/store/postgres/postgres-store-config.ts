@@ -3,7 +3,9 @@
  * declarations type-check in projects without @types/pg; any real `pg.Pool` fits.
  */
 export interface PostgresPool {
+  /** Checks out a client. */
   connect(): Promise<unknown>;
+  /** Closes every connection. */
   end(): Promise<void>;
   /** Where the pool connects; named in errors (never the password). */
   readonly options: {

@@ -88,6 +88,7 @@ export const sqliteMigrations: readonly SqliteMigration[] = [
   },
 ];
 
+/** The schema version this release migrates a SQLite database to. */
 export const latestSqliteSchemaVersion = Math.max(...sqliteMigrations.map((migration) => migration.version));
 
 const migrationsTable = 'strata_schema_migrations';

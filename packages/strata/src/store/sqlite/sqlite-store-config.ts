@@ -6,9 +6,13 @@
 export interface SqliteDatabaseConnection {
   readonly open: boolean;
   readonly name: string;
+  /** Compiles a statement. */
   prepare(source: string): unknown;
+  /** Runs SQL without results. */
   exec(source: string): unknown;
+  /** Reads or sets a pragma. */
   pragma(source: string, options?: { simple?: boolean }): unknown;
+  /** Closes the connection. */
   close(): unknown;
 }
 
@@ -34,4 +38,5 @@ export interface SqliteStoreConfig {
   busyTimeoutMs?: number;
 }
 
+/** Where `createSqliteStore` keeps its database without `path`, relative to the working directory. */
 export const defaultSqlitePath = '.strata/strata.db';
