@@ -45,7 +45,15 @@ for (const layer of context.layers) {
     `  ${layer.name}: ${layer.tokens} tokens, ${layer.items} shown, ${layer.dropped.length} left out`,
   );
 }
-console.log(toOpenAIMessages(context)); // -> openai.chat.completions.create({ model, messages })
-console.log(JSON.stringify(toAnthropic(context).system[0]?.cache_control)); // breakpoint after the stable prefix
+// -> openai.chat.completions.create({ model, messages }): the stable layers first, the dynamic ones last.
+for (const message of toOpenAIMessages(context))
+  console.log(`[${message.role}]\n${String(message.content).trimEnd()}`);
+// -> anthropic.messages.create({ model, system, messages }): a cache breakpoint after the stable prefix.
+const anthropic = toAnthropic(context);
+const breakpoint = anthropic.messages.findIndex((message) =>
+  message.content.some((block) => 'cache_control' in block && block.cache_control !== undefined),
+);
+console.log(`toAnthropic: ${anthropic.messages.length} message(s), cache_control in message ${breakpoint}`);
 
 await memory.transition('ticket-closed'); // the window is wiped
+console.log(`after ticket-closed: ${memory.layer<WindowLayer>('window').events.length} window events`);
