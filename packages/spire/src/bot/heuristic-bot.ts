@@ -134,7 +134,7 @@ function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: nu
     if (id === 'BLOOD_POTION' && hp < (state.run?.max_hp ?? 80) * 0.4) return usePotion(potion, enemies);
     if (important && (state.turn ?? 1) <= 2 && (BUFF_POTIONS.has(id) || DEBUFF_POTIONS.has(id)))
       return usePotion(potion, enemies);
-    if ((important || danger) && DAMAGE_POTIONS.has(id)) return usePotion(potion, enemies);
+    if (important && DAMAGE_POTIONS.has(id)) return usePotion(potion, enemies);
     // About to die: any potion is better than dying with it.
     if (needed >= hp) return usePotion(potion, enemies);
     // A boss fight ends the act: potions still held when it is lost are wasted.
@@ -146,6 +146,7 @@ function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: nu
       return usePotion(potion, enemies);
     if (
       danger &&
+      important &&
       (id === 'BLOCK_POTION' || id === 'DEXTERITY_POTION' || id === 'WEAK_POTION' || id === 'SPEED_POTION')
     )
       return usePotion(potion, enemies);

@@ -64,6 +64,14 @@ interface PlanCard {
   /** Value of what the arithmetic does not model (powers, draw, self-damage, enemy reactions). */
   readonly otherValue: number;
   readonly draws: number;
+  /** Small integer naming the (id, upgraded) pair: equal cards are tried once per position. */
+  keyId: number;
+  readonly selfDamage: number;
+  readonly damage: number | null;
+  readonly hits: number;
+  /** Per-target damage previews, by enemy index (the API's target_previews). */
+  readonly previews: ReadonlyMap<number, { damage: number; hits: number }>;
+  readonly validTargets: ReadonlySet<number>;
 }
 
 interface PlanState {
@@ -141,9 +149,22 @@ function planCard(
     const enrage = enemies.reduce((sum, enemy) => sum + power(enemy, 'ENRAGE_POWER'), 0);
     if (enrage > 0) otherValue -= enrage * 4;
   }
+  const previews = new Map<number, { damage: number; hits: number }>();
+  for (const preview of card.target_previews ?? [])
+    if (!previews.has(preview.target_index))
+      previews.set(preview.target_index, {
+        damage: preview.damage,
+        hits: preview.hits,
+      });
   return {
     card,
     key: `${card.card_id}${card.upgraded ? '+' : ''}`,
+    keyId: 0,
+    selfDamage,
+    damage: hasDamage ? (card.damage as number) : null,
+    hits: card.hits ?? 1,
+    previews,
+    validTargets: new Set(card.valid_target_indices),
     cost: card.costs_x ? energy : card.energy_cost,
     energyGain: numberIn(text, /gain (\d+) energy/i),
     block,
@@ -157,15 +178,26 @@ function planCard(
   };
 }
 
-/** Copies the plan state; enemies are shared unless the card can change them (most plays are cheap). */
-function cloneState(state: PlanState, touchesEnemies: boolean): PlanState {
+/**
+ * Copies the plan state for a play. Enemies are shared unless the card can change them; a card
+ * aimed at one enemy copies only that enemy (most plays are cheap, and this runs per search node).
+ */
+function cloneState(state: PlanState, touchesEnemies: boolean, only: number): PlanState {
+  let enemies = state.enemies;
+  if (touchesEnemies) {
+    enemies = state.enemies.slice();
+    if (only >= 0) enemies[only] = cloneEnemy(enemies[only] as PlanEnemy);
+    else
+      for (let index = 0; index < enemies.length; index++)
+        enemies[index] = cloneEnemy(enemies[index] as PlanEnemy);
+  }
   return {
     energy: state.energy,
     block: state.block,
     strength: state.strength,
     value: state.value,
     selfDamage: state.selfDamage,
-    enemies: touchesEnemies ? state.enemies.map(cloneEnemy) : state.enemies,
+    enemies,
   };
 }
 
@@ -206,68 +238,64 @@ function hit(state: PlanState, enemy: PlanEnemy, perHit: number, hits: number): 
   }
 }
 
-function applyDebuffs(state: PlanState, card: PlanCard, target: PlanEnemy | null): void {
-  const targets = card.allEnemies || target === null ? state.enemies : [target];
-  for (const enemy of targets) {
-    if (enemy.hp <= 0) continue;
-    if (card.vulnerable > 0 && !enemy.vulnerable) {
-      enemy.vulnerable = true;
-      state.value += Math.min(enemy.hp, 40) * 0.15;
-    }
-    if (card.weak > 0 && !enemy.weak) {
-      enemy.weak = true;
-      // This turn's saving is counted at the end of the turn; later turns are worth a little.
-      state.value += enemy.threat * 0.2 + 1;
-    }
+function debuff(state: PlanState, card: PlanCard, enemy: PlanEnemy): void {
+  if (enemy.hp <= 0) return;
+  if (card.vulnerable > 0 && !enemy.vulnerable) {
+    enemy.vulnerable = true;
+    state.value += Math.min(enemy.hp, 40) * 0.15;
+  }
+  if (card.weak > 0 && !enemy.weak) {
+    enemy.weak = true;
+    // This turn's saving is counted at the end of the turn; later turns are worth a little.
+    state.value += enemy.threat * 0.2 + 1;
   }
 }
 
-/** Plays one card on a copy of the plan state; `null` when it cannot be played. */
-function play(
-  state: PlanState,
-  card: PlanCard,
-  targetIndex: number | null,
-  position: number,
-): PlanState | null {
+/**
+ * Plays one card on a copy of the plan state; `null` when it cannot be played. `slot` is the
+ * target's position in `state.enemies` (-1 for no target).
+ */
+function play(state: PlanState, card: PlanCard, slot: number, position: number): PlanState | null {
   if (card.cost > state.energy) return null;
-  const damage = card.card.damage;
-  const hasDamage = damage !== null && damage !== undefined;
-  const next = cloneState(state, hasDamage || card.vulnerable > 0 || card.weak > 0);
+  const damage = card.damage;
+  const touches = damage !== null || card.vulnerable > 0 || card.weak > 0;
+  const single = slot >= 0 && !card.allEnemies;
+  const next = cloneState(state, touches, single ? slot : -1);
   next.energy = next.energy - card.cost + card.energyGain;
   next.block += card.block;
-  next.selfDamage += SELF_DAMAGE[card.card.card_id] ?? 0;
+  next.selfDamage += card.selfDamage;
   // Draw and powers first: drawn cards widen the next plan, powers pay off the rest of the fight.
   next.value +=
     card.otherValue + (card.draws > 0 || card.card.card_type === 'Power' ? 0.5 - position * 0.05 : 0);
-  const target =
-    targetIndex === null ? null : (next.enemies.find((enemy) => enemy.index === targetIndex) ?? null);
-  if (damage !== null && damage !== undefined) {
-    const hits = card.card.hits ?? 1;
+  const target = slot >= 0 ? (next.enemies[slot] as PlanEnemy) : null;
+  if (damage !== null) {
     if (target !== null) {
-      const preview = card.card.target_previews?.find((entry) => entry.target_index === targetIndex);
+      const preview = card.previews.get(target.index);
       let perHit = (preview?.damage ?? damage) + next.strength;
       if (target.vulnerable && preview !== undefined && preview.damage === damage)
         perHit = Math.floor(perHit * 1.5);
-      hit(next, target, perHit, preview?.hits ?? hits);
+      hit(next, target, perHit, preview?.hits ?? card.hits);
     } else if (card.allEnemies) {
       for (const enemy of next.enemies) {
         if (enemy.hp <= 0) continue;
         const perHit = damage + next.strength;
-        hit(next, enemy, enemy.vulnerable ? Math.floor(perHit * 1.5) : perHit, hits);
+        hit(next, enemy, enemy.vulnerable ? Math.floor(perHit * 1.5) : perHit, card.hits);
       }
     } else {
       // Random targets: spread the total over the living enemies.
-      const living = next.enemies.filter((enemy) => enemy.hp > 0);
-      for (const enemy of living)
-        hit(next, enemy, Math.floor(((damage + next.strength) * hits) / Math.max(1, living.length)), 1);
+      let living = 0;
+      for (const enemy of next.enemies) if (enemy.hp > 0) living++;
+      const share = Math.floor(((damage + next.strength) * card.hits) / Math.max(1, living));
+      for (const enemy of next.enemies) if (enemy.hp > 0) hit(next, enemy, share, 1);
     }
   }
-  applyDebuffs(next, card, target);
+  if (card.vulnerable > 0 || card.weak > 0) {
+    if (card.allEnemies || target === null) for (const enemy of next.enemies) debuff(next, card, enemy);
+    else debuff(next, card, target);
+  }
   next.strength += card.strengthGain;
   return next;
 }
-
-const NO_TARGET: readonly null[] = [null];
 
 interface Evaluation {
   readonly hp: number;
@@ -327,41 +355,68 @@ export function planTurn(state: GameState): GameAction {
     })),
   };
   const context: Evaluation = { hp: player.current_hp, maxHp: Math.max(1, player.max_hp) };
+  const keys: string[] = [];
+  for (const card of cards) {
+    let id = keys.indexOf(card.key);
+    if (id < 0) {
+      id = keys.length;
+      keys.push(card.key);
+    }
+    card.keyId = id;
+  }
   let nodes = 0;
   let bestScore = evaluate(root, context);
-  let bestFirst: GameAction = { action: 'end_turn' };
+  // The best plan's first play, as (card position, target enemy index); -1 = end the turn.
+  let bestCard = -1;
+  let bestTarget = -1;
   const used = new Array<boolean>(cards.length).fill(false);
 
-  const search = (current: PlanState, first: GameAction | null, depth: number): void => {
-    const tried: string[] = [];
+  const search = (current: PlanState, firstCard: number, firstTarget: number, depth: number): void => {
+    // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
+    let tried = 0;
+    const wide: number[] = [];
     for (let position = 0; position < cards.length; position++) {
       if (used[position] === true) continue;
-      const card = cards[position];
-      if (card === undefined || card.cost > current.energy || tried.includes(card.key)) continue;
-      tried.push(card.key);
-      const targets = card.card.requires_target ? current.enemies : NO_TARGET;
-      for (const entry of targets) {
-        if (entry !== null && (entry.hp <= 0 || !card.card.valid_target_indices.includes(entry.index)))
-          continue;
-        const target = entry === null ? null : entry.index;
-        if (nodes >= NODE_BUDGET) return;
+      const card = cards[position] as PlanCard;
+      if (card.cost > current.energy) continue;
+      if (card.keyId < 31) {
+        if ((tried & (1 << card.keyId)) !== 0) continue;
+        tried |= 1 << card.keyId;
+      } else {
+        if (wide.includes(card.keyId)) continue;
+        wide.push(card.keyId);
+      }
+      const targeted = card.card.requires_target;
+      const slots = targeted ? current.enemies.length : 1;
+      for (let slot = 0; slot < slots; slot++) {
+        const entry = targeted ? (current.enemies[slot] as PlanEnemy) : null;
+        if (entry !== null && (entry.hp <= 0 || !card.validTargets.has(entry.index))) continue;
+        if (nodes >= NODE_BUDGET) break;
         nodes++;
-        const next = play(current, card, target, depth);
+        const next = play(current, card, entry === null ? -1 : slot, depth);
         if (next === null) continue;
-        const action: GameAction = first ?? { action: 'play_card', card_index: card.card.index };
-        if (first === null && target !== null) action.target_index = target;
+        const rootCard = firstCard >= 0 ? firstCard : position;
+        const rootTarget = firstCard >= 0 ? firstTarget : entry === null ? -1 : entry.index;
         const score = evaluate(next, context);
         if (score > bestScore + 1e-9) {
           bestScore = score;
-          bestFirst = action;
+          bestCard = rootCard;
+          bestTarget = rootTarget;
         }
-        if (next.enemies.every((enemy) => enemy.hp <= 0)) continue;
+        let anyAlive = false;
+        for (const enemy of next.enemies) if (enemy.hp > 0) anyAlive = true;
+        if (!anyAlive) continue;
         used[position] = true;
-        search(next, action, depth + 1);
+        search(next, rootCard, rootTarget, depth + 1);
         used[position] = false;
       }
+      if (nodes >= NODE_BUDGET) break;
     }
   };
-  search(root, null, 0);
-  return bestFirst;
+  search(root, -1, -1, 0);
+  if (bestCard < 0) return { action: 'end_turn' };
+  const chosen = cards[bestCard] as PlanCard;
+  const action: GameAction = { action: 'play_card', card_index: chosen.card.index };
+  if (bestTarget >= 0) action.target_index = bestTarget;
+  return action;
 }
