@@ -1,11 +1,20 @@
-// Bench of the spire engine: full runs per second with the heuristic bot on one core, the bot's
-// results over 200 seeds per character, and 1,000 games of random legal actions (no exception).
-// Baseline measured in the same run: the same number of runs played by a random-legal-action player.
+// Bench of the spire engine, per ruleset (StS2, the default, and StS1) and character: the
+// heuristic bot's wins, median floor, Act 1 clears, decisions per run and full runs per CPU-second
+// over SEEDS_PER_CHARACTER seeds, and random legal playouts per CPU-second (the baseline, measured
+// in the same run), next to the goals of issue 15. 1,000 short random games must not throw.
 import { createHeuristicBot } from '../src/bot/index.js';
-import { type CharacterId, createSimulator } from '../src/engine/index.js';
+import { type CharacterId, createSimulator, type Ruleset } from '../src/engine/index.js';
 
-const SEEDS_PER_CHARACTER = 200;
+const SEEDS_PER_CHARACTER = Number(process.env.SPIRE_BENCH_SEEDS ?? 200);
 const RANDOM_GAMES = 1_000;
+const RULESETS: readonly { ruleset: Ruleset; characters: readonly CharacterId[] }[] = [
+  { ruleset: 'sts2', characters: ['IRONCLAD', 'SILENT', 'REGENT', 'NECROBINDER'] },
+  { ruleset: 'sts1', characters: ['IRONCLAD', 'SILENT'] },
+];
+/** Issue 15's goals for the bot in StS1 mode (Bottled AI's win rates on the real game). */
+const WIN_GOALS: Readonly<Record<string, number>> = { 'sts1/IRONCLAD': 20, 'sts1/SILENT': 40 };
+const RUNS_PER_CPU_SECOND_GOAL = 50;
+const PLAYOUTS_PER_CPU_SECOND_GOAL = 5_000;
 
 interface RunResult {
   floor: number;
@@ -19,9 +28,9 @@ function cpuMilliseconds(start: NodeJS.CpuUsage): number {
   return (used.user + used.system) / 1000;
 }
 
-function playBot(seed: string, character: CharacterId): RunResult {
+function playBot(seed: string, character: CharacterId, ruleset: Ruleset): RunResult {
   const bot = createHeuristicBot();
-  const simulator = createSimulator({ seed, character });
+  const simulator = createSimulator({ seed, character, ruleset });
   let steps = 0;
   while (!simulator.over && steps < 20_000) {
     const result = simulator.step(bot.choose(simulator.view()));
@@ -37,8 +46,8 @@ function playBot(seed: string, character: CharacterId): RunResult {
 }
 
 /** A cheap deterministic stream of choices (no Math.random) for the random player. */
-function playRandom(seed: number, character: CharacterId, maxSteps: number): RunResult {
-  const simulator = createSimulator({ seed: `random-${seed}`, character });
+function playRandom(seed: number, character: CharacterId, ruleset: Ruleset, maxSteps: number): RunResult {
+  const simulator = createSimulator({ seed: `random-${seed}`, character, ruleset });
   let state = (seed * 2654435761) >>> 0;
   let steps = 0;
   while (!simulator.over && steps < maxSteps) {
@@ -65,80 +74,78 @@ function median(values: number[]): number {
     : (sorted[middle] ?? 0);
 }
 
+const percent = (part: number, whole: number): string => `${((part / whole) * 100).toFixed(1)}%`;
+
 export async function runBench(): Promise<void> {
   console.log('\n## spire engine: simulator and heuristic bot\n');
-
-  // Bot results over 200 seeds per character (also the speed measurement).
-  const rows: string[] = [];
-  let botRuns = 0;
-  let botSteps = 0;
-  let botCpu = 0;
-  let botWall = 0;
-  for (const character of ['IRONCLAD', 'SILENT'] as const) {
-    const results: RunResult[] = [];
-    const cpuStart = process.cpuUsage();
-    const wallStart = performance.now();
-    for (let seed = 0; seed < SEEDS_PER_CHARACTER; seed++) results.push(playBot(`bench-${seed}`, character));
-    botCpu += cpuMilliseconds(cpuStart);
-    botWall += performance.now() - wallStart;
-    botRuns += results.length;
-    botSteps += results.reduce((sum, result) => sum + result.steps, 0);
-    const floors = results.map((result) => result.floor);
-    const wins = results.filter((result) => result.victory).length;
-    const actOne = results.filter((result) => result.act >= 2 || result.victory).length;
-    rows.push(
-      `| ${character.padEnd(8)} | ${String(results.length).padStart(4)} | ${String(median(floors)).padStart(12)} | ${String(Math.max(...floors)).padStart(10)} | ${((wins / results.length) * 100).toFixed(1).padStart(7)}% | ${((actOne / results.length) * 100).toFixed(1).padStart(13)}% |`,
+  console.log(
+    `${SEEDS_PER_CHARACTER} seeds per character (bench-0 ...), ascension 0; CPU time of this process on one core.`,
+  );
+  console.log('');
+  console.log(
+    '| ruleset | character | runs | wins | win goal | median floor | best floor | cleared Act 1 | decisions per run | µs per decision | full bot runs/s (CPU) | random playouts/s (CPU) |',
+  );
+  console.log(
+    '|---------|-----------|------|------|----------|--------------|------------|---------------|-------------------|-----------------|-----------------------|-------------------------|',
+  );
+  const speed: { ruleset: Ruleset; bot: number; random: number }[] = [];
+  for (const { ruleset, characters } of RULESETS) {
+    let botRuns = 0;
+    let botCpu = 0;
+    let randomRuns = 0;
+    let randomCpu = 0;
+    for (const character of characters) {
+      const results: RunResult[] = [];
+      const cpuStart = process.cpuUsage();
+      for (let seed = 0; seed < SEEDS_PER_CHARACTER; seed++)
+        results.push(playBot(`bench-${seed}`, character, ruleset));
+      const cpu = cpuMilliseconds(cpuStart);
+      // Baseline in the same run: as many random legal playouts, each played to the end of the run.
+      const randomStart = process.cpuUsage();
+      for (let seed = 0; seed < SEEDS_PER_CHARACTER; seed++) playRandom(seed, character, ruleset, 20_000);
+      const random = cpuMilliseconds(randomStart);
+      botRuns += results.length;
+      botCpu += cpu;
+      randomRuns += SEEDS_PER_CHARACTER;
+      randomCpu += random;
+      const steps = results.reduce((sum, result) => sum + result.steps, 0);
+      const floors = results.map((result) => result.floor);
+      const wins = results.filter((result) => result.victory).length;
+      const actOne = results.filter((result) => result.act >= 2 || result.victory).length;
+      const goal = WIN_GOALS[`${ruleset}/${character}`];
+      console.log(
+        `| ${ruleset} | ${character} | ${results.length} | ${percent(wins, results.length)} | ${goal === undefined ? '-' : `${goal}% (${(wins / results.length) * 100 >= goal ? 'met' : 'NOT met'})`} | ${median(floors)} | ${Math.max(...floors)} | ${percent(actOne, results.length)} | ${(steps / results.length).toFixed(0)} | ${((cpu * 1000) / steps).toFixed(1)} | ${((results.length / cpu) * 1000).toFixed(1)} | ${((SEEDS_PER_CHARACTER / random) * 1000).toFixed(0)} |`,
+      );
+    }
+    speed.push({
+      ruleset,
+      bot: (botRuns / botCpu) * 1000,
+      random: (randomRuns / randomCpu) * 1000,
+    });
+  }
+  console.log('');
+  for (const { ruleset, bot, random } of speed) {
+    console.log(
+      `${ruleset}: ${bot.toFixed(1)} full bot runs per CPU-second (goal >= ${RUNS_PER_CPU_SECOND_GOAL}: ${bot >= RUNS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}), ${random.toFixed(0)} random legal playouts per CPU-second (goal >= ${PLAYOUTS_PER_CPU_SECOND_GOAL}: ${random >= PLAYOUTS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}); bot runs cost ${(random / bot).toFixed(1)}x a random playout.`,
     );
   }
-  console.log('| character | runs | median floor | best floor | win rate | cleared Act 1 |');
-  console.log('|-----------|------|--------------|------------|----------|---------------|');
-  for (const row of rows) console.log(row);
 
-  // Baseline: random legal actions, same number of full runs (played to the end).
-  const randomCpuStart = process.cpuUsage();
-  const randomWallStart = performance.now();
-  let randomSteps = 0;
-  for (let seed = 0; seed < botRuns; seed++)
-    randomSteps += playRandom(seed, seed % 2 === 0 ? 'IRONCLAD' : 'SILENT', 20_000).steps;
-  const randomCpu = cpuMilliseconds(randomCpuStart);
-  const randomWall = performance.now() - randomWallStart;
-
-  // 1,000 short random games must finish without an exception.
-  let exceptions = 0;
-  const stressStart = performance.now();
-  for (let seed = 0; seed < RANDOM_GAMES; seed++) {
-    try {
-      playRandom(100_000 + seed, seed % 2 === 0 ? 'IRONCLAD' : 'SILENT', 400);
-    } catch (error) {
-      exceptions++;
-      if (exceptions <= 3) console.log(`random game ${seed} threw: ${String(error)}`);
+  // 1,000 short random games per ruleset must finish without an exception.
+  for (const { ruleset, characters } of RULESETS) {
+    let exceptions = 0;
+    const stressStart = performance.now();
+    for (let seed = 0; seed < RANDOM_GAMES; seed++) {
+      try {
+        playRandom(100_000 + seed, characters[seed % characters.length] as CharacterId, ruleset, 400);
+      } catch (error) {
+        exceptions++;
+        if (exceptions <= 3) console.log(`${ruleset} random game ${seed} threw: ${String(error)}`);
+      }
     }
+    console.log(
+      `${ruleset}: ${RANDOM_GAMES} random-action games (up to 400 actions each): ${exceptions} exceptions, ${((performance.now() - stressStart) / 1000).toFixed(1)} s.`,
+    );
   }
-  const stressWall = performance.now() - stressStart;
-
-  const botRunsPerCpuSecond = (botRuns / botCpu) * 1000;
-  const randomRunsPerCpuSecond = (botRuns / randomCpu) * 1000;
-  console.log('');
-  console.log('| player | full runs | decisions | runs/s (CPU) | runs/s (wall) | µs per decision (CPU) |');
-  console.log('|--------|-----------|-----------|--------------|---------------|-----------------------|');
-  console.log(
-    `| heuristic bot | ${botRuns} | ${botSteps} | ${botRunsPerCpuSecond.toFixed(1)} | ${((botRuns / botWall) * 1000).toFixed(1)} | ${((botCpu * 1000) / botSteps).toFixed(1)} |`,
-  );
-  console.log(
-    `| random legal actions (baseline) | ${botRuns} | ${randomSteps} | ${randomRunsPerCpuSecond.toFixed(1)} | ${((botRuns / randomWall) * 1000).toFixed(1)} | ${((randomCpu * 1000) / randomSteps).toFixed(1)} |`,
-  );
-  console.log('');
-  const botMicros = (botCpu * 1000) / botSteps;
-  const randomMicros = (randomCpu * 1000) / randomSteps;
-  console.log(
-    `Bot vs random baseline: ${(botRunsPerCpuSecond / randomRunsPerCpuSecond).toFixed(2)}x runs/s (bot runs are ${(botSteps / randomSteps).toFixed(2)}x longer), ${(botMicros / randomMicros).toFixed(2)}x CPU per decision (state view + bot choice vs a random pick).`,
-  );
-  console.log(
-    `Goal: >= 50 full bot runs/s on one core -> ${botRunsPerCpuSecond >= 50 ? 'met' : 'NOT met'} (CPU time; wall time depends on machine load).`,
-  );
-  console.log(
-    `${RANDOM_GAMES} random-action games (up to 400 actions each): ${exceptions} exceptions, ${(stressWall / 1000).toFixed(1)} s.`,
-  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

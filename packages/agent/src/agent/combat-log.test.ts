@@ -12,7 +12,7 @@ import { createRuleBasedLessonExtractor, ruleBasedCombatLessons } from './rule-b
 
 /** Plays the first combat of a seed with spire's bot and keeps its log. */
 function firstCombat(seed: string): { log: CombatLog; start: GameState; lastInCombat: GameState } {
-  const simulator = createSimulator({ seed, character: 'IRONCLAD' });
+  const simulator = createSimulator({ ruleset: 'sts1', seed, character: 'IRONCLAD' });
   const bot = createHeuristicBot();
   let state = simulator.view();
   while (state.screen !== 'COMBAT') {

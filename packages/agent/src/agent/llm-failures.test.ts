@@ -55,6 +55,7 @@ async function playLlm(baseUrl: string, extra: Partial<PlayRunOptions> = {}) {
   const records: DecisionRecord[] = [];
   const started = performance.now();
   const outcome = await playRun({
+    ruleset: 'sts1',
     agent: 'structured',
     seed: 2,
     policy: 'llm',
@@ -147,6 +148,8 @@ describe('the llm policy against a failing model server', () => {
   });
 
   it('rejects a maxConsecutiveFallbacks that is not a positive whole number', async () => {
-    await expect(playRun({ maxConsecutiveFallbacks: 0 })).rejects.toThrow(/maxConsecutiveFallbacks/);
+    await expect(playRun({ ruleset: 'sts1', maxConsecutiveFallbacks: 0 })).rejects.toThrow(
+      /maxConsecutiveFallbacks/,
+    );
   });
 });

@@ -65,6 +65,7 @@ describe('playRun with the llm policy against a fake OpenAI-compatible server on
 
   const records: DecisionRecord[] = [];
   const result = await playRun({
+    ruleset: 'sts1',
     agent: 'structured',
     seed: 2,
     policy: 'llm',

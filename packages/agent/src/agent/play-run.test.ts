@@ -10,6 +10,7 @@ const STEPS = 160;
 async function play(agent: AgentKind, extra: Parameters<typeof playRun>[0] = {}) {
   const records: DecisionRecord[] = [];
   const result = await playRun({
+    ruleset: 'sts1',
     agent,
     seed: 3,
     maxSteps: STEPS,
@@ -49,7 +50,7 @@ describe('playRun with the heuristic policy', async () => {
     expect(trajectory(window.records)).toEqual(trajectory(structured.records));
     expect(trajectory(naive.records)).toEqual(trajectory(structured.records));
     // And it is the game the simulator plays on its own with the same moves.
-    const simulator = createSimulator({ seed: '3', character: 'IRONCLAD' });
+    const simulator = createSimulator({ ruleset: 'sts1', seed: '3', character: 'IRONCLAD' });
     for (const record of structured.records) expect(simulator.step(record.action as never).ok).toBe(true);
     expect(simulator.run.floor).toBe(structured.result.floor);
   });
@@ -100,6 +101,7 @@ describe('playRun with the heuristic policy', async () => {
   it('learns rule-based lessons from finished combats and shows them in later prompts', async () => {
     const records: DecisionRecord[] = [];
     await playRun({
+      ruleset: 'sts1',
       agent: 'structured',
       seed: 3,
       maxSteps: 80,
@@ -128,13 +130,16 @@ describe('playRun with the heuristic policy', async () => {
   });
 
   it('rejects an unknown agent kind with a clear error', async () => {
-    await expect(playRun({ agent: 'giant' as AgentKind })).rejects.toThrow(/Unknown agent 'giant'/);
+    await expect(playRun({ ruleset: 'sts1', agent: 'giant' as AgentKind })).rejects.toThrow(
+      /Unknown agent 'giant'/,
+    );
   });
 
   it('plays any Game it is given, with the legal actions it is told', async () => {
-    const simulator = createSimulator({ seed: '5', character: 'IRONCLAD' });
+    const simulator = createSimulator({ ruleset: 'sts1', seed: '5', character: 'IRONCLAD' });
     const game = { state: async () => simulator.view(), act: (action: never) => simulator.act(action) };
     const result = await playRun({
+      ruleset: 'sts1',
       agent: 'structured',
       seed: 5,
       maxSteps: 3,

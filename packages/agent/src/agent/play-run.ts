@@ -55,8 +55,10 @@ export interface PlayRunOptions extends ModelSettings, StoreSettings {
   /** `structured` (default), `window` or `naive`. */
   agent?: AgentKind;
   seed?: number;
-  /** `IRONCLAD` (default) or `SILENT`. */
+  /** `IRONCLAD` (default), `SILENT`, and in the StS2 ruleset `REGENT` or `NECROBINDER`. */
   character?: string;
+  /** The simulator's game: `sts2` (default, Slay the Spire 2) or `sts1`. Ignored when `game` is given. */
+  ruleset?: 'sts1' | 'sts2';
   /** `heuristic` (default), `llm`, or a ready policy. */
   policy?: 'heuristic' | 'llm' | Policy;
   /** Request budget of the structured agent (default 5,000). */
@@ -149,7 +151,16 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
     ...(options.secrets ?? []),
   ]);
   const tokenizer = options.tokenizer ?? createTiktokenTokenizer('o200k_base');
-  const namespace = options.namespace ?? `agentic-sts/${character.toLowerCase()}`;
+  const ruleset = options.ruleset ?? 'sts2';
+  if (ruleset !== 'sts1' && ruleset !== 'sts2') {
+    throw new StrataError('CONFIG_INVALID', `Unknown ruleset '${String(ruleset)}'. Use sts2 or sts1.`);
+  }
+  // Lessons of one game do not carry to the other: StS2 runs keep theirs apart (StS1's keep the old name).
+  const namespace =
+    options.namespace ??
+    (ruleset === 'sts1'
+      ? `agentic-sts/${character.toLowerCase()}`
+      : `agentic-sts/sts2/${character.toLowerCase()}`);
   const { store, owned: ownStore, persistent } = await resolveStore(options);
 
   try {
@@ -169,11 +180,14 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
     }
     if (
       committed &&
-      (committed.agent !== agent || committed.seed !== seed || committed.character !== character)
+      (committed.agent !== agent ||
+        committed.seed !== seed ||
+        committed.character !== character ||
+        (options.game === undefined && (committed.ruleset ?? 'sts1') !== ruleset))
     ) {
       throw new StrataError(
         'INPUT_INVALID',
-        `Run '${runId}' was started as agent ${committed.agent}, seed ${committed.seed}, ${committed.character}; resume it with the same settings.`,
+        `Run '${runId}' was started as agent ${committed.agent}, seed ${committed.seed}, ${committed.character}, ruleset ${committed.ruleset ?? 'sts1'}; resume it with the same settings.`,
       );
     }
 
@@ -190,7 +204,8 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
           ? createLlmPolicy({ model: model as ChatModel, fallback: heuristic, tokenizer })
           : heuristic;
 
-    const game = options.game ?? createSimulator({ seed: String(seed), character: character as 'IRONCLAD' });
+    const game =
+      options.game ?? createSimulator({ seed: String(seed), character: character as 'IRONCLAD', ruleset });
     const legalActions = options.legalActions ?? defaultLegalActions(game);
     const context = createContext(agent, {
       tokenizer,
@@ -200,7 +215,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       runId,
       ...(model && policy.usesPrompt ? { lessonModel: model } : {}),
       // The simulator's rules are known up front; other games teach theirs through their states.
-      ...(options.game === undefined ? { corpus: engineCorpus() } : {}),
+      ...(options.game === undefined ? { corpus: engineCorpus(ruleset) } : {}),
       ...(options.awaitExtractions === undefined ? {} : { awaitExtractions: options.awaitExtractions }),
       ...(options.contextLimit === undefined ? {} : { contextLimit: options.contextLimit }),
       ...(options.windowTurns === undefined ? {} : { windowTurns: options.windowTurns }),
@@ -212,6 +227,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       agent,
       seed,
       character,
+      ...(options.game === undefined ? { ruleset } : {}),
       policy: policy.name,
       actions: [],
       tokens: [],
@@ -422,8 +438,8 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
   }
 }
 
-function engineCorpus(): KnowledgeEntry[] {
-  return listDescriptions().map((description) => ({
+function engineCorpus(ruleset: 'sts1' | 'sts2'): KnowledgeEntry[] {
+  return listDescriptions(ruleset).map((description) => ({
     key: description.key.toLowerCase(),
     title: description.name,
     text: description.text,

@@ -16,6 +16,7 @@ async function playInto(path: string, runId: string, maxSteps: number, resume: b
   const store = createSqliteStore({ path });
   try {
     await playRun({
+      ruleset: 'sts1',
       agent: 'structured',
       seed: 2,
       runId,

@@ -15,6 +15,7 @@ async function playInto(agent: AgentKind, path: string, runId: string, maxSteps:
   const store = createSqliteStore({ path });
   try {
     const result = await playRun({
+      ruleset: 'sts1',
       agent,
       seed: 4,
       runId,

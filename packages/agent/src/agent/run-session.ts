@@ -5,6 +5,8 @@ export interface RunMeta {
   agent: string;
   seed: number;
   character: string;
+  /** The simulator's ruleset; runs committed before rulesets existed played `sts1`. */
+  ruleset?: 'sts1' | 'sts2';
   policy: string;
   /** Encoded actions taken so far (see encodeAction): the game replays them from the seed. */
   actions: string[];
@@ -58,6 +60,7 @@ export function readRunMeta(record: SessionRecord | undefined): RunMeta | undefi
     agent: meta.agent,
     seed: Number(meta.seed),
     character: String(meta.character),
+    ruleset: meta.ruleset === 'sts2' ? 'sts2' : 'sts1',
     policy: String(meta.policy),
     actions: meta.actions.map(String),
     tokens: Array.isArray(meta.tokens) ? meta.tokens.map(Number) : [],

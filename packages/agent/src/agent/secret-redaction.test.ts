@@ -51,6 +51,7 @@ describe('--save-prompts against a server that echoes the API key', () => {
     let result: unknown;
     try {
       result = await playRun({
+        ruleset: 'sts1',
         agent: 'structured',
         seed: 2,
         policy: 'llm',
@@ -94,6 +95,7 @@ describe('--save-prompts against a server that echoes the API key', () => {
     });
     try {
       const error = await playRun({
+        ruleset: 'sts1',
         policy: 'llm',
         model: 'fake-model',
         baseUrl: server.baseURL,

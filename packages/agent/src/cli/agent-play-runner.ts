@@ -15,6 +15,7 @@ export function toPlayRunOptions(
     agent: request.agent as AgentKind,
     seed: request.seed,
     character: request.character,
+    ...(request.ruleset === 'sts1' || request.ruleset === 'sts2' ? { ruleset: request.ruleset } : {}),
     policy: llm ? 'llm' : 'heuristic',
     budget: request.budget,
     store: request.store,

@@ -58,6 +58,7 @@ export function manifestOf(
     agent: request.agent,
     seed: request.seed,
     character: request.character,
+    ...(request.ruleset === undefined || request.game === 'sts2' ? {} : { ruleset: request.ruleset }),
     policy: request.policy,
     budget: request.budget,
     store: request.store,

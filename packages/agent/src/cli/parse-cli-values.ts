@@ -2,7 +2,7 @@ import { InvalidArgumentError } from 'commander';
 
 export const AGENTS = ['structured', 'window', 'naive'] as const;
 export type AgentName = (typeof AGENTS)[number];
-export const CHARACTERS = ['ironclad', 'silent'] as const;
+export const CHARACTERS = ['ironclad', 'silent', 'regent', 'necrobinder'] as const;
 export const POLICIES = ['heuristic', 'llm'] as const;
 export const PROVIDERS = ['openai', 'anthropic'] as const;
 export const STORES = ['sqlite', 'postgres', 'memory'] as const;

@@ -12,6 +12,8 @@ export interface PlayRunRequest {
   agent: AgentName;
   seed: number;
   character: string;
+  /** The simulator's ruleset (`sts2` or `sts1`); runs recorded before rulesets existed played `sts1`. */
+  ruleset?: string;
   policy: string;
   model?: string;
   baseUrl?: string;

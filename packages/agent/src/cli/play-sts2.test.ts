@@ -149,6 +149,7 @@ describe('strata play --game sts2 (fake StS2 mod on 127.0.0.1)', () => {
     expect(stdout).toContain('--game <name>');
     expect(stdout).toContain('--sts2-url <url>');
     expect(stdout).toContain('strata play --game sts2 --sts2-url http://127.0.0.1:8080');
-    expect(stdout).toContain('--seed and --character apply to the simulator only');
+    expect(stdout).toContain('--seed, --character and --ruleset apply to the simulator only');
+    expect(stdout).toContain('--ruleset <name>');
   });
 });

@@ -13,10 +13,12 @@ import {
   STORES,
 } from './parse-cli-values.js';
 import type { PlayRunRequest } from './play-runner.js';
+import { RULESET_CHARACTERS, RULESETS } from './ruleset-characters.js';
 
 /** Options shared by `play` and `bench`, as commander parses them. */
 export interface RunCommandOptions {
   character: string;
+  ruleset: string;
   policy: string;
   model?: string;
   baseUrl?: string;
@@ -42,6 +44,11 @@ export const DEFAULT_BUDGET = 5000;
 export function addRunOptions(command: Command, defaults: { store: string }): Command {
   return command
     .addOption(new Option('--character <name>', 'character to play').choices(CHARACTERS).default('ironclad'))
+    .addOption(
+      new Option('--ruleset <name>', "the simulator's game: Slay the Spire 2 or Slay the Spire")
+        .choices(RULESETS)
+        .default('sts2'),
+    )
     .addOption(
       new Option('--policy <name>', 'who decides: the offline bot or a model')
         .choices(POLICIES)
@@ -134,6 +141,13 @@ export function validateRunOptions(
   storeWasDefault: boolean,
   isStoreAvailable: (store: string) => boolean = storeAvailable,
 ): ResolvedConnection {
+  const characters = RULESET_CHARACTERS[options.ruleset as (typeof RULESETS)[number]] ?? [];
+  if (!characters.includes(options.character)) {
+    throw new StrataError(
+      'INPUT_INVALID',
+      `--character ${options.character} is not in --ruleset ${options.ruleset}: use one of ${characters.join(', ')} (the Regent and the Necrobinder play --ruleset sts2).`,
+    );
+  }
   if (options.baseUrl !== undefined) {
     try {
       new URL(options.baseUrl);
@@ -218,6 +232,7 @@ export function newRunRequest(
     agent: run.agent,
     seed: run.seed,
     character: options.character,
+    ruleset: options.ruleset,
     policy: options.policy,
     budget: options.budget,
     store: connection.store,

@@ -10,7 +10,7 @@ describe('listLegalActions (read from the state, for games that do not list thei
       ['IRONCLAD', '1'],
       ['SILENT', '2'],
     ] as const) {
-      const simulator = createSimulator({ seed, character });
+      const simulator = createSimulator({ ruleset: 'sts1', seed, character });
       while (!simulator.over) {
         const state = simulator.view();
         const expected = simulator.legalActions().map(actionKey).sort();

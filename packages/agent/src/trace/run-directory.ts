@@ -28,6 +28,8 @@ export interface RunManifest {
   agent: string;
   seed: number;
   character: string;
+  /** The simulator's ruleset; absent on runs recorded before rulesets existed (they played sts1). */
+  ruleset?: string;
   policy: string;
   budget: number;
   store: string;

@@ -15,6 +15,7 @@ describe('heuristic bot', () => {
     const floors: number[] = [];
     for (let seed = 0; seed < 4; seed++) {
       const simulator = createSimulator({
+        ruleset: 'sts1',
         seed: `bot-${seed}`,
         character: seed % 2 === 0 ? 'IRONCLAD' : 'SILENT',
       });
@@ -32,8 +33,24 @@ describe('heuristic bot', () => {
     expect(sorted[Math.floor(sorted.length / 2)]).toBeGreaterThan(8);
   });
 
+  it('finishes whole runs of the default ruleset (StS2) for every StS2 character with legal actions only', () => {
+    const bot = createHeuristicBot();
+    for (const character of ['IRONCLAD', 'SILENT', 'REGENT', 'NECROBINDER'] as const) {
+      const simulator = createSimulator({ seed: 'bot-sts2', character });
+      expect(simulator.run.ruleset).toBe('sts2');
+      let steps = 0;
+      while (!simulator.over && steps < 20_000) {
+        const result = simulator.step(bot.choose(simulator.view()));
+        expect(result.ok).toBe(true);
+        steps++;
+      }
+      expect(simulator.over).toBe(true);
+      expect(simulator.run.floor).toBeGreaterThan(1);
+    }
+  });
+
   it('blocks a lethal attack instead of attacking when it cannot kill', () => {
-    const simulator = createSimulator({ seed: 'lethal', character: 'IRONCLAD' });
+    const simulator = createSimulator({ ruleset: 'sts1', seed: 'lethal', character: 'IRONCLAD' });
     simulator.step({ action: 'choose_map_node', option_index: 0 });
     const run = simulator.run;
     const combat = run.combat;

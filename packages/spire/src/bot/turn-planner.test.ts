@@ -13,7 +13,7 @@ function fight(seed: string): {
   monsters: MonsterState[];
   view: () => ReturnType<typeof simulator.view>;
 } {
-  const simulator = createSimulator({ seed, character: 'IRONCLAD' });
+  const simulator = createSimulator({ ruleset: 'sts1', seed, character: 'IRONCLAD' });
   simulator.step({ action: 'choose_map_node', option_index: 0 });
   const combat = simulator.run.combat;
   if (combat === null) throw new Error('expected a fight on the first floor');

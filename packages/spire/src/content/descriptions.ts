@@ -2,7 +2,7 @@
 // encounter and character, for agents to retrieve from.
 import { cardText } from '../engine/combat.js';
 import type { MonsterDefinition } from '../engine/definitions.js';
-import { CHARACTERS } from './characters.js';
+import type { Ruleset } from '../engine/run-state.js';
 import {
   allCards,
   allEncounters,
@@ -11,6 +11,8 @@ import {
   allPotions,
   allPowers,
   allRelics,
+  contentSet,
+  withRuleset,
 } from './registry.js';
 
 /** What a rules description describes. */
@@ -33,6 +35,10 @@ export interface RulesDescription {
   readonly text: string;
 }
 
+function titleCase(id: string): string {
+  return id.charAt(0) + id.slice(1).toLowerCase();
+}
+
 function costText(cost: number): string {
   if (cost === -1) return 'X';
   if (cost === -2) return 'unplayable';
@@ -50,11 +56,18 @@ function monsterText(monster: MonsterDefinition): string {
   return `${monster.name}: ${hp} HP. ${monster.text} Moves: ${moves}.`;
 }
 
-let cached: readonly RulesDescription[] | null = null;
+const cached: Partial<Record<Ruleset, readonly RulesDescription[]>> = {};
 
 /** Every rules description, in a stable order (cards, relics, potions, powers, monsters, encounters, events, characters). */
-export function listDescriptions(): readonly RulesDescription[] {
-  if (cached !== null) return cached;
+export function listDescriptions(ruleset: Ruleset = 'sts1'): readonly RulesDescription[] {
+  const known = cached[ruleset];
+  if (known !== undefined) return known;
+  const entries = withRuleset(ruleset, () => describeActive(ruleset));
+  cached[ruleset] = entries;
+  return entries;
+}
+
+function describeActive(ruleset: Ruleset): RulesDescription[] {
   const entries: RulesDescription[] = [];
   for (const card of allCards()) {
     const cost = typeof card.cost === 'number' ? [card.cost, card.cost] : card.cost;
@@ -67,7 +80,7 @@ export function listDescriptions(): readonly RulesDescription[] {
       key: `card:${card.id}`,
       kind: 'card',
       name: card.name,
-      text: `${card.name} (${card.color === 'IRONCLAD' ? 'Ironclad' : card.color === 'SILENT' ? 'Silent' : card.color.toLowerCase()} ${card.rarity.toLowerCase()} ${card.type.toLowerCase()}, cost ${costs}): ${base}${canUpgrade && upgraded !== base ? ` Upgraded: ${upgraded}` : ''}`,
+      text: `${card.name} (${card.color === 'COLORLESS' || card.color === 'CURSE' || card.color === 'STATUS' ? card.color.toLowerCase() : titleCase(card.color)} ${card.rarity.toLowerCase()} ${card.type.toLowerCase()}, cost ${costs}): ${base}${canUpgrade && upgraded !== base ? ` Upgraded: ${upgraded}` : ''}`,
     });
   }
   for (const relic of allRelics()) {
@@ -75,7 +88,7 @@ export function listDescriptions(): readonly RulesDescription[] {
       key: `relic:${relic.id}`,
       kind: 'relic',
       name: relic.name,
-      text: `${relic.name} (${relic.rarity.toLowerCase()} relic${relic.character === undefined ? '' : `, ${relic.character === 'IRONCLAD' ? 'Ironclad' : 'Silent'} only`}): ${relic.text}`,
+      text: `${relic.name} (${relic.rarity.toLowerCase()} relic${relic.character === undefined ? '' : `, ${titleCase(relic.character)} only`}): ${relic.text}`,
     });
   }
   for (const potion of allPotions()) {
@@ -125,7 +138,7 @@ export function listDescriptions(): readonly RulesDescription[] {
       text: `${event.name} (event, Act ${event.acts.join('/')}): ${event.text}`,
     });
   }
-  for (const character of Object.values(CHARACTERS)) {
+  for (const character of Object.values(contentSet(ruleset).characters)) {
     entries.push({
       key: `character:${character.id}`,
       kind: 'character',
@@ -133,6 +146,5 @@ export function listDescriptions(): readonly RulesDescription[] {
       text: character.text,
     });
   }
-  cached = entries;
   return entries;
 }

@@ -253,6 +253,8 @@ export interface EncounterDefinition {
   readonly kind: 'weak' | 'strong' | 'elite' | 'boss';
   /** Relative weight within its pool. */
   readonly weight: number;
+  /** What the simulator does where the facts stop (StS2 encounters listed as a pool). */
+  readonly text?: string;
   /** Monster ids, or a function choosing them from the monster stream. */
   readonly monsters: (pick: <T>(items: readonly T[]) => T) => readonly string[];
 }

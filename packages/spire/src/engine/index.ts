@@ -36,6 +36,7 @@ export type {
   CombatState as EngineCombatState,
   DeckCard as EngineDeckCard,
   MonsterState as EngineMonsterState,
+  Ruleset,
   RunState as EngineRunState,
   Screen as EngineScreen,
 } from './run-state.js';

@@ -32,7 +32,7 @@ export interface RunOptions {
   /** Any string; the same seed and actions always give the same run. */
   readonly seed: string;
   readonly character: CharacterId;
-  /** The game whose rules and content the run plays (default `sts1`). */
+  /** The game whose rules and content the run plays: `sts2` (default, Slay the Spire 2) or `sts1`. */
   readonly ruleset?: Ruleset;
 }
 
@@ -58,7 +58,7 @@ export function initialRunCounters(nextUid: number): RunCounters {
 
 /** Starts a run at its first map choice (the same seed and actions always give the same run). */
 export function createRun(options: RunOptions): RunState {
-  const ruleset = options.ruleset ?? 'sts1';
+  const ruleset = options.ruleset ?? 'sts2';
   if (ruleset !== 'sts1' && ruleset !== 'sts2') {
     throw new SpireError('CONFIG_INVALID', `Unknown ruleset "${String(ruleset)}". Use sts1 or sts2.`);
   }

@@ -15,7 +15,7 @@ function playRandom(
   maxSteps: number,
   check?: (run: RunState) => void,
 ): Simulator {
-  const simulator = createSimulator({ seed, character });
+  const simulator = createSimulator({ ruleset: 'sts1', seed, character });
   for (let step = 0; step < maxSteps && !simulator.over; step++) {
     const legal = simulator.legalActions();
     expect(legal.length).toBeGreaterThan(0);
@@ -65,9 +65,9 @@ describe('simulator', () => {
         (seed, choices, silent) => {
           const character = silent ? 'SILENT' : 'IRONCLAD';
           const first = playRandom(seed, character, choices, 150);
-          const replay = createSimulator({ seed, character });
+          const replay = createSimulator({ ruleset: 'sts1', seed, character });
           const firstStates: string[] = [];
-          const again = createSimulator({ seed, character });
+          const again = createSimulator({ ruleset: 'sts1', seed, character });
           for (const action of first.history) {
             expect(replay.step(action).ok).toBe(true);
             expect(again.step(action).ok).toBe(true);
@@ -143,6 +143,7 @@ describe('simulator', () => {
     let finished = 0;
     for (let game = 0; game < 1_000; game++) {
       const simulator = createSimulator({
+        ruleset: 'sts1',
         seed: `random-${game}`,
         character: game % 2 === 0 ? 'IRONCLAD' : 'SILENT',
       });
@@ -165,7 +166,7 @@ describe('simulator', () => {
   });
 
   it('answers an illegal action through the Game interface with a SpireError and the mod code', async () => {
-    const simulator = createSimulator({ seed: 'game', character: 'SILENT' });
+    const simulator = createSimulator({ ruleset: 'sts1', seed: 'game', character: 'SILENT' });
     const state = await simulator.state();
     expect(state.screen).toBe('MAP');
     await expect(simulator.act({ action: 'end_turn' })).rejects.toSatisfy(
@@ -185,12 +186,12 @@ describe('simulator', () => {
   });
 
   it('rejects a malformed action with a clear message', async () => {
-    const simulator = createSimulator({ seed: 'bad', character: 'IRONCLAD' });
+    const simulator = createSimulator({ ruleset: 'sts1', seed: 'bad', character: 'IRONCLAD' });
     await expect(simulator.act({ action: 'choose_map_node', option_index: 1.5 })).rejects.toThrow(
       /option_index/,
     );
-    expect(() => createSimulator({ seed: '', character: 'IRONCLAD' })).toThrow(/seed/);
-    expect(() => createSimulator({ seed: 'x', character: 'WATCHER' as 'IRONCLAD' })).toThrow(
+    expect(() => createSimulator({ ruleset: 'sts1', seed: '', character: 'IRONCLAD' })).toThrow(/seed/);
+    expect(() => createSimulator({ ruleset: 'sts1', seed: 'x', character: 'WATCHER' as 'IRONCLAD' })).toThrow(
       /IRONCLAD, SILENT/,
     );
   });

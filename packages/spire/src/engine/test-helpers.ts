@@ -10,7 +10,11 @@ export function runInFight(options: {
   readonly seed?: string;
   readonly relics?: readonly string[];
 }): { run: RunState; combat: Combat } {
-  const run = createRun({ seed: options.seed ?? 'rules', character: options.character ?? 'IRONCLAD' });
+  const run = createRun({
+    ruleset: 'sts1',
+    seed: options.seed ?? 'rules',
+    character: options.character ?? 'IRONCLAD',
+  });
   if (options.deck !== undefined) {
     run.deck = options.deck.map((id) => ({ uid: run.counters.nextUid++, id, upgraded: false }));
   }

@@ -49,6 +49,8 @@ export function createBenchCommand(
     `
 Examples:
   strata bench --seeds 1-10 --agents structured,window,naive
+  strata bench --ruleset sts1 --seeds 1-10     # the Slay the Spire ruleset (default: --ruleset sts2)
+  strata bench --character necrobinder --seeds 1-5
   strata bench --seeds 1,5,9 --agents structured,naive --json | tail -n 1
   strata bench --seeds 1-3 --agents naive --context-limit 128000
   strata bench --queue postgres://postgres@127.0.0.1:5432/strata --seeds 1-24 --agents structured,naive

@@ -163,20 +163,25 @@ export function createPlayCommand(
       `the StS2 agent mod's HTTP API for --game sts2 (or STRATA_STS2_URL; default: probe ${DEFAULT_STS2_BASE_URL}, then http://127.0.0.1:8128 for the AgenticSTS fork)`,
     );
   addRunOptions(command, { store: 'sqlite' });
-  const characterOption = command.options.find((option) => option.long === '--character');
-  if (characterOption !== undefined) characterOption.description += ' (simulator only)';
+  for (const long of ['--character', '--ruleset']) {
+    const option = command.options.find((candidate) => candidate.long === long);
+    if (option !== undefined) option.description += ' (simulator only)';
+  }
   command.addHelpText(
     'after',
     `
 Examples:
   strata play                                   # structured agent, heuristic bot, seed 1, SQLite in .strata/
+                                                # (the simulator plays Slay the Spire 2: --ruleset sts2)
+  strata play --ruleset sts1 --character silent # the Slay the Spire ruleset
+  strata play --character regent                # StS2's Regent (stars, Forge); also necrobinder
   strata play --agent naive --seed 7            # the append-only baseline on the same game
   strata play --policy llm --model qwen2.5:7b --base-url http://127.0.0.1:11434/v1
   strata play --resume latest                   # continue the newest unfinished run after a crash
   strata play --json | tail -n 1                # one JSON object: {"agent","seed","won","floor",...}
   strata play --game sts2 --sts2-url http://127.0.0.1:8080 --max-steps 50
                                                 # the real Slay the Spire 2, with its agent mod running
---seed and --character apply to the simulator only: with --game sts2 the game in progress decides them,
+--seed, --character and --ruleset apply to the simulator only: with --game sts2 the game in progress decides them,
 and --resume continues simulator runs only.
 Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_URL, STRATA_STS2_URL, NO_COLOR.`,
   );
@@ -219,8 +224,12 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
         if (options.json) io.stdout.write(`${JSON.stringify(finished)}\n`);
         return;
       }
+      const ruleset = manifest.ruleset ?? 'sts1';
+      if (command.getOptionValueSource('ruleset') === 'cli' && options.ruleset !== ruleset)
+        say(style.yellow(`note: --ruleset ignored: run ${manifest.runId} continues with ruleset ${ruleset}`));
       const resumedOptions: RunCommandOptions = {
         ...options,
+        ruleset,
         character: manifest.character,
         policy: manifest.policy,
         budget: manifest.budget,
@@ -242,6 +251,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
         agent: manifest.agent as AgentName,
         seed: manifest.seed,
         character: manifest.character,
+        ruleset,
         policy: manifest.policy,
         budget: manifest.budget,
         store: connection.store,
@@ -290,7 +300,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       };
       say(
         sts2Url === undefined
-          ? `Playing run ${runId}: ${request.agent} agent, ${request.policy} policy, ${request.character}, seed ${seed}, budget ${request.budget} tokens.`
+          ? `Playing run ${runId}: ${request.agent} agent, ${request.policy} policy, ${request.character} (${request.ruleset === 'sts1' ? 'Slay the Spire' : 'Slay the Spire 2'} ruleset), seed ${seed}, budget ${request.budget} tokens.`
           : `Playing run ${runId} on Slay the Spire 2 (mod at ${sts2Url === STS2_PROBE ? 'http://127.0.0.1:8080 or :8128, probed' : sts2Url}): ${request.agent} agent, ${request.policy} policy, budget ${request.budget} tokens.`,
       );
     }

@@ -20,18 +20,52 @@ function actOf(encounterId: string): number {
   return 0;
 }
 
+/**
+ * Monster ids the encounter export names that the monster export lists under another id: the
+ * Decimillipede's front, middle and back segments are one monster (Decimillipede Segment) there.
+ */
+const MONSTER_ALIASES: Readonly<Record<string, string>> = {
+  DECIMILLIPEDE_SEGMENT_FRONT: 'DECIMILLIPEDE_SEGMENT',
+  DECIMILLIPEDE_SEGMENT_MIDDLE: 'DECIMILLIPEDE_SEGMENT',
+  DECIMILLIPEDE_SEGMENT_BACK: 'DECIMILLIPEDE_SEGMENT',
+};
+
+/**
+ * Lists longer than this are a pool, not a lineup (Ruby Raiders lists 5 raiders, the Swarm of
+ * Slimes 6 slimes); the export does not say how many spawn, so the simulator draws POOL_LINEUP.
+ */
+const LARGEST_LINEUP = 4;
+const POOL_LINEUP = 3;
+
 export function buildSts2Encounters(): EncounterDefinition[] {
   return STS2_ENCOUNTER_FACTS.map((facts) => {
     const kind: EncounterDefinition['kind'] =
       facts.room === 'Boss' ? 'boss' : facts.room === 'Elite' ? 'elite' : facts.weak ? 'weak' : 'strong';
-    const monsters = [...facts.monsters];
+    const monsters = facts.monsters.map((id) => MONSTER_ALIASES[id] ?? id);
+    const pool = monsters.length > LARGEST_LINEUP;
     return {
       id: facts.id,
       name: facts.name,
       act: actOf(facts.id),
       kind,
       weight: 1,
-      monsters: () => monsters,
+      ...(pool
+        ? {
+            text: `${facts.name}: the export lists ${monsters.length} monsters for this encounter, not how many of them spawn; the simulator spawns ${POOL_LINEUP} of them, drawn from the list.`,
+          }
+        : {}),
+      monsters: pool
+        ? (pick: <T>(items: readonly T[]) => T) => {
+            const left = [...monsters.keys()];
+            const chosen: number[] = [];
+            for (let count = 0; count < POOL_LINEUP; count++) {
+              const index = pick(left);
+              left.splice(left.indexOf(index), 1);
+              chosen.push(index);
+            }
+            return chosen.sort((a, b) => a - b).map((index) => monsters[index] as string);
+          }
+        : () => monsters,
     };
   });
 }

@@ -75,14 +75,19 @@ describe('StS2 ruleset: whole runs', () => {
     });
   });
 
-  it('keeps StS1 the default: a run without a ruleset is StS1 and shows no StS2 fields', () => {
-    const game = createSimulator({ seed: 'default', character: 'IRONCLAD' });
+  it('makes StS2 the default: a run without a ruleset is StS2; sts1 is asked for and shows no StS2 fields', () => {
+    const byDefault = createSimulator({ seed: 'default', character: 'IRONCLAD' });
+    expect(byDefault.run.ruleset).toBe('sts2');
+    while (byDefault.view().screen !== 'COMBAT')
+      byDefault.step(byDefault.legalActions()[0] ?? { action: 'proceed' });
+    expect(byDefault.view().combat?.player.stars).toBe(0);
+    const game = createSimulator({ seed: 'default', character: 'IRONCLAD', ruleset: 'sts1' });
     expect(game.run.ruleset).toBe('sts1');
     while (game.view().screen !== 'COMBAT') game.step(game.legalActions()[0] ?? { action: 'proceed' });
     const state = game.view();
     expect(state.combat?.player.stars).toBeUndefined();
     expect(state.combat?.hand[0]?.star_cost).toBeUndefined();
-    expect(() => createRun({ seed: 'x', character: 'REGENT' })).toThrow(
+    expect(() => createRun({ seed: 'x', character: 'REGENT', ruleset: 'sts1' })).toThrow(
       /Unknown character "REGENT" for ruleset sts1/,
     );
   });
