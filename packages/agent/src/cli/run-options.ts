@@ -18,7 +18,8 @@ import { RULESET_CHARACTERS, RULESETS } from './ruleset-characters.js';
 /** Options shared by `play` and `bench`, as commander parses them. */
 export interface RunCommandOptions {
   character: string;
-  ruleset: string;
+  /** `sts2` (default) or `sts1`; absent in settings saved before rulesets existed. */
+  ruleset?: string;
   policy: string;
   model?: string;
   baseUrl?: string;
@@ -141,11 +142,16 @@ export function validateRunOptions(
   storeWasDefault: boolean,
   isStoreAvailable: (store: string) => boolean = storeAvailable,
 ): ResolvedConnection {
-  const characters = RULESET_CHARACTERS[options.ruleset as (typeof RULESETS)[number]] ?? [];
+  // Settings saved before rulesets existed (a queued bench) have none: the default, sts2.
+  const ruleset = options.ruleset ?? 'sts2';
+  const characters = RULESET_CHARACTERS[ruleset as (typeof RULESETS)[number]];
+  if (characters === undefined) {
+    throw new StrataError('INPUT_INVALID', `--ruleset ${ruleset} is not a ruleset: use sts2 or sts1.`);
+  }
   if (!characters.includes(options.character)) {
     throw new StrataError(
       'INPUT_INVALID',
-      `--character ${options.character} is not in --ruleset ${options.ruleset}: use one of ${characters.join(', ')} (the Regent and the Necrobinder play --ruleset sts2).`,
+      `--character ${options.character} is not in --ruleset ${ruleset}: use one of ${characters.join(', ')} (the Regent and the Necrobinder play --ruleset sts2).`,
     );
   }
   if (options.baseUrl !== undefined) {
@@ -232,7 +238,7 @@ export function newRunRequest(
     agent: run.agent,
     seed: run.seed,
     character: options.character,
-    ruleset: options.ruleset,
+    ...(options.ruleset === undefined ? {} : { ruleset: options.ruleset }),
     policy: options.policy,
     budget: options.budget,
     store: connection.store,
