@@ -212,6 +212,7 @@ export const ENCOUNTERS: readonly EncounterDefinition[] = [
     weight: 2,
     monsters: fixed('SENTRY', 'SPHERIC_GUARDIAN'),
   },
+  { id: 'SNECKO', name: 'Snecko', act: 2, kind: 'strong', weight: 4, monsters: fixed('SNECKO') },
   {
     id: 'SNAKE_PLANT',
     name: 'Snake Plant',
@@ -356,6 +357,15 @@ export const ENCOUNTERS: readonly EncounterDefinition[] = [
     kind: 'strong',
     weight: 1,
     monsters: fixed('JAW_WORM', 'JAW_WORM', 'JAW_WORM'),
+  },
+  {
+    // The original lists 3 Darklings in Act 3's normal pool too (weight 1), besides the early one.
+    id: 'THREE_DARKLINGS_LATE',
+    name: '3 Darklings',
+    act: 3,
+    kind: 'strong',
+    weight: 1,
+    monsters: fixed('DARKLING', 'DARKLING', 'DARKLING'),
   },
   {
     id: 'WRITHING_MASS',

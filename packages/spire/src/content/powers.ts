@@ -51,6 +51,19 @@ export const POWERS: readonly PowerDefinition[] = [
     'Gains 25% less Block from cards. Decreases by 1 at the end of each round.',
     true,
   ),
+  power('CHOKED', 'Choked', true, 'Loses this much HP whenever you play a card this turn.'),
+  power(
+    'CORPSE_EXPLOSION',
+    'Corpse Explosion',
+    true,
+    'When it dies, deals damage equal to its Max HP to all enemies.',
+  ),
+  power(
+    'CONFUSED',
+    'Confused',
+    true,
+    'Whenever you draw a card, its cost this combat becomes a random number from 0 to 3.',
+  ),
   power('ARTIFACT', 'Artifact', false, 'Negates the next debuff applied (one per stack).'),
   power('METALLICIZE', 'Metallicize', false, 'At the end of its turn, gains this much Block.'),
   power(
@@ -192,7 +205,7 @@ export const POWERS: readonly PowerDefinition[] = [
     'TOOLS_OF_THE_TRADE',
     'Tools of the Trade',
     false,
-    'At the start of your turn, draw this many more cards.',
+    'At the start of your turn, draw this many more cards, then discard as many.',
   ),
   power('NEXT_TURN_ENERGY', 'Energized', false, 'Gain this much Energy at the start of your next turn.'),
   power('NEXT_TURN_DRAW', 'Draw Card', false, 'Draw this many more cards at the start of your next turn.'),

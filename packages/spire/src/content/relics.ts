@@ -243,7 +243,7 @@ export const RELICS: readonly RelicDefinition[] = [
   {
     id: 'NUNCHAKU',
     name: 'Nunchaku',
-    rarity: 'Uncommon',
+    rarity: 'Common',
     text: 'Every time you play 10 Attacks, gain 1 Energy.',
     onCardPlayed: (x, _card, type) => {
       if (type === 'Attack' && tick(x, 'NUNCHAKU', 10)) x.gainEnergy(1);
@@ -354,7 +354,7 @@ export const RELICS: readonly RelicDefinition[] = [
   {
     id: 'SNECKO_SKULL',
     name: 'Snecko Skull',
-    rarity: 'Rare',
+    rarity: 'Common',
     character: 'SILENT',
     text: 'Whenever you apply Poison, apply an additional 1 Poison.',
   },
@@ -374,7 +374,7 @@ export const RELICS: readonly RelicDefinition[] = [
   {
     id: 'SMILING_MASK',
     name: 'Smiling Mask',
-    rarity: 'Shop',
+    rarity: 'Common',
     text: "The merchant's card removal service now always costs 50 Gold.",
   },
   // Boss

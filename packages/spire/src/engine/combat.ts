@@ -351,7 +351,22 @@ export class Combat implements CombatContext {
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
     }
     this.draw(Math.max(0, draw));
-    if (power(powers, 'TOOLS_OF_THE_TRADE') > 0) this.draw(power(powers, 'TOOLS_OF_THE_TRADE'));
+    const tools = power(powers, 'TOOLS_OF_THE_TRADE');
+    if (tools > 0) {
+      // Tools of the Trade: draw 1 card, then discard 1 card (per copy), after the turn's draw.
+      this.draw(tools);
+      this.currentCard = {
+        uid: -1,
+        id: 'TOOLS_OF_THE_TRADE',
+        upgraded: false,
+        combatCost: null,
+        turnCost: null,
+        bonus: 0,
+        retainOnce: false,
+      };
+      this.requestSelection({ source: 'hand', count: tools, prompt: 'Choose a card to discard.' });
+      this.currentCard = null;
+    }
     combat.counters.turnDrawDone = 1;
     if (power(powers, 'FURNACE') > 0) this.forge(power(powers, 'FURNACE'));
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
@@ -361,6 +376,7 @@ export class Combat implements CombatContext {
   endTurn(): void {
     const combat = this.combat;
     delete combat.counters.forceEndTurn;
+    for (const monster of combat.monsters) delete monster.powers.CHOKED;
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand.
     for (const card of [...combat.hand]) {
@@ -633,6 +649,12 @@ export class Combat implements CombatContext {
           monster.powers.TIME_WARP = left;
         }
       }
+      // Choke: the choked enemy loses HP for every card played after it this turn.
+      if (power(monster.powers, 'CHOKED') > 0) {
+        this.reduceMonsterHp(monster, power(monster.powers, 'CHOKED'), false);
+        if (this.finished()) return;
+        if (!monster.alive) continue;
+      }
       if (definition.type === 'Attack' && power(monster.powers, 'SHARP_HIDE') > 0) {
         this.damagePlayer(power(monster.powers, 'SHARP_HIDE'), null);
         if (this.finished()) return;
@@ -875,6 +897,10 @@ export class Combat implements CombatContext {
     if (!monster.alive) this.afterSts2Death(monster);
     if (power(monster.powers, 'SPORE_CLOUD') > 0)
       this.applyToPlayer('VULNERABLE', power(monster.powers, 'SPORE_CLOUD'));
+    if (power(monster.powers, 'CORPSE_EXPLOSION') > 0) {
+      delete monster.powers.CORPSE_EXPLOSION;
+      this.damageAllMonsters(monster.maxHp);
+    }
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
     for (const relic of this.run.relics) getRelic(relic.id).onMonsterDeath?.(this);
     this.checkCombatOver();
@@ -1005,6 +1031,9 @@ export class Combat implements CombatContext {
         combat.counters[`bound:${card.uid}`] = 1;
       }
       const definition = getCard(card.id);
+      // Confused (the Snecko's Perplexing Glare): a drawn card's cost becomes 0-3 for the combat.
+      if (power(combat.player.powers, 'CONFUSED') > 0 && baseCost(definition, card.upgraded) >= 0)
+        card.combatCost = nextInt(this.run.random, 'misc', 0, 3);
       if (definition.type === 'Status' || definition.type === 'Curse') {
         if (power(combat.player.powers, 'FIRE_BREATHING') > 0)
           this.damageAllMonsters(power(combat.player.powers, 'FIRE_BREATHING'));
@@ -1142,9 +1171,11 @@ export class Combat implements CombatContext {
 
   /** Moves a card to the discard pile. */
   discardCard(card: CombatCard): void {
+    const fromHand = this.combat.hand.includes(card);
     this.removeFromPiles(card);
     this.combat.discardPile.push(card);
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
+    if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
   }
 
   requestSelection(request: SelectionRequest): void {

@@ -126,6 +126,8 @@ export interface CardDefinition {
   readonly endOfTurnInHand?: (context: CombatContext, card: CardPlay) => void;
   /** When the card is drawn. */
   readonly onDraw?: (context: CombatContext, card: CardPlay) => void;
+  /** When a card effect discards it from the hand (Reflex, Tactician); not the end-of-turn discard. */
+  readonly onManualDiscard?: (context: CombatContext, card: CardPlay) => void;
   /** When the card is exhausted. */
   readonly onExhaust?: (context: CombatContext, card: CardPlay) => void;
   /** Extra energy-cost rule (e.g. cheaper per card played); returns the cost to show. */

@@ -60,6 +60,65 @@ describe('act map', () => {
     );
   });
 
+  it("places rooms per floor as the original's rules do, over 2,000 maps", () => {
+    // The original (decompiled RoomTypeAssigner; sts_lightspeed's Map.cpp assignRooms): shop 5%,
+    // rest 12%, elite 8%, event 22% of the nodes outside row 14 (index 13), monsters filling the
+    // list up to the nodes left, the list shuffled, rooms taken row by row under the rules. Its
+    // floors 2-4 are about 55% monsters and floors 11-14 about 45%, with events and shops on every
+    // floor from 2 to 14.
+    const counts = Array.from({ length: MAP_HEIGHT }, () => new Map<string, number>());
+    const bagRooms = { shop: 0, rest: 0, elite: 0, event: 0 };
+    const placed = { shop: 0, rest: 0, elite: 0, event: 0 };
+    for (let index = 0; index < 2000; index++) {
+      const map = generateMap(createRandomState(`rooms-${index}`), 'BOSS');
+      const total = map.nodes.filter((node) => node.row !== MAP_HEIGHT - 2).length;
+      for (const [type, share] of [
+        ['shop', 0.05],
+        ['rest', 0.12],
+        ['elite', 0.08],
+        ['event', 0.22],
+      ] as const) {
+        const inBag = Math.round(total * share);
+        const onMap = map.nodes.filter(
+          (node) => node.type === type && node.row !== 0 && node.row !== 8 && node.row !== MAP_HEIGHT - 1,
+        ).length;
+        // A room the rules let nowhere stays in the list: never more on the map than in the list.
+        expect(onMap).toBeLessThanOrEqual(inBag);
+        bagRooms[type] += inBag;
+        placed[type] += onMap;
+      }
+      for (const node of map.nodes) {
+        const row = counts[node.row] as Map<string, number>;
+        row.set(node.type, (row.get(node.type) ?? 0) + 1);
+      }
+    }
+    const share = (row: number, type: string) => {
+      const tally = counts[row] as Map<string, number>;
+      const all = [...tally.values()].reduce((sum, count) => sum + count, 0);
+      return (tally.get(type) ?? 0) / all;
+    };
+    for (const row of [1, 2, 3]) {
+      expect(share(row, 'monster')).toBeGreaterThan(0.48);
+      expect(share(row, 'monster')).toBeLessThan(0.62);
+      expect(share(row, 'event')).toBeGreaterThan(0.25);
+      expect(share(row, 'shop')).toBeGreaterThan(0.04);
+    }
+    for (const row of [10, 11, 12]) {
+      expect(share(row, 'monster')).toBeGreaterThan(0.38);
+      expect(share(row, 'monster')).toBeLessThan(0.52);
+    }
+    for (let row = 1; row < MAP_HEIGHT - 1; row++) {
+      if (row === 8) continue;
+      expect(share(row, 'event')).toBeGreaterThan(0.02);
+      expect(share(row, 'shop')).toBeGreaterThan(0.004);
+    }
+    for (let row = 0; row < 5; row++) expect(share(row, 'elite') + share(row, 'rest')).toBe(0);
+    expect(share(MAP_HEIGHT - 2, 'rest')).toBe(0);
+    // Nearly every listed room finds a node (the rules turn only a few into monsters).
+    for (const type of ['shop', 'rest', 'elite', 'event'] as const)
+      expect(placed[type] / bagRooms[type]).toBeGreaterThan(0.9);
+  });
+
   it('gives the same map for the same seed and another for another seed', () => {
     const first = JSON.stringify(generateMap(createRandomState('seed-a'), 'BOSS'));
     expect(JSON.stringify(generateMap(createRandomState('seed-a'), 'BOSS'))).toBe(first);

@@ -73,38 +73,19 @@ export function generateMap(random: RandomState, bossId: string): MapState {
     else if (cell.row === REST_ROW) cell.type = 'rest';
   }
 
-  // A shuffled bag of rooms for the remaining nodes, assigned under the placement rules.
+  // The original's room list: its counts come from every node of the map except row 14 (its
+  // row-before-the-rest-row quirk), monsters fill the list up to the nodes left to assign, the list
+  // is shuffled, and the nodes take rooms from it row by row, left to right.
   const open = ordered.filter((cell) => cell.type === null);
+  const total = ordered.filter((cell) => cell.row !== REST_ROW - 1).length;
   const bag: RoomType[] = [];
   for (const { type, share } of ODDS) {
-    const count = Math.round(open.length * share);
+    const count = Math.round(total * share);
     for (let copy = 0; copy < count; copy++) bag.push(type);
   }
+  while (bag.length < open.length) bag.push('monster');
   shuffleInPlace(random, 'map', bag);
-  for (const cell of open) {
-    const parents = [...cell.parents].map((column) => cells.get(key(cell.row - 1, column))?.type ?? null);
-    const siblings: (RoomType | null)[] = [];
-    for (const parentColumn of cell.parents) {
-      const parent = cells.get(key(cell.row - 1, parentColumn));
-      if (parent === undefined) continue;
-      for (const childColumn of parent.children) {
-        if (childColumn === cell.column) continue;
-        siblings.push(cells.get(key(cell.row, childColumn))?.type ?? null);
-      }
-    }
-    let placed: RoomType = 'monster';
-    for (let index = 0; index < bag.length; index++) {
-      const type = bag[index] as RoomType;
-      if ((type === 'elite' || type === 'rest') && cell.row < 5) continue;
-      if (type === 'rest' && cell.row >= REST_ROW - 1) continue;
-      if ((type === 'elite' || type === 'rest' || type === 'shop') && parents.includes(type)) continue;
-      if (type !== 'event' && siblings.includes(type)) continue;
-      placed = type;
-      bag.splice(index, 1);
-      break;
-    }
-    cell.type = placed;
-  }
+  for (const cell of open) cell.type = takeRoom(cell, bag, cells);
 
   const nodes: MapNode[] = ordered.map((cell) => ({
     row: cell.row,
@@ -113,6 +94,42 @@ export function generateMap(random: RandomState, bossId: string): MapState {
     children: [...cell.children].sort((a, b) => a - b),
   }));
   return { nodes, bossId };
+}
+
+/** Rooms the parent rule applies to: never right after a room of the same type. */
+const PARENT_RULE: ReadonlySet<RoomType> = new Set(['elite', 'rest', 'shop', 'treasure']);
+
+/**
+ * The first room of the bag this node may hold (each type is tested once, at its first copy), taken
+ * out of the bag; a monster, left in the bag, when none fits. Elites and rests never on rows 0-4,
+ * rests never on row 13; elites, rests, shops (and treasure) never after a parent of the same type;
+ * no room of the same type as a sibling (another child of one of its parents), events and monsters
+ * included.
+ */
+function takeRoom(cell: Cell, bag: RoomType[], cells: ReadonlyMap<number, Cell>): RoomType {
+  const at = (row: number, column: number) => cells.get(row * MAP_WIDTH + column);
+  const parents: (RoomType | null)[] = [];
+  const siblings: (RoomType | null)[] = [];
+  for (const parentColumn of cell.parents) {
+    const parent = at(cell.row - 1, parentColumn);
+    if (parent === undefined) continue;
+    parents.push(parent.type);
+    for (const childColumn of parent.children)
+      if (childColumn !== cell.column) siblings.push(at(cell.row, childColumn)?.type ?? null);
+  }
+  const tried = new Set<RoomType>();
+  for (let index = 0; index < bag.length; index++) {
+    const type = bag[index] as RoomType;
+    if (tried.has(type)) continue;
+    tried.add(type);
+    if ((type === 'elite' || type === 'rest') && cell.row <= 4) continue;
+    if (type === 'rest' && cell.row >= REST_ROW - 1) continue;
+    if (PARENT_RULE.has(type) && parents.includes(type)) continue;
+    if (siblings.includes(type)) continue;
+    bag.splice(index, 1);
+    return type;
+  }
+  return 'monster';
 }
 
 export function findNode(map: MapState, row: number, column: number): MapNode | undefined {

@@ -55,6 +55,12 @@ export function rollPotion(run: RunState): string {
   return pick(run.random, 'potion', pool).id;
 }
 
+/** The merchant's relic tiers: 48% common, 34% uncommon, 18% rare (decompiled ShopScreen.rollRelicTier). */
+export function rollShopRelicRarity(run: RunState): 'Common' | 'Uncommon' | 'Rare' {
+  const roll = nextInt(run.random, 'treasure', 0, 99);
+  return roll < 48 ? 'Common' : roll < 82 ? 'Uncommon' : 'Rare';
+}
+
 export function rollRelicRarity(run: RunState): 'Common' | 'Uncommon' | 'Rare' {
   const roll = nextInt(run.random, 'treasure', 0, 99);
   return roll < 50 ? 'Common' : roll < 83 ? 'Uncommon' : 'Rare';
@@ -87,23 +93,30 @@ export function rollGold(run: RunState, source: RewardSource): number {
   return gold;
 }
 
+/**
+ * The potion roll of a won fight, bosses included (decompiled AbstractRoom.addPotionToRewards: a
+ * MonsterRoomBoss is a MonsterRoom): a reward already holding 4 or more items gets none (chance 0;
+ * the roll still happens and moves the odds, +10 on a miss, -10 on a drop).
+ */
+export function rollPotionReward(run: RunState, items: RewardItem[]): void {
+  const potionChance = items.length >= 4 ? 0 : run.counters.potionChance;
+  if (nextInt(run.random, 'potion', 0, 99) < potionChance) {
+    run.counters.potionChance -= 10;
+    items.push({ kind: 'potion', potionId: rollPotion(run) });
+  } else {
+    run.counters.potionChance += 10;
+  }
+}
+
 /** The reward screen after a won combat. */
 export function combatRewards(run: RunState, source: RewardSource, stolenGold: number): RewardItem[] {
   const items: RewardItem[] = [{ kind: 'gold', amount: rollGold(run, source) }];
   if (stolenGold > 0) items.push({ kind: 'stolen_gold', amount: stolenGold });
-  if (source !== 'boss') {
-    const roll = nextInt(run.random, 'potion', 0, 99);
-    if (roll < run.counters.potionChance) {
-      run.counters.potionChance -= 10;
-      items.push({ kind: 'potion', potionId: rollPotion(run) });
-    } else {
-      run.counters.potionChance += 10;
-    }
-  }
   if (source === 'elite') {
     const relicId = rollRelic(run, rollRelicRarity(run));
     if (relicId !== null) items.push({ kind: 'relic', relicId });
   }
+  rollPotionReward(run, items);
   items.push({ kind: 'cards', cards: rollCardReward(run, source) });
   return items;
 }

@@ -787,37 +787,46 @@ function enterRoom(run: RunState, type: RoomType): void {
       return;
     }
     case 'event': {
-      const roll = nextInt(run.random, 'event', 0, 99);
-      const counters = run.counters;
-      if (roll < counters.unknownMonsterChance) {
-        counters.unknownMonsterChance = 10;
+      const outcome = rollUnknownRoom(run);
+      if (outcome === 'monster') {
         enterRoom(run, 'monster');
         run.room = 'event';
-        return;
+      } else if (outcome === 'event') {
+        startEvent(run);
+      } else {
+        enterRoom(run, outcome);
       }
-      counters.unknownMonsterChance += 10;
-      if (roll < counters.unknownMonsterChance - 10 + counters.unknownShopChance) {
-        counters.unknownShopChance = 3;
-        enterRoom(run, 'shop');
-        return;
-      }
-      counters.unknownShopChance += 3;
-      if (
-        roll <
-        counters.unknownMonsterChance - 10 + counters.unknownShopChance + counters.unknownTreasureChance
-      ) {
-        counters.unknownTreasureChance = 2;
-        enterRoom(run, 'treasure');
-        return;
-      }
-      counters.unknownTreasureChance += 2;
-      startEvent(run);
       return;
     }
     case 'boss':
       startFight(run, run.map.bossId, 'boss');
       return;
   }
+}
+
+/**
+ * What a `?` room holds: monster, shop, treasure or event, from the current odds in that order; the
+ * outcome picked goes back to its base chance (10, 3, 2) and every outcome not picked grows by its
+ * base (decompiled EventHelper.roll).
+ */
+export function rollUnknownRoom(run: RunState): 'monster' | 'shop' | 'treasure' | 'event' {
+  const counters = run.counters;
+  const roll = nextInt(run.random, 'event', 0, 99);
+  const monster = counters.unknownMonsterChance;
+  const shop = counters.unknownShopChance;
+  const treasure = counters.unknownTreasureChance;
+  const outcome =
+    roll < monster
+      ? 'monster'
+      : roll < monster + shop
+        ? 'shop'
+        : roll < monster + shop + treasure
+          ? 'treasure'
+          : 'event';
+  counters.unknownMonsterChance = outcome === 'monster' ? 10 : monster + 10;
+  counters.unknownShopChance = outcome === 'shop' ? 3 : shop + 3;
+  counters.unknownTreasureChance = outcome === 'treasure' ? 2 : treasure + 2;
+  return outcome;
 }
 
 function startFight(run: RunState, encounterId: string, kind: 'monster' | 'elite' | 'boss'): void {

@@ -2,7 +2,7 @@
 // and card removal, priced like the original (with its random variance and one card on sale).
 import { cardPool, getCard, getPotion, getRelic } from '../content/registry.js';
 import { nextFloat, nextInt, pick } from './random.js';
-import { newCard, rollColorless, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
+import { newCard, rollColorless, rollPotion, rollRelic, rollShopRelicRarity } from './rewards.js';
 import type { DeckCard, RunState, ShopState } from './run-state.js';
 
 const CARD_PRICE = { Common: 50, Uncommon: 75, Rare: 150 } as const;
@@ -26,7 +26,9 @@ function discount(run: RunState, price: number): number {
 }
 
 function shopCardOfType(run: RunState, type: 'Attack' | 'Skill' | 'Power', taken: string[]): DeckCard | null {
-  const roll = nextInt(run.random, 'card', 0, 99);
+  // The card rewards' rarity offset shifts the merchant's roll too (decompiled rollRarity adds
+  // cardBlizzRandomizer to every roll); the merchant's roll does not move the offset.
+  const roll = nextInt(run.random, 'card', 0, 99) + run.counters.cardRarityOffset;
   const rarities =
     roll < 9
       ? (['Rare', 'Uncommon', 'Common'] as const)
@@ -69,7 +71,7 @@ export function createShop(run: RunState): ShopState {
   const relics: ShopState['relics'] = [];
   const exclude: string[] = [];
   for (const slot of [0, 1, 2]) {
-    const rarity = slot === 2 ? 'Shop' : rollRelicRarity(run);
+    const rarity = slot === 2 ? 'Shop' : rollShopRelicRarity(run);
     const relicId = rollRelic(run, rarity, exclude);
     if (relicId === null) continue;
     exclude.push(relicId);

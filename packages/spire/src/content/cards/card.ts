@@ -14,6 +14,10 @@ export function isAttack(id: string): boolean {
   return CARD_TYPES.get(id) === 'Attack';
 }
 
+export function isPower(id: string): boolean {
+  return CARD_TYPES.get(id) === 'Power';
+}
+
 export function isSkill(id: string): boolean {
   return CARD_TYPES.get(id) === 'Skill';
 }

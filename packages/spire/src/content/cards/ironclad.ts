@@ -1,6 +1,6 @@
 // The Ironclad's cards: starter deck plus commons, uncommons and rares with the original numbers.
 import type { CardDefinition } from '../../engine/definitions.js';
-import { card, isAttack, STRIKE_IDS } from './card.js';
+import { card, isAttack, isPower, STRIKE_IDS } from './card.js';
 
 const C = 'IRONCLAD' as const;
 
@@ -1098,6 +1098,55 @@ export const IRONCLAD_CARDS: readonly CardDefinition[] = [
     exhaust: true,
     text: 'Deal !D! damage to ALL enemies. Heal HP equal to unblocked damage. Exhaust.',
     play: (x, c) => x.heal(x.attack('all', c.damage)),
+  }),
+  card({
+    id: 'DUAL_WIELD',
+    name: 'Dual Wield',
+    color: C,
+    type: 'Skill',
+    rarity: 'Uncommon',
+    cost: 1,
+    target: 'Self',
+    magic: [1, 2],
+    text: 'Choose an Attack or Power card. Add !M! copy of it into your hand.',
+    upgradedText: 'Choose an Attack or Power card. Add !M! copies of it into your hand.',
+    play: (x) =>
+      x.requestSelection({
+        source: 'hand',
+        count: 1,
+        prompt: 'Choose an Attack or Power to copy.',
+        filter: (other) => isAttack(other.id) || isPower(other.id),
+      }),
+    onSelect: (x, chosen, c) => {
+      for (const other of chosen)
+        for (let copy = 0; copy < c.magic; copy++) x.addCard(other.id, 'hand', other.upgraded);
+    },
+  }),
+  card({
+    id: 'SEARING_BLOW',
+    name: 'Searing Blow',
+    color: C,
+    type: 'Attack',
+    rarity: 'Uncommon',
+    cost: 2,
+    target: 'AnyEnemy',
+    // 12, +4 with the first upgrade (the original grows by 4 + n per further upgrade; the simulator
+    // upgrades a card once).
+    damage: [12, 16],
+    text: 'Deal !D! damage. Can be upgraded any number of times (the simulator upgrades it once).',
+    play: (x, c) => void x.attack(c.target, c.damage),
+  }),
+  card({
+    id: 'RUPTURE',
+    name: 'Rupture',
+    color: C,
+    type: 'Power',
+    rarity: 'Uncommon',
+    cost: 1,
+    target: 'Self',
+    magic: [1, 2],
+    text: 'Whenever you lose HP from a card, gain !M! Strength.',
+    play: (x, c) => x.applyToPlayer('RUPTURE', c.magic),
   }),
 ];
 

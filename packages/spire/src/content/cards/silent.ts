@@ -714,8 +714,9 @@ export const SILENT_CARDS: readonly CardDefinition[] = [
     rarity: 'Uncommon',
     cost: 2,
     target: 'AnyEnemy',
-    damage: [3, 3],
-    magic: [5, 6],
+    // 3 x5, upgraded 4 x5 (decompiled RiddleWithHoles: upgradeDamage(1), 5 hits).
+    damage: [3, 4],
+    magic: [5, 5],
     hits: 'magic',
     text: 'Deal !D! damage !M! times.',
     play: (x, c) => void x.attack(c.target, c.damage, c.magic),
@@ -905,8 +906,12 @@ export const SILENT_CARDS: readonly CardDefinition[] = [
     rarity: 'Rare',
     cost: [1, 0],
     target: 'Self',
-    text: 'At the start of your turn, draw 1 card.',
+    text: 'At the start of your turn, draw 1 card and discard 1 card.',
     play: (x) => x.applyToPlayer('TOOLS_OF_THE_TRADE', 1),
+    // The start-of-turn discard (see Combat.startPlayerTurn) resolves here.
+    onSelect: (x, chosen) => {
+      for (const other of chosen) x.discardCard(other);
+    },
   }),
   card({
     id: 'UNLOAD',
@@ -937,5 +942,136 @@ export const SILENT_CARDS: readonly CardDefinition[] = [
       x.applyToPlayer('INTANGIBLE', c.magic);
       x.applyToPlayer('WRAITH_FORM', 1);
     },
+  }),
+  card({
+    id: 'CHOKE',
+    name: 'Choke',
+    color: C,
+    type: 'Attack',
+    rarity: 'Uncommon',
+    cost: 2,
+    target: 'AnyEnemy',
+    damage: [12, 12],
+    magic: [3, 5],
+    text: 'Deal !D! damage. Whenever you play a card this turn, the enemy loses !M! HP.',
+    play: (x, c) => {
+      x.attack(c.target, c.damage);
+      if (x.run.combat?.monsters[c.target]?.alive === true) x.applyToMonster(c.target, 'CHOKED', c.magic);
+    },
+  }),
+  card({
+    id: 'CORPSE_EXPLOSION',
+    name: 'Corpse Explosion',
+    color: C,
+    type: 'Skill',
+    rarity: 'Rare',
+    cost: 2,
+    target: 'AnyEnemy',
+    magic: [6, 9],
+    text: 'Apply !M! Poison. When the enemy dies, deal damage equal to its Max HP to ALL enemies.',
+    play: (x, c) => {
+      x.applyToMonster(c.target, 'POISON', c.magic);
+      x.applyToMonster(c.target, 'CORPSE_EXPLOSION', 1);
+    },
+  }),
+  card({
+    id: 'DOPPELGANGER',
+    name: 'Doppelganger',
+    color: C,
+    type: 'Skill',
+    rarity: 'Rare',
+    cost: -1,
+    target: 'Self',
+    exhaust: true,
+    text: 'Next turn, draw X cards and gain X Energy. Exhaust.',
+    upgradedText: 'Next turn, draw X+1 cards and gain X+1 Energy. Exhaust.',
+    play: (x, c) => {
+      const amount = x.xValue + (c.upgraded ? 1 : 0);
+      if (amount <= 0) return;
+      x.applyToPlayer('NEXT_TURN_DRAW', amount);
+      x.applyToPlayer('NEXT_TURN_ENERGY', amount);
+    },
+  }),
+  card({
+    id: 'ENDLESS_AGONY',
+    name: 'Endless Agony',
+    color: C,
+    type: 'Attack',
+    rarity: 'Uncommon',
+    cost: 0,
+    target: 'AnyEnemy',
+    damage: [4, 6],
+    exhaust: true,
+    text: 'Whenever you draw this card, add a copy of it into your hand. Deal !D! damage. Exhaust.',
+    play: (x, c) => void x.attack(c.target, c.damage),
+    onDraw: (x, c) => x.addCard('ENDLESS_AGONY', 'hand', c.upgraded),
+  }),
+  card({
+    id: 'GLASS_KNIFE',
+    name: 'Glass Knife',
+    color: C,
+    type: 'Attack',
+    rarity: 'Rare',
+    cost: 1,
+    target: 'AnyEnemy',
+    damage: [8, 12],
+    hits: [2, 2],
+    text: 'Deal !D! damage twice. Glass Knife deals 2 less damage for the rest of combat.',
+    play: (x, c) => {
+      x.attack(c.target, Math.max(0, c.damage), 2);
+      // The played copy keeps the loss (CombatCard.bonus is added to its damage), down to 0 damage.
+      c.card.bonus -= Math.min(2, Math.max(0, c.damage));
+    },
+  }),
+  card({
+    id: 'REFLEX',
+    name: 'Reflex',
+    color: C,
+    type: 'Skill',
+    rarity: 'Uncommon',
+    cost: -2,
+    target: 'None',
+    magic: [2, 3],
+    text: 'Unplayable. If this card is discarded from your hand, draw !M! cards.',
+    onManualDiscard: (x, c) => x.draw(c.magic),
+  }),
+  card({
+    id: 'SETUP',
+    name: 'Setup',
+    color: C,
+    type: 'Skill',
+    rarity: 'Uncommon',
+    cost: [1, 0],
+    target: 'Self',
+    text: 'Put a card from your hand on top of your draw pile. It costs 0 until played (in the simulator: for the rest of combat).',
+    play: (x) =>
+      x.requestSelection({
+        source: 'hand',
+        count: 1,
+        prompt: 'Choose a card to put on top of your draw pile.',
+      }),
+    onSelect: (x, chosen) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (const other of chosen) {
+        const index = combat.hand.indexOf(other);
+        if (index < 0) continue;
+        combat.hand.splice(index, 1);
+        other.combatCost = 0;
+        combat.drawPile.push(other);
+      }
+    },
+  }),
+  card({
+    id: 'TACTICIAN',
+    name: 'Tactician',
+    color: C,
+    type: 'Skill',
+    rarity: 'Uncommon',
+    cost: -2,
+    target: 'None',
+    magic: [1, 2],
+    text: 'Unplayable. If this card is discarded from your hand, gain !M! Energy.',
+    onManualDiscard: (x, c) => x.gainEnergy(c.magic),
   }),
 ];

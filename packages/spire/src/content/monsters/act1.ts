@@ -1,6 +1,19 @@
 // Act 1 (Exordium) monsters with the original HP ranges, moves, odds and repeat limits.
-import type { MonsterDefinition } from '../../engine/definitions.js';
+import type { MonsterContext, MonsterDefinition } from '../../engine/definitions.js';
 import { move, split, splitWhenHalf } from './monster.js';
+
+/**
+ * Acid Slime (M) and (L) at Ascension 0 (decompiled AcidSlime_M/AcidSlime_L.getMove): Spit under 30
+ * unless it Spat twice running (then Tackle or Lick, even odds), Tackle under 70 unless it Tackled
+ * last (then 40% Spit, else Lick), else Lick unless it Licked twice running (then 40% Spit, else Tackle).
+ */
+function acidSlimeMove(x: MonsterContext): string {
+  const roll = x.roll();
+  if (roll < 30)
+    return x.lastTwoMoves('CORROSIVE_SPIT') ? (x.roll() < 50 ? 'TACKLE' : 'LICK') : 'CORROSIVE_SPIT';
+  if (roll < 70) return x.lastMove('TACKLE') ? (x.roll() < 40 ? 'CORROSIVE_SPIT' : 'LICK') : 'TACKLE';
+  return x.lastTwoMoves('LICK') ? (x.roll() < 40 ? 'CORROSIVE_SPIT' : 'TACKLE') : 'LICK';
+}
 
 export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
   {
@@ -98,7 +111,7 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     id: 'ACID_SLIME_M',
     name: 'Acid Slime (M)',
     hp: [28, 32],
-    text: 'Corrosive Spit (7 damage, 1 Slimed into your discard pile) 30%, Tackle (10 damage) 40%, Lick (1 Weak) 30%. No attack three times in a row, no Lick twice in a row.',
+    text: 'Corrosive Spit (7 damage, 1 Slimed into your discard pile) 30%, Tackle (10 damage) 40%, Lick (1 Weak) 30%. Never Spits or Licks three times in a row, never Tackles twice in a row.',
     moves: [
       move('CORROSIVE_SPIT', 'Corrosive Spit', 'AttackDebuff', 7, 1, (x) =>
         x.addStatus('SLIMED', 'discard', 1),
@@ -106,13 +119,7 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       move('TACKLE', 'Tackle', 'Attack', 10),
       move('LICK', 'Lick', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 1)),
     ],
-    nextMove: (x) => {
-      const roll = x.roll();
-      if (roll < 30)
-        return x.lastTwoMoves('CORROSIVE_SPIT') ? (x.roll() < 50 ? 'TACKLE' : 'LICK') : 'CORROSIVE_SPIT';
-      if (roll < 70) return x.lastTwoMoves('TACKLE') ? (x.roll() < 50 ? 'CORROSIVE_SPIT' : 'LICK') : 'TACKLE';
-      return x.lastMove('LICK') ? (x.roll() < 40 ? 'CORROSIVE_SPIT' : 'TACKLE') : 'LICK';
-    },
+    nextMove: acidSlimeMove,
   },
   {
     id: 'SPIKE_SLIME_M',
@@ -132,7 +139,7 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     id: 'ACID_SLIME_L',
     name: 'Acid Slime (L)',
     hp: [65, 69],
-    text: 'Corrosive Spit (11 damage, 2 Slimed) 30%, Tackle (16 damage) 40%, Lick (2 Weak) 30%; no attack three times in a row, no Lick twice in a row. At or below 50% HP it splits into two Acid Slimes (M) with its current HP.',
+    text: 'Corrosive Spit (11 damage, 2 Slimed) 30%, Tackle (16 damage) 40%, Lick (2 Weak) 30%; never Spits or Licks three times in a row, never Tackles twice in a row. At or below 50% HP it splits into two Acid Slimes (M) with its current HP.',
     moves: [
       move('CORROSIVE_SPIT', 'Corrosive Spit', 'AttackDebuff', 11, 1, (x) =>
         x.addStatus('SLIMED', 'discard', 2),
@@ -145,13 +152,7 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       x.monster.powers.SPLIT = 1;
     },
     onDamaged: splitWhenHalf,
-    nextMove: (x) => {
-      const roll = x.roll();
-      if (roll < 30)
-        return x.lastTwoMoves('CORROSIVE_SPIT') ? (x.roll() < 50 ? 'TACKLE' : 'LICK') : 'CORROSIVE_SPIT';
-      if (roll < 70) return x.lastTwoMoves('TACKLE') ? (x.roll() < 50 ? 'CORROSIVE_SPIT' : 'LICK') : 'TACKLE';
-      return x.lastMove('LICK') ? (x.roll() < 40 ? 'CORROSIVE_SPIT' : 'TACKLE') : 'LICK';
-    },
+    nextMove: acidSlimeMove,
   },
   {
     id: 'SPIKE_SLIME_L',
@@ -190,7 +191,7 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     id: 'RED_SLAVER',
     name: 'Red Slaver',
     hp: [46, 50],
-    text: 'Opens with Stab (13 damage). Once per combat, 25% chance of Entangle (you cannot play Attacks next turn). Otherwise Scrape (8 damage, 1 Vulnerable) 55% or Stab 45%; never the same attack three times in a row.',
+    text: 'Opens with Stab (13 damage). Once per combat, 25% chance of Entangle (you cannot play Attacks next turn). Otherwise Scrape (8 damage, 1 Vulnerable), or, once Entangle has been used, Stab on 20% of the rolls; never the same attack three times in a row.',
     moves: [
       move('STAB', 'Stab', 'Attack', 13),
       move('SCRAPE', 'Scrape', 'AttackDebuff', 8, 1, (x) => x.debuffPlayer('VULNERABLE', 1)),
@@ -203,7 +204,8 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       if (x.monster.move.id === 'NONE') return 'STAB';
       const roll = x.roll();
       if (roll >= 75 && (x.monster.memory.entangled ?? 0) === 0) return 'ENTANGLE';
-      if (roll >= 55 && !x.lastTwoMoves('STAB')) return 'STAB';
+      // Rolls 55-74 stab only after Entangle (decompiled SlaverRed.getMove: num >= 55 && usedEntangle).
+      if (roll >= 55 && (x.monster.memory.entangled ?? 0) > 0 && !x.lastTwoMoves('STAB')) return 'STAB';
       return x.lastTwoMoves('SCRAPE') ? 'STAB' : 'SCRAPE';
     },
   },

@@ -59,10 +59,30 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     },
   },
   {
+    id: 'SNECKO',
+    name: 'Snecko',
+    hp: [114, 120],
+    text: 'Opens with Perplexing Glare (Confused: every card you draw costs 0-3 for the rest of the combat). Then Tail Whip (8 damage, 2 Vulnerable) 40%, else Bite (15 damage), never Bite three times in a row.',
+    moves: [
+      move('PERPLEXING_GLARE', 'Perplexing Glare', 'StrongDebuff', undefined, undefined, (x) =>
+        x.debuffPlayer('CONFUSED', 1),
+      ),
+      move('BITE', 'Bite', 'Attack', 15),
+      move('TAIL_WHIP', 'Tail Whip', 'AttackDebuff', 8, 1, (x) => x.debuffPlayer('VULNERABLE', 2)),
+    ],
+    // Decompiled Snecko.getMove (Ascension 0): Glare first, then Tail Whip under 40, else Bite
+    // unless the last two moves were Bites.
+    nextMove: (x) => {
+      if (x.monster.history.length === 0 && x.monster.move.id === 'NONE') return 'PERPLEXING_GLARE';
+      if (x.roll() < 40) return 'TAIL_WHIP';
+      return x.lastTwoMoves('BITE') ? 'TAIL_WHIP' : 'BITE';
+    },
+  },
+  {
     id: 'SHELLED_PARASITE',
     name: 'Shelled Parasite',
     hp: [68, 72],
-    text: 'Plated Armor 14. Double Strike (6 damage x2) 40%, Suck (10 damage, heals the unblocked damage) 40%, Fell (18 damage, 2 Frail) 20%; never the same move twice in a row.',
+    text: 'Plated Armor 14. Opens with Double Strike (6 damage x2) or Suck (10 damage, heals the unblocked damage), even odds. Then Fell (18 damage, 2 Frail) 20%, never twice in a row (it rolls again among the others); Double Strike 40% and Suck 40%, never three times in a row.',
     moves: [
       move('DOUBLE_STRIKE', 'Double Strike', 'Attack', 6, 2),
       move('SUCK', 'Suck', 'AttackBuff', 10, 1, (x) => {
@@ -73,11 +93,18 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     setup: (x) => {
       x.monster.powers.PLATED_ARMOR = 14;
     },
+    // Decompiled ShelledParasite.getMove (Ascension 0): a 50/50 opener, Fell rerolled in 20-99
+    // after a Fell, Double Strike and Suck each barred only after two in a row.
     nextMove: (x) => {
-      const roll = x.roll();
-      const wanted = roll < 20 ? 'FELL' : roll < 60 ? 'DOUBLE_STRIKE' : 'SUCK';
-      if (!x.lastMove(wanted)) return wanted;
-      return wanted === 'DOUBLE_STRIKE' ? 'SUCK' : 'DOUBLE_STRIKE';
+      if (x.monster.history.length === 0 && x.monster.move.id === 'NONE')
+        return x.roll() < 50 ? 'DOUBLE_STRIKE' : 'SUCK';
+      let roll = x.roll();
+      if (roll < 20) {
+        if (!x.lastMove('FELL')) return 'FELL';
+        roll = 20 + Math.floor((x.roll() * 80) / 100);
+      }
+      if (roll < 60) return x.lastTwoMoves('DOUBLE_STRIKE') ? 'SUCK' : 'DOUBLE_STRIKE';
+      return x.lastTwoMoves('SUCK') ? 'DOUBLE_STRIKE' : 'SUCK';
     },
   },
   {
@@ -212,13 +239,16 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     id: 'BOOK_OF_STABBING',
     name: 'Book of Stabbing',
     hp: [160, 164],
-    text: 'Multi-Stab (6 damage, 2 hits the first time and one more hit every use) 85%, Single Stab (21 damage) 15%, never Single Stab twice in a row.',
+    text: 'Multi-Stab (6 damage, 2 hits the first time and one more hit every use) 85%, Single Stab (21 damage) 15%; never Single Stab twice in a row, never Multi-Stab three times in a row.',
     moves: [move('MULTI_STAB', 'Multi-Stab', 'Attack', 6), move('SINGLE_STAB', 'Single Stab', 'Attack', 21)],
     setup: (x) => {
       x.monster.memory.MULTI_STAB_HITS = 1;
     },
+    // Decompiled BookOfStabbing.getMove: under 15 Single Stab unless it was the last move; otherwise
+    // Multi-Stab unless the last two were Multi-Stabs (then Single Stab).
     nextMove: (x) => {
-      if (x.roll() < 15 && !x.lastMove('SINGLE_STAB')) return 'SINGLE_STAB';
+      const single = x.roll() < 15 ? !x.lastMove('SINGLE_STAB') : x.lastTwoMoves('MULTI_STAB');
+      if (single) return 'SINGLE_STAB';
       x.monster.memory.MULTI_STAB_HITS = (x.monster.memory.MULTI_STAB_HITS ?? 1) + 1;
       return 'MULTI_STAB';
     },

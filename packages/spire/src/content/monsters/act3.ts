@@ -85,9 +85,10 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     id: 'EXPLODER',
     name: 'Exploder',
     hp: [30, 30],
-    text: 'Slam (11 damage) for two turns, then Explode (30 damage) and dies.',
+    text: 'Slam (9 damage) for two turns, then Explode (30 damage) and dies.',
     moves: [
-      move('SLAM', 'Slam', 'Attack', 11),
+      // 9 at Ascension 0 (decompiled Exploder: 11 from Ascension 2).
+      move('SLAM', 'Slam', 'Attack', 9),
       move('EXPLODE', 'Explode', 'Attack', 30, 1, (x) => {
         x.monster.hp = 0;
         x.escape();
