@@ -24,7 +24,12 @@ const node22Only = nodeMajor >= 22 ? [] : ['**/*.node22.test.ts'];
 export default defineConfig({
   resolve: { alias: workspaceAliases() },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/bench/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/.git/**', ...node22Only],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,92 +1,29 @@
 /**
- * Bench: `memory.assemble` latency at a 5,000-token budget with 10,000 lessons, 2,000 knowledge
- * entries and a 200-event window, over 1,000 consecutive calls where only the observation changes;
- * against LangChain.js `trimMessages` on the same content flattened into one message history, with
- * the same tokenizer as its token counter. Also: tokenizer load time and warm count latency,
- * gpt-tokenizer against js-tiktoken, each measured in a fresh process.
+ * Bench: `memory.assemble` at a 5,000-token budget as the stored content grows (1k / 10k / 100k
+ * lessons, 200 / 2k / 20k knowledge entries, 20 / 200 / 2,000 window events): observation-only,
+ * query-changing, one lesson added per call, one event appended per call, at capacity, the first
+ * call and memory per item, with the goals of issue 14 judged on the numbers. Then the messages
+ * layer against fair peers (LangChain.js trimMessages, Mastra's TokenLimiter) on one agent history.
+ * Also: tokenizer load time and warm count latency, gpt-tokenizer against js-tiktoken, each in a
+ * fresh process.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BaseMessage, HumanMessage, SystemMessage, trimMessages } from '@langchain/core/messages';
-import { z } from 'zod';
+import { createTiktokenTokenizer } from '../src/index.js';
 import {
-  createMemory,
-  createTiktokenTokenizer,
-  type KnowledgeEntry,
-  type LessonsLayer,
-  type ObservationLayer,
-  type StateLayer,
-  type SummaryLayer,
-  type WindowLayer,
-} from '../src/index.js';
+  formatScalingTable,
+  measureTier,
+  SCALING_TIERS,
+  type ScalingTier,
+  scalingGoals,
+  type TierResult,
+} from './assemble-scaling.js';
+import { ms } from './bench-content.js';
+import { measurePeers } from './trim-peers.js';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const BUDGET = 5000;
-const CALLS = 1000;
-
-/** Deterministic pseudo-random numbers (the same content every run). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const syllables = [
-  'ka',
-  'ro',
-  'mi',
-  'te',
-  'su',
-  'la',
-  'von',
-  'dre',
-  'fi',
-  'gor',
-  'ash',
-  'el',
-  'tor',
-  'quin',
-  'bel',
-  'um',
-];
-function buildVocabulary(random: () => number, size: number): string[] {
-  const words = new Set<string>();
-  while (words.size < size) {
-    const length = 2 + Math.floor(random() * 3);
-    let word = '';
-    for (let index = 0; index < length; index += 1)
-      word += syllables[Math.floor(random() * syllables.length)];
-    words.add(word);
-  }
-  return [...words];
-}
-
-function sentence(random: () => number, vocabulary: readonly string[], words: number): string {
-  const out: string[] = [];
-  for (let index = 0; index < words; index += 1)
-    out.push(vocabulary[Math.floor(random() * vocabulary.length)] as string);
-  return `${out.join(' ')}.`;
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))] ?? Number.NaN;
-}
-
-function summarize(samples: number[]): { p50: number; p99: number; mean: number } {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    mean: samples.reduce((sum, value) => sum + value, 0) / samples.length,
-  };
-}
-
-const ms = (value: number): string => `${value.toFixed(3)} ms`;
-
 /** Loads a tokenizer in a fresh process and times its load and warm counts. */
 function measureTokenizer(label: string, setup: string, countExpression: string): string {
   const code = `
@@ -124,7 +61,10 @@ function measureTokenizer(label: string, setup: string, countExpression: string)
 
 /** Prints the assemble section of `npm run bench`. */
 export async function runBench(): Promise<void> {
-  console.log('assemble: bounded layered memory vs LangChain trimMessages (same content, same tokenizer)');
+  const started = performance.now();
+  const machine = (): string =>
+    `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores (other processes share them)`;
+  console.log(`assemble: cost against stored content, and the messages layer against peers; ${machine()}`);
   console.log('\nTokenizers (o200k_base, fresh process each):');
   console.log(
     measureTokenizer(
@@ -141,169 +81,55 @@ export async function runBench(): Promise<void> {
     ),
   );
 
-  const random = createRandom(20261129);
-  const vocabulary = buildVocabulary(random, 3000);
-  const entries: KnowledgeEntry[] = [];
-  for (let index = 0; index < 2000; index += 1) {
-    entries.push({ key: `card-${index}`, title: `Card ${index}`, text: sentence(random, vocabulary, 25) });
-  }
-  const lessonTexts: string[] = [];
-  for (let index = 0; index < 10_000; index += 1) lessonTexts.push(sentence(random, vocabulary, 14));
-  const events: string[] = [];
-  for (let index = 0; index < 200; index += 1)
-    events.push(`Turn ${index}: ${sentence(random, vocabulary, 9)}`);
-  const system =
-    'You are an agent playing a deck-building card game. Read the context, then answer with exactly one action as JSON.';
-  const summaryText = sentence(random, vocabulary, 60);
-  const observation = (call: number): string =>
-    JSON.stringify({
-      floor: 7,
-      turn: call,
-      hp: 80 - (call % 50),
-      energy: 3,
-      block: call % 7,
-      hand: ['Strike', 'Defend', 'Bash', 'Strike', 'Defend'].map(
-        (card, index) => `${card}+${(call + index) % 3}`,
-      ),
-      enemies: [
-        { name: 'Jaw Worm', hp: 40 - (call % 40), intent: `attack ${call % 12}` },
-        { name: 'Cultist', hp: 48 - (call % 30), intent: 'ritual' },
-      ],
-      note: sentence(random, vocabulary, 40),
-    });
-
-  const memory = createMemory({
-    budget: BUDGET,
-    system,
-    layers: [
-      { kind: 'knowledge', entries, budget: 1200, maxResults: 20 },
-      { kind: 'summary', budget: 300 },
-      { kind: 'lessons', budget: 600, capacity: 10_000 },
-      {
-        kind: 'state',
-        budget: 300,
-        schema: z.object({ act: z.number(), goal: z.string() }),
-        initial: { act: 1, goal: 'reach the boss' },
-      },
-      { kind: 'window', budget: 900, maxEvents: 200 },
-      { kind: 'observation', budget: 600 },
-    ],
-  });
-  memory.layer<SummaryLayer>('summary').set(summaryText);
-  memory.layer<StateLayer>('state').patch({ act: 2 });
-  const lessons = memory.layer<LessonsLayer>('lessons');
-  const loadStarted = performance.now();
-  for (const text of lessonTexts) await lessons.addLesson({ text, importance: random() });
-  const lessonLoadMs = performance.now() - loadStarted;
-  const window = memory.layer<WindowLayer>('window');
-  for (const event of events) window.append(event);
-  const observationLayer = memory.layer<ObservationLayer<string>>('observation');
-  const query = `${vocabulary[1]} ${vocabulary[2]} ${vocabulary[3]} block strike`;
-  const keys = ['card-12', 'card-57', 'card-300'];
-
-  observationLayer.set(observation(-1));
-  let started = performance.now();
-  const first = await memory.assemble({ query, keys });
-  const firstMs = performance.now() - started;
-  const strataSamples: number[] = [];
-  const strataCpu: number[] = [];
-  let last = first;
-  for (let call = 0; call < CALLS; call += 1) {
-    observationLayer.set(observation(call));
-    const cpu = process.cpuUsage();
-    started = performance.now();
-    last = await memory.assemble({ query, keys });
-    strataSamples.push(performance.now() - started);
-    strataCpu.push(process.cpuUsage(cpu).user / 1000);
-    if (last.tokens > BUDGET) throw new Error(`budget broken: ${last.tokens}`);
-  }
-  const strata = summarize(strataSamples);
-  const strataCpuTime = summarize(strataCpu);
-
-  // The same, with a query that changes every call (retrieval and lesson ranking redone each time).
-  const changingSamples: number[] = [];
-  const changingCpu: number[] = [];
-  for (let call = 0; call < 200; call += 1) {
-    observationLayer.set(observation(CALLS + call));
-    const cpu = process.cpuUsage();
-    started = performance.now();
-    await memory.assemble({
-      query: `${vocabulary[call % vocabulary.length]} ${vocabulary[(call * 7) % vocabulary.length]} strike`,
-      keys,
-    });
-    changingSamples.push(performance.now() - started);
-    changingCpu.push(process.cpuUsage(cpu).user / 1000);
-  }
-  const changing = summarize(changingSamples);
-  const changingCpuTime = summarize(changingCpu);
-
-  console.log(
-    `\nContent: ${lessons.lessons.length} lessons (added in ${lessonLoadMs.toFixed(0)} ms), ${entries.length} knowledge entries, ${window.events.length} window events; budget ${BUDGET}.`,
-  );
-  console.log(
-    `Last request: ${last.tokens} tokens (${last.layers.map((layer) => `${layer.name} ${layer.tokens}`).join(', ')}), stable prefix ${last.stablePrefixTokens} tokens.`,
-  );
-  console.log(`Strata assemble, first (cold) call: ${ms(firstMs)}`);
-  console.log(
-    `Strata assemble, ${CALLS} calls, only the observation changes: p50 ${ms(strata.p50)}, p99 ${ms(strata.p99)}, mean ${ms(strata.mean)}  (goal p50 <= 1 ms, p99 <= 5 ms)`,
-  );
-  console.log(
-    `Strata assemble, 200 calls, query changes too:              p50 ${ms(changing.p50)}, p99 ${ms(changing.p99)}, mean ${ms(changing.mean)}`,
-  );
-  // CPU time of this process per call: what the code costs when other processes compete for the cores.
-  console.log(
-    `  CPU time per call (process.cpuUsage): observation-only p50 ${ms(strataCpuTime.p50)}, p99 ${ms(strataCpuTime.p99)}; query-changing p50 ${ms(changingCpuTime.p50)}, p99 ${ms(changingCpuTime.p99)}; load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores`,
-  );
-
-  // LangChain: the same content as one history, trimmed to the same budget with the same tokenizer.
-  // trimMessages calls the counter once per message it drops, each time over the whole remaining
-  // list (quadratic); counts are memoized per message so that the run ends in seconds, not hours.
+  // One loaded tokenizer for everything below: the first call measures counting, not loading.
   const tokenizer = createTiktokenTokenizer('o200k_base');
-  const perMessage = new WeakMap<BaseMessage, number>();
-  const tokenCounter = (messages: BaseMessage[]): number => {
-    let tokens = 3;
-    for (const message of messages) {
-      let count = perMessage.get(message);
-      if (count === undefined) {
-        count =
-          4 +
-          tokenizer.count(
-            typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
-          );
-        perMessage.set(message, count);
-      }
-      tokens += count;
-    }
-    return tokens;
-  };
-  const history: BaseMessage[] = [
-    new SystemMessage(`${system}\n\n${summaryText}\n\n${JSON.stringify({ act: 2, goal: 'reach the boss' })}`),
-    ...entries.map((entry) => new HumanMessage(`${entry.title}: ${entry.text}`)),
-    ...lessonTexts.map((text) => new HumanMessage(text)),
-    ...events.map((event) => new HumanMessage(event)),
-  ];
-  const langchainSamples: number[] = [];
-  const deadline = performance.now() + 40_000;
-  let trimmedTokens = 0;
-  for (let call = 0; call < CALLS && performance.now() < deadline; call += 1) {
-    const messages = [...history, new HumanMessage(observation(call))];
-    started = performance.now();
-    const trimmed = await trimMessages(messages, {
-      maxTokens: BUDGET,
-      strategy: 'last',
-      includeSystem: true,
-      tokenCounter,
-    });
-    langchainSamples.push(performance.now() - started);
-    if (call === 0) trimmedTokens = tokenCounter(trimmed);
+  tokenizer.count('load the encoding before any timing');
+  const calls = 500;
+  console.log(
+    `\nScaling (budget 5,000; ${calls} calls per row, each with a new observation; wall p50 / p99 and CPU p50 per call):`,
+  );
+  const results: TierResult[] = [];
+  for (const tier of SCALING_TIERS) {
+    const tierStarted = performance.now();
+    process.stdout.write(`  measuring ${describeTier(tier)} ... `);
+    results.push(await measureTier(tier, { tokenizer, calls }));
+    console.log(`${((performance.now() - tierStarted) / 1000).toFixed(1)} s; ${machine()}`);
   }
-  const langchain = summarize(langchainSamples);
+  for (const line of formatScalingTable(results)) console.log(line);
   console.log(
-    `LangChain trimMessages, ${langchainSamples.length} calls${langchainSamples.length < CALLS ? ' (stopped after 40 s)' : ''} over ${history.length + 1} messages: p50 ${ms(langchain.p50)}, p99 ${ms(langchain.p99)}, mean ${ms(langchain.mean)}; result ${trimmedTokens} tokens`,
+    'Growth: between the first and last tier (100x the content), from CPU p50 (wall time moves with the load): flat <= 1.5x, log <= 3x, linear ~ n^1.',
   );
+  console.log('\nGoals (issue 14), judged on wall time at the stated tier:');
+  for (const goal of scalingGoals(results)) {
+    const verdict = goal.met === undefined ? 'not measured' : goal.met ? 'met' : 'NOT met';
+    console.log(`  [${verdict}] ${goal.goal}: ${goal.measured}`);
+  }
+
   console.log(
-    `Ratio (trimMessages / Strata, observation-only calls): p50 ${(langchain.p50 / strata.p50).toFixed(0)}x, p99 ${(langchain.p99 / strata.p99).toFixed(0)}x; against query-changing calls: p50 ${(langchain.p50 / changing.p50).toFixed(0)}x`,
+    '\nPeers: the same agent history trimmed to the same budget on every call (each call adds one step):',
   );
+  const peers = await measurePeers({ tokenizer });
+  console.log(
+    `History: ${peers.steps} steps, ${peers.historyMessages} messages, ${peers.historyTokens.toLocaleString('en-US')} tokens; budget ${peers.budget}; ${peers.strata.calls} calls each; exact recount with o200k_base and OpenAI chat framing.`,
+  );
+  const rows = [peers.strata, ...peers.peers];
+  const width = Math.max(...rows.map((row) => row.name.length));
+  for (const row of rows) {
+    const ratio = row === peers.strata ? '1x' : `${(row.wall.p50 / peers.strata.wall.p50).toFixed(0)}x`;
+    const cpuRatio = row === peers.strata ? '1x' : `${(row.cpu.p50 / peers.strata.cpu.p50).toFixed(0)}x`;
+    const within =
+      row.overBudget === 0
+        ? `within budget (max ${row.maxExactTokens})`
+        : `OVER budget in ${row.overBudget}/${row.calls} calls (max ${row.maxExactTokens}, +${(((row.maxExactTokens - peers.budget) / peers.budget) * 100).toFixed(0)}%)`;
+    console.log(
+      `  ${row.name.padEnd(width)}  p50 ${ms(row.wall.p50).padStart(9)}  p99 ${ms(row.wall.p99).padStart(9)}  CPU p50 ${ms(row.cpu.p50).padStart(9)}  ratio ${ratio.padStart(5)} (CPU ${cpuRatio})  kept ${row.lastKept}  ${within}`,
+    );
+  }
+  console.log(`(assemble bench: ${((performance.now() - started) / 1000).toFixed(0)} s in all)`);
+}
+
+function describeTier(tier: ScalingTier): string {
+  return `${tier.lessons} lessons, ${tier.knowledge} knowledge entries, ${tier.events} events`;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

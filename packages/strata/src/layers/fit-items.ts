@@ -6,6 +6,23 @@ import type { DroppedItem, DropReason, FitRequest, LayerFit, OmittedItems, Trunc
 export interface FitCandidate {
   readonly id: string;
   readonly line: string;
+  /**
+   * Tokens of `fitLine(line) + '\n'` with this tokenizer, exactly, when the candidate keeps its own
+   * count (undefined: fitItems counts). Lets a fit skip an item without rendering or hashing it.
+   */
+  lineTokens?(tokenizer: CachedTokenizer): number | undefined;
+}
+
+/**
+ * A candidate's line as a fit places it. A line starting with whitespace would glue to the previous
+ * newline: start at the visible text. o200k_base's punctuation chunk (` ?[^\s\p{L}\p{N}]+[\r\n/]*`)
+ * swallows a '/' that follows a line ending in punctuation, so a line starting with '/' would not
+ * count separately (it can be one token over or under): a leading backslash keeps it visible and
+ * its count additive.
+ */
+export function fitLine(line: string): string {
+  const visible = line !== '' && LEADING_SPACE.test(line) ? line.trimStart() : line;
+  return visible.startsWith('/') ? `\\${visible}` : visible;
 }
 
 /**
@@ -80,22 +97,20 @@ export function fitItems(
     if (room <= 0 || misses >= maxMisses) break;
     if (kept.length >= maxItems) break;
     const candidate = candidates.at(index) as FitCandidate;
-    // A line starting with whitespace would glue to the previous newline: start at the visible text.
-    const visible =
-      candidate.line !== '' && LEADING_SPACE.test(candidate.line)
-        ? candidate.line.trimStart()
-        : candidate.line;
-    // o200k_base's punctuation chunk (` ?[^\s\p{L}\p{N}]+[\r\n/]*`) swallows a '/' that follows a
-    // line ending in punctuation, so a line starting with '/' would not count separately (it can be
-    // one token over or under). A leading backslash keeps it visible and its count additive.
-    const line = visible.startsWith('/') ? `\\${visible}` : visible;
+    const own = candidate.lineTokens?.(tokenizer);
+    let line = own === undefined ? fitLine(candidate.line) : undefined;
     if (line === '') {
       dropped.push({ id: candidate.id, reason: 'empty' });
       continue;
     }
     // Counting stops early past the whole layer's capacity: a huge item costs little to reject.
-    const cost = tokenizer.countUpTo(`${line}\n`, Math.max(room, capacity));
+    const cost = own ?? tokenizer.countUpTo(`${line}\n`, Math.max(room, capacity));
     if (cost <= room) {
+      line ??= fitLine(candidate.line);
+      if (line === '') {
+        dropped.push({ id: candidate.id, reason: 'empty' });
+        continue;
+      }
       keptLines.push(line);
       kept.push(candidate.id);
       room -= cost;
@@ -105,7 +120,7 @@ export function fitItems(
     misses += 1;
     if (cost > capacity && room >= MIN_TRUNCATED_TOKENS) {
       // Larger than the whole layer: show its beginning, marked, rather than nothing.
-      const short = truncateWithMarker(line, room - 1, tokenizer);
+      const short = truncateWithMarker(line ?? fitLine(candidate.line), room - 1, tokenizer);
       const lineCost = tokenizer.count(`${short}\n`);
       if (short !== '' && lineCost <= room) {
         keptLines.push(short);

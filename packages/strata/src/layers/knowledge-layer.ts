@@ -104,10 +104,14 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
     }
     const ranked: Array<{ key: string; score: number }> = [];
     if (query && query.trim() !== '') {
-      const filter = allowed
-        ? (result: { id: string }) => (allowed as Set<string>).has(result.id)
-        : undefined;
-      const results = search.search(query, filter ? { filter } : {});
+      // With keys in play, entries outside them get a document boost of 0, which MiniSearch checks
+      // before scoring: they are skipped, not scored, collected and filtered out (a query then costs
+      // a pass over its words' postings, not a result object per matching entry).
+      const only = allowed;
+      const results = search.search(
+        query,
+        only ? { boostDocument: (id: unknown) => (only.has(id as string) ? 1 : 0) } : {},
+      );
       for (const result of results) ranked.push({ key: String(result.id), score: result.score });
     }
     const vector = query ? queryVectors.get(query) : undefined;

@@ -1,36 +1,50 @@
 import type { LessonRecord } from '../store/memory-store.js';
+import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
+import { tokenizerVersion } from '../tokenizer/tokenizer.js';
 import { renderListItem } from './escape-untrusted.js';
-import type { CandidateList, FitCandidate } from './fit-items.js';
+import { type CandidateList, type FitCandidate, fitLine } from './fit-items.js';
 import { bandKeys, hashWord, MinHashBuckets } from './min-hash-buckets.js';
 import { SortedChunkList } from './sorted-chunk-list.js';
 
-/** The lessons holding one word, best rank first. */
+/**
+ * The lessons holding one word. Only the best-ranked ones are kept (`held`, best first): a query
+ * reads at most `queryPostings` of them, so a longer list would cost memory and insertion time for
+ * lessons no query reads. `held` is always exactly the best `held.length` lessons holding the word;
+ * `overflow` counts the others.
+ */
 export interface Posting {
   readonly term: string;
   /** hashWord(term), for the MinHash buckets. */
   readonly hash: number;
-  readonly entries: SortedChunkList<LessonEntry>;
+  readonly held: LessonEntry[];
+  overflow: number;
 }
+
+const NO_POSTINGS: readonly Posting[] = Object.freeze([]);
 
 /**
  * One indexed lesson. Its words are kept as links to their postings (no per-lesson set of strings),
- * and its line is rendered only when a fit reads it, so a stored lesson costs its record and a few
- * pointers.
+ * its line is rendered only when a fit shows it, and the line's token count is kept once taken, so
+ * a stored lesson costs its record, a few pointers and one number.
  */
 export class LessonEntry implements FitCandidate {
-  readonly record: LessonRecord;
-  /** See lessonRank; fixed while the entry is indexed (an update makes a new entry). */
-  readonly rank: number;
-  /** @internal */
-  readonly postings: Posting[] = [];
+  /** Its `rank` is the entry's rank (see lessonRank), fixed while indexed (an update makes a new entry). */
+  readonly record: LessonRecord & { readonly rank: number };
+  /** @internal Set once by LessonIndex.add, one slot per distinct word. */
+  postings: readonly Posting[] = NO_POSTINGS;
+  /** @internal Tokens of `fitLine(line) + '\n'` with the index's tokenizer; -1 until counted. */
+  tokens = -1;
 
-  constructor(record: LessonRecord, rank: number) {
+  constructor(record: LessonRecord & { readonly rank: number }) {
     this.record = record;
-    this.rank = rank;
   }
 
   get id(): string {
     return this.record.id;
+  }
+
+  get rank(): number {
+    return this.record.rank;
   }
 
   get line(): string {
@@ -39,6 +53,15 @@ export class LessonEntry implements FitCandidate {
 
   get termCount(): number {
     return this.postings.length;
+  }
+
+  /**
+   * Tokens of this lesson's line as fitItems counts it, counted once. Only for the tokenizer the
+   * index counts with (LessonIndex.useTokenizer, called by the layer before every fit).
+   */
+  lineTokens(tokenizer: CachedTokenizer): number {
+    if (this.tokens < 0) this.tokens = tokenizer.inner.count(`${fitLine(this.line)}\n`);
+    return this.tokens;
   }
 }
 
@@ -58,13 +81,19 @@ interface Scored {
 export interface LessonIndexLimits {
   /** Best-ranked lessons scored per query word (default 64). */
   queryPostings: number;
+  /**
+   * Lessons kept per word (default 2 x queryPostings). A word's list grows to this plus
+   * queryPostings before it is cut back, so an update (a new entry in, the old one out) never
+   * shrinks it; it is rebuilt from all lessons only when removals leave fewer than queryPostings.
+   */
+  postingCap: number;
   /** Most bucket-mates compared exactly when looking for a near-duplicate (default 64). */
   duplicateCandidates: number;
 }
 
 /**
- * Lessons kept in ranked order (a sorted array: binary search and one splice per change, never a
- * re-sort), with per-word postings in the same order and MinHash buckets. A query scores only the
+ * Lessons kept in ranked order (sorted chunks: binary search and one short splice per change, never
+ * a re-sort), with the best-ranked lessons of each word and MinHash buckets. A query scores only the
  * best-ranked lessons of each of its words; a near-duplicate check compares only the lessons sharing
  * a bucket. Both costs are bounded whatever the number of lessons.
  */
@@ -74,9 +103,24 @@ export class LessonIndex {
   readonly #postings = new Map<string, Posting>();
   readonly #buckets = new MinHashBuckets<LessonEntry>();
   readonly #limits: LessonIndexLimits;
+  #countedBy: CachedTokenizer | undefined;
+  #countedVersion = 0;
 
   constructor(limits: Partial<LessonIndexLimits> = {}) {
-    this.#limits = { queryPostings: 64, duplicateCandidates: 64, ...limits };
+    const queryPostings = limits.queryPostings ?? 64;
+    this.#limits = { queryPostings, postingCap: 2 * queryPostings, duplicateCandidates: 64, ...limits };
+  }
+
+  /**
+   * Counts lines with `tokenizer` from now on: new lessons are counted as they are added, the others
+   * when a fit first reads them. A different tokenizer (or a calibrated one) forgets every count.
+   */
+  useTokenizer(tokenizer: CachedTokenizer): void {
+    const version = tokenizerVersion(tokenizer);
+    if (this.#countedBy === tokenizer && this.#countedVersion === version) return;
+    this.#countedBy = tokenizer;
+    this.#countedVersion = version;
+    for (const entry of this.#entries.values()) entry.tokens = -1;
   }
 
   get size(): number {
@@ -106,58 +150,68 @@ export class LessonIndex {
     return this.#order.last();
   }
 
-  /** Indexes one entry (replacing an entry with the same id), in O(log n) comparisons plus one splice per list. */
+  /**
+   * Indexes one entry (replacing an entry with the same id, which leaves after the new one is in, so
+   * the words' lists do not shrink), in O(log n) comparisons plus one short splice per list.
+   */
   add(entry: LessonEntry, terms: Iterable<string>): void {
     const previous = this.#entries.get(entry.id);
-    if (previous) this.remove(previous);
+    if (previous === entry) return;
     this.#entries.set(entry.id, entry);
     this.#order.insert(entry);
-    for (const term of terms) {
-      const posting = this.#posting(term);
-      entry.postings.push(posting);
-      posting.entries.insert(entry);
-    }
+    entry.postings = Array.from(terms, (term) => this.#posting(term));
+    for (const posting of entry.postings) this.#hold(posting, entry);
     this.#buckets.add(entry, bandKeys(entry.postings.map((posting) => posting.hash)));
+    if (previous) this.#unlink(previous);
+    if (this.#countedBy !== undefined && entry.tokens < 0) entry.lineTokens(this.#countedBy);
   }
 
   /** Indexes many entries at once: each list is sorted once (loading, restoring). */
   addAll(all: ReadonlyArray<{ entry: LessonEntry; terms: Iterable<string> }>): void {
     // One entry per id, the last given winning, as repeated add() calls would leave it.
     const items = [...new Map(all.map((item) => [item.entry.id, item])).values()];
-    const byPosting = new Map<Posting, LessonEntry[]>();
     for (const { entry } of items) {
       const previous = this.#entries.get(entry.id);
       if (previous) this.remove(previous);
     }
     const order = this.#order.toArray();
+    // Per word: the held lessons plus the newcomers that may rank among them (with lessons already
+    // past the cut, a newcomer below the last held one may rank below those too: it is counted).
+    const byPosting = new Map<Posting, { list: LessonEntry[]; boundary: LessonEntry | undefined }>();
     for (const { entry, terms } of items) {
       this.#entries.set(entry.id, entry);
       order.push(entry);
-      for (const term of terms) {
-        const posting = this.#posting(term);
-        entry.postings.push(posting);
-        let list = byPosting.get(posting);
-        if (!list) {
-          list = posting.entries.toArray();
-          byPosting.set(posting, list);
+      entry.postings = Array.from(terms, (term) => this.#posting(term));
+      for (const posting of entry.postings) {
+        let merge = byPosting.get(posting);
+        if (!merge) {
+          merge = { list: [...posting.held], boundary: posting.held[posting.held.length - 1] };
+          byPosting.set(posting, merge);
         }
-        list.push(entry);
+        if (
+          posting.overflow > 0 &&
+          (merge.boundary === undefined || compareEntries(entry, merge.boundary) > 0)
+        )
+          posting.overflow += 1;
+        else merge.list.push(entry);
       }
       this.#buckets.add(entry, bandKeys(entry.postings.map((posting) => posting.hash)));
     }
     this.#order.reset(order);
-    for (const [posting, list] of byPosting) posting.entries.reset(list);
+    for (const [posting, { list }] of byPosting) {
+      list.sort(compareEntries);
+      const kept = Math.min(list.length, this.#limits.postingCap);
+      posting.overflow += list.length - kept;
+      list.length = kept;
+      posting.held.length = 0;
+      posting.held.push(...list);
+    }
   }
 
   remove(entry: LessonEntry): void {
     if (this.#entries.get(entry.id) !== entry) return;
     this.#entries.delete(entry.id);
-    this.#buckets.remove(entry, bandKeys(entry.postings.map((posting) => posting.hash)));
-    this.#order.remove(entry);
-    for (const posting of entry.postings) {
-      posting.entries.remove(entry);
-      if (posting.entries.length === 0) this.#postings.delete(posting.term);
-    }
+    this.#unlink(entry);
   }
 
   clear(): void {
@@ -165,6 +219,47 @@ export class LessonIndex {
     this.#order.reset([]);
     this.#postings.clear();
     this.#buckets.clear();
+  }
+
+  /** Takes an entry (no longer in #entries, or replaced there) out of every list. */
+  #unlink(entry: LessonEntry): void {
+    this.#buckets.remove(entry, bandKeys(entry.postings.map((posting) => posting.hash)));
+    this.#order.remove(entry);
+    for (const posting of entry.postings) {
+      const at = findEntry(posting.held, entry);
+      if (at >= 0) posting.held.splice(at, 1);
+      else posting.overflow = Math.max(0, posting.overflow - 1);
+      if (posting.held.length === 0 && posting.overflow === 0) this.#postings.delete(posting.term);
+    }
+  }
+
+  /** Adds an entry to a word's list if it is among the word's best; otherwise counts it. */
+  #hold(posting: Posting, entry: LessonEntry): void {
+    const held = posting.held;
+    const last = held[held.length - 1];
+    // With lessons already past the cut, a newcomer below the last held one may rank below them too.
+    if (posting.overflow > 0 && (last === undefined || compareEntries(entry, last) > 0)) {
+      posting.overflow += 1;
+      return;
+    }
+    held.splice(upperBound(held, entry), 0, entry);
+    const { postingCap, queryPostings } = this.#limits;
+    if (held.length > postingCap + queryPostings) {
+      posting.overflow += held.length - postingCap;
+      held.length = postingCap;
+    }
+  }
+
+  /** Rebuilds a word's list from every lesson (after removals left it shorter than a query reads). */
+  #refill(posting: Posting): void {
+    const holding: LessonEntry[] = [];
+    for (const entry of this.#entries.values()) if (entry.postings.includes(posting)) holding.push(entry);
+    holding.sort(compareEntries);
+    const kept = Math.min(holding.length, this.#limits.postingCap);
+    posting.overflow = holding.length - kept;
+    holding.length = kept;
+    posting.held.length = 0;
+    posting.held.push(...holding);
   }
 
   /**
@@ -176,22 +271,35 @@ export class LessonIndex {
    * below the few dozen lessons a section shows.
    */
   rankFor(wanted: ReadonlySet<string>, boost: (relevance: number) => number): CandidateList {
-    const scored = new Map<LessonEntry, number>();
-    const limit = this.#limits.queryPostings;
+    const postings: Posting[] = [];
     for (const term of wanted) {
       const posting = this.#postings.get(term);
-      if (!posting) continue;
-      const end = Math.min(limit, posting.entries.length);
+      if (posting) postings.push(posting);
+    }
+    if (postings.length === 0) return this.#order;
+    // Words shared with a candidate are found by comparing its posting pointers with the query's,
+    // never by reading its postings' words: at 100,000 lessons each of those reads is a cache miss
+    // (about 8 us per candidate against 0.3 us). A long query uses a set of the same pointers.
+    const many = postings.length > 16 ? new Set(postings) : undefined;
+    const scored = new Map<LessonEntry, number>();
+    const limit = this.#limits.queryPostings;
+    for (const posting of postings) {
+      if (posting.held.length < limit && posting.overflow > 0) this.#refill(posting);
+      const end = Math.min(limit, posting.held.length);
       for (let index = 0; index < end; index += 1) {
-        const entry = posting.entries.at(index) as LessonEntry;
+        const entry = posting.held[index] as LessonEntry;
         if (scored.has(entry)) continue;
         let shared = 0;
-        for (const held of entry.postings) if (wanted.has(held.term)) shared += 1;
-        const relevance = shared / Math.sqrt(wanted.size * Math.max(1, entry.termCount));
+        const held = entry.postings;
+        if (many) {
+          for (let at = 0; at < held.length; at += 1) if (many.has(held[at] as Posting)) shared += 1;
+        } else {
+          for (let at = 0; at < held.length; at += 1) if (postings.includes(held[at] as Posting)) shared += 1;
+        }
+        const relevance = shared / Math.sqrt(wanted.size * Math.max(1, held.length));
         scored.set(entry, entry.rank + boost(relevance));
       }
     }
-    if (scored.size === 0) return this.#order;
     const hits: Scored[] = [];
     for (const [entry, score] of scored) hits.push({ entry, score });
     hits.sort((a, b) => b.score - a.score || compareEntries(a.entry, b.entry));
@@ -224,7 +332,7 @@ export class LessonIndex {
   #posting(term: string): Posting {
     let posting = this.#postings.get(term);
     if (!posting) {
-      posting = { term, hash: hashWord(term), entries: new SortedChunkList(compareEntries) };
+      posting = { term, hash: hashWord(term), held: [], overflow: 0 };
       this.#postings.set(term, posting);
     }
     return posting;
@@ -286,4 +394,26 @@ class MergedRanking implements CandidateList {
 function precedes(score: number, entry: LessonEntry, otherScore: number, other: LessonEntry): boolean {
   if (score !== otherScore) return score > otherScore;
   return entry.record.id < other.record.id;
+}
+
+/** First index whose entry sorts after `entry`. */
+function upperBound(list: readonly LessonEntry[], entry: LessonEntry): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareEntries(list[middle] as LessonEntry, entry) <= 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Index of `entry` in a sorted list, -1 when absent (among equals, an old and a new entry of one id, by identity). */
+function findEntry(list: readonly LessonEntry[], entry: LessonEntry): number {
+  for (let at = upperBound(list, entry) - 1; at >= 0; at -= 1) {
+    const other = list[at] as LessonEntry;
+    if (other === entry) return at;
+    if (compareEntries(other, entry) !== 0) return -1;
+  }
+  return -1;
 }

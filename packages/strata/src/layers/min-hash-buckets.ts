@@ -38,7 +38,8 @@ export function bandKeys(wordHashes: readonly number[]): number[] {
       }
       key = fmix32(Math.imul(key ^ minimum, 0x9e3779b1));
     }
-    keys.push(key);
+    // 31 bits: a small integer for V8 (a Map key above 2^31 - 1 is a 16-byte heap number, per lesson and band).
+    keys.push(key >>> 1);
   }
   return keys;
 }
