@@ -1,5 +1,11 @@
-import { type ConversationMemory, createTiktokenTokenizer, type Tokenizer } from '@strata-memory/strata';
-import type { RecallDataset, RecallProblem } from './recall-dataset.js';
+import {
+  type ConversationMemory,
+  createTiktokenTokenizer,
+  StrataError,
+  type Tokenizer,
+} from '@strata-memory/strata';
+import { buildHaystack } from './build-haystack.js';
+import type { RecallConversation, RecallDataset, RecallProblem } from './recall-dataset.js';
 import { createRecallMemory, type RecallStrategyName } from './recall-strategies.js';
 
 /** Evidence kept for a group of questions. */
@@ -27,6 +33,10 @@ export interface RecallStrategyResult {
   overBudget: number;
   /** Contexts whose reported token count differs from an independent recount (must stay 0). */
   countMismatches: number;
+  /** Per-question assemble time (ms): median and 99th percentile. */
+  latency: { p50: number; p99: number };
+  /** Largest heap in use (MB), sampled after each ingest and each question of this strategy. */
+  peakHeapMb: number;
 }
 
 /** What `evaluateRecall` returns: the data set, the budget and every strategy's result. */
@@ -35,6 +45,12 @@ export interface RecallEvaluation {
   budget: number;
   conversations: number;
   questions: number;
+  /** Other conversations' sessions placed before each conversation (0: each conversation alone). */
+  haystack: number;
+  /** Where the distractor conversations came from (the data set itself unless `--distractors`). */
+  distractorFile: string;
+  /** Mean turns in a history (the target conversation plus its distractors). */
+  historyTurnsMean: number;
   strategies: RecallStrategyResult[];
   problems: RecallProblem[];
 }
@@ -57,6 +73,13 @@ export interface EvaluateRecallOptions {
   onProgress?: (done: number, total: number) => void;
   /** Receives every assembled context (for `--dump`). */
   onContext?: (record: RecallContextRecord) => void | Promise<void>;
+  /**
+   * Places the sessions of this many other conversations before each conversation (dated earlier,
+   * ids prefixed), so the evidence is a small share of a long history. Default 0.
+   */
+  haystack?: number;
+  /** Where the haystack's distractor conversations come from; defaults to the data set itself. */
+  distractors?: RecallDataset;
   /** Builds the memory of a strategy; defaults to the built-in ones (override to try other settings). */
   createMemory?: (
     strategy: RecallStrategyName,
@@ -76,6 +99,17 @@ export async function evaluateRecall(
   const questionCount = dataset.conversations.reduce((sum, item) => sum + item.questions.length, 0);
   const total = questionCount * options.strategies.length;
   let done = 0;
+  const haystack = options.haystack ?? 0;
+  if (!Number.isInteger(haystack) || haystack < 0) {
+    throw new StrataError('INPUT_INVALID', `haystack must be a whole number >= 0, got ${haystack}.`);
+  }
+  const pool = options.distractors ?? dataset;
+  const histories: RecallConversation[] = dataset.conversations.map((conversation, position) =>
+    buildHaystack(conversation, pool.conversations, haystack, position),
+  );
+  const historyTurns = histories.map((item) =>
+    item.sessions.reduce((sum, session) => sum + session.turns.length, 0),
+  );
   const strategies: RecallStrategyResult[] = [];
   for (const strategy of options.strategies) {
     const overall = createAccumulator();
@@ -84,13 +118,21 @@ export async function evaluateRecall(
     let queryMs = 0;
     let overBudget = 0;
     let countMismatches = 0;
-    for (const conversation of dataset.conversations) {
+    const latencies: number[] = [];
+    let peakHeap = 0;
+    const sampleHeap = () => {
+      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+    };
+    for (const conversation of histories) {
       const ingestStart = performance.now();
       const memory = (options.createMemory ?? createRecallMemory)(strategy, {
         tokenizer,
         budget: options.budget,
       });
       const texts = new Map<string, string>();
+      // A text said more than once in the history (a distractor may repeat "Thanks!") counts only
+      // with its own turn id beside it.
+      const textUses = new Map<string, number>();
       for (const session of conversation.sessions) {
         memory.startSession(
           session.time === undefined ? { id: session.id } : { id: session.id, time: session.time },
@@ -98,15 +140,21 @@ export async function evaluateRecall(
         for (const turn of session.turns) {
           memory.addTurn({ ...turn, sessionId: session.id });
           texts.set(turn.id, turn.text);
+          textUses.set(turn.text, (textUses.get(turn.text) ?? 0) + 1);
         }
       }
       ingestMs += performance.now() - ingestStart;
+      sampleHeap();
       for (const question of conversation.questions) {
         const queryStart = performance.now();
         const context = await memory.assemble({ query: question.question });
-        const found = question.evidence.filter((turnId) =>
-          context.text.includes(texts.get(turnId) ?? '\u0000'),
-        );
+        latencies.push(performance.now() - queryStart);
+        sampleHeap();
+        const found = question.evidence.filter((turnId) => {
+          const text = texts.get(turnId);
+          if (text === undefined || !context.text.includes(text)) return false;
+          return (textUses.get(text) ?? 0) <= 1 || context.text.includes(`[${turnId}] `);
+        });
         queryMs += performance.now() - queryStart;
         // The reported count is checked, not trusted: recount everything that would be sent.
         const tokens = tokenizer.count(context.text);
@@ -143,6 +191,8 @@ export async function evaluateRecall(
       queryMs: Math.round(queryMs),
       overBudget,
       countMismatches,
+      latency: { p50: round2(percentile(latencies, 0.5)), p99: round2(percentile(latencies, 0.99)) },
+      peakHeapMb: Math.round(peakHeap / 2 ** 20),
     });
   }
   return {
@@ -150,9 +200,27 @@ export async function evaluateRecall(
     budget: options.budget,
     conversations: dataset.conversations.length,
     questions: questionCount,
+    haystack,
+    distractorFile: pool.file,
+    historyTurnsMean:
+      historyTurns.length === 0
+        ? 0
+        : Math.round(historyTurns.reduce((a, b) => a + b, 0) / historyTurns.length),
     strategies,
     problems: dataset.problems,
   };
+}
+
+/** Nearest-rank percentile of a list of numbers (0 for an empty list). */
+export function percentile(values: readonly number[], share: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1));
+  return sorted[rank] as number;
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 function createAccumulator() {

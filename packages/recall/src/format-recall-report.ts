@@ -23,6 +23,11 @@ export function formatRecallReport(evaluation: RecallEvaluation, style: RecallRe
       `recall-eval  ${evaluation.file}  budget ${evaluation.budget} tokens  ${evaluation.conversations} conversations  ${evaluation.questions} questions`,
     ),
   );
+  if (evaluation.haystack > 0) {
+    lines.push(
+      `haystack ${evaluation.haystack}: sessions of ${evaluation.haystack} other conversation(s) from ${evaluation.distractorFile} before each one (${evaluation.historyTurnsMean} turns per history on average)`,
+    );
+  }
   const categories = new Map<string, number>();
   for (const strategy of evaluation.strategies) {
     for (const [name, score] of Object.entries(strategy.categories)) categories.set(name, score.questions);
@@ -53,6 +58,12 @@ export function formatRecallReport(evaluation: RecallEvaluation, style: RecallRe
     '',
     ...evaluation.strategies.map((item) => `${item.ingestMs} / ${item.queryMs}`),
   ]);
+  rows.push([
+    'question ms p50 / p99',
+    '',
+    ...evaluation.strategies.map((item) => `${item.latency.p50} / ${item.latency.p99}`),
+  ]);
+  rows.push(['peak heap MB', '', ...evaluation.strategies.map((item) => String(item.peakHeapMb))]);
   const widths = header.map((cell, column) =>
     Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
@@ -85,6 +96,9 @@ export function recallReportJson(evaluation: RecallEvaluation): Record<string, u
     budget: evaluation.budget,
     conversations: evaluation.conversations,
     questions: evaluation.questions,
+    haystack: evaluation.haystack,
+    distractorFile: evaluation.distractorFile,
+    historyTurnsMean: evaluation.historyTurnsMean,
     strategies: Object.fromEntries(
       evaluation.strategies.map((item) => [
         item.strategy,
@@ -95,6 +109,8 @@ export function recallReportJson(evaluation: RecallEvaluation): Record<string, u
           queryMs: item.queryMs,
           overBudget: item.overBudget,
           countMismatches: item.countMismatches,
+          latency: item.latency,
+          peakHeapMb: item.peakHeapMb,
         },
       ]),
     ),

@@ -4,9 +4,11 @@
  *
  * @module @strata-memory/recall
  */
+export { buildHaystack } from './build-haystack.js';
 export {
   type EvaluateRecallOptions,
   evaluateRecall,
+  percentile,
   type RecallContextRecord,
   type RecallEvaluation,
   type RecallScore,

@@ -69,4 +69,42 @@ describe('recall-eval command', () => {
       program.parseAsync(['node', 'x', 'recall-eval', '--data', data, '--budget', 'ten']),
     ).rejects.toThrow(/not a positive whole number/);
   });
+
+  it('runs a haystack from --distractors (K defaults to all of that file) and prints latency and memory', async () => {
+    const { dir, data } = await fixture();
+    const others = join(dir, 'others.jsonl');
+    await writeFile(others, `${syntheticRecallLine('x', 4)}\n${syntheticRecallLine('y', 4)}\n`);
+    const run = capture();
+    await runRecallEval(
+      { data, budget: 300, strategy: ['layered'], distractors: others, json: true },
+      run.io,
+    );
+    const summary = JSON.parse(run.out().trimEnd().split('\n').at(-1) ?? '');
+    expect(summary).toMatchObject({ haystack: 2, distractorFile: others, historyTurnsMean: 43 + 17 + 17 });
+    expect(summary.strategies.layered.latency.p99).toBeGreaterThanOrEqual(0);
+    const text = capture();
+    await runRecallEval(
+      { data, budget: 300, strategy: ['layered'], haystack: 1, distractors: others },
+      text.io,
+    );
+    expect(text.out()).toMatch(/haystack 1: sessions of 1 other/);
+    expect(text.out()).toMatch(/question ms p50 \/ p99/);
+    expect(text.out()).toMatch(/peak heap MB/);
+    await expect(
+      runRecallEval(
+        { data, budget: 300, strategy: ['layered'], haystack: 3, distractors: others },
+        capture().io,
+      ),
+    ).rejects.toThrow(/--haystack 3 needs 3 other conversations, but only 2/);
+  });
+
+  it('rejects a --haystack that is not a whole number', async () => {
+    const { data } = await fixture();
+    const program = new Command().exitOverride();
+    program.configureOutput({ writeErr: () => {}, writeOut: () => {} });
+    registerRecallEvalCommand(program);
+    await expect(
+      program.parseAsync(['node', 'x', 'recall-eval', '--data', data, '--haystack', '-1']),
+    ).rejects.toThrow(/not a whole number of conversations/);
+  });
 });

@@ -18,6 +18,10 @@ export interface RecallEvalCommandOptions {
   strategy?: string[];
   dump?: string;
   json?: boolean;
+  /** Other conversations' sessions placed before each conversation. */
+  haystack?: number;
+  /** Where the distractor conversations come from (default: the --data file). */
+  distractors?: string;
 }
 
 /** Adds `recall-eval` to a commander program (the `strata` CLI). */
@@ -36,6 +40,15 @@ export function registerRecallEvalCommand(program: Command): void {
       '--strategy <names>',
       `strategies to compare, repeatable or comma separated: ${RECALL_STRATEGY_NAMES.join(', ')} (default: all)`,
       (value: string, previous: string[] | undefined) => [...(previous ?? []), value],
+    )
+    .option(
+      '--haystack <K>',
+      'place the sessions of K other conversations (dated earlier, ids prefixed) before each conversation',
+      parseHaystack,
+    )
+    .option(
+      '--distractors <file.jsonl>',
+      'take the haystack conversations from this file instead of --data (default K: all of them)',
     )
     .option('--dump <contexts.jsonl>', 'write every assembled context, one JSON line per question')
     .option('--json', 'print one JSON summary as the last line of stdout')
@@ -63,6 +76,12 @@ export async function runRecallEval(
   const strategies = parseRecallStrategies(options.strategy ?? []);
   const dataset = await readRecallDataset(options.data);
   for (const problem of dataset.problems) io.stderr.write(`warning: ${problem.where}: ${problem.message}\n`);
+  const distractors =
+    options.distractors === undefined ? undefined : await readRecallDataset(options.distractors);
+  for (const problem of distractors?.problems ?? []) {
+    io.stderr.write(`warning: ${problem.where}: ${problem.message}\n`);
+  }
+  const haystack = options.haystack ?? distractors?.conversations.length ?? 0;
 
   const dump = options.dump === undefined ? undefined : await openDump(options.dump);
   const showProgress = options.json !== true && io.stderr.isTTY === true;
@@ -86,6 +105,8 @@ export async function runRecallEval(
     evaluation = await evaluateRecall(dataset, {
       budget: options.budget,
       strategies,
+      haystack,
+      ...(distractors ? { distractors } : {}),
       onProgress: (done) => bar?.update(done),
       ...(dump ? { onContext: (record) => writeLine(dump, record) } : {}),
     });
@@ -110,6 +131,16 @@ function reportStyle(io: {
     return { bold: (text) => text, yellow: (text) => text };
   }
   return { bold: (text) => `\u001b[1m${text}\u001b[22m`, yellow: (text) => `\u001b[33m${text}\u001b[39m` };
+}
+
+function parseHaystack(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0) {
+    throw new InvalidArgumentError(
+      `'${value}' is not a whole number of conversations >= 0 (e.g. --haystack 4).`,
+    );
+  }
+  return count;
 }
 
 function parseBudget(value: string): number {

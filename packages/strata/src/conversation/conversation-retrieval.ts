@@ -214,7 +214,11 @@ export function createConversationRetrieval(
     for (const [turn, score] of value) {
       const key = duplicateKeys[turn] ?? '';
       const best = bestOfKey.get(key);
-      if (best === undefined || score > (value.get(best) ?? 0)) bestOfKey.set(key, turn);
+      const bestScore = best === undefined ? 0 : (value.get(best) ?? 0);
+      // On a tie the newest copy wins: it is the one said most recently.
+      if (best === undefined || score > bestScore || (score === bestScore && turn > best)) {
+        bestOfKey.set(key, turn);
+      }
     }
     const candidates: TurnCandidate[] = [];
     for (const [turn, score] of value) {
