@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { evaluateRecall } from '../src/evaluate-recall.js';
 import { formatRecallReport } from '../src/format-recall-report.js';
 import { readRecallDataset } from '../src/recall-dataset.js';
+import { runScaleBench } from './recall-scale.bench.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const file = resolve(root, '../shared/data/recall/locomo-dev.jsonl');
@@ -25,8 +26,14 @@ export async function runBench(): Promise<void> {
   console.log(`Recall: LoCoMo dev, budget ${BUDGET} tokens (evidence turns kept verbatim in the context)`);
   if (!existsSync(file)) {
     console.log(`  NOT RUN: ${file} is absent (the data stays in ../shared).`);
-    return;
+  } else {
+    await runLocomo();
   }
+  console.log('');
+  await runScaleBench();
+}
+
+async function runLocomo(): Promise<void> {
   const dataset = await readRecallDataset(file);
   for (const haystack of HAYSTACKS) {
     const started = performance.now();

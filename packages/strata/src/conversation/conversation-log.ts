@@ -21,7 +21,11 @@ export interface LoggedTurn {
 export interface ConversationLog {
   readonly turns: readonly LoggedTurn[];
   readonly sessions: readonly ConversationSession[];
-  add(turn: ConversationTurn): LoggedTurn;
+  /**
+   * Records a turn. `lineTokens`, when given, is its line's count taken earlier with the same
+   * tokenizer and version (a restored index), so the line is not counted again.
+   */
+  add(turn: ConversationTurn, lineTokens?: number): LoggedTurn;
   startSession(session: { id: string; time?: string }): void;
   /** Header line of a session, newline included, and its token count (cached). */
   sessionHeader(session: number): { line: string; tokens: number };
@@ -72,7 +76,7 @@ export function createConversationLog(tokenizer: Tokenizer): ConversationLog {
       }
       openSession(id, time);
     },
-    add(turn) {
+    add(turn, lineTokens) {
       validateTurn(turn);
       if (ids.has(turn.id)) {
         throw new StrataError(
@@ -98,7 +102,7 @@ export function createConversationLog(tokenizer: Tokenizer): ConversationLog {
         text: turn.text,
         session: sessions.length - 1,
         line,
-        lineTokens: tokenizer.count(line),
+        lineTokens: lineTokens ?? tokenizer.count(line),
         ...(turn.time === undefined ? {} : { time: turn.time }),
       };
       turns.push(logged);

@@ -40,7 +40,7 @@ describe('conversation persistence', () => {
     // New turns continue after the restored ones.
     second.addTurn({ id: 'b2', speaker: 'Ana', text: 'Say hi to your cousin!', sessionId: 'S2' });
     await second.flush();
-    expect((await store.listKnowledge('chat/ana-ben')).length).toBe(5);
+    expect((await store.listKnowledge('chat/ana-ben/turns-000000')).length).toBe(5);
   });
 
   it('surfaces a failed store write at the next assemble instead of losing it', async () => {

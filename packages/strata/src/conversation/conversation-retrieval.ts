@@ -48,8 +48,11 @@ type Scores = Map<number, number>;
  * neighbours and the newest turns.
  */
 export interface ConversationRetrieval {
-  /** Indexes the turn just added to the log. */
-  add(turn: LoggedTurn): void;
+  /**
+   * Indexes the turn just added to the log; returns its retrieval terms. `terms`, when given, are
+   * the terms analysed earlier (a restored index), so the text is not analysed again.
+   */
+  add(turn: LoggedTurn, terms?: readonly string[]): readonly string[];
   /**
    * Candidates for a question, with values for `fitConversationContext` (higher is better), and the
    * order in which other turns fill leftover room.
@@ -65,35 +68,56 @@ export function createConversationRetrieval(
   tuning: RetrievalTuning = DEFAULT_RETRIEVAL_TUNING,
 ): ConversationRetrieval {
   const index = createTermIndex({ bm25: tuning.bm25 });
-  /** Turns with the same words (case and punctuation aside) share a key; only the best is worth budget. */
-  const duplicateKeys: string[] = [];
+  /**
+   * Turns with the same words (case and punctuation aside) share a key, kept as a 52-bit hash so the
+   * history holds a number per turn, not a second copy of its words; only the best copy is worth budget.
+   */
+  const duplicateKeys: number[] = [];
+  /** Turns of each speaker-name stem, oldest first (the fill order reads them newest first). */
   const speakerTurns = new Map<string, number[]>();
-  const speakerSessions = new Map<string, Set<number>>();
+  /** Speaker-name stems of each session, and of each speaker string (cached: few distinct speakers). */
+  const sessionSpeakers: Array<Set<string>> = [];
+  const speakerKeyCache = new Map<string, string[]>();
+  const speakerKeys = (speaker: string): string[] => {
+    let keys = speakerKeyCache.get(speaker);
+    if (!keys) {
+      keys = [...new Set(words(speaker).map(stem))];
+      speakerKeyCache.set(speaker, keys);
+    }
+    return keys;
+  };
 
-  const add = (turn: LoggedTurn): void => {
-    index.add(contentTerms(turn.text));
-    duplicateKeys[turn.index] = words(turn.text).join(' ');
-    for (const word of new Set(words(turn.speaker))) {
-      const key = stem(word);
+  const add = (turn: LoggedTurn, analysed?: readonly string[]): readonly string[] => {
+    const terms = analysed ?? contentTerms(turn.text);
+    index.add(terms);
+    duplicateKeys[turn.index] = textHash(words(turn.text).join(' '));
+    const inSession = sessionSpeakers[turn.session] ?? new Set<string>();
+    sessionSpeakers[turn.session] = inSession;
+    for (const key of speakerKeys(turn.speaker)) {
       const list = speakerTurns.get(key) ?? [];
       list.push(turn.index);
       speakerTurns.set(key, list);
-      const sessions = speakerSessions.get(key) ?? new Set<number>();
-      sessions.add(turn.session);
-      speakerSessions.set(key, sessions);
+      inSession.add(key);
     }
+    return terms;
   };
 
-  const toScores = (hits: TermHits): Scores => {
-    const out: Scores = new Map();
-    hits.turns.forEach((turn, position) => {
-      out.set(turn, hits.scores[position] as number);
-    });
-    return out;
+  /** Hit scores scaled by the idf-weighted share of the question's own terms each turn contains. */
+  const coveredValues = (hits: TermHits, coverage: ReadonlySet<number> | undefined): Float64Array => {
+    const values = Float64Array.from(hits.scores);
+    if (!coverage) return values;
+    let total = 0;
+    for (const term of coverage) total += index.idf(term);
+    if (total <= 0) return values;
+    for (let position = 0; position < values.length; position += 1) {
+      const share = Math.max(hits.covered[position] as number, 0.05 * total) / total;
+      values[position] = (values[position] as number) * share ** tuning.coverageExponent;
+    }
+    return values;
   };
 
   /** The `count` best entries of a score map, best first (a partial selection, not a full sort). */
-  const topEntries = (scores: Scores, count: number): Array<[number, number]> => {
+  const topEntries = (scores: Iterable<[number, number]>, count: number): Array<[number, number]> => {
     const out: Array<[number, number]> = [];
     for (const entry of scores) {
       if (out.length < count) {
@@ -108,9 +132,14 @@ export function createConversationRetrieval(
   };
 
   /** Second retrieval round: terms frequent in the first hits (and rare overall) join the query. */
-  const feedbackRound = (first: Scores, weights: Map<number, number>, speakers: Set<number>): Scores => {
+  const feedbackRound = (
+    first: TermHits,
+    weights: Map<number, number>,
+    speakers: Set<number>,
+    coverage: ReadonlySet<number> | undefined,
+  ): TermHits => {
     const { feedback } = tuning;
-    const ranked = topEntries(first, feedback.turns);
+    const ranked = topEntries(pairs(first.turns, first.scores), feedback.turns);
     const best = ranked[0]?.[1] ?? 1;
     const gain = new Map<number, number>();
     for (const [turn, score] of ranked) {
@@ -124,30 +153,14 @@ export function createConversationRetrieval(
     const topGain = added[0]?.[1] ?? 1;
     const expanded = new Map(weights);
     for (const [term, weight] of added) expanded.set(term, (feedback.weight * weight) / topGain);
-    return toScores(index.search(expanded));
-  };
-
-  /** Scales scores by the idf-weighted share of the question's own terms each turn contains. */
-  const applyCoverage = (scores: Scores, weights: Map<number, number>): Scores => {
-    let total = 0;
-    for (const term of weights.keys()) total += index.idf(term);
-    if (total <= 0) return scores;
-    const out: Scores = new Map();
-    for (const [turn, score] of scores) {
-      const present = new Set(index.turnTerms(turn));
-      let covered = 0;
-      for (const term of weights.keys()) if (present.has(term)) covered += index.idf(term);
-      out.set(turn, score * (Math.max(covered, 0.05 * total) / total) ** tuning.coverageExponent);
-    }
-    return out;
+    return index.search(expanded, coverage);
   };
 
   const rank: ConversationRetrieval['rank'] = async (query, extra) => {
     const turnCount = log.turns.length;
     // Speakers the question names steer the ranking softly: a question may name the wrong person.
-    const named = new Set<number>();
+    const namedKeys = new Set<string>();
     const namedSpeakerLists = new Set<number[]>();
-    const namedSessions = new Set<number>();
     const speakerTermIds = new Set<number>();
     const weights = new Map<number, number>();
     const entities = entityTerms(query);
@@ -155,9 +168,8 @@ export function createConversationRetrieval(
       const spoken = speakerTurns.get(term);
       const id = index.termId(term);
       if (spoken) {
-        for (const turn of spoken) named.add(turn);
+        namedKeys.add(term);
         namedSpeakerLists.add(spoken);
-        for (const session of speakerSessions.get(term) ?? []) namedSessions.add(session);
         if (id !== undefined) speakerTermIds.add(id);
         continue;
       }
@@ -168,11 +180,15 @@ export function createConversationRetrieval(
       if (id !== undefined) speakerTermIds.add(id);
     }
 
-    let scores = weights.size > 0 ? toScores(index.search(weights)) : new Map<number, number>();
-    if (tuning.feedback.terms > 0 && tuning.feedback.turns > 0 && scores.size > 0) {
-      scores = feedbackRound(scores, weights, speakerTermIds);
+    const coverage = tuning.coverageExponent > 0 && weights.size > 1 ? new Set(weights.keys()) : undefined;
+    let scores: Scores = new Map();
+    if (weights.size > 0) {
+      let hits = index.search(weights, coverage);
+      if (tuning.feedback.terms > 0 && tuning.feedback.turns > 0 && hits.turns.length > 0) {
+        hits = feedbackRound(hits, weights, speakerTermIds, coverage);
+      }
+      scores = bestScores(hits.turns, coveredValues(hits, coverage), MAX_HITS);
     }
-    if (tuning.coverageExponent > 0 && weights.size > 1) scores = applyCoverage(scores, weights);
     let top = 0;
     for (const score of scores.values()) top = Math.max(top, score);
     let relevance: Scores = new Map();
@@ -203,16 +219,27 @@ export function createConversationRetrieval(
       });
     }
     for (const [turn, share] of inherited) inherit(turn, share);
+    const isNamed = (turn: number): boolean => {
+      const speaker = log.turns[turn]?.speaker;
+      return speaker !== undefined && speakerKeys(speaker).some((key) => namedKeys.has(key));
+    };
+    const inNamedSession = (turn: number): boolean => {
+      const present = sessionSpeakers[log.turns[turn]?.session ?? -1];
+      if (!present) return false;
+      for (const key of namedKeys) if (present.has(key)) return true;
+      return false;
+    };
     for (const turn of value.keys()) {
-      let factor = named.has(turn) ? tuning.speakerBoost : 1;
-      if (namedSessions.has(log.turns[turn]?.session ?? -1)) factor *= tuning.sessionSpeakerBoost;
+      if (namedKeys.size === 0) break;
+      let factor = isNamed(turn) ? tuning.speakerBoost : 1;
+      if (inNamedSession(turn)) factor *= tuning.sessionSpeakerBoost;
       if (factor !== 1) value.set(turn, (value.get(turn) ?? 0) * factor);
     }
 
     // De-duplication: a repeated text ("Thanks!", a pasted message) keeps its value only once.
-    const bestOfKey = new Map<string, number>();
+    const bestOfKey = new Map<number, number>();
     for (const [turn, score] of value) {
-      const key = duplicateKeys[turn] ?? '';
+      const key = duplicateKeys[turn] ?? 0;
       const best = bestOfKey.get(key);
       const bestScore = best === undefined ? 0 : (value.get(best) ?? 0);
       // On a tie the newest copy wins: it is the one said most recently.
@@ -222,7 +249,7 @@ export function createConversationRetrieval(
     }
     const candidates: TurnCandidate[] = [];
     for (const [turn, score] of value) {
-      if (score > 0 && bestOfKey.get(duplicateKeys[turn] ?? '') === turn) {
+      if (score > 0 && bestOfKey.get(duplicateKeys[turn] ?? 0) === turn) {
         candidates.push({ index: turn, value: score });
       }
     }
@@ -271,4 +298,70 @@ function entityTerms(query: string): Set<string> {
     }
   });
   return out;
+}
+
+/**
+ * Hits kept per question before neighbours and boosts: a 5,000-token context holds about 150 turns,
+ * so turns ranked far below that never make it in, while a common word in a history of 200,000 turns
+ * would make every question carry tens of thousands of candidates (measured on LoCoMo dev: 300 and
+ * 2,000 keep the same questions' evidence at K = 0; at 100,000 synthetic turns, 2,000 costs 3x the
+ * CPU per question of 300).
+ */
+const MAX_HITS = 500;
+
+/** The `count` best hits (ties at the threshold all kept) as a map, found in O(n) without sorting. */
+function bestScores(turns: readonly number[], values: Float64Array, count: number): Scores {
+  const out: Scores = new Map();
+  const threshold =
+    values.length <= count ? Number.NEGATIVE_INFINITY : nthLargest(Float64Array.from(values), count - 1);
+  turns.forEach((turn, position) => {
+    const value = values[position] as number;
+    if (value >= threshold) out.set(turn, value);
+  });
+  return out;
+}
+
+/** Parallel arrays as [turn, score] entries, lazily. */
+function* pairs(turns: readonly number[], scores: readonly number[]): Generator<[number, number]> {
+  for (let position = 0; position < turns.length; position += 1) {
+    yield [turns[position] as number, scores[position] as number];
+  }
+}
+
+/** The value of rank `rank` (0 = largest) by quickselect (Hoare), reordering `values` in place. */
+function nthLargest(values: Float64Array, rank: number): number {
+  let low = 0;
+  let high = values.length - 1;
+  while (low < high) {
+    const pivot = values[(low + high) >> 1] as number;
+    let left = low;
+    let right = high;
+    while (left <= right) {
+      while ((values[left] as number) > pivot) left += 1;
+      while ((values[right] as number) < pivot) right -= 1;
+      if (left <= right) {
+        const swap = values[left] as number;
+        values[left] = values[right] as number;
+        values[right] = swap;
+        left += 1;
+        right -= 1;
+      }
+    }
+    if (rank <= right) high = right;
+    else if (rank >= left) low = left;
+    else break;
+  }
+  return values[rank] as number;
+}
+
+/** FNV-1a over the text's UTF-16 units in two 26-bit halves: a 52-bit key, collisions negligible. */
+function textHash(text: string): number {
+  let first = 0x811c9dc5;
+  let second = 0x01000193;
+  for (let position = 0; position < text.length; position += 1) {
+    const unit = text.charCodeAt(position);
+    first = Math.imul(first ^ unit, 16777619);
+    second = Math.imul(second ^ unit, 2246822519);
+  }
+  return (first >>> 6) * 2 ** 26 + (second >>> 6);
 }

@@ -137,6 +137,24 @@ describe('createConversationMemory (layered)', () => {
     expect(lexical.turnIds).toContain('D7:4');
   });
 
+  it('embeds each turn once: a later question sends only the turns added since and the question', async () => {
+    const sent: string[][] = [];
+    const embedder: ConversationEmbedder = {
+      name: 'counting',
+      async embed(texts) {
+        sent.push([...texts]);
+        return texts.map((text) => [text.length % 7, 1]);
+      },
+    };
+    const memory = replay(createConversationMemory({ budget: 200, embedder }), turns);
+    await memory.assemble({ query: 'pet' });
+    const first = sent.flat().length;
+    expect(first).toBe(turns.length + 1);
+    memory.addTurn({ id: 'new-1', speaker: 'Ana', text: 'One more thing about the dog.', sessionId: 'S99' });
+    await memory.assemble({ query: 'dog' });
+    expect(sent.flat().slice(first)).toEqual(['Ana: One more thing about the dog.', 'dog']);
+  });
+
   it('rejects an embedder that returns the wrong number of vectors', async () => {
     const embedder: ConversationEmbedder = { name: 'short', embed: async () => [[1, 0]] };
     const memory = replay(createConversationMemory({ budget: 200, embedder }), turns);

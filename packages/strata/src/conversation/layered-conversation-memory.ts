@@ -1,10 +1,23 @@
 import { StrataError } from '../errors/strata-error.js';
 import { cosineSimilarity } from '../layers/embedder.js';
 import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
+import { tokenizerVersion } from '../tokenizer/tokenizer.js';
 import type { ConversationEmbedder } from './conversation-embedder.js';
 import { createConversationLog } from './conversation-log.js';
 import type { ConversationMemory, ConversationMemoryBaseOptions } from './conversation-memory.js';
-import { type ConversationPersistence, turnRecord, turnsFromRecords } from './conversation-persistence.js';
+import {
+  type ConversationPersistence,
+  DEFAULT_SEGMENT_TURNS,
+  type IndexSegment,
+  indexNamespace,
+  type SavedTurn,
+  type SegmentTurn,
+  segmentRecord,
+  segmentsFromRecords,
+  turnNamespace,
+  turnRecord,
+  turnsFromRecords,
+} from './conversation-persistence.js';
 import {
   createConversationRetrieval,
   DEFAULT_RETRIEVAL_TUNING,
@@ -93,17 +106,19 @@ export function createConversationMemory(options: LayeredConversationOptions): L
   const embeddingWeight = options.embeddingWeight ?? 0.5;
   const embedder = options.embedder;
   const persistence = options.persistence;
+  const segmentTurns = persistence?.segmentTurns ?? DEFAULT_SEGMENT_TURNS;
+  if (!Number.isInteger(segmentTurns) || segmentTurns < 1) {
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `'persistence.segmentTurns' must be a whole number >= 1, got ${segmentTurns}.`,
+    );
+  }
   // Store writes run in order behind addTurn (which stays synchronous); a failure is kept and
   // rethrown by the next flush or assemble, never dropped.
   let writes: Promise<void> = Promise.resolve();
   let writeFailure: unknown;
-  const persist = (
-    turn: ConversationTurn & { sessionId: string },
-    sequence: number,
-    sessionTime?: string,
-  ) => {
+  const write = (record: Parameters<NonNullable<typeof persistence>['store']['putKnowledge']>[0]) => {
     if (!persistence) return;
-    const record = turnRecord(persistence.namespace, sequence, turn, sessionTime);
     writes = writes.then(async () => {
       if (writeFailure !== undefined) return;
       try {
@@ -112,6 +127,28 @@ export function createConversationMemory(options: LayeredConversationOptions): L
         writeFailure = error;
       }
     });
+  };
+  /** Turns of the segment being filled; when it is full it is written as one index record. */
+  let pending: SegmentTurn[] = [];
+  const addToSegment = (turn: SegmentTurn, sequence: number): void => {
+    if (!persistence) return;
+    pending.push(turn);
+    if (pending.length < segmentTurns) return;
+    const segment: IndexSegment = {
+      format: 1,
+      number: Math.floor(sequence / segmentTurns),
+      tokenizer: tokenizer.name,
+      tokenizerVersion: tokenizerVersion(tokenizer),
+      turns: pending,
+    };
+    pending = [];
+    write(segmentRecord(persistence.namespace, segment));
+  };
+  const persist = (saved: SavedTurn, sequence: number, lineTokens: number, terms: readonly string[]) => {
+    if (!persistence) return;
+    const namespace = turnNamespace(persistence.namespace, Math.floor(sequence / segmentTurns));
+    write(turnRecord(namespace, sequence, saved.turn, saved.sessionTime));
+    addToSegment({ ...saved, lineTokens, terms }, sequence);
   };
   const flush = async (): Promise<void> => {
     await writes;
@@ -131,7 +168,8 @@ export function createConversationMemory(options: LayeredConversationOptions): L
 
   const embedPending = async (): Promise<void> => {
     if (!embedder) return;
-    const pending = log.turns.filter((turn) => vectors[turn.index] === undefined);
+    // Turns are embedded once, in order: only those added since the last question are sent.
+    const pending = log.turns.slice(vectors.length);
     for (let start = 0; start < pending.length; start += 64) {
       const batch = pending.slice(start, start + 64);
       const result = await embedder.embed(batch.map((turn) => `${turn.speaker}: ${turn.text}`));
@@ -185,9 +223,8 @@ export function createConversationMemory(options: LayeredConversationOptions): L
       return log.turns.length;
     },
     addTurn(turn) {
-      const logged = record(turn);
-      const session = log.sessions[logged.session];
-      persist({ ...turn, sessionId: session?.id ?? 'session-1' }, logged.index, session?.time);
+      const { logged, terms } = record(turn);
+      persist(savedTurn(turn, logged.session), logged.index, logged.lineTokens, terms);
     },
     flush,
     async restore() {
@@ -200,17 +237,32 @@ export function createConversationMemory(options: LayeredConversationOptions): L
       if (log.turns.length > 0) {
         throw new StrataError('INPUT_INVALID', 'restore() must run on an empty memory, before any addTurn.');
       }
-      const saved = turnsFromRecords(await persistence.store.listKnowledge(persistence.namespace));
-      for (const { turn, sessionTime } of saved) {
-        const current = log.sessions.at(-1);
-        if (!current || current.id !== turn.sessionId) {
-          log.startSession(
-            sessionTime === undefined ? { id: turn.sessionId } : { id: turn.sessionId, time: sessionTime },
-          );
+      const { store, namespace } = persistence;
+      // Full segments: analysed terms and token counts, no text analysis and no recount.
+      const segments = segmentsFromRecords(await store.listKnowledge(indexNamespace(namespace)));
+      for (const segment of segments) {
+        const sameCounts =
+          segment.tokenizer === tokenizer.name && segment.tokenizerVersion === tokenizerVersion(tokenizer);
+        for (const saved of segment.turns) {
+          openSessionOf(saved);
+          const logged = log.add(saved.turn, sameCounts ? saved.lineTokens : undefined);
+          retrieval.add(logged, saved.terms);
         }
-        record(turn);
       }
-      return saved.length;
+      // Then the turns after the last full segment, from their own namespace only.
+      let restored = log.turns.length;
+      for (let segment = segments.length; ; segment += 1) {
+        const saved = turnsFromRecords(await store.listKnowledge(turnNamespace(namespace, segment)));
+        for (const item of saved) {
+          openSessionOf(item);
+          const { logged, terms } = record(item.turn);
+          addToSegment({ ...item, lineTokens: logged.lineTokens, terms }, logged.index);
+        }
+        restored += saved.length;
+        // A full tail means a crash came between its last turn and its segment: go on to the next.
+        if (saved.length < segmentTurns) break;
+      }
+      return restored;
     },
     startSession(session) {
       log.startSession(session);
@@ -223,8 +275,25 @@ export function createConversationMemory(options: LayeredConversationOptions): L
 
   function record(turn: ConversationTurn) {
     const logged = log.add(turn);
-    retrieval.add(logged);
-    return logged;
+    const terms = retrieval.add(logged);
+    return { logged, terms };
+  }
+
+  function savedTurn(turn: ConversationTurn, session: number): SavedTurn {
+    const record = log.sessions[session];
+    const saved: SavedTurn = { turn: { ...turn, sessionId: record?.id ?? 'session-1' } };
+    if (record?.time !== undefined) saved.sessionTime = record.time;
+    return saved;
+  }
+
+  /** Opens the saved turn's session when it is not the current one (restore replays in order). */
+  function openSessionOf({ turn, sessionTime }: SavedTurn): void {
+    const current = log.sessions.at(-1);
+    if (!current || current.id !== turn.sessionId) {
+      log.startSession(
+        sessionTime === undefined ? { id: turn.sessionId } : { id: turn.sessionId, time: sessionTime },
+      );
+    }
   }
 
   async function assembleContext(query: string, override: number | undefined) {

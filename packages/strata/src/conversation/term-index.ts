@@ -19,6 +19,8 @@ export interface TermHits {
   scores: number[];
   /** How many distinct weighted terms each turn matched. */
   matched: number[];
+  /** Sum of the idf of the `coverage` terms each turn contains (0 without `coverage`). */
+  covered: number[];
 }
 
 export interface TermIndex {
@@ -38,9 +40,10 @@ export interface TermIndex {
   postings(id: number): Uint32Array;
   /**
    * BM25 of every turn containing a weighted term (weight multiplies that term's contribution; the
-   * sum is multiplied by the number of terms matched, as MiniSearch does).
+   * sum is multiplied by the number of terms matched, as MiniSearch does). With `coverage` (a subset of the
+   * weighted terms), also the idf mass of those terms each hit contains (computed in the same pass over the postings).
    */
-  search(weights: ReadonlyMap<number, number>): TermHits;
+  search(weights: ReadonlyMap<number, number>, coverage?: ReadonlySet<number>): TermHits;
 }
 
 const DEFAULT_BM25: Bm25Parameters = { k: 1.2, b: 0.7, d: 0.5 };
@@ -83,6 +86,7 @@ export function createTermIndex(options: { bm25?: Bm25Parameters } = {}): TermIn
   // Reused accumulator: sized to the history, but only the touched entries are read and reset.
   let accumulator = new Float64Array(0);
   let matchedCount = new Uint16Array(0);
+  let coveredMass = new Float64Array(0);
 
   const intern = (term: string): number => {
     let id = ids.get(term);
@@ -139,11 +143,12 @@ export function createTermIndex(options: { bm25?: Bm25Parameters } = {}): TermIn
       }
       return out;
     },
-    search(weights) {
+    search(weights, coverage) {
       const total = size();
       if (accumulator.length < total) {
         accumulator = new Float64Array(Math.max(total, accumulator.length * 2));
         matchedCount = new Uint16Array(accumulator.length);
+        coveredMass = new Float64Array(accumulator.length);
       }
       const average = total === 0 ? 1 : totalLength / total;
       const touched: number[] = [];
@@ -151,6 +156,7 @@ export function createTermIndex(options: { bm25?: Bm25Parameters } = {}): TermIn
         const list = postings[id];
         if (!list || weight === 0) continue;
         const termIdf = idf(id) * weight;
+        const mass = coverage?.has(id) ? idf(id) : 0;
         const data = list.data;
         for (let position = 0; position < list.length; position += 1) {
           const packed = data[position] as number;
@@ -160,18 +166,22 @@ export function createTermIndex(options: { bm25?: Bm25Parameters } = {}): TermIn
           if (matchedCount[turn] === 0) touched.push(turn);
           accumulator[turn] = (accumulator[turn] as number) + termIdf * (d + (tf * (k + 1)) / (tf + norm));
           matchedCount[turn] = (matchedCount[turn] as number) + 1;
+          if (mass > 0) coveredMass[turn] = (coveredMass[turn] as number) + mass;
         }
       }
       const scores = new Array<number>(touched.length);
       const matched = new Array<number>(touched.length);
+      const covered = new Array<number>(touched.length);
       touched.forEach((turn, position) => {
         const count = matchedCount[turn] as number;
         scores[position] = (accumulator[turn] as number) * count;
         matched[position] = count;
+        covered[position] = coveredMass[turn] as number;
         accumulator[turn] = 0;
         matchedCount[turn] = 0;
+        coveredMass[turn] = 0;
       });
-      return { turns: touched, scores, matched };
+      return { turns: touched, scores, matched, covered };
     },
   };
   return index;
