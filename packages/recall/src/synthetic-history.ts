@@ -5,19 +5,25 @@
  * is that one turn.
  */
 export interface SyntheticHistory {
+  /** Sessions in order, each dated, with turns of two speakers. */
   sessions: Array<{
     id: string;
     time: string;
     turns: Array<{ id: string; speaker: string; text: string }>;
   }>;
+  /** One question per planted fact; its evidence is the turn holding the fact. */
   questions: Array<{ id: string; question: string; evidence: string[] }>;
+  /** Turns generated (equals `turns` of the options). */
   turnCount: number;
 }
 
+/** Size and shape of a synthetic history. */
 export interface SyntheticHistoryOptions {
+  /** Turns in the history. */
   turns: number;
   /** One planted fact per this many turns. Default 1,000. */
   factEvery?: number;
+  /** Seed of the generator: the same seed gives the same history. Default 1. */
   seed?: number;
   /** Distinct common words. Default 20,000. */
   vocabulary?: number;
@@ -91,6 +97,9 @@ function pseudoWord(index: number, tag = ''): string {
   return `${word}${tag}`;
 }
 
+/**
+ * Generates a synthetic history, e.g. `syntheticHistory({ turns: 200_000 })` for the scale bench.
+ */
 export function syntheticHistory(options: SyntheticHistoryOptions): SyntheticHistory {
   const next = random(options.seed ?? 1);
   const vocabularySize = options.vocabulary ?? 20_000;
