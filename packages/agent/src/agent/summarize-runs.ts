@@ -1,3 +1,4 @@
+import { formatCount, formatPercent, formatRatio } from '../report/format-number.js';
 import { percentile, summarizeTrace } from '../report/trace-statistics.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 
@@ -131,7 +132,7 @@ export function formatRunsSummary(summary: RunsSummary): string {
   const header = [
     'agent',
     'runs',
-    'decisions',
+    'decisions/run (mean)',
     'p50',
     'p95',
     'max',
@@ -144,18 +145,18 @@ export function formatRunsSummary(summary: RunsSummary): string {
   ];
   const rows = summary.agents.map((agent) => [
     agent.agent,
-    String(agent.runs),
-    String(agent.decisions),
-    String(agent.promptTokens.p50),
-    String(agent.promptTokens.p95),
-    String(agent.promptTokens.max),
-    String(agent.lastCallMax),
-    String(agent.promptTokens.total),
+    formatCount(agent.runs),
+    formatCount(agent.decisions),
+    formatCount(agent.promptTokens.p50),
+    formatCount(agent.promptTokens.p95),
+    formatCount(agent.promptTokens.max),
+    formatCount(agent.lastCallMax),
+    formatCount(agent.promptTokens.total),
     summary.ratios.totalOverStructured[agent.agent] === undefined
       ? '-'
-      : `${(summary.ratios.totalOverStructured[agent.agent] ?? 0).toFixed(1)}x`,
-    `${Math.round(agent.stablePrefixShareP50 * 100)}%`,
-    String(agent.budgetViolations),
+      : formatRatio(summary.ratios.totalOverStructured[agent.agent] ?? 0),
+    formatPercent(agent.stablePrefixShareP50),
+    formatCount(agent.budgetViolations),
     `${agent.flatRuns}/${agent.runs}`,
   ]);
   const widths = header.map((title, column) =>
@@ -171,7 +172,7 @@ export function formatRunsSummary(summary: RunsSummary): string {
     '',
     `seeds: ${summary.seeds.join(', ')}`,
     ratio
-      ? `naive last call / structured max call: min ${ratio.min.toFixed(1)}x, median ${ratio.median.toFixed(1)}x`
+      ? `naive last call / structured max call: min ${formatRatio(ratio.min)}, median ${formatRatio(ratio.median)}`
       : 'naive last call / structured max call: n/a',
     `goal structured within budget: ${goal(summary.goals.structuredWithinBudget)}; flat (p95 <= 1.5 x p50 every run): ${goal(summary.goals.structuredFlat)}; stable prefix >= 50%: ${goal(summary.goals.structuredStablePrefixHalf)}; naive last >= 50x structured max on 800+ decision runs: ${goal(summary.goals.naiveFiftyTimes)}`,
   ].join('\n');

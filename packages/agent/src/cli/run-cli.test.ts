@@ -311,6 +311,63 @@ describe('strata bench', () => {
     );
   });
 
+  it('--json carries the statistics: Wilson intervals per agent and model, the exact test and runs per arm', async () => {
+    const { code, stdout } = await cli(['bench', '--seeds', '1-6', '--agents', 'structured,naive', '--json']);
+    expect(code).toBe(0);
+    const { summary } = lastJsonLine(stdout) as {
+      summary: {
+        statistics: {
+          groups: Array<{
+            agent: string;
+            model: string;
+            runs: number;
+            won: number;
+            winRate: { estimate: number; lower: number; upper: number };
+            floor: { median: number };
+            decisions: { median: number };
+            promptTokens: { p50: number; p95: number; max: number; total: number };
+            cost: { withoutCaching: number; withCaching: number; source: string };
+            repairs: number;
+            fallbacks: number;
+          }>;
+          comparisons: Array<{ pValue: number; runsPerArmNeeded: number | null }>;
+          measuresDecisionQuality: boolean;
+          methods: { test: string; runsPerArm: string };
+        };
+      };
+    };
+    const { groups, comparisons } = summary.statistics;
+    expect(groups.map((group) => `${group.agent}/${group.model}`)).toEqual([
+      'structured/heuristic',
+      'naive/heuristic',
+    ]);
+    // The synthetic runner wins the even seeds: 3 of 6, Wilson 95% [18.8%, 81.2%].
+    expect(groups[0]).toMatchObject({ runs: 6, won: 3, repairs: 0, fallbacks: 0 });
+    expect(groups[0]?.winRate.lower).toBeCloseTo(0.1876, 4);
+    expect(groups[0]?.winRate.upper).toBeCloseTo(0.8124, 4);
+    expect(groups[0]?.floor.median).toBe(50);
+    expect(groups[1]?.promptTokens.total).toBeGreaterThan(groups[0]?.promptTokens.total ?? 0);
+    expect(groups[1]?.cost.withCaching).toBeLessThan(groups[1]?.cost.withoutCaching ?? 0);
+    expect(groups[0]?.cost.source).toBe('estimated');
+    expect(comparisons).toEqual([expect.objectContaining({ pValue: 1, runsPerArmNeeded: null })]);
+    expect(summary.statistics.measuresDecisionQuality).toBe(false);
+    expect(summary.statistics.methods.test).toContain("Fisher's exact test");
+  });
+
+  it('prints the statistics with one number format and says heuristic wins measure no decision quality', async () => {
+    const { code, stdout } = await cli(['bench', '--seeds', '1-2', '--agents', 'structured,naive']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('decisions/run (mean)');
+    expect(stdout).toMatch(/win rate \[95% CI\]/);
+    expect(stdout).toMatch(/structured\s+heuristic\s+2\s+1\s+50% \[9%, 91%\]/);
+    expect(stdout).toContain('runs/arm for 80% power');
+    expect(stdout).toContain('identical trajectory');
+    // Every number of four or more digits in the tables has its thousands separator.
+    const tables = stdout.slice(stdout.indexOf('Runs ('), stdout.indexOf('win rate:'));
+    expect(tables).toContain('structured');
+    expect(tables).not.toMatch(/(?<![\d.,])\d{4,}(?![\d.,%])/);
+  });
+
   it('prints a table and totals by agent', async () => {
     const { code, stdout } = await cli(['bench', '--seeds', '3', '--agents', 'structured,window,naive']);
     expect(code).toBe(0);

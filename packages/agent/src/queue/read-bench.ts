@@ -60,6 +60,8 @@ export interface CollectedBench {
   /** Finished runs in bench order (seed, then agent, then model), each its one result. */
   results: PlayResult[];
   records: DecisionRecord[];
+  /** The model of each finished run's job, by run id (null: none given). */
+  models: Record<string, string | null>;
   /** Runs without a result: failed after their retries (with the last error), cancelled, or unfinished. */
   missing: BenchRunRow[];
 }
@@ -75,6 +77,7 @@ export async function collectBench(pool: Pool, benchId: string): Promise<Collect
       pool,
       done.map((run) => run.runId),
     ),
+    models: Object.fromEntries(done.map((run) => [run.runId, run.model])),
     missing: runs.filter((run) => run.result === null),
   };
 }

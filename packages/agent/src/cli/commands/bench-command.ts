@@ -1,14 +1,12 @@
 import { join, resolve } from 'node:path';
 import { type CliIo, colorEnabled, createProgressDisplay, createTerminalStyle } from '@strata-memory/cli-kit';
 import { Command } from 'commander';
-import { summarizeRuns } from '../../agent/summarize-runs.js';
+import type { BenchRunInput } from '../../report/bench-statistics.js';
 import { loadPricing } from '../../report/pricing.js';
-import { summarizeTrace } from '../../report/trace-statistics.js';
 import { writeReport } from '../../report/write-report.js';
-import type { DecisionRecord, PlayResult } from '../../trace/decision-record.js';
 import { REPORT_FILE_NAME } from '../../trace/run-directory.js';
+import { benchJson, formatBenchOutput, summarizeBench } from '../bench-output.js';
 import { createBenchId, createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
-import { formatBenchTable } from '../format-bench-table.js';
 import { AGENTS, type AgentName, parseAgentList, parseSeedList } from '../parse-cli-values.js';
 import type { PlayRunner } from '../play-runner.js';
 import {
@@ -91,8 +89,8 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
       format: '{value}/{total} runs | {agent} seed {seed} | {decisions} decisions',
       payload: { agent: options.agents[0] ?? '', seed: options.seeds[0] ?? 0, decisions: 0 },
     });
-    const runs: Array<{ result: PlayResult; lastPromptTokens: number }> = [];
-    const records: DecisionRecord[] = [];
+    const runs: BenchRunInput[] = [];
+    const model = options.policy === 'llm' ? options.model : undefined;
     try {
       for (const seed of options.seeds) {
         for (const agent of options.agents) {
@@ -112,9 +110,11 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
               },
             },
           );
-          const statistics = summarizeTrace(executed.records);
-          runs.push({ result: executed.result, lastPromptTokens: statistics.promptTokens.last });
-          records.push(...executed.records);
+          runs.push({
+            result: executed.result,
+            records: executed.records,
+            ...(model === undefined ? {} : { model }),
+          });
           progress.update(runs.length, { agent, seed, decisions: executed.records.length });
         }
       }
@@ -127,13 +127,12 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
       reportFile,
       { pricing, title: `Strata bench ${benchId}` },
     );
-    const results = runs.map((run) => run.result);
-    const summary = { ...summarizeRuns(results, records), benchDir, report: reportFile };
+    const summary = summarizeBench(runs, pricing, { benchDir, report: reportFile });
     if (options.json) {
-      io.stdout.write(`${JSON.stringify({ runs: runs.map((run) => run.result), summary })}\n`);
+      io.stdout.write(`${JSON.stringify(benchJson(runs, summary))}\n`);
       return;
     }
-    io.stdout.write(formatBenchTable(runs, summary, { style, cwd: io.cwd, reportFile }));
+    io.stdout.write(formatBenchOutput(runs, summary, { style, cwd: io.cwd }));
   });
   return command;
 }

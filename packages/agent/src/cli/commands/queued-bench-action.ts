@@ -4,20 +4,19 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type CliIo, colorEnabled, createProgressDisplay, createTerminalStyle } from '@strata-memory/cli-kit';
 import { StrataError } from '@strata-memory/strata';
 import { type Command, InvalidArgumentError } from 'commander';
-import { summarizeRuns } from '../../agent/summarize-runs.js';
 import { cancelBench } from '../../queue/cancel-bench.js';
 import { enqueueBench } from '../../queue/enqueue-bench.js';
 import { describeQueueUrl, openBenchQueue, validateQueueUrl } from '../../queue/open-bench-queue.js';
 import type { QueuedBenchSettings, QueuedRunOptions } from '../../queue/queued-bench.js';
 import { collectBench, readBenchProgress } from '../../queue/read-bench.js';
 import type { RateLimit } from '../../queue/shared-rate-limit.js';
+import type { BenchRunInput } from '../../report/bench-statistics.js';
 import { loadPricing } from '../../report/pricing.js';
-import { summarizeTrace } from '../../report/trace-statistics.js';
 import { writeReport } from '../../report/write-report.js';
 import type { DecisionRecord, PlayResult } from '../../trace/decision-record.js';
 import { REPORT_FILE_NAME, writeRunResult } from '../../trace/run-directory.js';
 import { TRACE_FILE_NAME } from '../../trace/trace-file.js';
-import { formatBenchTable } from '../format-bench-table.js';
+import { benchJson, formatBenchOutput, summarizeBench } from '../bench-output.js';
 import { type AgentName, integerOption } from '../parse-cli-values.js';
 import { type RunCommandOptions, validateRunOptions } from '../run-options.js';
 
@@ -298,7 +297,16 @@ async function printCollected(
       { pricing, title: `Strata bench ${benchId}` },
     );
   }
-  const summary = { ...summarizeRuns(results, collected.records), benchDir, report: reportFile };
+  // The deciding model matters only when a model decided: the heuristic bot ignores --model.
+  const benchRuns: BenchRunInput[] = results.map((result) => {
+    const model = result.policy === 'llm' ? collected.models[result.runId] : null;
+    return {
+      result,
+      records: byRun.get(result.runId) ?? [],
+      ...(model === null || model === undefined ? {} : { model }),
+    };
+  });
+  const summary = summarizeBench(benchRuns, pricing, { benchDir, report: reportFile });
   const failed = collected.missing.map((run) => ({
     runId: run.runId,
     seed: run.seed,
@@ -309,14 +317,10 @@ async function printCollected(
     error: run.error,
   }));
   if (options.json) {
-    io.stdout.write(`${JSON.stringify({ benchId, runs: results, summary, failed })}\n`);
+    io.stdout.write(`${JSON.stringify({ benchId, ...benchJson(benchRuns, summary), failed })}\n`);
   } else {
     const style = createTerminalStyle(colorEnabled(io));
-    const runs = results.map((result) => ({
-      result,
-      lastPromptTokens: summarizeTrace(byRun.get(result.runId) ?? []).promptTokens.last,
-    }));
-    io.stdout.write(formatBenchTable(runs, summary, { style, cwd: io.cwd, reportFile }));
+    io.stdout.write(formatBenchOutput(benchRuns, summary, { style, cwd: io.cwd }));
     for (const run of failed) {
       io.stdout.write(
         `${run.state}: ${run.agent} seed ${run.seed}${run.model === null ? '' : ` ${run.model}`} (${run.runId}) after ${run.attempts} attempt(s)${run.error === null ? '' : `: ${run.error}`}\n`,
