@@ -18,6 +18,8 @@ export interface DecisionPrompt {
   /** Tokens per layer (structured) or per part (baselines). */
   layers: Record<string, number>;
   dropped: Record<string, number>;
+  /** Items shown only in part, by layer (absent or empty: none). */
+  truncated?: Record<string, number>;
   /** Leading tokens identical to the previous request (cacheable prefix). */
   stablePrefixTokens: number;
   budget: number | null;

@@ -547,6 +547,8 @@ function recordOf(input: {
     fallback: decision.fallback,
     latencyMs: input.latencyMs,
   };
+  if (prompt.truncated !== undefined && Object.keys(prompt.truncated).length > 0)
+    record.truncated = prompt.truncated;
   if (decision.usage) record.usage = decision.usage;
   if (input.savePrompts)
     record.messages = (decision.requests.at(-1) ?? prompt.messages).map((message) => ({

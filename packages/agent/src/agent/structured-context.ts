@@ -222,8 +222,10 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
       const assembled = await memory.assemble({ query, keys });
       const layers: Record<string, number> = {};
       const dropped: Record<string, number> = {};
+      const truncated: Record<string, number> = {};
       for (const layer of assembled.layers) {
         layers[layer.name] = layer.tokens;
+        if (layer.truncated.length > 0) truncated[layer.name] = layer.truncated.length;
         const counted = layer.omitted;
         const lost =
           layer.dropped.filter((item) => item.reason !== 'ranked-out' && item.reason !== 'not-triggered')
@@ -235,6 +237,7 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
         promptTokens: assembled.tokens,
         layers,
         dropped,
+        truncated,
         stablePrefixTokens: assembled.stablePrefixTokens,
         budget: assembled.budget,
       };

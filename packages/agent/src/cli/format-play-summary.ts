@@ -1,11 +1,10 @@
 import { displayPath, type TerminalStyle } from '@strata-memory/cli-kit';
+import { formatCount } from '../report/format-number.js';
 import { renderTokenChart } from '../report/terminal-chart.js';
 import { summarizeTrace } from '../report/trace-statistics.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 
-function formatNumber(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
-}
+const formatNumber = formatCount;
 
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(1)} s`;

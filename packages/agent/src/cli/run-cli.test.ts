@@ -379,6 +379,19 @@ describe('strata bench', () => {
 });
 
 describe('strata report', () => {
+  it('finds the runs inside bench folders: runs/ with one play and a 3-seed, 2-agent bench is 7 runs', async () => {
+    expect((await cli(['play', '--seed', '4', '--json'])).code).toBe(0);
+    expect((await cli(['bench', '--seeds', '1-3', '--agents', 'structured,naive', '--json'])).code).toBe(0);
+    const { code, stdout } = await cli(['report', 'runs', '--out', 'all.html', '--json']);
+    expect(code).toBe(0);
+    const { runs } = lastJsonLine(stdout) as { runs: Array<{ runDir: string; finished: boolean }> };
+    expect(runs).toHaveLength(7);
+    expect(runs.filter((run) => run.runDir.includes('/bench-'))).toHaveLength(6);
+    expect(runs.every((run) => run.finished)).toBe(true);
+    const html = readFileSync(join(directory, 'all.html'), 'utf8');
+    expect(html).toContain('7 run(s)');
+  });
+
   it('rebuilds one report over several runs', async () => {
     const first = lastJsonLine((await cli(['play', '--seed', '1', '--json'])).stdout);
     const second = lastJsonLine((await cli(['play', '--agent', 'naive', '--seed', '1', '--json'])).stdout);
@@ -410,7 +423,7 @@ describe('strata report', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('1 run(s), 5 calls');
     expect(stderr).toContain('skipped unreadable trace line(s) 6');
-    expect(readFileSync(join(runDir, 'report.html'), 'utf8')).toContain('<td>unfinished</td>');
+    expect(readFileSync(join(runDir, 'report.html'), 'utf8')).toMatch(/<td[^>]*>unfinished<\/td>/);
   });
 
   it('names a missing run directory', async () => {

@@ -26,8 +26,8 @@ describe('buildReportHtml', () => {
   });
 
   it('keeps game text that contains </script> inside the data, where it cannot end the element', () => {
-    // Only our own four script elements close: the JSON one, Chart.js, and the page script (+ 0 from data).
-    expect(html.match(/<\/script>/g)).toHaveLength(3);
+    // Only our own four script elements close: the data and prompts JSON, Chart.js, the page script (+ 0 from data).
+    expect(html.match(/<\/script>/g)).toHaveLength(4);
     expect(html.includes('<script>window.__pwned')).toBe(false);
     const data = embeddedData(html) as { runs: Array<{ runId: string; promptTokens: number[] }> };
     expect(data.runs.map((run) => run.runId)).toEqual(runs.map((run) => run.runId));

@@ -1,3 +1,4 @@
+export { AGENT_DESCRIPTIONS, describeAgent, policyExplanation } from './agent-descriptions.js';
 export {
   type BenchRunInput,
   type BenchStatistics,
@@ -7,6 +8,7 @@ export {
   NO_MODEL,
 } from './bench-statistics.js';
 export { buildReportHtml, type ReportOptions, type ReportRun } from './build-report-html.js';
+export { type CallLosses, type LayerLosses, summarizeLosses } from './dropped-items.js';
 export { escapeHtml, jsonForScript } from './embed-safely.js';
 export {
   formatCount,
@@ -26,6 +28,7 @@ export {
   type PricingFile,
   type PricingTable,
 } from './pricing.js';
+export { DEFAULT_PROMPT_CHARACTER_CAP, type EmbeddedPrompts, selectPrompts } from './report-prompts.js';
 export { type CostSource, costOfRecords, type RunCost } from './run-cost.js';
 export { type ExactTestResult, FISHER_METHOD, fisherExactTest } from './statistics/fisher-exact-test.js';
 export {

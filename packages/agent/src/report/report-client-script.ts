@@ -1,11 +1,16 @@
 /**
  * The report page's own script (plain browser JavaScript, run after Chart.js). It reads the embedded
- * data, draws the charts, and exposes them as `window.strataCharts` (the browser test checks them).
+ * data, draws the charts, shows a call's prompt when one is clicked, and exposes the charts as
+ * `window.strataCharts` (the browser test checks them). Game text only ever reaches the page as
+ * textContent, never as markup.
  */
 export const REPORT_CLIENT_SCRIPT = `
 (function () {
   'use strict';
   var data = JSON.parse(document.getElementById('strata-data').textContent);
+  var prompts = JSON.parse(document.getElementById('strata-prompts').textContent);
+  var numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  function count(value) { return numberFormat.format(Math.round(value)); }
   var palette = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777',
     '#4b5563', '#65a30d', '#7c3aed', '#0d9488'];
   // Each agent keeps its own hue (structured blue, window green, naive red); its runs vary in shade.
@@ -24,10 +29,11 @@ export const REPORT_CLIENT_SCRIPT = `
   var labelCounts = {};
   data.runs.forEach(function (run) { var key = run.agent + ' · seed ' + run.seed; labelCounts[key] = (labelCounts[key] || 0) + 1; });
   function label(run) { var key = run.agent + ' · seed ' + run.seed; return labelCounts[key] > 1 ? key + ' · ' + run.runId : key; }
-  function text(tag, content) { var element = document.createElement(tag); element.textContent = content; return element; }
-  function money(value) { return value >= 1 ? '$' + value.toFixed(2) : '$' + value.toFixed(4); }
+  function element(tag, content, className) { var node = document.createElement(tag); if (content !== undefined) node.textContent = content; if (className) node.className = className; return node; }
+  function money(value) { return value >= 1 ? '$' + value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '$' + value.toFixed(4); }
   Chart.defaults.animation = false;
   Chart.defaults.font.family = 'system-ui, sans-serif';
+  Chart.defaults.locale = 'en-US';
   var common = { responsive: true, maintainAspectRatio: false, parsing: false, normalized: true,
     interaction: { mode: 'nearest', axis: 'x', intersect: false }, elements: { point: { radius: 0 } } };
   function options(extra, datasetCount) {
@@ -40,43 +46,97 @@ export const REPORT_CLIENT_SCRIPT = `
   function points(values) { return values.map(function (value, index) { return { x: index + 1, y: value }; }); }
   var charts = {};
 
-  // 1. Prompt tokens per call, every run.
+  // 1. Prompt tokens per call, every run; click a call to see its prompt.
   var tokenDatasets = data.runs.map(function (run, index) {
-    return { label: label(run), data: points(run.promptTokens), borderColor: colorFor(run, index), backgroundColor: colorFor(run, index), borderWidth: 1.5 };
+    return { label: label(run), data: points(run.promptTokens), borderColor: colorFor(run, index), backgroundColor: colorFor(run, index), borderWidth: 1.5, runIndex: index };
   });
   var budgets = data.runs.map(function (run) { return run.budget; }).filter(function (budget) { return budget !== null; });
   if (budgets.length > 0) {
     var budget = Math.max.apply(null, budgets);
     var longest = Math.max.apply(null, data.runs.map(function (run) { return run.promptTokens.length; }));
-    tokenDatasets.push({ label: 'budget (' + budget + ')', data: [{ x: 1, y: budget }, { x: Math.max(longest, 2), y: budget }], borderColor: '#111827', borderDash: [6, 4], borderWidth: 1 });
+    tokenDatasets.push({ label: 'budget (' + count(budget) + ')', data: [{ x: 1, y: budget }, { x: Math.max(longest, 2), y: budget }], borderColor: '#111827', borderDash: [6, 4], borderWidth: 1, runIndex: -1 });
+  }
+  var promptView = document.getElementById('prompt-view');
+  function showPrompt(runIndex, callIndex) {
+    var run = data.runs[runIndex];
+    if (!run || callIndex < 0 || callIndex >= run.promptTokens.length) return;
+    promptView.hidden = false;
+    promptView.replaceChildren();
+    promptView.setAttribute('data-run', String(runIndex));
+    promptView.setAttribute('data-call', String(callIndex + 1));
+    promptView.appendChild(element('h3', label(run) + ' · call ' + count(callIndex + 1) + ' (step ' + count(run.steps[callIndex]) + ', floor ' + count(run.floors[callIndex]) + ', ' + run.screens[callIndex] + '): ' + count(run.promptTokens[callIndex]) + ' prompt tokens'));
+    var messages = prompts[runIndex + ':' + callIndex];
+    if (messages) {
+      messages.forEach(function (message) {
+        promptView.appendChild(element('div', message.role, 'role'));
+        promptView.appendChild(element('pre', message.content));
+      });
+    } else if (run.savedPrompts) {
+      promptView.appendChild(element('p', 'This prompt is too large to embed in the report; its full text is the "messages" field of the line with "step": ' + run.steps[callIndex] + ' in ' + (run.trace || 'the run\\'s trace.jsonl') + '.', 'note'));
+    } else {
+      promptView.appendChild(element('p', 'This run was played without --save-prompts, so its trace has the numbers of each call but not the text. Play it again with --save-prompts to see prompts here.', 'note'));
+    }
   }
   charts.tokens = new Chart(document.getElementById('chart-tokens'), { type: 'line', data: { datasets: tokenDatasets },
-    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { type: 'linear', title: { display: true, text: 'prompt tokens' } } } }, tokenDatasets.length) });
+    options: options({
+      onClick: function (event, elements, chart) {
+        var hits = chart.getElementsAtEventForMode(event, 'nearest', { intersect: false, axis: 'xy' }, true);
+        for (var i = 0; i < hits.length; i += 1) {
+          var dataset = chart.data.datasets[hits[i].datasetIndex];
+          if (dataset.runIndex >= 0) { showPrompt(dataset.runIndex, hits[i].index); return; }
+        }
+      },
+      scales: { x: { type: 'linear', title: { display: true, text: 'call' } },
+        y: { type: data.logScale ? 'logarithmic' : 'linear', title: { display: true, text: 'prompt tokens' } } } }, tokenDatasets.length) });
   document.getElementById('log-scale').addEventListener('change', function (event) {
     charts.tokens.options.scales.y.type = event.target.checked ? 'logarithmic' : 'linear';
     charts.tokens.update();
   });
 
-  // 2. Per-layer stacked area for one run (structured first).
-  var layerSelect = document.getElementById('layer-run');
-  data.runs.forEach(function (run, index) {
-    var option = text('option', label(run) + ' (' + run.runId + ')'); option.value = String(index); layerSelect.appendChild(option);
-  });
-  var firstStructured = data.runs.findIndex(function (run) { return run.agent === 'structured'; });
-  layerSelect.value = String(firstStructured >= 0 ? firstStructured : 0);
+  // 2. Per-layer stacked areas, one chart per agent for the same seed, one vertical scale, budget dashed.
+  var seedSelect = document.getElementById('layer-seed');
+  var seeds = [];
+  data.runs.forEach(function (run) { if (seeds.indexOf(run.seed) < 0) seeds.push(run.seed); });
+  seeds.forEach(function (seed) { var option = element('option', String(seed)); option.value = String(seed); seedSelect.appendChild(option); });
+  // Default: the first seed every agent played.
+  var complete = seeds.filter(function (seed) { return data.agents.every(function (agent) { return data.runs.some(function (run) { return run.agent === agent && run.seed === seed; }); }); });
+  seedSelect.value = String(complete.length > 0 ? complete[0] : seeds[0]);
   function layerDatasets(run) {
-    return run.layerNames.map(function (name, index) {
+    if (!run) return [];
+    var datasets = run.layerNames.map(function (name, index) {
       return { label: name, data: points(run.layers[name]), fill: index === 0 ? 'origin' : '-1', borderWidth: 1,
         borderColor: palette[index % palette.length], backgroundColor: palette[index % palette.length] + '99' };
     });
+    if (run.budget !== null) datasets.push({ label: 'budget (' + count(run.budget) + ')', data: [{ x: 1, y: run.budget }, { x: Math.max(run.promptTokens.length, 2), y: run.budget }], borderColor: '#111827', borderDash: [6, 4], borderWidth: 1, fill: false, stack: 'budget' });
+    return datasets;
   }
-  charts.layers = new Chart(document.getElementById('chart-layers'), { type: 'line',
-    data: { datasets: data.runs.length > 0 ? layerDatasets(data.runs[Number(layerSelect.value)]) : [] },
-    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { stacked: true, title: { display: true, text: 'tokens per layer' } } } }, 1) });
-  layerSelect.addEventListener('change', function () {
-    charts.layers.data.datasets = layerDatasets(data.runs[Number(layerSelect.value)]);
-    charts.layers.update();
-  });
+  function runFor(agent, seed) { for (var i = 0; i < data.runs.length; i += 1) if (data.runs[i].agent === agent && data.runs[i].seed === seed) return data.runs[i]; return undefined; }
+  charts.layers = {};
+  var sameScale = document.getElementById('layer-same-scale');
+  function drawLayers() {
+    var seed = Number(seedSelect.value);
+    var top = 0;
+    data.agents.forEach(function (agent) { var run = runFor(agent, seed); if (run) { top = Math.max(top, Math.max.apply(null, run.promptTokens.concat([run.budget || 0]))); } });
+    data.agents.forEach(function (agent, index) {
+      var run = runFor(agent, seed);
+      var datasets = layerDatasets(run);
+      // One scale shows how much larger one agent is; own scales show each agent's layers.
+      var yMax = sameScale.checked ? top : undefined;
+      var existing = charts.layers[agent];
+      if (existing) {
+        existing.data.datasets = datasets;
+        existing.options.scales.y.suggestedMax = yMax;
+        existing.update();
+        return;
+      }
+      charts.layers[agent] = new Chart(document.getElementById('chart-layers-' + index), { type: 'line', data: { datasets: datasets },
+        options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } },
+          y: { stacked: true, min: 0, suggestedMax: yMax, title: { display: true, text: 'tokens per layer' } } } }, 1) });
+    });
+  }
+  drawLayers();
+  seedSelect.addEventListener('change', drawLayers);
+  sameScale.addEventListener('change', drawLayers);
 
   // 3. Cumulative prompt tokens.
   function cumulative(values) { var sum = 0; return values.map(function (value) { sum += value; return sum; }); }
@@ -84,16 +144,23 @@ export const REPORT_CLIENT_SCRIPT = `
     data: { datasets: data.runs.map(function (run, index) {
       return { label: label(run), data: points(cumulative(run.promptTokens)), borderColor: colorFor(run, index), backgroundColor: colorFor(run, index), borderWidth: 1.5 };
     }) },
-    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { title: { display: true, text: 'cumulative prompt tokens' } } } }, data.runs.length) });
+    options: options({ scales: { x: { type: 'linear', title: { display: true, text: 'call' } }, y: { type: data.logScale ? 'logarithmic' : 'linear', title: { display: true, text: 'cumulative prompt tokens' } } } }, data.runs.length) });
 
-  // 4. Estimated cost, with and without prompt caching, for the chosen model.
+  // 4. Cost, with and without prompt caching, for the chosen model: from provider usage where a model
+  // answered, else estimated from the prompt and its stable prefix (as the CLI's statistics).
   var modelSelect = document.getElementById('cost-model');
-  Object.keys(data.pricing.models).forEach(function (name) { var option = text('option', name); option.value = name; modelSelect.appendChild(option); });
+  Object.keys(data.pricing.models).forEach(function (name) { var option = element('option', name); option.value = name; modelSelect.appendChild(option); });
   modelSelect.value = data.pricing.defaultModel;
   function callCosts(run, price) {
     var minimum = price.minCacheableTokens || 0;
     var plain = [], cached = [];
     for (var i = 0; i < run.promptTokens.length; i += 1) {
+      if (run.inputTokens[i] !== null) {
+        var input = run.inputTokens[i], cachedInput = Math.min(run.cachedInputTokens[i] || 0, input), out = run.outputTokens[i] || 0;
+        plain.push((input * price.input + out * price.output) / 1e6);
+        cached.push((cachedInput * price.cachedInput + (input - cachedInput) * price.input + out * price.output) / 1e6);
+        continue;
+      }
       var prompt = run.promptTokens[i];
       var output = run.outputTokens[i] === null ? data.pricing.assumedOutputTokens : run.outputTokens[i];
       var stable = run.stablePrefixTokens[i] >= minimum ? Math.min(run.stablePrefixTokens[i], prompt) : 0;
@@ -102,6 +169,7 @@ export const REPORT_CLIENT_SCRIPT = `
     }
     return { plain: cumulative(plain), cached: cumulative(cached) };
   }
+  function last(values) { return values.length ? values[values.length - 1] : 0; }
   function costDatasets(model) {
     var price = data.pricing.models[model];
     var datasets = [];
@@ -118,26 +186,24 @@ export const REPORT_CLIENT_SCRIPT = `
 
   function fillCostCells(model) {
     var price = data.pricing.models[model];
+    var byGroup = {};
     data.runs.forEach(function (run, index) {
       var costs = callCosts(run, price);
-      var plain = costs.plain.length ? costs.plain[costs.plain.length - 1] : 0;
-      var cached = costs.cached.length ? costs.cached[costs.cached.length - 1] : 0;
-      document.getElementById('cost-plain-' + index).textContent = money(plain);
-      document.getElementById('cost-cached-' + index).textContent = money(cached);
+      document.getElementById('cost-plain-' + index).textContent = money(last(costs.plain));
+      document.getElementById('cost-cached-' + index).textContent = money(last(costs.cached));
+      if (!run.finished) return;
+      var key = run.agent + '\\u0000' + run.model;
+      var entry = byGroup[key] || (byGroup[key] = { plain: 0, cached: 0 });
+      entry.plain += last(costs.plain);
+      entry.cached += last(costs.cached);
     });
     document.getElementById('cost-model-name').textContent = model;
-    var byAgent = {};
-    data.runs.forEach(function (run) {
-      var costs = callCosts(run, price);
-      var entry = byAgent[run.agent] || (byAgent[run.agent] = { plain: 0, cached: 0 });
-      entry.plain += costs.plain.length ? costs.plain[costs.plain.length - 1] : 0;
-      entry.cached += costs.cached.length ? costs.cached[costs.cached.length - 1] : 0;
-    });
-    Object.keys(byAgent).forEach(function (agent) {
-      var plainCell = document.getElementById('agent-cost-plain-' + agent);
-      var cachedCell = document.getElementById('agent-cost-cached-' + agent);
-      if (plainCell) plainCell.textContent = money(byAgent[agent].plain);
-      if (cachedCell) cachedCell.textContent = money(byAgent[agent].cached);
+    data.groups.forEach(function (group) {
+      var entry = byGroup[group.agent + '\\u0000' + group.model] || { plain: 0, cached: 0 };
+      var plainCell = document.getElementById('group-cost-plain-' + group.id);
+      var cachedCell = document.getElementById('group-cost-cached-' + group.id);
+      if (plainCell) plainCell.textContent = money(entry.plain);
+      if (cachedCell) cachedCell.textContent = money(entry.cached);
     });
   }
   modelSelect.addEventListener('change', function () {
@@ -148,6 +214,7 @@ export const REPORT_CLIENT_SCRIPT = `
   fillCostCells(modelSelect.value);
 
   window.strataCharts = charts;
+  window.strataShowPrompt = showPrompt;
   document.body.setAttribute('data-charts-ready', 'true');
 })();
 `;

@@ -19,6 +19,8 @@ export interface DecisionRecord {
   stablePrefixTokens: number;
   /** Items dropped to fit the budget this call, by layer. */
   dropped: Record<string, number>;
+  /** Items shown only in part (ending with the truncation marker) this call, by layer; absent when none. */
+  truncated?: Record<string, number>;
   /** The action taken, as sent to the game. */
   action: { action: string; card_index?: number; target_index?: number; option_index?: number };
   /** `heuristic` policies ignore the prompt (it is still assembled and measured); `llm` decides from it. */

@@ -294,7 +294,13 @@ async function printCollected(
     writeReport(
       results.map((result) => result.runDir),
       reportFile,
-      { pricing, title: `Strata bench ${benchId}` },
+      {
+        pricing,
+        title: `Strata bench ${benchId}`,
+        models: Object.fromEntries(
+          Object.entries(collected.models).filter((entry): entry is [string, string] => entry[1] !== null),
+        ),
+      },
     );
   }
   // The deciding model matters only when a model decided: the heuristic bot ignores --model.

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { CliIo } from '@strata-memory/cli-kit';
 import { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
+import { formatCount } from '../../report/format-number.js';
 import { loadPricing } from '../../report/pricing.js';
 import { writeReport } from '../../report/write-report.js';
 import { REPORT_FILE_NAME, TRACE_FILE_NAME } from '../../trace/index.js';
@@ -14,7 +15,23 @@ interface ReportCommandOptions {
   json?: boolean;
 }
 
-/** A run directory holds a trace; a folder of runs (runs/, a bench folder) stands for all of them. */
+/** Bench folders sit inside runs/: look this many levels down for run directories. */
+const SEARCH_DEPTH = 3;
+
+function runDirectoriesUnder(directory: string, depth: number): string[] {
+  if (existsSync(join(directory, TRACE_FILE_NAME))) return [directory];
+  if (depth === 0) return [];
+  return readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .flatMap((name) => runDirectoriesUnder(join(directory, name), depth - 1));
+}
+
+/**
+ * A run directory holds a trace; a folder of runs (runs/, a bench folder, runs/ holding bench folders)
+ * stands for every run in it.
+ */
 export function expandRunDirectories(paths: string[], cwd: string): string[] {
   const runDirs: string[] = [];
   for (const path of paths) {
@@ -25,21 +42,14 @@ export function expandRunDirectories(paths: string[], cwd: string): string[] {
         `${path} is not a directory. Pass run directories (runs/<run-id>) or a folder of them (runs/).`,
       );
     }
-    if (existsSync(join(absolute, TRACE_FILE_NAME))) {
-      runDirs.push(absolute);
-      continue;
-    }
-    const children = readdirSync(absolute, { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && existsSync(join(absolute, entry.name, TRACE_FILE_NAME)))
-      .map((entry) => join(absolute, entry.name))
-      .sort();
-    if (children.length === 0) {
+    const found = runDirectoriesUnder(absolute, SEARCH_DEPTH);
+    if (found.length === 0) {
       throw new StrataError(
         'INPUT_INVALID',
-        `${path} holds no ${TRACE_FILE_NAME} and no run directories with one. Run 'strata play' first, or pass runs/<run-id>.`,
+        `${path} holds no ${TRACE_FILE_NAME} and no run directories with one (looked ${SEARCH_DEPTH} levels down). Run 'strata play' first, or pass runs/<run-id>.`,
       );
     }
-    runDirs.push(...children);
+    runDirs.push(...found);
   }
   return [...new Set(runDirs)];
 }
@@ -93,7 +103,7 @@ Pricing file: {"defaultModel":"my-model","models":{"my-model":{"input":0.5,"cach
           `${JSON.stringify({ report: out, runs: runs.map((run) => ({ runId: run.runId, runDir: run.runDir, calls: run.records.length, finished: run.result !== undefined })) })}\n`,
         );
       } else {
-        io.stdout.write(`report: ${out} (${runs.length} run(s), ${calls} calls)\n`);
+        io.stdout.write(`report: ${out} (${formatCount(runs.length)} run(s), ${formatCount(calls)} calls)\n`);
       }
     });
 }
