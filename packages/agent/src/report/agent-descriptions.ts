@@ -8,6 +8,7 @@ export const AGENT_DESCRIPTIONS: Record<string, string> = {
     'Baseline: an append-only log of every state and action so far, the common anti-pattern; it grows with every decision (optionally cut from the front at --context-limit).',
 };
 
+/** The description of an agent by name (a generic line for names the report does not know). */
 export function describeAgent(agent: string): string {
   return AGENT_DESCRIPTIONS[agent] ?? 'An agent this report does not know; its runs are shown as recorded.';
 }

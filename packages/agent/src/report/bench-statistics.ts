@@ -17,6 +17,7 @@ export interface BenchRunInput {
 /** What the statistics say when there is no model: the heuristic bot. */
 export const NO_MODEL = 'heuristic';
 
+/** The numbers of one agent with one model over its runs. */
 export interface GroupStatistics {
   agent: string;
   /** The deciding model, or `heuristic`. */
@@ -35,6 +36,7 @@ export interface GroupStatistics {
   fallbacks: number;
 }
 
+/** Two groups compared: the exact test on their win counts and the runs per arm for 80% power. */
 export interface GroupComparison {
   a: { agent: string; model: string; won: number; runs: number };
   b: { agent: string; model: string; won: number; runs: number };
@@ -45,6 +47,7 @@ export interface GroupComparison {
   runsPerArmNeeded: number | null;
 }
 
+/** The statistics of a bench: per group, between groups, and the methods used. */
 export interface BenchStatistics {
   groups: GroupStatistics[];
   /** Every pair of groups (agent and model), in group order. */

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { STRUCTURED_LAYER_BUDGETS } from '../agent/structured-context.js';
 import { type RunsSummary, summarizeRuns } from '../agent/summarize-runs.js';
-import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
+import type { PlayResult } from '../trace/decision-record.js';
 import { describeAgent, policyExplanation } from './agent-descriptions.js';
 import { type BenchStatistics, computeBenchStatistics, NO_MODEL } from './bench-statistics.js';
 import { summarizeLosses } from './dropped-items.js';
@@ -13,20 +13,12 @@ import { type HtmlCell, htmlTable } from './html-table.js';
 import { DEFAULT_PRICING, type PricingTable } from './pricing.js';
 import { REPORT_CLIENT_SCRIPT } from './report-client-script.js';
 import { DEFAULT_PROMPT_CHARACTER_CAP, selectPrompts } from './report-prompts.js';
+import type { ReportRun } from './report-run.js';
 import { percentile, summarizeTrace } from './trace-statistics.js';
 
-/** One run as the report sees it: its trace, and its result when the run finished. */
-export interface ReportRun {
-  runId: string;
-  records: DecisionRecord[];
-  result?: PlayResult;
-  /** The model that decided (from run.json), for llm-policy runs. */
-  model?: string;
-  /** Where the run's files are (the prompt viewer names its trace). */
-  runDir?: string;
-}
+export type { ReportRun } from './report-run.js';
 
-/** Options of `buildReportHtml`. */
+/** How the report is built: its title, the prices, the time it names, the prompt cap. */
 export interface ReportOptions {
   title?: string;
   pricing?: PricingTable;

@@ -1,5 +1,6 @@
 import type { DecisionRecord } from '../trace/decision-record.js';
 
+/** What one layer lost over a run's calls. */
 export interface LayerLosses {
   layer: string;
   callsWithDropped: number;
@@ -8,6 +9,7 @@ export interface LayerLosses {
   itemsTruncated: number;
 }
 
+/** One call that dropped or truncated items, by layer. */
 export interface CallLosses {
   call: number;
   step: number;

@@ -1,8 +1,9 @@
-import type { ReportRun } from './build-report-html.js';
+import type { ReportRun } from './report-run.js';
 
 /** Characters of saved prompt text one report embeds at most (a naive run's prompts alone can be gigabytes). */
 export const DEFAULT_PROMPT_CHARACTER_CAP = 8_000_000;
 
+/** The prompts a report embeds, and how many it left in the traces. */
 export interface EmbeddedPrompts {
   /** `"<run index>:<call index>"` -> the request's messages. */
   prompts: Record<string, Array<{ role: string; content: string }>>;

@@ -2,6 +2,7 @@ import { StrataError } from '@strata-memory/strata';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { type CallCost, estimateCallCost, type PricingTable } from './pricing.js';
 
+/** Where a cost came from: the provider's usage, an estimate, or both. */
 export type CostSource = 'provider usage' | 'estimated' | 'mixed';
 
 export interface RunCost extends CallCost {

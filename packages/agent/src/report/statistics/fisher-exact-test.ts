@@ -1,6 +1,7 @@
 import jStat from 'jstat';
 import { checkCounts } from './check-counts.js';
 
+/** The outcome of Fisher's exact test on two win counts. */
 export interface ExactTestResult {
   /** Two-sided p-value. */
   pValue: number;
@@ -9,6 +10,7 @@ export interface ExactTestResult {
   method: string;
 }
 
+/** How the p-value is computed, in the words the CLI and the report print. */
 export const FISHER_METHOD =
   "Fisher's exact test on the 2x2 table of wins and losses, two-sided: the sum of the probabilities of all tables with the same margins that are no more likely than the observed one (as R's fisher.test)";
 

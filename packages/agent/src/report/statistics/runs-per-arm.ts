@@ -1,5 +1,6 @@
 import { normalQuantile } from './normal-quantile.js';
 
+/** Runs per arm for a power at a level, and the method. */
 export interface RunsPerArm {
   /** Runs each agent needs; null when the two rates are equal (no difference to detect). */
   runs: number | null;
@@ -8,6 +9,7 @@ export interface RunsPerArm {
   method: string;
 }
 
+/** How the runs per arm are computed, in the words the CLI and the report print. */
 export const RUNS_PER_ARM_METHOD =
   "two-sided test of two proportions, normal approximation with Fleiss's continuity correction (Fleiss, Levin & Paik 2003, eq. 4.14), which tracks Fisher's exact test; the observed win rates taken as the true ones";
 

@@ -1,6 +1,7 @@
 import { checkCounts } from './check-counts.js';
 import { normalQuantile } from './normal-quantile.js';
 
+/** A proportion with its confidence interval. */
 export interface ProportionInterval {
   /** wins / runs (0 when there are no runs). */
   estimate: number;
@@ -10,6 +11,7 @@ export interface ProportionInterval {
   method: string;
 }
 
+/** The interval's method, in the words the CLI and the report print. */
 export const WILSON_METHOD = 'Wilson score interval (Wilson 1927), no continuity correction';
 
 /**
