@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark section, measured in one run on this machine.
- * Usage: npm run bench [-- section ...]   sections: assemble messages stores engine agents recall
+ * Usage: npm run bench [-- section ...]   sections: assemble messages stores engine agents recall queue
  * Each section prints its numbers next to a baseline measured in the same run.
  */
 import { existsSync } from 'node:fs';
@@ -16,6 +16,7 @@ const sections: Record<string, string> = {
   engine: 'packages/spire/bench/engine.bench.ts',
   agents: 'packages/agent/bench/agents.bench.ts',
   recall: 'packages/recall/bench/recall.bench.ts',
+  queue: 'packages/agent/bench/queue.bench.ts',
 };
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

@@ -12,6 +12,8 @@ export interface RateLimit {
 export interface RateLimitGrant {
   /** The request's row in the shared log; output tokens are added to it once known. */
   id: string;
+  /** When it was granted, on the database's clock (the time the windows are counted in). */
+  at: Date;
   /** Time spent waiting for the grant, ms. */
   waitedMs: number;
 }
@@ -52,7 +54,7 @@ export function createSharedRateLimiter(
     async acquire(key, tokens, limits, signal) {
       const started = performance.now();
       for (const limit of limits) validateLimit(limit);
-      if (limits.length === 0) return { id: '0', waitedMs: 0 };
+      if (limits.length === 0) return { id: '0', at: new Date(), waitedMs: 0 };
       const horizonMs = Math.max(...limits.map((limit) => limit.windowMs)) + marginMs;
       for (;;) {
         if (signal?.aborted) throw signal.reason ?? new Error('aborted');
@@ -82,6 +84,7 @@ export function createSharedRateLimiter(
             await client.query('COMMIT');
             return {
               id: String((inserted.rows[0] as { id: string }).id),
+              at: new Date(now),
               waitedMs: Math.round(performance.now() - started),
             };
           }

@@ -1,0 +1,198 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadRun } from './bench-run-table.js';
+import { enqueueBench } from './enqueue-bench.js';
+import { type BenchQueue, DEAD_LETTER_QUEUE, openBenchQueue, RUN_QUEUE } from './open-bench-queue.js';
+import {
+  createTestDatabase,
+  jsonLines,
+  probePostgres,
+  spawnStrata,
+  type TestDatabase,
+  unavailableMessage,
+  waitFor,
+} from './queue-test-support.js';
+import { type QueueWorker, startQueueWorker, type WorkerEvent } from './queue-worker.js';
+import type { QueuedBenchSettings, RunJob } from './queued-bench.js';
+import { readBenchProgress } from './read-bench.js';
+
+const probe = await probePostgres();
+const mustRun = process.env.CI === 'true';
+if (!probe.ok && !mustRun) console.warn(unavailableMessage('queue-worker.test.ts', probe.reason));
+
+const directory = mkdtempSync(join(tmpdir(), 'strata-queue-worker-'));
+let database: TestDatabase | undefined;
+let queue: BenchQueue | undefined;
+const workers: QueueWorker[] = [];
+afterAll(async () => {
+  for (const worker of workers) await worker.stop();
+  await queue?.close();
+  await database?.drop();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+function settings(overrides: Partial<QueuedBenchSettings> = {}): QueuedBenchSettings {
+  return {
+    seeds: [1],
+    agents: ['structured'],
+    models: [null],
+    options: { character: 'ironclad', policy: 'heuristic', provider: 'openai', budget: 5000 },
+    rateLimits: [],
+    retryLimit: 2,
+    retryDelaySeconds: 1,
+    ...overrides,
+  };
+}
+
+async function setUp(): Promise<{ url: string; queue: BenchQueue }> {
+  if (!probe.ok) throw new Error(unavailableMessage('queue-worker.test.ts', probe.reason));
+  if (database === undefined) {
+    database = await createTestDatabase(probe.adminUrl, 'queue_worker');
+    queue = await openBenchQueue(database.url);
+  }
+  return { url: database.url, queue: queue as BenchQueue };
+}
+
+async function worker(url: string, events: WorkerEvent[]): Promise<QueueWorker> {
+  const started = await startQueueWorker({
+    queueUrl: url,
+    runsDir: join(directory, 'runs'),
+    env: {},
+    visibilityTimeoutMs: 4000,
+    pollingIntervalSeconds: 0.5,
+    onEvent: (event) => events.push(event),
+  });
+  workers.push(started);
+  return started;
+}
+
+describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => {
+  it('dead-letters a run that fails on every attempt, with its error, after the retries', async () => {
+    const { url, queue } = await setUp();
+    // A model endpoint that refuses every request (400: not retried by the core), so every decision
+    // falls back and the run stops after 5 in a row, on each attempt.
+    const server = await startFakeOpenAIServer({ handler: () => fakeReply.error(400, 'fake refusal') });
+    const events: WorkerEvent[] = [];
+    const running = await worker(url, events);
+    try {
+      const { benchId, runIds } = await enqueueBench(
+        queue,
+        settings({
+          models: ['fake-model'],
+          options: {
+            character: 'ironclad',
+            policy: 'llm',
+            provider: 'openai',
+            budget: 5000,
+            baseUrl: server.baseURL,
+          },
+          retryLimit: 1,
+        }),
+      );
+      const runId = runIds[0] as string;
+      await waitFor(
+        async () => (await readBenchProgress(queue.pool, benchId)).finished,
+        120_000,
+        'the run to fail for good',
+      );
+      const run = await loadRun(queue.pool, runId);
+      expect(run).toMatchObject({ state: 'failed', attempts: 2, result: null, resultWrites: 0 });
+      expect(run?.error).toContain('MODEL_API_ERROR');
+      expect(run?.error).toContain('5 decisions in a row');
+      // The second attempt resumed the first one's committed decisions.
+      const starts = events.filter((event) => event.type === 'run-started');
+      expect(starts.map((event) => event.type === 'run-started' && event.resume)).toEqual([false, true]);
+      const failures = events.filter((event) => event.type === 'run-failed');
+      expect(failures.map((event) => event.type === 'run-failed' && event.final)).toEqual([false, true]);
+      // pg-boss holds it as failed, and a copy waits in the dead-letter queue.
+      const job = await queue.boss.getJobById<RunJob>(RUN_QUEUE, run?.jobId as string);
+      expect(job?.state).toBe('failed');
+      await waitFor(
+        async () => (await queue.boss.getQueueSize(DEAD_LETTER_QUEUE)) > 0,
+        20_000,
+        'the dead letter',
+      );
+      const [dead] = await queue.boss.fetch<RunJob>(DEAD_LETTER_QUEUE);
+      expect(dead?.data).toEqual({ benchId, runId });
+    } finally {
+      await running.stop();
+      await server.close();
+    }
+  }, 180_000);
+
+  it('cancels a bench: the running run stops after its decision, waiting runs never start, finished ones keep results', async () => {
+    const { url, queue } = await setUp();
+    const events: WorkerEvent[] = [];
+    const running = await worker(url, events);
+    try {
+      const { benchId, runIds } = await enqueueBench(queue, settings({ seeds: [1, 2, 3, 4] }));
+      // The first run finishes; cancel while the second is under way.
+      await waitFor(
+        async () => {
+          const progress = await readBenchProgress(queue.pool, benchId);
+          return (
+            progress.byState.done === 1 &&
+            progress.runs.some((run) => run.state === 'running' && run.decisions >= 20)
+          );
+        },
+        120_000,
+        'one finished run and one under way',
+      );
+      const cancel = await spawnStrata(['bench', '--cancel', benchId, '--queue', url, '--json']).done;
+      expect(cancel.code, cancel.stderr).toBe(0);
+      expect(jsonLines(cancel.stdout).at(-1)).toEqual({ benchId, cancelled: 3, finished: 1 });
+      await waitFor(
+        async () => (await readBenchProgress(queue.pool, benchId)).finished,
+        30_000,
+        'the bench to settle',
+      );
+      const progress = await readBenchProgress(queue.pool, benchId);
+      expect(progress.byState).toMatchObject({ done: 1, cancelled: 3, running: 0, queued: 0 });
+      const second = progress.runs[1];
+      const stopped = events.find((event) => event.type === 'run-cancelled');
+      expect(stopped).toMatchObject({ type: 'run-cancelled', runId: second?.runId });
+      // Stopped part-way: it had no result and a final decision count under its full length.
+      expect(second?.result).toBeNull();
+      // The waiting runs never started.
+      const started = new Set(
+        events
+          .filter((event) => event.type === 'run-started')
+          .map((event) => event.type === 'run-started' && event.runId),
+      );
+      expect(started.has(runIds[2] as string)).toBe(false);
+      expect(started.has(runIds[3] as string)).toBe(false);
+      expect(progress.runs[0]?.result?.steps).toBeGreaterThan(0);
+    } finally {
+      await running.stop();
+    }
+  }, 180_000);
+
+  it('does nothing for a job delivered again after its run finished: one result, written once', async () => {
+    const { url, queue } = await setUp();
+    const events: WorkerEvent[] = [];
+    const running = await worker(url, events);
+    try {
+      const { benchId, runIds } = await enqueueBench(queue, settings({ seeds: [2], agents: ['naive'] }));
+      const runId = runIds[0] as string;
+      await waitFor(async () => (await readBenchProgress(queue.pool, benchId)).finished, 120_000, 'the run');
+      const before = await loadRun(queue.pool, runId);
+      expect(before).toMatchObject({ state: 'done', resultWrites: 1 });
+      // At-least-once delivery: the same job again.
+      await queue.boss.send(RUN_QUEUE, { benchId, runId } satisfies RunJob);
+      await waitFor(
+        () => events.some((event) => event.type === 'run-skipped' && event.runId === runId),
+        30_000,
+        'the duplicate delivery',
+      );
+      const after = await loadRun(queue.pool, runId);
+      expect(after?.resultWrites).toBe(1);
+      expect(after?.result).toEqual(before?.result);
+      expect(events.filter((event) => event.type === 'run-started' && event.runId === runId)).toHaveLength(1);
+    } finally {
+      await running.stop();
+    }
+  }, 180_000);
+});
