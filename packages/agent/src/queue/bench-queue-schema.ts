@@ -48,6 +48,8 @@ CREATE TABLE IF NOT EXISTS strata_rate_event (
   tokens integer NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS strata_rate_event_key_at ON strata_rate_event (key, at);
+-- When the request's reply arrived (NULL: in flight); the first queue release had no such column.
+ALTER TABLE strata_rate_event ADD COLUMN IF NOT EXISTS ended_at timestamptz;
 `;
 
 /** Any fixed number: the advisory lock that serialises schema creation. */

@@ -13,6 +13,9 @@ export const RUN_QUEUE = 'strata-bench-run';
 /** Where pg-boss copies a job after its last retry failed (the error is in its output). */
 export const DEAD_LETTER_QUEUE = 'strata-bench-run-dead';
 
+/** Any fixed number: the advisory lock that serialises queue set-up across processes. */
+const SETUP_LOCK = 720_112_002;
+
 export interface BenchQueue {
   boss: PgBoss;
   pool: Pool;
@@ -84,12 +87,20 @@ export async function openBenchQueue(url: string, options: OpenBenchQueueOptions
   });
   boss.on('error', () => undefined);
   try {
-    await pool.query('SELECT 1');
-    await boss.start();
-    await ensureBenchQueueSchema(pool);
-    if ((await boss.getQueue(DEAD_LETTER_QUEUE)) === null) await boss.createQueue(DEAD_LETTER_QUEUE);
-    if ((await boss.getQueue(RUN_QUEUE)) === null) {
-      await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, deadLetter: DEAD_LETTER_QUEUE });
+    // Processes starting at once would race in pg-boss's install and createQueue (seen: deadlock
+    // 40P01), so one at a time sets up, under a session advisory lock.
+    const setup = await pool.connect();
+    try {
+      await setup.query('SELECT pg_advisory_lock($1)', [SETUP_LOCK]);
+      await boss.start();
+      await ensureBenchQueueSchema(pool);
+      if ((await boss.getQueue(DEAD_LETTER_QUEUE)) === null) await boss.createQueue(DEAD_LETTER_QUEUE);
+      if ((await boss.getQueue(RUN_QUEUE)) === null) {
+        await boss.createQueue(RUN_QUEUE, { name: RUN_QUEUE, deadLetter: DEAD_LETTER_QUEUE });
+      }
+    } finally {
+      await setup.query('SELECT pg_advisory_unlock($1)', [SETUP_LOCK]).catch(() => undefined);
+      setup.release();
     }
   } catch (error) {
     await boss.stop({ graceful: false, wait: false }).catch(() => undefined);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadRun } from './bench-run-table.js';
+import { cancelBench } from './cancel-bench.js';
 import { enqueueBench } from './enqueue-bench.js';
 import { type BenchQueue, DEAD_LETTER_QUEUE, openBenchQueue, RUN_QUEUE } from './open-bench-queue.js';
 import {
@@ -128,8 +129,11 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
     const events: WorkerEvent[] = [];
     const running = await worker(url, events);
     try {
-      const { benchId, runIds } = await enqueueBench(queue, settings({ seeds: [1, 2, 3, 4] }));
-      // The first run finishes; cancel while the second is under way.
+      // Seed 2 (254 decisions) first, then seed 1 (489): the long one is under way when the cancel comes.
+      const { benchId, runIds } = await enqueueBench(
+        queue,
+        settings({ seeds: [2, 1, 3, 4], agents: ['naive'] }),
+      );
       await waitFor(
         async () => {
           const progress = await readBenchProgress(queue.pool, benchId);
@@ -141,22 +145,29 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
         120_000,
         'one finished run and one under way',
       );
-      const cancel = await spawnStrata(['bench', '--cancel', benchId, '--queue', url, '--json']).done;
-      expect(cancel.code, cancel.stderr).toBe(0);
-      expect(jsonLines(cancel.stdout).at(-1)).toEqual({ benchId, cancelled: 3, finished: 1 });
+      expect(await cancelBench(queue, benchId)).toEqual({ benchId, cancelled: 3, finished: 1 });
       await waitFor(
         async () => (await readBenchProgress(queue.pool, benchId)).finished,
         30_000,
         'the bench to settle',
       );
       const progress = await readBenchProgress(queue.pool, benchId);
-      expect(progress.byState).toMatchObject({ done: 1, cancelled: 3, running: 0, queued: 0 });
+      expect(
+        progress.byState,
+        JSON.stringify(progress.runs.map((run) => [run.state, run.decisions, run.error])),
+      ).toMatchObject({
+        done: 1,
+        cancelled: 3,
+        running: 0,
+        queued: 0,
+      });
       const second = progress.runs[1];
       const stopped = events.find((event) => event.type === 'run-cancelled');
       expect(stopped).toMatchObject({ type: 'run-cancelled', runId: second?.runId });
-      // Stopped part-way: it had no result and a final decision count under its full length.
+      // Stopped part-way: no result, fewer decisions than seed 1's full run.
       expect(second?.result).toBeNull();
-      // The waiting runs never started.
+      expect(stopped?.type === 'run-cancelled' && stopped.steps).toBeLessThan(489);
+      // The waiting runs never started; the finished one kept its result.
       const started = new Set(
         events
           .filter((event) => event.type === 'run-started')
@@ -164,11 +175,27 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
       );
       expect(started.has(runIds[2] as string)).toBe(false);
       expect(started.has(runIds[3] as string)).toBe(false);
-      expect(progress.runs[0]?.result?.steps).toBeGreaterThan(0);
+      expect(progress.runs[0]?.result?.steps).toBe(254);
+      for (const run of progress.runs.slice(1)) {
+        expect((await queue.boss.getJobById(RUN_QUEUE, run.jobId as string))?.state).toBe('cancelled');
+      }
     } finally {
       await running.stop();
     }
   }, 180_000);
+
+  it('strata bench --cancel <bench-id> cancels the queued runs and says what it did', async () => {
+    const { url, queue } = await setUp();
+    const { benchId } = await enqueueBench(queue, settings({ seeds: [5, 6] }));
+    const cancel = await spawnStrata(['bench', '--cancel', benchId, '--queue', url, '--json']).done;
+    expect(cancel.code, cancel.stderr).toBe(0);
+    expect(jsonLines(cancel.stdout).at(-1)).toEqual({ benchId, cancelled: 2, finished: 0 });
+    const progress = await readBenchProgress(queue.pool, benchId);
+    expect(progress).toMatchObject({ finished: true, byState: { cancelled: 2 } });
+    const unknown = await spawnStrata(['bench', '--cancel', 'bench-nope', '--queue', url]).done;
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No bench 'bench-nope'");
+  }, 60_000);
 
   it('does nothing for a job delivered again after its run finished: one result, written once', async () => {
     const { url, queue } = await setUp();

@@ -5,6 +5,7 @@ import { createTiktokenTokenizer, type MemoryStore, StrataError } from '@strata-
 import { createPostgresStore } from '@strata-memory/strata/postgres';
 import type PgBoss from 'pg-boss';
 import { playRun } from '../agent/play-run.js';
+import { readRunMeta } from '../agent/run-session.js';
 import { toPlayRunOptions } from '../cli/agent-play-runner.js';
 import { executePlay, manifestOf, runDirectoryOf } from '../cli/execute-play.js';
 import type { AgentName } from '../cli/parse-cli-values.js';
@@ -54,8 +55,6 @@ export interface QueueWorkerOptions {
   pollingIntervalSeconds?: number;
   /** Limits of this worker on top of each bench's own (both apply). */
   rateLimits?: readonly RateLimit[];
-  /** Added to every rate-limit window, ms (see SharedRateLimiterOptions.marginMs). */
-  rateLimitMarginMs?: number;
   workerId?: string;
   /** Plays one run (default: the agent loop on this worker's shared Postgres store). */
   runner?: PlayRunner;
@@ -77,13 +76,9 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const queue = await openBenchQueue(options.queueUrl);
   const storeUrl = options.databaseUrl ?? options.queueUrl;
   let store: MemoryStore | undefined;
-  const limiter = createSharedRateLimiter(
-    queue.pool,
-    options.rateLimitMarginMs === undefined ? {} : { marginMs: options.rateLimitMarginMs },
-  );
+  const limiter = createSharedRateLimiter(queue.pool);
   const tokenizer = createTiktokenTokenizer('o200k_base');
   const running = new Map<string, AbortController>();
-  const benches = new Map<string, BenchRow>();
   let stopping = false;
 
   const runner: PlayRunner =
@@ -93,10 +88,13 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       return playRun({ ...toPlayRunOptions(request), store });
     });
 
-  async function sessionExists(runId: string): Promise<boolean> {
+  /** Decisions the store has committed for the run (undefined: none, a fresh start). */
+  async function committedSteps(runId: string): Promise<number | undefined> {
     store ??= createPostgresStore({ connectionString: storeUrl });
     await store.open();
-    return (await store.loadSession(runId)) !== undefined;
+    const session = await store.loadSession(runId);
+    if (session === undefined) return undefined;
+    return readRunMeta(session)?.actions.length ?? 0;
   }
 
   async function handle(job: PgBoss.JobWithMetadata<RunJob>): Promise<unknown> {
@@ -111,13 +109,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       emit({ type: 'run-skipped', runId, reason: 'already-done' });
       return { runId, skipped: 'already done' };
     }
-    let bench = benches.get(benchId);
-    if (bench === undefined) {
-      bench = await loadBench(queue.pool, benchId);
-      if (bench !== undefined) benches.set(benchId, bench);
-    }
-    const fresh = await loadBench(queue.pool, benchId);
-    if (bench === undefined || fresh?.state === 'cancelled' || run.state === 'cancelled') {
+    const bench = await loadBench(queue.pool, benchId);
+    if (bench === undefined || bench.state === 'cancelled' || run.state === 'cancelled') {
       await markRunCancelled(queue.pool, runId);
       emit({ type: 'run-skipped', runId, reason: 'cancelled' });
       return { runId, skipped: 'cancelled' };
@@ -140,14 +133,20 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     );
     const final = job.retryCount >= job.retryLimit;
     try {
-      const request = await requestOf(bench, run.seed, run.agent as AgentName, run.model, runId);
+      const { request, fromStep } = await requestOf(
+        bench,
+        run.seed,
+        run.agent as AgentName,
+        run.model,
+        runId,
+      );
       const runDir = request.runDir;
       if (request.resume && readRunManifest(runDir) === undefined) {
         // Re-delivered to a machine that never saw the run: its folder starts here.
         writeRunManifest(runDir, manifestOf(request, new Date()));
       }
       let decisions = 0;
-      emit({ type: 'run-started', runId, attempt: run.attempts + 1, resume: request.resume, fromStep: 0 });
+      emit({ type: 'run-started', runId, attempt: run.attempts + 1, resume: request.resume, fromStep });
       const executed = await executePlay(
         runner,
         { ...request, signal: controller.signal },
@@ -193,7 +192,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     agent: AgentName,
     model: string | null,
     runId: string,
-  ): Promise<Omit<PlayRunRequest, 'onDecision'>> {
+  ): Promise<{ request: Omit<PlayRunRequest, 'onDecision'>; fromStep: number }> {
     const settings = bench.settings;
     const runOptions: RunCommandOptions = {
       ...settings.options,
@@ -204,7 +203,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       runsDir: options.runsDir,
     };
     const connection = validateRunOptions(runOptions, options.env, false, () => true);
-    const resume = await sessionExists(runId);
+    const fromStep = await committedSteps(runId);
+    const resume = fromStep !== undefined;
     const request = newRunRequest(runOptions, connection, process.cwd(), {
       runId,
       runDir: runDirectoryOf(join(options.runsDir, bench.benchId), runId),
@@ -222,10 +222,13 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
           })
         : undefined;
     return {
-      ...request,
-      resume,
-      namespace: runNamespace(request.character, runId),
-      ...(fetch === undefined ? {} : { fetch }),
+      request: {
+        ...request,
+        resume,
+        namespace: runNamespace(request.character, runId),
+        ...(fetch === undefined ? {} : { fetch }),
+      },
+      fromStep: fromStep ?? 0,
     };
   }
 

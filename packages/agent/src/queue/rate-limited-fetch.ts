@@ -31,8 +31,8 @@ export function rateLimitKey(
 
 /**
  * A fetch for the model adapters: every attempt (retries of the core's retry policy included, so a
- * 429 still backs off there) first takes a grant from the shared limiter; the output tokens of the
- * reply are charged to the same grant.
+ * 429 still backs off there) first takes a grant from the shared limiter and releases it when the
+ * reply's headers arrive; the reply's output tokens are charged to the same grant.
  */
 export function createRateLimitedFetch(options: RateLimitedFetchOptions): typeof globalThis.fetch {
   const inner = options.fetch ?? globalThis.fetch;
@@ -43,11 +43,16 @@ export function createRateLimitedFetch(options: RateLimitedFetchOptions): typeof
       options.limits,
       init?.signal ?? undefined,
     );
-    const response = await inner(input, init);
-    if (options.limits.some((limit) => limit.tokens !== undefined)) {
-      const output = await outputTokensOf(response);
-      await options.limiter.addTokens(grant, output);
+    let response: Response;
+    try {
+      response = await inner(input, init);
+    } catch (error) {
+      // No reply, but the server may have seen the request: its interval ends now.
+      await options.limiter.release(grant).catch(() => undefined);
+      throw error;
     }
+    const counted = options.limits.some((limit) => limit.tokens !== undefined);
+    await options.limiter.release(grant, counted ? await outputTokensOf(response) : 0);
     return response;
   };
 }

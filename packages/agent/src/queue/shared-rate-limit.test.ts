@@ -52,23 +52,42 @@ function busiest(grants: ReadonlyArray<{ at: number; weight: number }>, windowMs
 
 describe.runIf(probe.ok || mustRun)('the shared rate limit in Postgres', () => {
   it('never grants more than the request limit in any window, over three clients at once', async () => {
-    const limiters = (await setUp()).map((pool) => createSharedRateLimiter(pool, { marginMs: 0 }));
+    const limiters = (await setUp()).map((pool) => createSharedRateLimiter(pool));
     const limits = [{ windowMs: 400, requests: 5 }];
     const grants: RateLimitGrant[] = [];
     await Promise.all(
       limiters.map(async (limiter) => {
-        for (let index = 0; index < 8; index += 1) grants.push(await limiter.acquire('requests', 0, limits));
+        for (let index = 0; index < 8; index += 1) {
+          const grant = await limiter.acquire('requests', 0, limits);
+          grants.push(grant);
+          await limiter.release(grant);
+        }
       }),
     );
     expect(grants).toHaveLength(24);
     const log = grants.map((grant) => ({ at: grant.at.getTime(), weight: 1 }));
     expect(busiest(log, 400)).toBeLessThanOrEqual(5);
+    // A request still in flight holds its place: with 5 unreleased, the 6th waits for a release.
+    const held = await Promise.all([0, 1, 2, 3, 4].map(() => limiters[0]?.acquire('held', 0, limits)));
+    let sixth = false;
+    const waiting = (limiters[1] as (typeof limiters)[number]).acquire('held', 0, limits).then((grant) => {
+      sixth = true;
+      return grant;
+    });
+    await new Promise((wait) => setTimeout(wait, 1200));
+    expect(sixth).toBe(false);
+    const clock = await (pools[0] as pg.Pool).query<{ now: Date }>('SELECT clock_timestamp() AS now');
+    await limiters[0]?.release(held[0] as RateLimitGrant);
+    const granted = await waiting;
+    // Granted a full window after the release (the database clock read just before it), never inside
+    // the window of a request in flight.
+    expect(granted.at.getTime() - (clock.rows[0]?.now as Date).getTime()).toBeGreaterThanOrEqual(400);
   }, 60_000);
 
   it('counts tokens per window, lets a request larger than the whole limit go alone, and charges output tokens after the reply', async () => {
     const [first, second] = await setUp();
-    const limiter = createSharedRateLimiter(first as pg.Pool, { marginMs: 0 });
-    const other = createSharedRateLimiter(second as pg.Pool, { marginMs: 0 });
+    const limiter = createSharedRateLimiter(first as pg.Pool);
+    const other = createSharedRateLimiter(second as pg.Pool);
     const limits = [{ windowMs: 300, tokens: 1000 }];
     const grants: Array<{ at: number; weight: number }> = [];
     await Promise.all(
@@ -76,12 +95,14 @@ describe.runIf(probe.ok || mustRun)('the shared rate limit in Postgres', () => {
         for (let index = 0; index < 5; index += 1) {
           const grant = await client.acquire('tokens', 300, limits);
           grants.push({ at: grant.at.getTime(), weight: 300 });
+          await client.release(grant);
         }
       }),
     );
     expect(busiest(grants, 300)).toBeLessThanOrEqual(1000);
     const huge = await limiter.acquire('tokens', 5000, limits);
     expect(Number(huge.id)).toBeGreaterThan(0);
+    await limiter.release(huge);
 
     // Through the model adapters' fetch: prompt counted before, output from the reply's usage after.
     const server = await startFakeOpenAIServer({

@@ -10,9 +10,9 @@ export interface RateLimit {
 }
 
 export interface RateLimitGrant {
-  /** The request's row in the shared log; output tokens are added to it once known. */
+  /** The request's row in the shared log. */
   id: string;
-  /** When it was granted, on the database's clock (the time the windows are counted in). */
+  /** When it was granted, on the database's clock (the clock the windows are counted on). */
   at: Date;
   /** Time spent waiting for the grant, ms. */
   waitedMs: number;
@@ -20,42 +20,46 @@ export interface RateLimitGrant {
 
 /** A limit shared by every process that uses the same Postgres and key. */
 export interface SharedRateLimiter {
+  /** Waits until one more request of `tokens` prompt tokens fits every limit, and takes it. */
   acquire(
     key: string,
     tokens: number,
     limits: readonly RateLimit[],
     signal?: AbortSignal,
   ): Promise<RateLimitGrant>;
-  addTokens(grant: RateLimitGrant, tokens: number): Promise<void>;
+  /** The request's reply (or failure) has arrived: its interval ends; its output tokens are charged. */
+  release(grant: RateLimitGrant, outputTokens?: number): Promise<void>;
 }
 
 export interface SharedRateLimiterOptions {
-  /**
-   * Added to every window (default 100 ms): a grant is taken a moment before the provider sees the
-   * request, and that moment varies, so a limiter that packed requests exactly into `windowMs` could
-   * show the provider one more than the limit in some window of its own clock.
-   */
-  marginMs?: number;
+  /** A request never released (its process died) counts as in flight this long (default 120,000 ms). */
+  inFlightCapMs?: number;
 }
 
 /**
- * A sliding-window log in Postgres: one row per granted request, checked and appended under a
- * transaction-scoped advisory lock on the key, on the database's clock (so machines with skewed
- * clocks still agree). Written here rather than taken from rate-limiter-flexible: its Postgres
- * limiter counts fixed windows, which admit up to twice the limit across a window boundary, and it
- * has no way to charge a request's output tokens after the response.
+ * A sliding-window log in Postgres, checked and appended under a transaction-scoped advisory lock on
+ * the key, on the database's clock (machines with skewed clocks still agree). Each request is logged
+ * as the interval from its grant to its release (the reply's arrival), and a new request is granted
+ * only while fewer than the limit of logged intervals end within the last window. The provider sees
+ * each request inside its interval, so in any window of the provider's own clock it sees at most the
+ * limit, whatever the delays between grant, send and arrival.
+ *
+ * Written here rather than taken from rate-limiter-flexible: its Postgres limiter counts fixed
+ * windows, which admit up to twice the limit across a window boundary, it cannot charge a reply's
+ * output tokens after the fact, and it counts a request at its grant only (so a request delayed on
+ * its way can land in the provider's next window beside a full one).
  */
 export function createSharedRateLimiter(
   pool: Pool,
   options: SharedRateLimiterOptions = {},
 ): SharedRateLimiter {
-  const marginMs = options.marginMs ?? 100;
+  const capMs = options.inFlightCapMs ?? 120_000;
   return {
     async acquire(key, tokens, limits, signal) {
       const started = performance.now();
       for (const limit of limits) validateLimit(limit);
       if (limits.length === 0) return { id: '0', at: new Date(), waitedMs: 0 };
-      const horizonMs = Math.max(...limits.map((limit) => limit.windowMs)) + marginMs;
+      const horizonMs = Math.max(...limits.map((limit) => limit.windowMs));
       for (;;) {
         if (signal?.aborted) throw signal.reason ?? new Error('aborted');
         const client = await pool.connect();
@@ -65,17 +69,26 @@ export function createSharedRateLimiter(
           await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
           const clock = await client.query<{ now: Date }>('SELECT clock_timestamp() AS now');
           const now = (clock.rows[0] as { now: Date }).now.getTime();
-          await client.query('DELETE FROM strata_rate_event WHERE key = $1 AND at < $2', [
-            key,
-            new Date(now - horizonMs),
-          ]);
-          const log = await client.query<{ at: Date; tokens: number }>(
-            'SELECT at, tokens FROM strata_rate_event WHERE key = $1 ORDER BY at',
+          await client.query(
+            `DELETE FROM strata_rate_event WHERE key = $1
+               AND COALESCE(ended_at, at + $3::integer * interval '1 millisecond') < $2`,
+            [key, new Date(now - horizonMs), capMs],
+          );
+          const log = await client.query<{ at: Date; endedAt: Date | null; tokens: number }>(
+            'SELECT at, ended_at AS "endedAt", tokens FROM strata_rate_event WHERE key = $1',
             [key],
           );
-          const events = log.rows.map((row) => ({ at: row.at.getTime(), tokens: row.tokens }));
-          for (const limit of limits)
-            waitMs = Math.max(waitMs, waitFor(limit, events, now, tokens, marginMs));
+          const events = log.rows.map((row) => ({
+            // Unreleased: in flight, so it ends in the future, unless its cap has passed.
+            end:
+              row.endedAt === null
+                ? row.at.getTime() + capMs > now
+                  ? Number.POSITIVE_INFINITY
+                  : row.at.getTime() + capMs
+                : row.endedAt.getTime(),
+            tokens: row.tokens,
+          }));
+          for (const limit of limits) waitMs = Math.max(waitMs, waitFor(limit, events, now, tokens));
           if (waitMs <= 0) {
             const inserted = await client.query<{ id: string }>(
               'INSERT INTO strata_rate_event (key, at, tokens) VALUES ($1, $2, $3) RETURNING id',
@@ -95,16 +108,15 @@ export function createSharedRateLimiter(
         } finally {
           client.release();
         }
-        // The log only grows while we wait, so this is the earliest moment a grant can be possible.
         await sleep(Math.min(waitMs + 1, 10_000), undefined, signal ? { signal } : {});
       }
     },
-    async addTokens(grant, tokens) {
-      if (grant.id === '0' || !(tokens > 0)) return;
-      await pool.query('UPDATE strata_rate_event SET tokens = tokens + $2 WHERE id = $1', [
-        grant.id,
-        Math.round(tokens),
-      ]);
+    async release(grant, outputTokens = 0) {
+      if (grant.id === '0') return;
+      await pool.query(
+        'UPDATE strata_rate_event SET ended_at = clock_timestamp(), tokens = tokens + $2 WHERE id = $1',
+        [grant.id, Math.max(0, Math.round(outputTokens))],
+      );
     },
   };
 }
@@ -120,21 +132,26 @@ function validateLimit(limit: RateLimit): void {
   }
 }
 
-/** Milliseconds until a request of `tokens` fits `limit`, given the log (oldest first); 0 = now. */
+/** How long to wait when the request that must leave the window is still in flight. */
+function inFlightPollMs(limit: RateLimit): number {
+  return Math.max(5, Math.min(100, limit.windowMs / 50));
+}
+
+/** Milliseconds until a request of `tokens` fits `limit`, given the logged intervals' ends; 0 = now. */
 function waitFor(
   limit: RateLimit,
-  events: ReadonlyArray<{ at: number; tokens: number }>,
+  events: ReadonlyArray<{ end: number; tokens: number }>,
   now: number,
   tokens: number,
-  marginMs: number,
 ): number {
-  const window = limit.windowMs + marginMs;
-  const inWindow = events.filter((event) => event.at > now - window);
+  // Intervals that end within the last window count; the earliest-ending leave it first.
+  const inWindow = events.filter((event) => event.end > now - limit.windowMs).sort((a, b) => a.end - b.end);
+  const untilGone = (event: { end: number }) =>
+    Number.isFinite(event.end) ? event.end + limit.windowMs - now : inFlightPollMs(limit);
   let wait = 0;
   if (limit.requests !== undefined && inWindow.length + 1 > limit.requests) {
-    // The oldest events that must leave the window before one more request fits.
-    const leaving = inWindow[inWindow.length + 1 - limit.requests - 1];
-    if (leaving) wait = Math.max(wait, leaving.at + window - now);
+    const leaving = inWindow[inWindow.length - limit.requests];
+    if (leaving) wait = Math.max(wait, untilGone(leaving));
   }
   if (limit.tokens !== undefined) {
     let used = inWindow.reduce((sum, event) => sum + event.tokens, 0);
@@ -144,7 +161,7 @@ function waitFor(
       for (const event of inWindow) {
         used -= event.tokens;
         if (used <= target) {
-          wait = Math.max(wait, event.at + window - now);
+          wait = Math.max(wait, untilGone(event));
           break;
         }
       }

@@ -130,6 +130,11 @@ export async function runQueuedBench(
   if (options.cancel !== undefined && options.collect !== undefined) {
     throw new StrataError('INPUT_INVALID', 'Pass either --cancel or --collect, not both.');
   }
+  // Checked before connecting, so a mistake costs no job.
+  const settings =
+    options.cancel === undefined && options.collect === undefined
+      ? settingsOf(command, options, io.env, say)
+      : undefined;
   const queue = await openBenchQueue(url);
   try {
     if (options.cancel !== undefined) {
@@ -142,8 +147,7 @@ export async function runQueuedBench(
       return;
     }
     let benchId = options.collect;
-    if (benchId === undefined) {
-      const settings = settingsOf(command, options, io.env, say);
+    if (benchId === undefined && settings !== undefined) {
       const enqueued = await enqueueBench(queue, settings);
       benchId = enqueued.benchId;
       say(
@@ -155,6 +159,7 @@ export async function runQueuedBench(
         return;
       }
     }
+    if (benchId === undefined) return;
     await watchBench(io, queue.pool, benchId, options.json === true);
     const failed = await printCollected(io, queue.pool, benchId, options);
     // The table is printed; runs that failed after their retries (or were cancelled) still fail the command.
@@ -179,6 +184,16 @@ function settingsOf(
   }
   if (options.models !== undefined && options.model !== undefined) {
     throw new StrataError('INPUT_INVALID', 'Pass either --model or --models, not both.');
+  }
+  if (options.baseUrl !== undefined && URL.canParse(options.baseUrl)) {
+    const parsed = new URL(options.baseUrl);
+    if (parsed.username !== '' || parsed.password !== '') {
+      // The bench's settings are kept in the queue, where no secret may go.
+      throw new StrataError(
+        'INPUT_INVALID',
+        '--base-url carries credentials, which a queued bench would keep in Postgres. Drop them from the URL and give each worker its key in its environment (OPENAI_API_KEY / ANTHROPIC_API_KEY).',
+      );
+    }
   }
   const models = options.models ?? (options.model === undefined ? [null] : [options.model]);
   // Checked here so a mistake costs no job. The API key is the workers' (keys never travel through

@@ -17,7 +17,6 @@ interface WorkerCommandOptions {
   requestsPerMinute?: number;
   tokensPerMinute?: number;
   requestsPerSecond?: number;
-  rateLimitMargin?: number;
   json?: boolean;
 }
 
@@ -88,11 +87,6 @@ export function createWorkerCommand(io: CliIo): Command {
       'model requests per second over all workers',
       integerOption('--requests-per-second', 1),
     )
-    .option(
-      '--rate-limit-margin <ms>',
-      'added to every rate-limit window for the time between a grant and the provider seeing the request',
-      integerOption('--rate-limit-margin', 0, 60_000),
-    )
     .option('--json', 'print one JSON object per event on stdout');
   command.addHelpText(
     'after',
@@ -119,7 +113,6 @@ worker's environment (OPENAI_API_KEY / ANTHROPIC_API_KEY); they never go through
       pollingIntervalSeconds: options.pollInterval,
       rateLimits: rateLimitsOf(options),
       ...(options.databaseUrl === undefined ? {} : { databaseUrl: options.databaseUrl }),
-      ...(options.rateLimitMargin === undefined ? {} : { rateLimitMarginMs: options.rateLimitMargin }),
       onEvent: report,
     });
     // Runs until Ctrl-C or SIGTERM; a second one quits at once.
