@@ -81,7 +81,8 @@ describe.runIf(probe.ok || mustRun)('the shared rate limit in Postgres', () => {
     const granted = await waiting;
     // Granted a full window after the release (the database clock read just before it), never inside
     // the window of a request in flight.
-    expect(granted.at.getTime() - (clock.rows[0]?.now as Date).getTime()).toBeGreaterThanOrEqual(400);
+    const released = (clock.rows[0] as { now: Date }).now;
+    expect(granted.at.getTime() - released.getTime()).toBeGreaterThanOrEqual(400);
   }, 60_000);
 
   it('counts tokens per window, lets a request larger than the whole limit go alone, and charges output tokens after the reply', async () => {
