@@ -92,9 +92,13 @@ export async function playKilledBench(options: {
       async () => {
         const tables = await pool.query(`SELECT to_regclass('strata_bench_run') AS name`);
         if (tables.rows[0]?.name === null) return false;
+        // Live progress from the decision records (sent before each commit), not the heartbeats, and
+        // the longest run (seed 1, 489 decisions), so the kill lands well before its end.
         const { rows } = await pool.query<{ runId: string; worker: string; decisions: number }>(
-          `SELECT run_id AS "runId", worker, decisions FROM strata_bench_run
-           WHERE state = 'running' AND decisions >= $1 ORDER BY decisions LIMIT 1`,
+          `SELECT r.run_id AS "runId", r.worker, count(d.step)::integer AS decisions
+           FROM strata_bench_run r JOIN strata_bench_decision d ON d.run_id = r.run_id
+           WHERE r.state = 'running' AND r.seed = 1 AND r.worker IS NOT NULL
+           GROUP BY r.run_id, r.worker HAVING count(d.step) >= $1 LIMIT 1`,
           [killAfter],
         );
         const row = rows[0];

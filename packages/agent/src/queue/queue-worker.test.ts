@@ -1,8 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { agentPlayRunner } from '../cli/agent-play-runner.js';
+import type { PlayRunner } from '../cli/play-runner.js';
 import { loadRun } from './bench-run-table.js';
 import { cancelBench } from './cancel-bench.js';
 import { enqueueBench } from './enqueue-bench.js';
@@ -57,8 +60,9 @@ async function setUp(): Promise<{ url: string; queue: BenchQueue }> {
   return { url: database.url, queue: queue as BenchQueue };
 }
 
-async function worker(url: string, events: WorkerEvent[]): Promise<QueueWorker> {
+async function worker(url: string, events: WorkerEvent[], runner?: PlayRunner): Promise<QueueWorker> {
   const started = await startQueueWorker({
+    ...(runner === undefined ? {} : { runner }),
     queueUrl: url,
     runsDir: join(directory, 'runs'),
     env: {},
@@ -127,7 +131,17 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
   it('cancels a bench: the running run stops after its decision, waiting runs never start, finished ones keep results', async () => {
     const { url, queue } = await setUp();
     const events: WorkerEvent[] = [];
-    const running = await worker(url, events);
+    // The real agent loop, held 10 ms per decision: on a fast machine a whole run fits between two
+    // heartbeats, and the cancel must find this run still under way.
+    const running = await worker(url, events, (request) =>
+      agentPlayRunner({
+        ...request,
+        async onDecision(record) {
+          await sleep(10);
+          return request.onDecision(record);
+        },
+      }),
+    );
     try {
       // Seed 2 (254 decisions) first, then seed 1 (489): the long one is under way when the cancel comes.
       const { benchId, runIds } = await enqueueBench(
