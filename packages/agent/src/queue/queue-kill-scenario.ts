@@ -93,7 +93,7 @@ export async function playKilledBench(options: {
         const tables = await pool.query(`SELECT to_regclass('strata_bench_run') AS name`);
         if (tables.rows[0]?.name === null) return false;
         // Live progress from the decision records (sent before each commit), not the heartbeats, and
-        // the longest run (seed 1, 489 decisions), so the kill lands well before its end.
+        // the longest run of seeds 1-3 (seed 1), so the kill lands well before its end.
         const { rows } = await pool.query<{ runId: string; worker: string; decisions: number }>(
           `SELECT r.run_id AS "runId", r.worker, count(d.step)::integer AS decisions
            FROM strata_bench_run r JOIN strata_bench_decision d ON d.run_id = r.run_id

@@ -208,6 +208,7 @@ function settingsOf(
   }
   const runOptions: QueuedRunOptions = {
     character: options.character,
+    ...(options.ruleset === undefined ? {} : { ruleset: options.ruleset }),
     policy: options.policy,
     provider: options.provider,
     budget: options.budget,
