@@ -33,6 +33,8 @@ function configure(command: Command, io: CliIo): void {
 export interface ProgramOptions {
   /** The loaded game commands; without them the program lists them by name only (for --help). */
   gameCommands?: Command[];
+  /** Called by a command that ends with a failure exit code but no exception (e.g. input lines skipped). */
+  setExitCode?: (code: number) => void;
 }
 
 /** The `strata` command line. */
@@ -62,7 +64,12 @@ Every command takes --help; --json makes the last line of stdout one JSON object
       program.addCommand(new Command(summary.name).description(summary.description));
     }
   }
-  registerRecallEvalCommand(program);
+  registerRecallEvalCommand(program, {
+    stdout: io.stdout,
+    stderr: io.stderr,
+    env: io.env,
+    ...(options.setExitCode === undefined ? {} : { setExitCode: options.setExitCode }),
+  });
   configure(program, io);
   return program;
 }

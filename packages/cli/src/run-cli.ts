@@ -59,15 +59,16 @@ export async function runCli(
   try {
     // The game engine loads only when a game command runs: --help, --version and the other commands stay fast.
     const { loadGameCommands: loader, ...gameDependencies } = dependencies;
+    const setExitCode = (code: number) => {
+      exitCode = Math.max(exitCode, code);
+    };
     const gameCommands = isGameCommand(commandOf(argv))
-      ? (await loadGameCommands(loader)).createGameCommands(io, {
-          ...gameDependencies,
-          setExitCode: (code) => {
-            exitCode = Math.max(exitCode, code);
-          },
-        })
+      ? (await loadGameCommands(loader)).createGameCommands(io, { ...gameDependencies, setExitCode })
       : undefined;
-    const program = createProgram(io, gameCommands === undefined ? {} : { gameCommands });
+    const program = createProgram(io, {
+      setExitCode,
+      ...(gameCommands === undefined ? {} : { gameCommands }),
+    });
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {

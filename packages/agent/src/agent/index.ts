@@ -36,6 +36,14 @@ export {
   ruleBasedCombatLessons,
   ruleBasedRunLessons,
 } from './rule-based-lessons.js';
+export {
+  checkRunLimits,
+  DEFAULT_MAX_CONSECUTIVE_FALLBACKS,
+  RUN_LIMITS,
+  type RunLimit,
+  type RunLimitName,
+  runLimitProblem,
+} from './run-limits.js';
 export { type RunMeta, readRunMeta } from './run-session.js';
 export { deckArchetype, renderRunSummary } from './run-summary.js';
 export { cardKey, knowledgeFromState, knowledgeKeys, monsterKey, powerKey } from './state-knowledge.js';

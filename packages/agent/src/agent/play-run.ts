@@ -32,6 +32,7 @@ import { defaultBot } from './default-bot.js';
 import { actOf, detectGameEvents, floorOf } from './game-events.js';
 import { type ModelSettings, resolveChatModel } from './resolve-chat-model.js';
 import { resolveStore, type StoreSettings } from './resolve-store.js';
+import { checkRunLimits, DEFAULT_MAX_CONSECUTIVE_FALLBACKS } from './run-limits.js';
 import { createRunSession, type RunMeta, readRunMeta, toJsonMeta } from './run-session.js';
 import { createStructuredContext, type StructuredContext } from './structured-context.js';
 
@@ -102,9 +103,6 @@ export interface PlayRunOptions extends ModelSettings, StoreSettings {
   secrets?: readonly string[];
 }
 
-/** Decisions in a row that may fall back before the run stops (see `maxConsecutiveFallbacks`). */
-export const DEFAULT_MAX_CONSECUTIVE_FALLBACKS = 5;
-
 /**
  * Plays one run: observe -> update memory -> assemble -> decide -> check legality -> act, one
  * DecisionRecord per decision (via `onDecision`), and returns the PlayResult. Writes no files.
@@ -123,21 +121,17 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
   const seed = options.seed ?? 1;
   const character = (options.character ?? 'IRONCLAD').toUpperCase();
   const budget = options.budget ?? 5000;
-  if (!Number.isInteger(budget) || budget <= REPAIR_RESERVE_TOKENS + 500) {
-    throw new StrataError(
-      'CONFIG_INVALID',
-      `budget must be a whole number above ${REPAIR_RESERVE_TOKENS + 500} tokens, got ${String(budget)}.`,
-    );
-  }
+  const maxConsecutiveFallbacks = options.maxConsecutiveFallbacks ?? DEFAULT_MAX_CONSECUTIVE_FALLBACKS;
+  // The same bounds the CLI parses its flags with (RUN_LIMITS).
+  checkRunLimits({
+    budget,
+    maxConsecutiveFallbacks,
+    maxSteps: options.maxSteps,
+    contextLimit: options.contextLimit,
+    windowTurns: options.windowTurns,
+  });
   if (typeof options.policy === 'string' && options.policy !== 'heuristic' && options.policy !== 'llm') {
     throw new StrataError('CONFIG_INVALID', `Unknown policy '${options.policy}'. Use heuristic or llm.`);
-  }
-  const maxConsecutiveFallbacks = options.maxConsecutiveFallbacks ?? DEFAULT_MAX_CONSECUTIVE_FALLBACKS;
-  if (!Number.isInteger(maxConsecutiveFallbacks) || maxConsecutiveFallbacks < 1) {
-    throw new StrataError(
-      'CONFIG_INVALID',
-      `maxConsecutiveFallbacks must be a whole number of at least 1, got ${String(options.maxConsecutiveFallbacks)}.`,
-    );
   }
   if (options.resume && !options.runId) {
     throw new StrataError('CONFIG_INVALID', 'resume needs the runId of the run to continue.');
@@ -376,7 +370,14 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
           `The model failed ${consecutiveFallbacks} decisions in a row (the heuristic decided instead), so the run stopped at step ${step}. ` +
             `Last error: ${decision.error ?? 'unknown'}. First model error of the run: ${meta.firstModelError ?? 'none'}. ` +
             'Check the model server (--model, --base-url, the API key), or allow more with --max-fallbacks (maxConsecutiveFallbacks); continue with --resume.',
-          { details: { step, consecutiveFallbacks, firstModelError: meta.firstModelError } },
+          {
+            details: {
+              reason: 'consecutive-fallbacks',
+              step,
+              consecutiveFallbacks,
+              firstModelError: meta.firstModelError,
+            },
+          },
         );
       }
       previous = state;

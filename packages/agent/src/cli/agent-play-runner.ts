@@ -33,6 +33,7 @@ export function toPlayRunOptions(
     ...(request.maxSteps === undefined ? {} : { maxSteps: request.maxSteps }),
     ...(request.contextLimit === undefined ? {} : { contextLimit: request.contextLimit }),
     ...(request.windowTurns === undefined ? {} : { windowTurns: request.windowTurns }),
+    ...(request.maxFallbacks === undefined ? {} : { maxConsecutiveFallbacks: request.maxFallbacks }),
     ...(request.signal === undefined ? {} : { signal: request.signal }),
     // The real game through the bridge; seed and character then come from the game itself.
     ...(request.game === 'sts2'

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PricingTable } from '../report/pricing.js';
 import { writeReport } from '../report/write-report.js';
@@ -111,8 +112,26 @@ export async function executePlay(
   const paths = runPaths(request.runDir);
   // One process per run directory: a second resume would rewrite the trace under the first one.
   const lock = lockRunDirectory(request.runDir);
+  let decisions = 0;
   try {
-    return await executeLocked(runner, request, hooks, paths);
+    return await executeLocked(
+      runner,
+      request,
+      {
+        ...hooks,
+        onDecision(record, count) {
+          decisions = count;
+          hooks.onDecision?.(record, count);
+        },
+      },
+      paths,
+    );
+  } catch (error) {
+    lock.release();
+    // A new run that failed before its first decision has nothing to resume: leave no folder for
+    // `--resume latest` to pick.
+    if (!request.resume && decisions === 0) rmSync(request.runDir, { recursive: true, force: true });
+    throw error;
   } finally {
     lock.release();
   }

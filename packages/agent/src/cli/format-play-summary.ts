@@ -47,6 +47,11 @@ export function formatPlaySummary(
     lines.push(
       `  repairs      ${result.repairs} repair turn(s), ${result.fallbacks} fallback(s) to the heuristic`,
     );
+    if (result.firstModelError !== undefined) {
+      lines.push(
+        `  model error  first: ${style.yellow(result.firstModelError)} (every error is in trace.jsonl)`,
+      );
+    }
   }
   lines.push(`  time         ${seconds(result.elapsedMs)}`);
   lines.push('', style.bold('Prompt tokens per call'));

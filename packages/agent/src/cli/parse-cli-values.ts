@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { type RunLimit, runLimitProblem } from '../agent/run-limits.js';
 
 export const AGENTS = ['structured', 'window', 'naive'] as const;
 export type AgentName = (typeof AGENTS)[number];
@@ -23,6 +24,17 @@ export function integerOption(name: string, minimum: number, maximum = Number.MA
     if (parsed < minimum || parsed > maximum) {
       throw new InvalidArgumentError(`${name} must be between ${minimum} and ${maximum}, got ${parsed}.`);
     }
+    return parsed;
+  };
+}
+
+/** Commander argument parser for a run setting, with the bounds `playRun` checks (RUN_LIMITS). */
+export function runLimitOption(limit: RunLimit) {
+  const parseWhole = integerOption(limit.flag, Number.MIN_SAFE_INTEGER);
+  return (value: string): number => {
+    const parsed = parseWhole(value);
+    const problem = runLimitProblem(limit, parsed);
+    if (problem !== undefined) throw new InvalidArgumentError(`${limit.flag} ${problem}, got ${parsed}.`);
     return parsed;
   };
 }

@@ -30,6 +30,8 @@ export interface PlayRunRequest {
   maxSteps?: number;
   contextLimit?: number;
   windowTurns?: number;
+  /** --policy llm: decisions in a row that may fall back to the heuristic before the run stops (default 5). */
+  maxFallbacks?: number;
   /** Which game: the simulator (default) or the real Slay the Spire 2 through spire's StS2 bridge. */
   game?: PlayGame;
   /** The StS2 agent mod's HTTP API (game `sts2`). */

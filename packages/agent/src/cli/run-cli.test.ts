@@ -86,6 +86,7 @@ describe('strata --help', () => {
       '--max-steps',
       '--context-limit',
       '--window-turns',
+      '--max-fallbacks',
       '--runs-dir',
       '--json',
     ]) {
@@ -195,7 +196,7 @@ describe('strata play', () => {
   it.each([
     [['play', '--agent', 'clever'], /unknown|Allowed choices are structured, window, naive/],
     [['play', '--seed', 'abc'], /--seed must be a whole number/],
-    [['play', '--budget', '10'], /--budget must be between 256/],
+    [['play', '--budget', '10'], /--budget must be between 901/],
     [['bench', '--seeds', '9-3'], /invalid seed range '9-3'.*'3-9'/],
     [['bench', '--agents', 'structured,clever'], /unknown agent 'clever'/],
     [['play', '--resume', 'latest'], /No runs under .* to resume/],

@@ -4,12 +4,13 @@ import { StrataError } from '@strata-memory/strata';
 import * as postgres from '@strata-memory/strata/postgres';
 import * as sqlite from '@strata-memory/strata/sqlite';
 import { type Command, Option } from 'commander';
+import { DEFAULT_MAX_CONSECUTIVE_FALLBACKS, RUN_LIMITS } from '../agent/run-limits.js';
 import {
   type AgentName,
   CHARACTERS,
-  integerOption,
   POLICIES,
   PROVIDERS,
+  runLimitOption,
   STORES,
 } from './parse-cli-values.js';
 import type { PlayRunRequest } from './play-runner.js';
@@ -32,6 +33,8 @@ export interface RunCommandOptions {
   maxSteps?: number;
   contextLimit?: number;
   windowTurns?: number;
+  /** --policy llm: decisions in a row that may fall back to the heuristic before the run stops. */
+  maxFallbacks: number;
   runsDir: string;
   pricing?: string;
   json?: boolean;
@@ -62,8 +65,8 @@ export function addRunOptions(command: Command, defaults: { store: string }): Co
     )
     .option(
       '--budget <tokens>',
-      'token budget of every prompt',
-      integerOption('--budget', 256, 1_000_000),
+      `token budget of every prompt (at least ${RUN_LIMITS.budget.minimum})`,
+      runLimitOption(RUN_LIMITS.budget),
       DEFAULT_BUDGET,
     )
     .addOption(
@@ -74,16 +77,22 @@ export function addRunOptions(command: Command, defaults: { store: string }): Co
     .option('--db <file>', 'SQLite file for --store sqlite', DEFAULT_DB_FILE)
     .option('--database-url <url>', 'Postgres URL for --store postgres (or STRATA_DATABASE_URL)')
     .option('--save-prompts', "keep each request's full messages in the trace")
-    .option('--max-steps <n>', 'stop after this many decisions', integerOption('--max-steps', 1, 10_000_000))
+    .option('--max-steps <n>', 'stop after this many decisions', runLimitOption(RUN_LIMITS.maxSteps))
     .option(
       '--context-limit <tokens>',
       'naive agent: truncate its log from the front above this many tokens',
-      integerOption('--context-limit', 256, 100_000_000),
+      runLimitOption(RUN_LIMITS.contextLimit),
     )
     .option(
       '--window-turns <n>',
       'window agent: how many recent turns it keeps',
-      integerOption('--window-turns', 1, 10_000),
+      runLimitOption(RUN_LIMITS.windowTurns),
+    )
+    .option(
+      '--max-fallbacks <n>',
+      '--policy llm: stop with an error after this many decisions in a row fell back to the heuristic bot',
+      runLimitOption(RUN_LIMITS.maxConsecutiveFallbacks),
+      DEFAULT_MAX_CONSECUTIVE_FALLBACKS,
     )
     .option('--runs-dir <dir>', 'where run folders are written', DEFAULT_RUNS_DIR)
     .option('--pricing <file>', "JSON pricing table for the report's cost estimates")
@@ -217,6 +226,14 @@ export function validateRunOptions(
   return { store };
 }
 
+/** A note when --max-fallbacks was given for a run without a model. */
+export function maxFallbacksNote(
+  options: Pick<RunCommandOptions, 'policy'>,
+  given: boolean,
+): string | undefined {
+  return given && options.policy !== 'llm' ? '--max-fallbacks applies to --policy llm only' : undefined;
+}
+
 export function agentNote(agent: AgentName, options: RunCommandOptions): string | undefined {
   if (options.contextLimit !== undefined && agent !== 'naive')
     return '--context-limit applies to the naive agent only';
@@ -246,6 +263,8 @@ export function newRunRequest(
     resume: false,
     savePrompts: options.savePrompts === true,
     provider: options.provider,
+    // A bench queued before --max-fallbacks existed carries none: the run's default applies.
+    ...(options.maxFallbacks === undefined ? {} : { maxFallbacks: options.maxFallbacks }),
     ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
     ...(options.model === undefined ? {} : { model: options.model }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),

@@ -24,8 +24,19 @@ export interface RecallEvalCommandOptions {
   distractors?: string;
 }
 
+/** Where the command writes, and how it reports a failure that is not an exception (lines skipped). */
+export interface RecallEvalCommandIo {
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  setExitCode?: (code: number) => void;
+}
+
 /** Adds `recall-eval` to a commander program (the `strata` CLI). */
-export function registerRecallEvalCommand(program: Command): void {
+export function registerRecallEvalCommand(
+  program: Command,
+  io: RecallEvalCommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): void {
   program
     .command('recall-eval')
     .description(
@@ -53,29 +64,36 @@ export function registerRecallEvalCommand(program: Command): void {
     .option('--dump <contexts.jsonl>', 'write every assembled context, one JSON line per question')
     .option('--json', 'print one JSON summary as the last line of stdout')
     .action(async (options: RecallEvalCommandOptions) => {
-      try {
-        await runRecallEval(options);
-      } catch (error) {
-        process.stderr.write(`recall-eval: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exitCode = 1;
-      }
+      // Errors go up to the CLI, which prints them with their code and returns exit code 1.
+      const outcome = await runRecallEval(options, io);
+      // Some lines were skipped: the numbers stand, but the run did not cover the whole file.
+      if (outcome.problems > 0) io.setExitCode?.(1);
     });
 }
 
 /** The command's work, callable without commander. */
 export async function runRecallEval(
   options: RecallEvalCommandOptions,
-  io: {
-    stdout: { write(text: string): unknown; isTTY?: boolean };
-    stderr: NodeJS.WritableStream & { isTTY?: boolean };
-    env: Record<string, string | undefined>;
-  } = { stdout: process.stdout, stderr: process.stderr, env: process.env },
-): Promise<void> {
+  io: RecallEvalCommandIo = { stdout: process.stdout, stderr: process.stderr, env: process.env },
+): Promise<{ problems: number }> {
   const { evaluateRecall, formatRecallReport, parseRecallStrategies, readRecallDataset, recallReportJson } =
     await import('@strata-memory/recall');
   const strategies = parseRecallStrategies(options.strategy ?? []);
   const dataset = await readRecallDataset(options.data);
   for (const problem of dataset.problems) io.stderr.write(`warning: ${problem.where}: ${problem.message}\n`);
+  const questions = dataset.conversations.reduce((sum, item) => sum + item.questions.length, 0);
+  if (questions === 0) {
+    const first = dataset.problems[0];
+    throw new StrataError(
+      'INPUT_INVALID',
+      `${options.data} has no usable conversation with questions` +
+        (first === undefined
+          ? ' (the file is empty).'
+          : `: ${dataset.problems.length} problem(s), the first at ${first.where}: ${first.message}.`) +
+        ' Fix the lines (one conversation per line, see shared/data/README.md) or pass another file with --data.',
+      { details: { file: options.data, problems: dataset.problems.length } },
+    );
+  }
   const distractors =
     options.distractors === undefined ? undefined : await readRecallDataset(options.distractors);
   for (const problem of distractors?.problems ?? []) {
@@ -88,7 +106,8 @@ export async function runRecallEval(
   const bar = showProgress
     ? new cliProgress.SingleBar(
         {
-          stream: io.stderr,
+          // A terminal: the process's own stream (CliIo's stderr is process.stderr there).
+          stream: io.stderr as NodeJS.WritableStream,
           format: ' {bar} {value}/{total} questions',
           hideCursor: true,
           clearOnComplete: true,
@@ -97,8 +116,7 @@ export async function runRecallEval(
         cliProgress.Presets.shades_classic,
       )
     : undefined;
-  const total =
-    dataset.conversations.reduce((sum, item) => sum + item.questions.length, 0) * strategies.length;
+  const total = questions * strategies.length;
   bar?.start(Math.max(1, total), 0);
   let evaluation: RecallEvaluation;
   try {
@@ -116,10 +134,11 @@ export async function runRecallEval(
   }
   if (options.json === true) {
     io.stdout.write(`${JSON.stringify(recallReportJson(evaluation))}\n`);
-    return;
+    return { problems: dataset.problems.length + (distractors?.problems.length ?? 0) };
   }
   io.stdout.write(formatRecallReport(evaluation, reportStyle(io)));
   if (options.dump !== undefined) io.stdout.write(`contexts written to ${options.dump}\n`);
+  return { problems: dataset.problems.length + (distractors?.problems.length ?? 0) };
 }
 
 function reportStyle(io: {

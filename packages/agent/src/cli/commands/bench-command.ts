@@ -1,5 +1,13 @@
+import { readdirSync, rmdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type CliIo, colorEnabled, createProgressDisplay, createTerminalStyle } from '@strata-memory/cli-kit';
+import {
+  type CliIo,
+  colorEnabled,
+  createProgressDisplay,
+  createTerminalStyle,
+  displayPath,
+} from '@strata-memory/cli-kit';
+import type { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
 import type { BenchRunInput } from '../../report/bench-statistics.js';
 import { loadPricing } from '../../report/pricing.js';
@@ -7,11 +15,13 @@ import { writeReport } from '../../report/write-report.js';
 import { REPORT_FILE_NAME } from '../../trace/run-directory.js';
 import { benchJson, formatBenchOutput, summarizeBench } from '../bench-output.js';
 import { createBenchId, createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
+import { modelStopError, modelStopJson, modelStopOf } from '../model-stop.js';
 import { AGENTS, type AgentName, parseAgentList, parseSeedList } from '../parse-cli-values.js';
 import type { PlayRunner } from '../play-runner.js';
 import {
   addRunOptions,
   agentNote,
+  maxFallbacksNote,
   newRunRequest,
   type RunCommandOptions,
   storeAvailable,
@@ -27,6 +37,14 @@ import {
 interface BenchCommandOptions extends RunCommandOptions, QueueBenchOptions {
   seeds: number[];
   agents: AgentName[];
+}
+
+function removeIfEmpty(directory: string): void {
+  try {
+    if (readdirSync(directory).length === 0) rmdirSync(directory);
+  } catch {
+    // Missing already (nothing was made), or not ours to remove: the original error is what matters.
+  }
 }
 
 export function createBenchCommand(
@@ -81,6 +99,8 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
       const note = agentNote(agent, options);
       if (note !== undefined) say(style.yellow(`note: ${note}`));
     }
+    const fallbacksNote = maxFallbacksNote(options, command.getOptionValueSource('maxFallbacks') === 'cli');
+    if (fallbacksNote !== undefined) say(style.yellow(`note: ${fallbacksNote}`));
     say(
       `Bench ${benchId}: ${total} run(s), agents ${options.agents.join(', ')}, seeds ${options.seeds.join(',')}.`,
     );
@@ -91,21 +111,19 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
     });
     const runs: BenchRunInput[] = [];
     const model = options.policy === 'llm' ? options.model : undefined;
+    let current = { runId: '', runDir: '', decisions: 0 };
     try {
       for (const seed of options.seeds) {
         for (const agent of options.agents) {
           const runId = createRunId(agent, seed);
+          current = { runId, runDir: runDirectoryOf(benchDir, runId), decisions: 0 };
           const executed = await executePlay(
             runner,
-            newRunRequest(options, connection, io.cwd, {
-              runId,
-              runDir: runDirectoryOf(benchDir, runId),
-              agent,
-              seed,
-            }),
+            newRunRequest(options, connection, io.cwd, { runId, runDir: current.runDir, agent, seed }),
             {
               pricing,
               onDecision(_record, count) {
+                current.decisions = count;
                 progress.update(runs.length, { agent, seed, decisions: count });
               },
             },
@@ -118,6 +136,20 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
           progress.update(runs.length, { agent, seed, decisions: executed.records.length });
         }
       }
+    } catch (error) {
+      // A bench that failed before any run played leaves no empty folder behind.
+      removeIfEmpty(benchDir);
+      const stop = modelStopOf(error);
+      if (stop === undefined) throw error;
+      // The same model would fail the remaining runs too: the bench stops here.
+      if (options.json) {
+        const stopped = modelStopJson(stop, current);
+        io.stdout.write(`${JSON.stringify({ runs: runs.map((run) => run.result), stopped })}\n`);
+      }
+      throw modelStopError(error as StrataError, stop, {
+        ...current,
+        runsDir: displayPath(io.cwd, benchDir),
+      });
     } finally {
       progress.stop();
     }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   type CliIo,
@@ -10,9 +11,17 @@ import { DEFAULT_STS2_BASE_URL, MAP_HEIGHT } from '@strata-memory/spire';
 import { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
 import { loadPricing } from '../../report/pricing.js';
-import { listRuns, type RunManifest, readRunManifest, readRunResult } from '../../trace/run-directory.js';
+import {
+  listRuns,
+  type RunManifest,
+  readRunManifest,
+  readRunResult,
+  runPaths,
+} from '../../trace/run-directory.js';
+import { readTrace } from '../../trace/trace-file.js';
 import { createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
 import { formatPlaySummary } from '../format-play-summary.js';
+import { modelStopError, modelStopJson, modelStopOf } from '../model-stop.js';
 import { AGENTS, type AgentName, parseSeedOption } from '../parse-cli-values.js';
 import {
   PLAY_GAMES,
@@ -24,6 +33,7 @@ import {
 import {
   addRunOptions,
   agentNote,
+  maxFallbacksNote,
   newRunRequest,
   type RunCommandOptions,
   storeAvailable,
@@ -66,27 +76,48 @@ const TOTAL_FLOORS = 3 * (MAP_HEIGHT + 1);
 /** The options a resumed run takes from its manifest, whatever the command line says. */
 const FIXED_ON_RESUME = ['agent', 'seed', 'character', 'policy', 'budget', 'store'] as const;
 
-/** Finds the run `--resume` names: a run id under the runs folder, or `latest` (newest unfinished). */
+/** Whether a run's trace holds a decision: a run that stopped before its first one has nothing to resume. */
+function hasDecisions(runDir: string): boolean {
+  const trace = runPaths(runDir).trace;
+  return existsSync(trace) && readTrace(trace).records.length > 0;
+}
+
+/**
+ * Finds the run `--resume` names: a run id under the runs folder, or `latest` (the newest unfinished
+ * run with at least one decision; `empty` lists the newer ones skipped for having none).
+ */
 export function resolveResumeTarget(
   runsDir: string,
   target: string,
-): { runDir: string; manifest: RunManifest } {
+): { runDir: string; manifest: RunManifest; empty: string[] } {
   if (target === 'latest') {
     // StS2 runs cannot be resumed (the game keeps its own progress), so `latest` means the newest simulator run.
     const all = listRuns(runsDir);
     const runs = all.filter((run) => !playedSts2(readRunManifest(run.runDir)));
     const skipped = all.length > runs.length ? ' (Slay the Spire 2 runs cannot be resumed)' : '';
-    const unfinished = runs.find((run) => !run.finished);
+    const empty: string[] = [];
+    const unfinished = runs.find((run) => {
+      if (run.finished) return false;
+      if (hasDecisions(run.runDir)) return true;
+      empty.push(run.runId);
+      return false;
+    });
     if (unfinished === undefined) {
-      const newest = runs[0];
+      const newest = runs.find((run) => run.finished);
+      const emptyNote = empty.length === 0 ? '' : ` ${emptyRunsNote(empty)}.`;
       throw new StrataError(
         'SESSION_NOT_FOUND',
         newest === undefined
-          ? `No runs under ${runsDir} to resume${skipped}. Start one with 'strata play' (or pass --runs-dir where your runs are).`
-          : `Nothing to resume under ${runsDir}: the latest run ${newest.runId} finished. Start a new one with 'strata play'.`,
+          ? `No runs under ${runsDir} to resume${skipped}.${emptyNote} Start one with 'strata play' (or pass --runs-dir where your runs are).`
+          : `Nothing to resume under ${runsDir}: the latest run ${newest.runId} finished.${emptyNote} Start a new one with 'strata play'.`,
+        { details: { runsDir, empty } },
       );
     }
-    return { runDir: unfinished.runDir, manifest: requireManifest(unfinished.runDir, unfinished.runId) };
+    return {
+      runDir: unfinished.runDir,
+      manifest: requireManifest(unfinished.runDir, unfinished.runId),
+      empty,
+    };
   }
   if (!/^[\w.-]+$/.test(target)) {
     throw new StrataError(
@@ -95,7 +126,12 @@ export function resolveResumeTarget(
     );
   }
   const runDir = runDirectoryOf(runsDir, target);
-  return { runDir, manifest: requireManifest(runDir, target) };
+  return { runDir, manifest: requireManifest(runDir, target), empty: [] };
+}
+
+function emptyRunsNote(runIds: readonly string[]): string {
+  const shown = runIds.slice(0, 3).join(', ') + (runIds.length > 3 ? ` and ${runIds.length - 3} more` : '');
+  return `Skipped ${runIds.length} run(s) with nothing to resume (stopped before their first decision): ${shown}`;
 }
 
 function playedSts2(manifest: RunManifest | undefined): boolean {
@@ -201,7 +237,8 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
           "--resume is for simulator runs: a Slay the Spire 2 run continues in the game itself. Drop --resume to play on from the game's current state with --game sts2.",
         );
       }
-      const { runDir, manifest } = resolveResumeTarget(runsDir, options.resume);
+      const { runDir, manifest, empty } = resolveResumeTarget(runsDir, options.resume);
+      if (empty.length > 0) say(style.yellow(`note: ${emptyRunsNote(empty)}.`));
       if (playedSts2(manifest)) {
         throw new StrataError(
           'INPUT_INVALID',
@@ -258,6 +295,8 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
         dbFile: resolve(io.cwd, options.db),
         resume: true,
         savePrompts: manifest.savePrompts,
+        // Not fixed by the manifest: a resume after a model outage may allow more fallbacks.
+        maxFallbacks: options.maxFallbacks,
         ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
         ...(manifest.model === undefined ? {} : { model: manifest.model }),
         ...(manifest.provider === undefined ? {} : { provider: manifest.provider }),
@@ -288,6 +327,8 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       if (options.seed === 'random' && !sts2) say(`seed ${seed} (random; pass --seed ${seed} to replay it)`);
       const note = agentNote(options.agent, options);
       if (note !== undefined) say(style.yellow(`note: ${note}`));
+      const fallbacksNote = maxFallbacksNote(options, command.getOptionValueSource('maxFallbacks') === 'cli');
+      if (fallbacksNote !== undefined) say(style.yellow(`note: ${fallbacksNote}`));
       const runId = createRunId(options.agent, sts2 ? 'sts2' : seed);
       request = {
         ...newRunRequest(options, connection, io.cwd, {
@@ -322,6 +363,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
     };
     process.on('SIGINT', onInterrupt);
     let executed: Awaited<ReturnType<typeof executePlay>>;
+    let decisions = 0;
     try {
       executed = await executePlay(
         runner,
@@ -329,6 +371,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
         {
           pricing,
           onDecision(record, count) {
+            decisions = count;
             progress.update(byFloor ? record.floor : count, {
               act: record.act,
               floor: record.floor,
@@ -342,6 +385,13 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       progress.stop();
       if (controller.signal.aborted) {
         throw new CommandInterrupted(interruptedMessage(request, options.runsDir));
+      }
+      const stop = modelStopOf(error);
+      if (stop !== undefined) {
+        // The llm policy stopped the run rather than play on as the heuristic bot: say so, and how to go on.
+        const run = { runId: request.runId, runDir: request.runDir, decisions };
+        if (options.json) io.stdout.write(`${JSON.stringify(modelStopJson(stop, run))}\n`);
+        throw modelStopError(error as StrataError, stop, { ...run, runsDir: options.runsDir });
       }
       throw error;
     } finally {
