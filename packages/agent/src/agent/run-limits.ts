@@ -41,6 +41,7 @@ export const RUN_LIMITS = {
   },
 } as const satisfies Record<string, RunLimit>;
 
+/** A numeric run setting's `playRun` option name, a key of `RUN_LIMITS`. */
 export type RunLimitName = keyof typeof RUN_LIMITS;
 
 /** Why `value` breaks `limit`, or undefined when it is a whole number within the bounds. */
