@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { StrataError } from '@strata-memory/strata';
 import type { PricingTable } from '../report/pricing.js';
 import { writeReport } from '../report/write-report.js';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
+import { describeFileError, isFileSystemError } from '../trace/describe-file-error.js';
 import {
   type RunManifest,
   type RunPaths,
@@ -111,7 +113,7 @@ export async function executePlay(
 ): Promise<ExecutedPlay> {
   const paths = runPaths(request.runDir);
   // One process per run directory: a second resume would rewrite the trace under the first one.
-  const lock = lockRunDirectory(request.runDir);
+  const lock = lockRunFolder(request.runDir);
   let decisions = 0;
   try {
     return await executeLocked(
@@ -134,6 +136,20 @@ export async function executePlay(
     throw error;
   } finally {
     lock.release();
+  }
+}
+
+/** The run folder's lock; a folder that cannot be made is INPUT_INVALID naming it, not a raw ENOTDIR/EACCES. */
+function lockRunFolder(runDir: string): ReturnType<typeof lockRunDirectory> {
+  try {
+    return lockRunDirectory(runDir);
+  } catch (error) {
+    if (!isFileSystemError(error)) throw error;
+    throw new StrataError(
+      'INPUT_INVALID',
+      `Cannot make the run folder ${runDir}: ${describeFileError(error)}. Pass a writable directory with --runs-dir (default: runs).`,
+      { cause: error, details: { runDir } },
+    );
   }
 }
 

@@ -1,3 +1,5 @@
+import { parseStateView } from './state-view-schema.js';
+
 /**
  * The fields of a Slay the Spire 2 agent-mod state (`GET /state`) that the renderer reads.
  * Everything is optional and read defensively: the same renderer serves the simulator's states,
@@ -154,6 +156,21 @@ export interface ActionView {
   option_index?: number;
 }
 
+/**
+ * States already checked: the renderer, the action lister and describeAction each read the same state
+ * many times per decision, and a WeakSet keeps the check to once per state object.
+ */
+const checked = new WeakSet<object>();
+
+/**
+ * The state as the renderer reads it; a non-object reads as an empty state. Throws
+ * `SpireError('STATE_MALFORMED')` naming the field when a field the renderer reads has the wrong type.
+ */
 export function asStateView(state: unknown): StateView {
-  return typeof state === 'object' && state !== null ? (state as StateView) : {};
+  if (typeof state !== 'object' || state === null) return {};
+  if (!checked.has(state)) {
+    parseStateView(state);
+    checked.add(state);
+  }
+  return state as StateView;
 }

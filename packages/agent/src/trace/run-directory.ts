@@ -1,4 +1,5 @@
 import {
+  type Dirent,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -10,6 +11,7 @@ import {
 import { join } from 'node:path';
 import { StrataError } from '@strata-memory/strata';
 import type { PlayResult } from './decision-record.js';
+import { describeFileError } from './describe-file-error.js';
 import { TRACE_FILE_NAME } from './trace-file.js';
 
 /** The file a finished run's result is written to. */
@@ -121,8 +123,18 @@ export interface RunListing {
 /** Runs under `runsDir` (directories holding a manifest or a trace), most recently changed first. */
 export function listRuns(runsDir: string): RunListing[] {
   if (!existsSync(runsDir)) return [];
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(runsDir, { withFileTypes: true });
+  } catch (error) {
+    throw new StrataError(
+      'INPUT_INVALID',
+      `Cannot list the runs in ${runsDir}: ${describeFileError(error)}. Pass --runs-dir the folder your runs are in (default: runs).`,
+      { cause: error, details: { runsDir } },
+    );
+  }
   const listings: RunListing[] = [];
-  for (const entry of readdirSync(runsDir, { withFileTypes: true })) {
+  for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const paths = runPaths(join(runsDir, entry.name));
     const files = [paths.manifest, paths.trace, paths.result].filter((file) => existsSync(file));

@@ -15,6 +15,7 @@ import { writeReport } from '../../report/write-report.js';
 import { REPORT_FILE_NAME } from '../../trace/run-directory.js';
 import { benchJson, formatBenchOutput, summarizeBench } from '../bench-output.js';
 import { createBenchId, createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
+import { prepareOutputDirectory, RUNS_DIR_FIX } from '../file-arguments.js';
 import { modelStopError, modelStopJson, modelStopOf } from '../model-stop.js';
 import { AGENTS, type AgentName, parseAgentList, parseSeedList } from '../parse-cli-values.js';
 import type { PlayRunner } from '../play-runner.js';
@@ -90,6 +91,7 @@ With --json the last line is {"runs":[<play result>...],"summary":{...}}.`,
     const pricing = loadPricing(options.pricing === undefined ? undefined : resolve(io.cwd, options.pricing));
     const style = createTerminalStyle(colorEnabled(io));
     const benchId = createBenchId();
+    prepareOutputDirectory(resolve(io.cwd, options.runsDir), options.runsDir, '--runs-dir', RUNS_DIR_FIX);
     const benchDir = join(resolve(io.cwd, options.runsDir), benchId);
     const total = options.seeds.length * options.agents.length;
     const say = (text: string) => {

@@ -1,18 +1,26 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CliIo } from '@strata-memory/cli-kit';
 import { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
 import { DEFAULT_OBSERVATION_TOKENS, observeState } from '../../observe/index.js';
 import { percentile } from '../../report/trace-statistics.js';
+import { describeFileError } from '../../trace/describe-file-error.js';
+import { prepareOutputFile, requireReadableFile } from '../file-arguments.js';
 import { integerOption } from '../parse-cli-values.js';
+
+/** The stable code of a Strata or spire error (both carry an upper-case `code`). */
+function stableCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code) ? code : undefined;
+}
 
 export interface ObserveSummary {
   input: string;
   dump: string | null;
   states: number;
-  failed: Array<{ line: number; error: string }>;
+  failed: Array<{ line: number; error: string; code?: string }>;
   tokens: { p50: number; p95: number; max: number };
   maxTokens: number;
   overCap: number;
@@ -56,9 +64,22 @@ export async function runObserve(options: ObserveCommandOptions, io: CliIo): Pro
       `Input file ${options.input} does not exist. Pass a JSONL file of game states, e.g. --input snapshots.jsonl.`,
     );
   }
+  requireReadableFile(
+    input,
+    options.input,
+    '--input',
+    'a JSONL file of game states, e.g. --input snapshots.jsonl',
+  );
   const dumpPath = options.dump === undefined ? null : resolve(io.cwd, options.dump);
-  if (dumpPath !== null) mkdirSync(dirname(dumpPath), { recursive: true });
+  if (dumpPath !== null) {
+    prepareOutputFile(dumpPath, options.dump as string, '--dump', 'Pass a file path in a writable folder.');
+  }
   const dump = dumpPath === null ? null : createWriteStream(dumpPath);
+  // A write that fails later (disk full) is reported once the input is read, never as a crash.
+  let dumpError: Error | undefined;
+  dump?.on('error', (error) => {
+    dumpError ??= error;
+  });
   const tokens: number[] = [];
   const failed: ObserveSummary['failed'] = [];
   let overCap = 0;
@@ -81,15 +102,27 @@ export async function runObserve(options: ObserveCommandOptions, io: CliIo): Pro
       }
     } catch (error) {
       const message = (error as Error).message;
-      failed.push({ line: lineNumber, error: message });
-      io.stderr.write(`${options.input}:${lineNumber}: skipped: ${message}\n`);
+      const code = stableCode(error);
+      failed.push({ line: lineNumber, error: message, ...(code === undefined ? {} : { code }) });
+      io.stderr.write(
+        `${options.input}:${lineNumber}: skipped: ${code === undefined ? '' : `[${code}] `}${message}\n`,
+      );
     }
   }
   if (dump !== null) {
-    await new Promise<void>((resolveEnd, reject) => {
-      dump.on('error', reject);
-      dump.end(() => resolveEnd());
-    });
+    if (dumpError === undefined) {
+      await new Promise<void>((resolveEnd) => {
+        dump.once('error', () => resolveEnd());
+        dump.end(() => resolveEnd());
+      });
+    }
+    if (dumpError !== undefined) {
+      throw new StrataError(
+        'INPUT_INVALID',
+        `--dump ${options.dump} could not be written: ${describeFileError(dumpError)}. Pass a file path in a writable folder.`,
+        { cause: dumpError },
+      );
+    }
   }
   return {
     input: options.input,

@@ -20,6 +20,7 @@ import {
 } from '../../trace/run-directory.js';
 import { readTrace } from '../../trace/trace-file.js';
 import { createRunId, executePlay, runDirectoryOf } from '../execute-play.js';
+import { prepareOutputDirectory, RUNS_DIR_FIX } from '../file-arguments.js';
 import { formatPlaySummary } from '../format-play-summary.js';
 import { modelStopError, modelStopJson, modelStopOf } from '../model-stop.js';
 import { AGENTS, type AgentName, parseSeedOption } from '../parse-cli-values.js';
@@ -329,6 +330,8 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
       if (note !== undefined) say(style.yellow(`note: ${note}`));
       const fallbacksNote = maxFallbacksNote(options, command.getOptionValueSource('maxFallbacks') === 'cli');
       if (fallbacksNote !== undefined) say(style.yellow(`note: ${fallbacksNote}`));
+      // Checked once every option is valid, so a mistake elsewhere makes no folder.
+      prepareOutputDirectory(runsDir, options.runsDir, '--runs-dir', RUNS_DIR_FIX);
       const runId = createRunId(options.agent, sts2 ? 'sts2' : seed);
       request = {
         ...newRunRequest(options, connection, io.cwd, {

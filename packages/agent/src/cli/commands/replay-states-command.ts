@@ -10,6 +10,7 @@ import {
 } from '@strata-memory/spire';
 import { StrataError } from '@strata-memory/strata';
 import { Command } from 'commander';
+import { requireReadableFile } from '../file-arguments.js';
 import { integerOption } from '../parse-cli-values.js';
 
 interface ReplayStatesOptions {
@@ -43,6 +44,12 @@ export function runReplayStates(options: ReplayStatesOptions, io: CliIo): Replay
       `Input file ${options.input} does not exist. Pass a JSONL file of Slay the Spire 2 states, e.g. --input ../shared/data/sts2/snapshots-a.jsonl.`,
     );
   }
+  requireReadableFile(
+    input,
+    options.input,
+    '--input',
+    'a JSONL file of Slay the Spire 2 states, e.g. --input ../shared/data/sts2/snapshots-a.jsonl',
+  );
   const lines: number[] = [];
   const states: unknown[] = [];
   readFileSync(input, 'utf8')

@@ -7,6 +7,7 @@ import { formatCount } from '../../report/format-number.js';
 import { loadPricing } from '../../report/pricing.js';
 import { writeReport } from '../../report/write-report.js';
 import { REPORT_FILE_NAME, TRACE_FILE_NAME } from '../../trace/index.js';
+import { prepareOutputFile } from '../file-arguments.js';
 
 interface ReportCommandOptions {
   out?: string;
@@ -86,6 +87,14 @@ Pricing file: {"defaultModel":"my-model","models":{"my-model":{"input":0.5,"cach
           : runDirs.length === 1
             ? join(firstRunDir, REPORT_FILE_NAME)
             : join(dirname(firstRunDir), REPORT_FILE_NAME);
+      if (options.out !== undefined) {
+        prepareOutputFile(
+          out,
+          options.out,
+          '--out',
+          'Pass --out a file path in a writable folder, e.g. --out report.html.',
+        );
+      }
       const runs = writeReport(runDirs, out, {
         pricing,
         ...(options.title === undefined ? {} : { title: options.title }),

@@ -3,6 +3,7 @@ import type { CliIo } from '@strata-memory/cli-kit';
 import { Command, InvalidArgumentError } from 'commander';
 import { validateQueueUrl } from '../../queue/open-bench-queue.js';
 import { startQueueWorker, type WorkerEvent } from '../../queue/queue-worker.js';
+import { prepareOutputDirectory, RUNS_DIR_FIX } from '../file-arguments.js';
 import { integerOption } from '../parse-cli-values.js';
 import { DEFAULT_RUNS_DIR } from '../run-options.js';
 import { rateLimitsOf } from './queued-bench-action.js';
@@ -100,6 +101,7 @@ worker's environment (OPENAI_API_KEY / ANTHROPIC_API_KEY); they never go through
   );
   command.action(async (options: WorkerCommandOptions) => {
     const queueUrl = validateQueueUrl(options.queue ?? io.env.STRATA_QUEUE_URL, '--queue');
+    prepareOutputDirectory(resolve(io.cwd, options.runsDir), options.runsDir, '--runs-dir', RUNS_DIR_FIX);
     const report = (event: WorkerEvent) => {
       if (options.json) io.stdout.write(`${JSON.stringify(event)}\n`);
       else io.stderr.write(`${describe(event)}\n`);
