@@ -1,6 +1,5 @@
 import { formatIssuePath, SpireError } from '@strata-memory/spire';
 import { z } from 'zod';
-import type { StateView } from './state-view.js';
 
 // The renderer reads a state defensively (every field optional), but it indexes lists and reads
 // fields of what it finds there: a `hand` that is a string, or a card that is null, would end in a
@@ -151,7 +150,7 @@ function received(input: unknown, path: readonly PropertyKey[]): string {
  * The state as the renderer reads it. Throws `SpireError('STATE_MALFORMED')` naming the first wrongly
  * typed fields (`details.issues`: `{path, message, received}`), e.g. `$.combat.hand: expected array`.
  */
-export function parseStateView(state: unknown, source = 'game state'): StateView {
+export function parseStateView(state: unknown, source = 'game state'): Record<string, unknown> {
   if (typeof state !== 'object' || state === null || Array.isArray(state)) {
     throw new SpireError(
       'STATE_MALFORMED',
@@ -160,7 +159,7 @@ export function parseStateView(state: unknown, source = 'game state'): StateView
     );
   }
   const result = stateViewSchema.safeParse(state);
-  if (result.success) return state as StateView;
+  if (result.success) return state as Record<string, unknown>;
   const issues = result.error.issues.slice(0, 20).map((issue) => ({
     path: formatIssuePath(issue.path),
     message: issue.message,
