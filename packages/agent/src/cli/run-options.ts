@@ -34,7 +34,7 @@ export interface RunCommandOptions {
   contextLimit?: number;
   windowTurns?: number;
   /** --policy llm: decisions in a row that may fall back to the heuristic before the run stops. */
-  maxFallbacks: number;
+  maxFallbacks?: number;
   runsDir: string;
   pricing?: string;
   json?: boolean;

@@ -297,7 +297,7 @@ Environment: OPENAI_API_KEY / ANTHROPIC_API_KEY (--policy llm), STRATA_DATABASE_
         resume: true,
         savePrompts: manifest.savePrompts,
         // Not fixed by the manifest: a resume after a model outage may allow more fallbacks.
-        maxFallbacks: options.maxFallbacks,
+        ...(options.maxFallbacks === undefined ? {} : { maxFallbacks: options.maxFallbacks }),
         ...(connection.databaseUrl === undefined ? {} : { databaseUrl: connection.databaseUrl }),
         ...(manifest.model === undefined ? {} : { model: manifest.model }),
         ...(manifest.provider === undefined ? {} : { provider: manifest.provider }),

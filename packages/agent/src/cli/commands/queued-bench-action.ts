@@ -212,7 +212,7 @@ function settingsOf(
     policy: options.policy,
     provider: options.provider,
     budget: options.budget,
-    maxFallbacks: options.maxFallbacks,
+    ...(options.maxFallbacks === undefined ? {} : { maxFallbacks: options.maxFallbacks }),
     ...(options.baseUrl === undefined ? {} : { baseUrl: options.baseUrl }),
     ...(options.savePrompts === undefined ? {} : { savePrompts: options.savePrompts }),
     ...(options.maxSteps === undefined ? {} : { maxSteps: options.maxSteps }),
