@@ -106,7 +106,7 @@ function node(directory, args, env = {}) {
 // 1. Pack. ------------------------------------------------------------------------------------------
 const tarballDirectory = join(scratch, 'tarballs');
 mkdirSync(tarballDirectory);
-const missingBuild = ['strata', 'spire', 'cli-kit', 'recall', 'agent', 'cli'].filter(
+const missingBuild = ['strata', 'spire', 'cli-kit', 'recall', 'agent', 'gateway', 'cli'].filter(
   (name) => !existsSync(join(root, 'packages', name, 'dist', 'index.js')),
 );
 if (missingBuild.length > 0) {
@@ -396,6 +396,14 @@ export async function main(): Promise<number> {
       play.stderr.includes('npm install @strata-memory/agentic-sts'),
     play.stderr,
   );
+  const serve = run(strataBin, ['serve', '--no-auth'], { cwd: core });
+  check(
+    'strata serve without @strata-memory/gateway: MISSING_DEPENDENCY with the install command',
+    serve.status === 1 &&
+      serve.stderr.includes('MISSING_DEPENDENCY') &&
+      serve.stderr.includes('npm install @strata-memory/gateway'),
+    serve.stderr,
+  );
   summary.strataHelpSecondsCore = Number(Math.min(...helpTimes).toFixed(2));
 }
 
@@ -417,6 +425,12 @@ if (npmInstall(full, Object.values(tarball), 'full')) {
   check(
     `strata --help under a second (best of 3: ${summary.strataHelpSeconds} s; bare node ${summary.nodeStartSeconds} s)`,
     summary.strataHelpSeconds < 1,
+  );
+  const serveHelp = run(strataBin, ['serve', '--help'], { cwd: full });
+  check(
+    'strata serve --help (full install) lists its options',
+    serveHelp.status === 0 && serveHelp.stdout.includes('--upstream') && serveHelp.stdout.includes('--no-auth'),
+    serveHelp.stderr,
   );
   const version = run(strataBin, ['--version'], { cwd: full });
   check(

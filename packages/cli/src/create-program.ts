@@ -3,6 +3,7 @@ import type { CliIo } from '@strata-memory/cli-kit';
 import { Command } from 'commander';
 import { registerRecallEvalCommand } from './commands/recall-command.js';
 import { GAME_COMMAND_SUMMARIES } from './game-commands.js';
+import { GATEWAY_COMMAND_SUMMARIES } from './gateway-commands.js';
 
 function packageVersion(): string {
   try {
@@ -35,6 +36,8 @@ export interface ProgramOptions {
   gameCommands?: Command[];
   /** Called by a command that ends with a failure exit code but no exception (e.g. input lines skipped). */
   setExitCode?: (code: number) => void;
+  /** The loaded gateway commands (serve, keys); without them they are listed by name only. */
+  gatewayCommands?: Command[];
 }
 
 /** The `strata` command line. */
@@ -54,6 +57,7 @@ Examples:
   strata report runs/<run-id> runs/<other-run-id>
   strata observe --input snapshots.jsonl --dump observations.jsonl
   strata recall-eval --data ../shared/data/recall/locomo-dev.jsonl --budget 5000
+  strata keys create --tenant acme && strata serve --upstream https://api.openai.com/v1
 Every command takes --help; --json makes the last line of stdout one JSON object.`,
     );
   if (options.gameCommands !== undefined) {
@@ -61,6 +65,13 @@ Every command takes --help; --json makes the last line of stdout one JSON object
   } else {
     // Listed for --help only; runCli loads the real commands before parsing one of them.
     for (const summary of GAME_COMMAND_SUMMARIES) {
+      program.addCommand(new Command(summary.name).description(summary.description));
+    }
+  }
+  if (options.gatewayCommands !== undefined) {
+    for (const command of options.gatewayCommands) program.addCommand(command);
+  } else {
+    for (const summary of GATEWAY_COMMAND_SUMMARIES) {
       program.addCommand(new Command(summary.name).description(summary.description));
     }
   }

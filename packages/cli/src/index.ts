@@ -11,4 +11,11 @@ export {
   type GameCommandsModule,
   loadGameCommands,
 } from './game-commands.js';
+export {
+  GATEWAY_COMMAND_SUMMARIES,
+  GATEWAY_PACKAGE,
+  type GatewayCommandsLoader,
+  type GatewayCommandsModule,
+  loadGatewayCommands,
+} from './gateway-commands.js';
 export { type CliDependencies, redact, runCli } from './run-cli.js';

@@ -4,11 +4,14 @@ import { StrataError } from '@strata-memory/strata/errors';
 import { CommanderError } from 'commander';
 import { createProgram } from './create-program.js';
 import { GAME_COMMAND_SUMMARIES, type GameCommandsLoader, loadGameCommands } from './game-commands.js';
+import { type GatewayCommandsLoader, isGatewayCommand, loadGatewayCommands } from './gateway-commands.js';
 
 /** What `runCli` runs on; tests replace parts of it. */
 export interface CliDependencies extends GameCommandDependencies {
   /** Loads the game commands (default: import @strata-memory/agentic-sts/cli). Tests pass their own. */
   loadGameCommands?: GameCommandsLoader;
+  /** Loads the gateway commands (default: import @strata-memory/gateway). */
+  loadGatewayCommands?: GatewayCommandsLoader;
 }
 
 /** The command `argv` runs (`strata help <command>` counts as that command), if any. */
@@ -23,7 +26,12 @@ function isGameCommand(name: string | undefined): boolean {
 
 /** Values that must never reach the terminal: API keys and database URLs (they may hold a password). */
 function secretsOf(argv: readonly string[], env: CliIo['env']): string[] {
-  const secrets = [env.OPENAI_API_KEY, env.ANTHROPIC_API_KEY, env.STRATA_DATABASE_URL];
+  const secrets = [
+    env.OPENAI_API_KEY,
+    env.ANTHROPIC_API_KEY,
+    env.STRATA_DATABASE_URL,
+    env.STRATA_UPSTREAM_API_KEY,
+  ];
   argv.forEach((argument, index) => {
     if (argument === '--database-url') secrets.push(argv[index + 1]);
     if (argument.startsWith('--database-url=')) secrets.push(argument.slice('--database-url='.length));
@@ -58,16 +66,25 @@ export async function runCli(
   let exitCode = 0;
   try {
     // The game engine loads only when a game command runs: --help, --version and the other commands stay fast.
-    const { loadGameCommands: loader, ...gameDependencies } = dependencies;
+    const {
+      loadGameCommands: loader,
+      loadGatewayCommands: gatewayLoader,
+      ...gameDependencies
+    } = dependencies;
     const setExitCode = (code: number) => {
       exitCode = Math.max(exitCode, code);
     };
     const gameCommands = isGameCommand(commandOf(argv))
       ? (await loadGameCommands(loader)).createGameCommands(io, { ...gameDependencies, setExitCode })
       : undefined;
+    // Likewise the gateway (Fastify, prom-client) loads only for serve and keys.
+    const gatewayCommands = isGatewayCommand(commandOf(argv))
+      ? (await loadGatewayCommands(gatewayLoader)).createGatewayCommands(io)
+      : undefined;
     const program = createProgram(io, {
       setExitCode,
       ...(gameCommands === undefined ? {} : { gameCommands }),
+      ...(gatewayCommands === undefined ? {} : { gatewayCommands }),
     });
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

@@ -24,6 +24,11 @@ export type StrataErrorCode =
   | 'SESSION_NOT_FOUND'
   | 'INPUT_INVALID'
   | 'NOT_SUPPORTED'
+  /** HTTP edges (the gateway): no or a wrong API key, too many requests, a body over the limit, no such route. */
+  | 'AUTH_INVALID'
+  | 'RATE_LIMITED'
+  | 'BODY_TOO_LARGE'
+  | 'ROUTE_UNKNOWN'
   /** An optional package (a backend driver, an SDK, the game commands) is not installed; the message names the `npm install` command. */
   | 'MISSING_DEPENDENCY';
 

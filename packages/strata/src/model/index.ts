@@ -10,5 +10,12 @@ export type {
   Usage,
 } from './chat-model.js';
 export { isLocalURL, LOCAL_PLACEHOLDER_API_KEY, loadApiKey } from './load-api-key.js';
-export { isRetryableStatus, parseRetryAfter, type RetryOptions } from './retry-policy.js';
+export {
+  type AttemptFailure,
+  isRetryableStatus,
+  parseRetryAfter,
+  type RetryLoopOptions,
+  type RetryOptions,
+  runWithRetries,
+} from './retry-policy.js';
 export { isStrictCompatible, outputSchemaFromStandard, parseStructuredOutput } from './structured-output.js';

@@ -19,6 +19,9 @@ export interface FakeHttpResponse {
   headers?: Record<string, string>;
   body: string;
   delayMs?: number;
+  /** Sent one after another instead of `body` (a streamed answer), `chunkDelayMs` apart. */
+  chunks?: string[];
+  chunkDelayMs?: number;
 }
 
 export interface FakeHttpServer {
@@ -67,7 +70,30 @@ export async function startFakeHttpServer(
           const send = () => {
             if (outgoing.destroyed) return;
             outgoing.writeHead(response.status, { 'content-type': 'application/json', ...response.headers });
-            outgoing.end(response.body);
+            if (!response.chunks) {
+              outgoing.end(response.body);
+              return;
+            }
+            const chunks = [...response.chunks];
+            const next = () => {
+              if (outgoing.destroyed) return;
+              const chunk = chunks.shift();
+              if (chunk === undefined) {
+                outgoing.end();
+                return;
+              }
+              outgoing.write(chunk);
+              if (!response.chunkDelayMs) {
+                next();
+                return;
+              }
+              const timer = setTimeout(() => {
+                timers.delete(timer);
+                next();
+              }, response.chunkDelayMs);
+              timers.add(timer);
+            };
+            next();
           };
           if (response.delayMs && response.delayMs > 0) {
             const timer = setTimeout(() => {

@@ -16,6 +16,8 @@ export interface FakeModelServerOptions {
     /** Token count of a text. */
     count(text: string): number;
   };
+  /** With `stream: true` in a request (formats that stream): the gap between server-sent events. */
+  streamChunkDelayMs?: number;
 }
 
 /** A running fake provider server: where it listens and what it received. */
@@ -42,6 +44,13 @@ export interface FakeProviderFormat {
     request: FakeServerRequest,
   ): unknown;
   error(status: number, message: string): unknown;
+  /** A request asking to stream (`stream: true`) gets these server-sent event texts instead of `success`. */
+  stream?(
+    reply: Exclude<FakeModelReply, { type: 'error' | 'raw' | 'hang' }>,
+    request: FakeServerRequest,
+  ): string[];
+  /** Other routes the fake serves (e.g. `GET /v1/models`), by `METHOD path`. */
+  routes?: Record<string, () => unknown>;
   /** The prompt's tokens from the request body (for the `tokenizer` option). */
   countPrompt?(body: unknown, tokenizer: { count(text: string): number }): number;
 }
@@ -53,6 +62,8 @@ export async function startFakeModelServer(
   let modelRequests = 0;
   const promptTokens: number[] = [];
   const server = await startFakeHttpServer(async (request): Promise<FakeHttpResponse | undefined> => {
+    const route = format.routes?.[`${request.method} ${request.path}`];
+    if (route) return { status: 200, body: JSON.stringify(route()) };
     if (request.method !== 'POST' || request.path !== format.endpoint) {
       return {
         status: 404,
@@ -105,6 +116,16 @@ export async function startFakeModelServer(
       counted !== undefined && reply.usage?.input === undefined
         ? { ...reply, usage: { ...reply.usage, input: counted } }
         : reply;
+    if (format.stream && (request.body as { stream?: unknown } | undefined)?.stream === true) {
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' },
+        body: '',
+        chunks: format.stream(withUsage, request),
+        ...delay,
+        ...(options.streamChunkDelayMs ? { chunkDelayMs: options.streamChunkDelayMs } : {}),
+      };
+    }
     return { status: 200, body: JSON.stringify(format.success(withUsage, request)), ...delay };
   });
   return {

@@ -1,0 +1,180 @@
+import { createHash, randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { JsonValue, MemoryStore } from '@strata-memory/strata';
+import { StrataError } from '@strata-memory/strata/errors';
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+
+// node:crypto's scrypt (RFC 7914) at N=2^15, r=8, p=1: memory-hard, built into Node, no native add-on.
+const SCRYPT = { N: 32_768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+const KEY_LENGTH = 32;
+const NAMESPACE = 'gateway-keys';
+const PREFIX = 'sk-strata-';
+const TENANT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** What the store keeps of a key: never the key itself. */
+interface KeyRecord {
+  tenant: string;
+  salt: string;
+  hash: string;
+  createdAt: number;
+  revokedAt?: number;
+}
+
+export interface ApiKeyInfo {
+  keyId: string;
+  tenant: string;
+  createdAt: number;
+  revokedAt?: number;
+}
+
+const storeId = (keyId: string) => `gateway-key/${keyId}`;
+
+/** Checks a tenant name: 1-64 letters, digits, `.`, `_`, `-`. */
+export function assertTenantName(tenant: string): void {
+  if (!TENANT_PATTERN.test(tenant)) {
+    throw new StrataError(
+      'INPUT_INVALID',
+      `Tenant name ${JSON.stringify(tenant)} is not valid: use 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit.`,
+    );
+  }
+}
+
+/**
+ * API keys as hashes in the store (namespace 'gateway-keys'): `create` returns the key once,
+ * `verify` checks a presented key with scrypt and a constant-time compare. Verified keys are kept in
+ * memory by their SHA-256 for `cacheMs` (default 30 s) so scrypt does not run on every request; a
+ * revocation takes effect on other processes within that time.
+ */
+export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } = {}) {
+  const cacheMs = options.cacheMs ?? 30_000;
+  const cache = new Map<string, { tenant: string | undefined; until: number }>();
+
+  const load = async (keyId: string) => {
+    const record = await store.loadSession(storeId(keyId));
+    const key = record?.layers.key as unknown as KeyRecord | undefined;
+    return record && key ? { record, key } : undefined;
+  };
+
+  return {
+    /** A new key for `tenant`: the only time the key exists outside the client. */
+    async create(tenant: string): Promise<{ key: string; keyId: string; tenant: string }> {
+      assertTenantName(tenant);
+      const keyId = randomBytes(6).toString('hex');
+      const secret = randomBytes(24).toString('base64url');
+      const salt = randomBytes(16);
+      const hash = await scrypt(secret, salt, KEY_LENGTH, SCRYPT);
+      const row: KeyRecord = {
+        tenant,
+        salt: salt.toString('base64'),
+        hash: hash.toString('base64'),
+        createdAt: Date.now(),
+      };
+      await store.commitSession({
+        sessionId: storeId(keyId),
+        namespace: NAMESPACE,
+        step: 0,
+        layers: { key: row as unknown as JsonValue },
+        meta: { tenant, keyId },
+        expectedVersion: 0,
+      });
+      return { key: `${PREFIX}${keyId}-${secret}`, keyId, tenant };
+    },
+
+    /** The tenant of a valid, unrevoked key; undefined otherwise. */
+    async verify(presented: string): Promise<string | undefined> {
+      const digest = createHash('sha256').update(presented).digest('base64');
+      const now = Date.now();
+      const cached = cache.get(digest);
+      if (cached && cached.until > now) return cached.tenant;
+      const tenant = await verifyUncached(presented);
+      if (cache.size > 10_000) cache.clear();
+      cache.set(digest, { tenant, until: now + (tenant ? cacheMs : Math.min(cacheMs, 2_000)) });
+      return tenant;
+    },
+
+    /** Revokes a key by its id (the part after `sk-strata-`, before the second `-`) or the whole key. */
+    async revoke(keyIdOrKey: string): Promise<ApiKeyInfo> {
+      const keyId = keyIdOrKey.startsWith(PREFIX)
+        ? (keyIdOrKey.slice(PREFIX.length).split('-')[0] ?? '')
+        : keyIdOrKey;
+      for (;;) {
+        const found = /^[0-9a-f]{12}$/.test(keyId) ? await load(keyId) : undefined;
+        if (!found) {
+          throw new StrataError(
+            'INPUT_INVALID',
+            `No API key with id '${keyId}'. List the keys with 'strata keys list'.`,
+          );
+        }
+        const next: KeyRecord = { ...found.key, revokedAt: found.key.revokedAt ?? Date.now() };
+        try {
+          await store.commitSession({
+            sessionId: storeId(keyId),
+            namespace: NAMESPACE,
+            step: 0,
+            layers: { key: next as unknown as JsonValue },
+            expectedVersion: found.record.version,
+          });
+          cache.clear();
+          return {
+            keyId,
+            tenant: next.tenant,
+            createdAt: next.createdAt,
+            ...(next.revokedAt ? { revokedAt: next.revokedAt } : {}),
+          };
+        } catch (error) {
+          if (!StrataError.is(error, 'STORE_CONFLICT')) throw error;
+        }
+      }
+    },
+
+    async list(): Promise<ApiKeyInfo[]> {
+      const rows = await store.listSessions(NAMESPACE);
+      const keys: ApiKeyInfo[] = [];
+      for (const row of rows) {
+        const found = await load(String(row.meta.keyId));
+        if (!found) continue;
+        keys.push({
+          keyId: String(row.meta.keyId),
+          tenant: found.key.tenant,
+          createdAt: found.key.createdAt,
+          ...(found.key.revokedAt ? { revokedAt: found.key.revokedAt } : {}),
+        });
+      }
+      return keys;
+    },
+
+    /** How many keys are not revoked (the server refuses to start with none, unless --no-auth). */
+    async activeCount(): Promise<number> {
+      return (await this.list()).filter((key) => key.revokedAt === undefined).length;
+    },
+  };
+
+  async function verifyUncached(presented: string): Promise<string | undefined> {
+    if (!presented.startsWith(PREFIX)) return undefined;
+    const rest = presented.slice(PREFIX.length);
+    const dash = rest.indexOf('-');
+    if (dash !== 12) return undefined;
+    const keyId = rest.slice(0, dash);
+    if (!/^[0-9a-f]{12}$/.test(keyId)) return undefined;
+    const found = await load(keyId);
+    if (!found || found.key.revokedAt !== undefined) return undefined;
+    const expected = Buffer.from(found.key.hash, 'base64');
+    const actual = await scrypt(
+      rest.slice(dash + 1),
+      Buffer.from(found.key.salt, 'base64'),
+      KEY_LENGTH,
+      SCRYPT,
+    );
+    return expected.length === actual.length && timingSafeEqual(expected, actual)
+      ? found.key.tenant
+      : undefined;
+  }
+}
+
+export type ApiKeys = ReturnType<typeof createApiKeys>;

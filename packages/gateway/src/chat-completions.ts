@@ -1,0 +1,427 @@
+import {
+  type ChatFit,
+  countChatMessage,
+  createChatContext,
+  createUpdateStateTool,
+  type JsonValue,
+  type MemoryStore,
+  TOKENS_FOR_REPLY,
+  type Tokenizer,
+  type ToolCall,
+  UPDATE_STATE_TOOL_NAME,
+} from '@strata-memory/strata';
+import { StrataError } from '@strata-memory/strata/errors';
+import { z } from 'zod';
+import type { GatewayMetrics } from './gateway-metrics.js';
+import type { GatewaySessions, LoadedSession, SessionSettings } from './gateway-sessions.js';
+import { type RelayState, relayStreamRound, type StreamedRound } from './sse-relay.js';
+import type { Upstream } from './upstream-client.js';
+import { type ChatCompletionRequest, systemTextOf, turnsOf } from './wire-message.js';
+
+/** Who is calling and which session (undefined: stateless, budget still enforced). */
+export interface CallContext {
+  tenant: string;
+  sessionKey: string | undefined;
+  settings: SessionSettings;
+  upstreamApiKey: string | undefined;
+  signal?: AbortSignal;
+}
+
+/** What the inspector shows of one upstream call (stored as the session's telemetry). */
+export interface CallRecord {
+  call: number;
+  round: number;
+  at: number;
+  model: string;
+  stream: boolean;
+  budget: number;
+  tokens: number;
+  layers: Array<{ name: string; tokens: number }>;
+  turnsKept: number;
+  turnsDropped: number;
+  stateTruncated: boolean;
+  stateOmitted: boolean;
+  newestTurnTruncated: boolean;
+  messages: JsonValue;
+  usage: JsonValue;
+  stateUpdates: Array<{ ok: boolean; error?: string }>;
+}
+
+export interface ChatCompletionsDependencies {
+  sessions: GatewaySessions;
+  store: MemoryStore;
+  upstream: Upstream;
+  tokenizer: Tokenizer;
+  metrics: GatewayMetrics;
+  /** Rounds of update_state handling per client request before the reply goes back as it is (default 4). */
+  maxStateRounds?: number;
+}
+
+const updateStateTool = createUpdateStateTool();
+const statelessSchema = z.record(z.string(), z.json());
+
+type UpstreamCompletion = {
+  choices?: Array<{
+    message?: {
+      content?: string | null;
+      tool_calls?: Array<{ id: string; type?: string; function: { name: string; arguments: string } }> | null;
+      [key: string]: unknown;
+    };
+    finish_reason?: string | null;
+    [key: string]: unknown;
+  }>;
+  usage?: Record<string, unknown> | null;
+  [key: string]: unknown;
+};
+
+function splitCalls(calls: ReadonlyArray<{ id: string; name: string; arguments: string }>) {
+  const stateCalls: ToolCall[] = [];
+  const clientCalls: ToolCall[] = [];
+  for (const call of calls) {
+    const toolCall: ToolCall = {
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    };
+    (call.name === UPDATE_STATE_TOOL_NAME ? stateCalls : clientCalls).push(toolCall);
+  }
+  return { stateCalls, clientCalls };
+}
+
+function layerTokens(fit: ChatFit, tokenizer: Tokenizer): Array<{ name: string; tokens: number }> {
+  const [system, ...rest] = fit.messages;
+  const state = fit.stateOmitted ? undefined : rest[0];
+  const turns = fit.stateOmitted ? rest : rest.slice(1);
+  return [
+    { name: 'system', tokens: TOKENS_FOR_REPLY + (system ? countChatMessage(system, tokenizer) : 0) },
+    { name: 'state', tokens: state ? countChatMessage(state, tokenizer) : 0 },
+    { name: 'window', tokens: turns.reduce((sum, turn) => sum + countChatMessage(turn, tokenizer), 0) },
+  ];
+}
+
+function addUsage(
+  total: Record<string, unknown> | undefined,
+  next: Record<string, unknown> | null | undefined,
+) {
+  if (!next) return total;
+  if (!total) return { ...next };
+  const sum = { ...total };
+  for (const key of ['prompt_tokens', 'completion_tokens', 'total_tokens']) {
+    if (typeof next[key] === 'number')
+      sum[key] = (typeof sum[key] === 'number' ? (sum[key] as number) : 0) + (next[key] as number);
+  }
+  return sum;
+}
+
+/**
+ * POST /v1/chat/completions with memory. Per session: store what is new in the request, assemble
+ * the bounded request with the core's chat context (system, state JSON, newest turns, within the
+ * budget), send that upstream with the `update_state` tool added, apply the model's state patches
+ * (looping while a reply is only state updates), record the reply, and answer the client with its
+ * own tool calls intact.
+ */
+export function createChatCompletions(dependencies: ChatCompletionsDependencies) {
+  const { sessions, upstream, tokenizer, metrics } = dependencies;
+  const maxRounds = dependencies.maxStateRounds ?? 4;
+
+  const prepare = async (request: ChatCompletionRequest, context: CallContext) => {
+    const system = systemTextOf(request.messages);
+    const turns = turnsOf(request.messages);
+    if (context.sessionKey === undefined) {
+      const chat = createChatContext({
+        system: system ?? context.settings.defaultSystem,
+        stateSchema: statelessSchema,
+        maxTurns: turns.length,
+        budget: context.settings.budget,
+        tokenizer,
+      });
+      for (const turn of turns) chat.addMessage(turn);
+      return { session: undefined, chat, call: 0 };
+    }
+    const ingested = await sessions.ingest(context.tenant, context.sessionKey, context.settings, {
+      system,
+      turns,
+    });
+    metrics.storedTurns.inc(ingested.stored);
+    return { session: ingested.session, chat: ingested.session.chat, call: ingested.call };
+  };
+
+  const upstreamBody = (
+    request: ChatCompletionRequest,
+    chat: { messages(): unknown[] },
+    stateful: boolean,
+    stream: boolean,
+  ) => {
+    const { messages: _client, user: _user, ...passthrough } = request;
+    const body: Record<string, unknown> = { ...passthrough, messages: chat.messages() };
+    if (request.user !== undefined) body.user = request.user;
+    if (stateful) {
+      const tools = (request.tools ?? []).filter((tool) => tool.function.name !== UPDATE_STATE_TOOL_NAME);
+      body.tools = [...tools, updateStateTool];
+    }
+    if (stream) body.stream_options = { ...(request.stream_options ?? {}), include_usage: true };
+    return body;
+  };
+
+  const observe = (fit: ChatFit) => {
+    for (const layer of layerTokens(fit, tokenizer))
+      metrics.layerTokens.inc({ layer: layer.name }, layer.tokens);
+    metrics.budgetUse.observe(fit.tokens / fit.budget);
+    metrics.droppedTurns.inc(fit.turnsDropped);
+    if (fit.stateTruncated) metrics.truncations.inc({ what: 'state' });
+    if (fit.newestTurnTruncated) metrics.truncations.inc({ what: 'newest-turn' });
+  };
+
+  const record = async (
+    context: CallContext,
+    session: LoadedSession | undefined,
+    entry: Omit<
+      CallRecord,
+      | 'layers'
+      | 'tokens'
+      | 'budget'
+      | 'turnsKept'
+      | 'turnsDropped'
+      | 'stateTruncated'
+      | 'stateOmitted'
+      | 'newestTurnTruncated'
+      | 'at'
+    >,
+    fit: ChatFit,
+  ) => {
+    if (!session || !context.sessionKey) return;
+    const row: CallRecord = {
+      ...entry,
+      at: Date.now(),
+      budget: fit.budget,
+      tokens: fit.tokens,
+      layers: layerTokens(fit, tokenizer),
+      turnsKept: fit.turnsKept,
+      turnsDropped: fit.turnsDropped,
+      stateTruncated: fit.stateTruncated,
+      stateOmitted: fit.stateOmitted,
+      newestTurnTruncated: fit.newestTurnTruncated,
+    };
+    await dependencies.store.appendTelemetry([
+      {
+        sessionId: session.sessionId,
+        step: entry.call * 100 + entry.round,
+        record: row as unknown as JsonValue,
+      },
+    ]);
+  };
+
+  const countStateResults = (results: Array<{ ok: boolean }>) => {
+    for (const result of results) metrics.stateUpdates.inc({ result: result.ok ? 'applied' : 'rejected' });
+  };
+
+  const timedUpstream = async (body: unknown, context: CallContext, stream: boolean) => {
+    const end = metrics.upstreamDuration.startTimer({ stream: String(stream) });
+    try {
+      return {
+        response: await upstream.chatCompletions(body, {
+          apiKey: context.upstreamApiKey,
+          ...(context.signal ? { signal: context.signal } : {}),
+        }),
+        end,
+      };
+    } catch (error) {
+      end();
+      countUpstreamError(error);
+      throw error;
+    }
+  };
+
+  const countUpstreamError = (error: unknown) => {
+    const code = StrataError.is(error) ? error.code : 'INTERNAL';
+    const status = StrataError.is(error)
+      ? String(error.details.upstreamStatus ?? error.details.status ?? '')
+      : '';
+    metrics.upstreamErrors.inc({ code, status });
+  };
+
+  return {
+    /** Non-streaming: the upstream's JSON with the gateway's own tool calls taken out. */
+    async complete(request: ChatCompletionRequest, context: CallContext): Promise<UpstreamCompletion> {
+      let { session, chat, call } = await prepare(request, context);
+      const stateful = session !== undefined;
+      let usage: Record<string, unknown> | undefined;
+      for (let round = 1; ; round += 1) {
+        const fit = chat.fit();
+        observe(fit);
+        const body = upstreamBody(request, chat, stateful, false);
+        const { response, end } = await timedUpstream(body, context, false);
+        let completion: UpstreamCompletion;
+        try {
+          completion = (await response.json()) as UpstreamCompletion;
+        } catch (error) {
+          const failure = new StrataError(
+            'MODEL_API_ERROR',
+            `The upstream answered 200 with a body that is not valid JSON (${(error as Error).message}).`,
+            {
+              details: { status: 502, reason: 'malformed-response' },
+            },
+          );
+          countUpstreamError(failure);
+          throw failure;
+        } finally {
+          end();
+        }
+        usage = addUsage(usage, completion.usage);
+        const choice = completion.choices?.[0];
+        const message = choice?.message;
+        if (!choice || !message) {
+          const failure = new StrataError(
+            'MODEL_OUTPUT_INVALID',
+            'The upstream answered without a choice; nothing was recorded.',
+            { details: { status: 502 } },
+          );
+          countUpstreamError(failure);
+          throw failure;
+        }
+        const calls = (message.tool_calls ?? []).map((toolCall) => ({
+          id: toolCall.id,
+          name: toolCall.function.name,
+          arguments: toolCall.function.arguments,
+        }));
+        const { stateCalls, clientCalls } = splitCalls(calls);
+        const content = typeof message.content === 'string' ? message.content : '';
+        let stateUpdates: Array<{ ok: boolean; error?: string }> = [];
+        if (session && context.sessionKey) {
+          const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, {
+            content,
+            stateCalls,
+            clientCalls,
+          });
+          countStateResults(recorded.results);
+          stateUpdates = recorded.results.map((result) => ({
+            ok: result.ok,
+            ...(result.error ? { error: result.error } : {}),
+          }));
+          session = recorded.session;
+          chat = recorded.session.chat;
+        }
+        await record(
+          context,
+          session,
+          {
+            call,
+            round,
+            model: request.model,
+            stream: false,
+            messages: body.messages as JsonValue,
+            usage: (completion.usage ?? null) as JsonValue,
+            stateUpdates,
+          },
+          fit,
+        );
+        const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
+        if (onlyState && round < maxRounds) continue;
+        if (stateCalls.length > 0) {
+          if (clientCalls.length > 0)
+            message.tool_calls =
+              message.tool_calls?.filter((toolCall) => toolCall.function.name !== UPDATE_STATE_TOOL_NAME) ??
+              null;
+          else {
+            delete message.tool_calls;
+            if (choice.finish_reason === 'tool_calls') choice.finish_reason = 'stop';
+          }
+        }
+        if (usage) completion.usage = usage;
+
+        return completion;
+      }
+    },
+
+    /**
+     * Streaming: the first upstream response is awaited before anything is written (so its errors
+     * are plain HTTP errors); `open` then starts the event stream and every chunk is relayed as it
+     * arrives. Later failures become an `error` event, the form OpenAI's SDKs raise.
+     */
+    async stream(
+      request: ChatCompletionRequest,
+      context: CallContext,
+      sink: { open(): void; write(chunk: Record<string, unknown>): void; end(): void },
+    ): Promise<void> {
+      let { session, chat, call } = await prepare(request, context);
+      const stateful = session !== undefined;
+      const relay: RelayState = { nextVisibleIndex: 0 };
+      const wantsUsage = request.stream_options?.include_usage === true;
+      let usage: Record<string, unknown> | undefined;
+      let opened = false;
+      for (let round = 1; ; round += 1) {
+        const fit = chat.fit();
+        observe(fit);
+        const body = upstreamBody(request, chat, stateful, true);
+        const { response, end } = await timedUpstream(body, context, true);
+        if (!opened) {
+          sink.open();
+          opened = true;
+        }
+        let streamed: StreamedRound;
+        try {
+          if (!response.body)
+            throw new StrataError('MODEL_API_ERROR', 'The upstream stream has no body.', {
+              details: { status: 502 },
+            });
+          streamed = await relayStreamRound(response.body, sink.write, relay);
+        } catch (error) {
+          countUpstreamError(error);
+          throw error;
+        } finally {
+          end();
+        }
+        usage = addUsage(usage, streamed.usage);
+        const { stateCalls, clientCalls } = splitCalls(streamed.toolCalls);
+        let stateUpdates: Array<{ ok: boolean; error?: string }> = [];
+        if (session && context.sessionKey) {
+          const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, {
+            content: streamed.content,
+            stateCalls,
+            clientCalls,
+          });
+          countStateResults(recorded.results);
+          stateUpdates = recorded.results.map((result) => ({
+            ok: result.ok,
+            ...(result.error ? { error: result.error } : {}),
+          }));
+          session = recorded.session;
+          chat = recorded.session.chat;
+        }
+        await record(
+          context,
+          session,
+          {
+            call,
+            round,
+            model: request.model,
+            stream: true,
+            messages: body.messages as JsonValue,
+            usage: (streamed.usage ?? null) as JsonValue,
+            stateUpdates,
+          },
+          fit,
+        );
+        const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
+        if (onlyState && round < maxRounds) continue;
+        for (const held of streamed.held) {
+          const choices = (held.choices as Array<{ finish_reason?: string | null }> | undefined) ?? [];
+          if (choices.length === 0) {
+            if (wantsUsage) sink.write({ ...held, usage: usage ?? held.usage });
+            continue;
+          }
+          for (const choice of choices) {
+            if (choice.finish_reason === 'tool_calls' && clientCalls.length === 0)
+              choice.finish_reason = 'stop';
+          }
+          sink.write(held);
+        }
+        sink.end();
+
+        return;
+      }
+    },
+  };
+}
+
+export type ChatCompletions = ReturnType<typeof createChatCompletions>;

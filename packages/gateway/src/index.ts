@@ -1,0 +1,22 @@
+// @strata-memory/gateway: `strata serve`, an OpenAI-compatible memory gateway, and `strata keys`.
+export { type ApiKeyInfo, type ApiKeys, createApiKeys } from './api-keys.js';
+export { type CallRecord, createChatCompletions } from './chat-completions.js';
+export { createGateway, type Gateway, type GatewayOptions } from './create-gateway.js';
+export {
+  createGatewayCommands,
+  GATEWAY_COMMAND_SUMMARIES,
+  isLoopbackHost,
+  runServe,
+  type ServeOptions,
+} from './gateway-commands.js';
+export { type GatewayConfig, loadGatewayConfig, type TenantConfig } from './gateway-config.js';
+export { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
+export {
+  createGatewaySessions,
+  type GatewaySessions,
+  type LoadedSession,
+  type SessionSettings,
+} from './gateway-sessions.js';
+export { firstNewTurn } from './new-client-turns.js';
+export { toOpenAIError } from './openai-error.js';
+export { createUpstream, type Upstream, type UpstreamOptions } from './upstream-client.js';

@@ -1,0 +1,197 @@
+import {
+  type AttemptFailure,
+  isRetryableStatus,
+  parseRetryAfter,
+  runWithRetries,
+} from '@strata-memory/strata';
+import { StrataError } from '@strata-memory/strata/errors';
+
+export interface UpstreamOptions {
+  /** Base URL of any OpenAI-compatible server, e.g. `https://api.openai.com/v1`. */
+  baseURL: string;
+  /** Sent as `Authorization: Bearer`; never logged, stored or echoed. */
+  apiKey?: string | undefined;
+  /** Per attempt, until the response headers arrive (default 60,000). */
+  timeoutMs?: number;
+  /** Retries after the first attempt on 408/409/429/5xx, timeouts and connection errors (default 2). */
+  maxRetries?: number;
+  /** First backoff (default 250 ms), doubling, honouring Retry-After. */
+  initialDelayMs?: number;
+}
+
+/** What the gateway needs from the upstream server. */
+export interface Upstream {
+  /** POST /chat/completions; resolves with the open response once its status is 2xx (body unread). */
+  chatCompletions(
+    body: unknown,
+    options: { apiKey?: string | undefined; signal?: AbortSignal },
+  ): Promise<Response>;
+  /** GET /models, passed through as the upstream's JSON. */
+  models(options: { apiKey?: string | undefined }): Promise<{ status: number; body: string }>;
+}
+
+class AttemptTimeout extends Error {}
+
+/** The upstream's origin and path, for messages (never a key or a query string). */
+function where(baseURL: string): string {
+  try {
+    const url = new URL(baseURL);
+    return `${url.origin}${url.pathname}`.replace(/\/$/, '');
+  } catch {
+    return '(invalid upstream URL)';
+  }
+}
+
+/**
+ * An OpenAI-compatible upstream over fetch, with the core model layer's retry loop
+ * (`runWithRetries`: backoff with jitter, Retry-After honoured, a total cap). The SDK is not used
+ * here because the gateway relays the wire body and the server-sent events byte for byte.
+ */
+export function createUpstream(options: UpstreamOptions): Upstream {
+  const base = options.baseURL.replace(/\/$/, '');
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const label = where(base);
+  const clean = (text: string, secret: string | undefined) =>
+    secret && secret.length > 0 ? text.split(secret).join('[redacted]') : text;
+
+  const attempt = async (
+    path: string,
+    init: RequestInit,
+    apiKey: string | undefined,
+    signal?: AbortSignal,
+  ) => {
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutMs);
+    try {
+      const response = await fetch(`${base}${path}`, {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
+        },
+        signal: controller.signal,
+      });
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        throw Object.assign(new Error('upstream status'), {
+          status: response.status,
+          text,
+          headers: response.headers,
+        });
+      }
+      return response;
+    } catch (error) {
+      if (controller.signal.reason instanceof AttemptTimeout) throw new AttemptTimeout();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  };
+
+  const classify =
+    (apiKey: string | undefined) =>
+    (error: unknown): AttemptFailure => {
+      if (error instanceof AttemptTimeout) {
+        return {
+          retryable: true,
+          error: new StrataError(
+            'MODEL_TIMEOUT',
+            `The upstream at ${label} did not answer within ${timeoutMs} ms. Check that it is responsive or raise --upstream-timeout.`,
+            { details: { timeoutMs, status: 504 }, isRetryable: true },
+          ),
+        };
+      }
+      const failed = error as { status?: number; text?: string; headers?: Headers };
+      if (typeof failed.status === 'number') {
+        const retryable = isRetryableStatus(failed.status);
+        let upstreamMessage = failed.text ?? '';
+        try {
+          const parsed = JSON.parse(upstreamMessage) as { error?: { message?: string } };
+          if (typeof parsed.error?.message === 'string') upstreamMessage = parsed.error.message;
+        } catch {}
+        upstreamMessage = clean(upstreamMessage.slice(0, 500), apiKey);
+        const retryAfterMs = parseRetryAfter(failed.headers);
+        const failure: AttemptFailure = {
+          retryable,
+          error: new StrataError(
+            'MODEL_API_ERROR',
+            `The upstream at ${label} answered ${failed.status}: ${upstreamMessage || '(no message)'}.`,
+            {
+              details: {
+                status: failed.status,
+                upstreamStatus: failed.status,
+                ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+              },
+              isRetryable: retryable,
+            },
+          ),
+        };
+        if (retryAfterMs !== undefined) failure.retryAfterMs = retryAfterMs;
+        return failure;
+      }
+      if ((error as { name?: string }).name === 'AbortError') {
+        return {
+          retryable: false,
+          error: new StrataError('MODEL_API_ERROR', 'The request was aborted by the client.'),
+        };
+      }
+      const message =
+        error instanceof Error
+          ? `${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}`
+          : String(error);
+      return {
+        retryable: true,
+        error: new StrataError(
+          'MODEL_API_ERROR',
+          `Could not reach the upstream at ${label}: ${clean(message, apiKey)}. Check --upstream and that the server is running.`,
+          { details: { reason: 'connection', status: 502 }, isRetryable: true },
+        ),
+      };
+    };
+
+  const retry = {
+    maxRetries: options.maxRetries ?? 2,
+    initialDelayMs: options.initialDelayMs ?? 250,
+    maxDelayMs: 5000,
+  };
+
+  return {
+    chatCompletions(body, call) {
+      const apiKey = call.apiKey ?? options.apiKey;
+      const text = JSON.stringify(body);
+      return runWithRetries(
+        () => attempt('/chat/completions', { method: 'POST', body: text }, apiKey, call.signal),
+        classify(apiKey),
+        { ...retry, ...(call.signal ? { signal: call.signal } : {}) },
+      );
+    },
+    async models(call) {
+      const apiKey = call.apiKey ?? options.apiKey;
+      try {
+        const response = await runWithRetries(
+          () => attempt('/models', { method: 'GET' }, apiKey),
+          classify(apiKey),
+          retry,
+        );
+        return { status: response.status, body: await response.text() };
+      } catch (error) {
+        if (
+          StrataError.is(error) &&
+          typeof error.details.upstreamStatus === 'number' &&
+          error.details.upstreamStatus < 500
+        ) {
+          return {
+            status: error.details.upstreamStatus,
+            body: JSON.stringify({
+              error: { message: error.message, type: 'upstream_error', code: null, param: null },
+            }),
+          };
+        }
+        throw error;
+      }
+    },
+  };
+}
