@@ -429,7 +429,9 @@ if (npmInstall(full, Object.values(tarball), 'full')) {
   const serveHelp = run(strataBin, ['serve', '--help'], { cwd: full });
   check(
     'strata serve --help (full install) lists its options',
-    serveHelp.status === 0 && serveHelp.stdout.includes('--upstream') && serveHelp.stdout.includes('--no-auth'),
+    serveHelp.status === 0 &&
+      serveHelp.stdout.includes('--upstream') &&
+      serveHelp.stdout.includes('--no-auth'),
     serveHelp.stderr,
   );
   const version = run(strataBin, ['--version'], { cwd: full });

@@ -149,7 +149,7 @@ describe('the official openai SDK against strata serve', () => {
         (message) => message.tool_call_id === 'call_5',
       ),
     );
-    expect((toolRequest?.body as { messages: WireMessage[] }).messages.slice(-2)).toEqual([
+    expect((toolRequest?.body as { messages: WireMessage[] } | undefined)?.messages.slice(-2)).toEqual([
       {
         role: 'assistant',
         content: null,
@@ -189,7 +189,8 @@ describe('the official openai SDK against strata serve', () => {
         const choice = chunk.choices[0];
         content += choice?.delta.content ?? '';
         for (const part of choice?.delta.tool_calls ?? []) {
-          const call = (calls[part.index] ??= { arguments: '' });
+          const call = calls[part.index] ?? { arguments: '' };
+          calls[part.index] = call;
           if (part.id) call.id = part.id;
           if (part.function?.name) call.name = part.function.name;
           call.arguments += part.function?.arguments ?? '';
