@@ -1,0 +1,32 @@
+// Test support (not built): one gateway process for the replica, SIGKILL and Postgres-restart tests.
+// Env: UPSTREAM (base URL), STORE (sqlite|postgres), DB (file) or DATABASE_URL, BUDGET. Prints {"url"} once listening.
+import { createTiktokenTokenizer, type MemoryStore } from '@strata-memory/strata';
+import { createGateway } from '../create-gateway.js';
+
+const storeKind = process.env.STORE ?? 'sqlite';
+let store: MemoryStore;
+if (storeKind === 'postgres') {
+  const { createPostgresStore } = await import('@strata-memory/strata/postgres');
+  store = createPostgresStore({ connectionString: process.env.DATABASE_URL ?? '', maxConnections: 4 });
+} else {
+  const { createSqliteStore } = await import('@strata-memory/strata/sqlite');
+  store = createSqliteStore({ path: process.env.DB ?? '.strata/gateway-test.db' });
+}
+await store.open();
+const gateway = createGateway({
+  upstream: process.env.UPSTREAM ?? '',
+  upstreamApiKey: 'sk-upstream-process',
+  store,
+  auth: false,
+  budget: Number(process.env.BUDGET ?? 5000),
+  tokenizer: createTiktokenTokenizer('o200k_base'),
+  upstreamInitialDelayMs: 20,
+  rateLimitPerMinute: 1_000_000,
+});
+const url = await gateway.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
+process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
+process.once('SIGTERM', async () => {
+  await gateway.close();
+  await store.close();
+  process.exit(0);
+});
