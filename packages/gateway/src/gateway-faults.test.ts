@@ -199,8 +199,9 @@ describe('strata serve: a gateway process SIGKILLed mid-stream', () => {
       await store.open();
       const record = await store.loadSession('tenant/default/session/killed');
       await store.close();
-      const turns = (record?.layers.gateway as { chat: { turns: Array<{ role: string; content: string }> } })
-        .chat.turns;
+      const turns = (
+        record?.layers.gateway as { chat: { turns: Array<{ role: string; content: string }> } } | undefined
+      )?.chat.turns;
       expect(turns).toEqual([
         { role: 'user', content: 'tell me a long story' },
         { role: 'assistant', content: words },

@@ -3,34 +3,46 @@
  * (hashes of the turns the client sent and of the replies it got, oldest first); `incoming` the
  * hashes of the turns in this request.
  *
- * - The client resends its history (all of it, or a window of it): the longest prefix of `incoming`
- *   that matches the end of `seen` is already stored; the rest is new.
- * - The client sends only the new turn: there is no overlap and everything is new, except a retry
- *   of the last request whose reply never arrived (its turns still end `seen`).
- * - The client edited an older turn: the overlap breaks; what follows the last occurrence of
- *   `seen`'s newest turn is new, so a rewritten past does not re-store the whole history.
+ * 1. The client resends its history (all of it, or a window of it): the longest prefix of `incoming`
+ *    that matches the end of `seen` is already stored; the rest is new.
+ * 2. The client resends a history that stops before `seen` does (a retry whose reply it never got,
+ *    or an older turn edited): the longest prefix of `incoming`, two turns or more, found as a run in
+ *    `seen` is stored; what follows it is new. One turn alone is never matched this way, so a short
+ *    new turn ("yes") that was said before is still stored.
+ * 3. Otherwise (the client sends only the new turn or turns) everything is new, except a retry of
+ *    the last request whose reply never arrived (its turn still ends `seen`, case 1).
  *
  * Returns the index in `incoming` where the new turns start.
  */
 export function firstNewTurn(seen: readonly string[], incoming: readonly string[]): number {
   if (seen.length === 0 || incoming.length === 0) return 0;
   const first = incoming[0];
-  // Candidate overlaps start where seen holds incoming[0]; try the longest first.
+  // Case 1: candidate overlaps start where seen holds incoming[0]; the longest first.
   for (let start = Math.max(0, seen.length - incoming.length); start < seen.length; start += 1) {
     if (seen[start] !== first) continue;
-    const length = seen.length - start;
     let matches = true;
-    for (let offset = 1; offset < length; offset += 1) {
+    for (let offset = 1; start + offset < seen.length; offset += 1) {
       if (seen[start + offset] !== incoming[offset]) {
         matches = false;
         break;
       }
     }
-    if (matches) return length;
+    if (matches) return seen.length - start;
   }
-  const newest = seen[seen.length - 1];
-  for (let index = incoming.length - 1; index >= 0; index -= 1) {
-    if (incoming[index] === newest) return index + 1;
+  // Case 2: the longest run of incoming's prefix inside seen.
+  if (incoming.length < 2) return 0;
+  let longest = 0;
+  for (let start = 0; start < seen.length; start += 1) {
+    if (seen[start] !== first) continue;
+    let length = 1;
+    while (
+      length < incoming.length &&
+      start + length < seen.length &&
+      seen[start + length] === incoming[length]
+    ) {
+      length += 1;
+    }
+    if (length > longest) longest = length;
   }
-  return 0;
+  return longest >= 2 ? longest : 0;
 }

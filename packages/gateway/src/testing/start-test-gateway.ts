@@ -52,7 +52,7 @@ export async function startTestGateway(
     folder,
     baseURL: `${url}/v1`,
     async close() {
-      await gateway.close();
+      await gateway.close().catch(() => undefined);
       await upstream.close();
       if (!options.store) await store.close();
       rmSync(folder, { recursive: true, force: true });
