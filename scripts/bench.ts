@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark section, measured in one run on this machine.
- * Usage: npm run bench [-- section ...]   sections: assemble messages stores engine agents recall queue
+ * Usage: npm run bench [-- section ...]   sections: assemble messages stores engine agents recall queue gateway
  * Each section prints its numbers next to a baseline measured in the same run.
  */
 import { existsSync } from 'node:fs';
@@ -17,6 +17,7 @@ const sections: Record<string, string> = {
   agents: 'packages/agent/bench/agents.bench.ts',
   recall: 'packages/recall/bench/recall.bench.ts',
   queue: 'packages/agent/bench/queue.bench.ts',
+  gateway: 'packages/gateway/bench/gateway.bench.ts',
 };
 
 const wanted = process.argv.slice(2).filter((argument) => !argument.startsWith('-'));

@@ -15,14 +15,19 @@ export const GATEWAY_COMMAND_SUMMARIES: ReadonlyArray<{ name: string; descriptio
   { name: 'keys', description: "Create, list and revoke the gateway's API keys (stored as scrypt hashes)." },
 ];
 
+/** What the gateway package provides to the CLI. */
 export interface GatewayCommandsModule {
+  /** `strata serve` and `strata keys`. */
   createGatewayCommands(io: CliIo): Command[];
 }
 
+/** Loads the gateway package; tests pass their own. */
 export type GatewayCommandsLoader = () => Promise<GatewayCommandsModule>;
 
+/** The default loader: a dynamic import of @strata-memory/gateway. */
 export const importGatewayCommands: GatewayCommandsLoader = () => import('@strata-memory/gateway');
 
+/** True for `serve` and `keys`. */
 export function isGatewayCommand(name: string | undefined): boolean {
   return GATEWAY_COMMAND_SUMMARIES.some((command) => command.name === name);
 }

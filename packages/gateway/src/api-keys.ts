@@ -26,6 +26,7 @@ interface KeyRecord {
   revokedAt?: number;
 }
 
+/** What `strata keys list` shows of a key: never the key or its hash. */
 export interface ApiKeyInfo {
   keyId: string;
   tenant: string;
@@ -133,6 +134,7 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
       }
     },
 
+    /** Every key of the store (revoked ones included), without secrets. */
     async list(): Promise<ApiKeyInfo[]> {
       const rows = await store.listSessions(NAMESPACE);
       const keys: ApiKeyInfo[] = [];
@@ -177,4 +179,5 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
   }
 }
 
+/** The key store `createApiKeys` returns. */
 export type ApiKeys = ReturnType<typeof createApiKeys>;

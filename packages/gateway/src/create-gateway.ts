@@ -7,6 +7,7 @@ import { type ChatCompletions, createChatCompletions } from './chat-completions.
 import type { GatewayConfig } from './gateway-config.js';
 import { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
 import { createGatewaySessions, type GatewaySessions, type SessionSettings } from './gateway-sessions.js';
+import { registerInspectRoutes } from './inspect-routes.js';
 import { toOpenAIError } from './openai-error.js';
 import { createUpstream, type Upstream } from './upstream-client.js';
 import { parseChatCompletionRequest } from './wire-message.js';
@@ -17,6 +18,12 @@ import { parseChatCompletionRequest } from './wire-message.js';
 // within noise of each other, so the choice rests on what the gateway needs: Fastify works on Node's own
 // request/response (server-sent events relayed straight to the socket, no Web-stream conversion), and
 // has the body limit (413), JSON parsing errors (400), not-found and error handlers and inject() built in.
+
+/** Where the gateway's JSON log lines go. */
+export interface LogStream {
+  /** Receives one JSON log line. */
+  write(line: string): void;
+}
 
 /** Everything `strata serve` needs; `createGateway` builds the HTTP server from it. */
 export interface GatewayOptions {
@@ -43,12 +50,13 @@ export interface GatewayOptions {
   /** Requests per tenant per minute (default 600), per process. */
   rateLimitPerMinute?: number;
   /** Fastify's logger option (pino): `true`, `{ level, stream }`, or false (default). */
-  logger?: boolean | { level?: string; stream?: { write(line: string): void } };
+  logger?: boolean | { level?: string; stream?: LogStream };
   tokenizer?: Tokenizer;
   /** Read a tenant's own upstream key (default: process.env). */
   env?: Record<string, string | undefined>;
 }
 
+/** A built gateway: its Fastify app, metrics, sessions and keys. */
 export interface Gateway {
   app: FastifyInstance;
   metrics: GatewayMetrics;
@@ -67,6 +75,17 @@ declare module 'fastify' {
 }
 
 const SESSION_HEADER = 'x-strata-session';
+
+/** The key in `Authorization: Bearer <key>`, or the password of `Basic` (how a browser sends it to /inspect). */
+function presentedKey(header: string): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
+  if (bearer?.[1]) return bearer[1];
+  const basic = /^Basic\s+(\S+)$/i.exec(header);
+  if (!basic?.[1]) return undefined;
+  const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? undefined : decoded.slice(colon + 1);
+}
 
 /** Builds the gateway (not yet listening). */
 export function createGateway(options: GatewayOptions): Gateway {
@@ -135,7 +154,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     return reply.status(status).type('application/json').send(body);
   };
 
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, _request, reply) => {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    // A browser opening /inspect answers this challenge with the key as the password.
+    if (StrataError.is(error, 'AUTH_INVALID') && request.url.startsWith('/inspect')) {
+      reply.header('www-authenticate', 'Basic realm="strata gateway inspector", charset="UTF-8"');
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return sendError(
         reply,
@@ -190,8 +213,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       request.tenant = 'default';
     } else {
       const header = request.headers.authorization ?? '';
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      const tenant = match?.[1] ? await keys.verify(match[1]) : undefined;
+      const tenant = await keys.verify(presentedKey(header) ?? '');
       if (!tenant) {
         throw new StrataError(
           'AUTH_INVALID',
@@ -237,6 +259,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     const answer = await upstream.models({ apiKey: upstreamKeyOf(request.tenant) });
     return reply.status(answer.status).type('application/json').send(answer.body);
   });
+
+  registerInspectRoutes(app, { authenticate, sessions, store, tokenizer });
 
   app.post('/v1/chat/completions', { preHandler: authenticate }, async (request, reply) => {
     const body = parseChatCompletionRequest(request.body);

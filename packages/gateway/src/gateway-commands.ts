@@ -71,6 +71,7 @@ export function isLoopbackHost(host: string): boolean {
   return bare === 'localhost' || bare === '::1' || /^127(\.\d{1,3}){3}$/.test(bare);
 }
 
+/** The options of `strata serve`, as commander parses them. */
 export interface ServeOptions extends StoreOptions {
   port: number;
   host: string;

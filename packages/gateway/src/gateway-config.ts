@@ -24,6 +24,7 @@ export const gatewayConfigSchema = z
 
 /** Per-tenant settings from `--config <file>` (JSON). */
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+/** One tenant's settings in the config file. */
 export type TenantConfig = z.infer<typeof tenantConfigSchema>;
 
 /** Reads and validates a config file; CONFIG_INVALID naming the file and the wrong fields otherwise. */

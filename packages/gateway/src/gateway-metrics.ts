@@ -76,4 +76,5 @@ export function createGatewayMetrics(options: { defaultMetrics?: boolean } = {})
   };
 }
 
+/** The metrics `createGatewayMetrics` returns. */
 export type GatewayMetrics = ReturnType<typeof createGatewayMetrics>;

@@ -232,4 +232,5 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
   };
 }
 
+/** The sessions `createGatewaySessions` returns. */
 export type GatewaySessions = ReturnType<typeof createGatewaySessions>;

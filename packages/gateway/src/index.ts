@@ -1,7 +1,13 @@
-// @strata-memory/gateway: `strata serve`, an OpenAI-compatible memory gateway, and `strata keys`.
+/**
+ * `strata serve`, an OpenAI-compatible memory gateway any OpenAI client points its base URL at, and
+ * `strata keys`, its API keys. Sessions, state and key hashes live in a Strata store (SQLite or Postgres);
+ * every upstream request is the core chat context's bounded assembly.
+ *
+ * @module @strata-memory/gateway
+ */
 export { type ApiKeyInfo, type ApiKeys, createApiKeys } from './api-keys.js';
 export { type CallRecord, createChatCompletions } from './chat-completions.js';
-export { createGateway, type Gateway, type GatewayOptions } from './create-gateway.js';
+export { createGateway, type Gateway, type GatewayOptions, type LogStream } from './create-gateway.js';
 export {
   createGatewayCommands,
   GATEWAY_COMMAND_SUMMARIES,

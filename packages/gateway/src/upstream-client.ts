@@ -6,6 +6,7 @@ import {
 } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 
+/** Where the upstream is and how it is called. */
 export interface UpstreamOptions {
   /** Base URL of any OpenAI-compatible server, e.g. `https://api.openai.com/v1`. */
   baseURL: string;

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { runGatewayBench } from '../bench/gateway.bench.js';
+import { postgresUnavailable } from './testing/test-postgres.js';
+
+// The small real version of `npm run bench -- gateway`: behaviour only (nothing lost), never time.
+const unavailable = await postgresUnavailable();
+if (unavailable) console.warn(unavailable);
+const run = unavailable === undefined || process.env.CI === 'true' ? describe : describe.skip;
+
+run('npm run bench -- gateway, small', () => {
+  it('drives concurrent sessions with autocannon through two gateway processes on one Postgres: no lost turn or state update', async () => {
+    if (unavailable) throw new Error(unavailable);
+    const result = await runGatewayBench({ sessions: 8, turns: 6, processes: 2, rate: 0 }, () => {});
+    expect(result.requests).toBe(48);
+    expect(result.non2xx).toBe(0);
+    expect(result.errors).toBe(0);
+    expect(result.lostTurns).toBe(0);
+    expect(result.lostStateUpdates).toBe(0);
+  });
+});
