@@ -52,6 +52,17 @@ const BAD_INPUTS: Record<string, BadInput[]> = {
     { args: [], says: /--queue needs a Postgres URL, e.g. --queue postgres:\/\// },
     { args: ['--queue', 'redis://127.0.0.1:6379'], says: /must be a postgres:\/\/ URL/ },
   ],
+  serve: [
+    { args: ['--host', '0.0.0.0', '--no-auth'], says: /--no-auth is refused on the non-loopback host/ },
+    { args: ['--db', 'serve-without-keys.db'], says: /No API keys.*strata keys create --tenant/ },
+  ],
+  keys: [
+    {
+      args: ['create', '--tenant', 'bad name!', '--db', 'keys.db'],
+      says: /Tenant name .* is not valid: use 1-64 letters/,
+    },
+    { args: ['revoke', 'nope', '--db', 'keys.db'], says: /No API key with id 'nope'.*strata keys list/ },
+  ],
   'replay-states': [{ args: ['--input', 'missing.jsonl'], says: /does not exist\. Pass a JSONL file/ }],
   'recall-eval': [
     { args: ['--data', 'recall.jsonl', '--budget', '10'], says: /Raise the budget/ },
