@@ -215,6 +215,32 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     for (const result of results) metrics.stateUpdates.inc({ result: result.ok ? 'applied' : 'rejected' });
   };
 
+  /**
+   * Stores one upstream round's reply in the session (its `update_state` calls applied and counted)
+   * and records the call for the inspector; shared by the JSON and the streaming paths. Returns the
+   * session as stored after the reply, or undefined for a stateless call.
+   */
+  const recordRound = async (
+    context: CallContext,
+    session: LoadedSession | undefined,
+    entry: Omit<Parameters<typeof record>[2], 'stateUpdates'>,
+    reply: ReturnType<typeof splitCalls> & { content: string },
+    fit: ChatFit,
+  ): Promise<LoadedSession | undefined> => {
+    if (!session || !context.sessionKey) {
+      await record(context, session, { ...entry, stateUpdates: [] }, fit);
+      return undefined;
+    }
+    const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, reply);
+    countStateResults(recorded.results);
+    const stateUpdates = recorded.results.map((result) => ({
+      ok: result.ok,
+      ...(result.error ? { error: result.error } : {}),
+    }));
+    await record(context, recorded.session, { ...entry, stateUpdates }, fit);
+    return recorded.session;
+  };
+
   const timedUpstream = async (body: unknown, context: CallContext, stream: boolean) => {
     const end = metrics.upstreamDuration.startTimer({ stream: String(stream) });
     try {
@@ -286,22 +312,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
         }));
         const { stateCalls, clientCalls } = splitCalls(calls);
         const content = typeof message.content === 'string' ? message.content : '';
-        let stateUpdates: Array<{ ok: boolean; error?: string }> = [];
-        if (session && context.sessionKey) {
-          const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, {
-            content,
-            stateCalls,
-            clientCalls,
-          });
-          countStateResults(recorded.results);
-          stateUpdates = recorded.results.map((result) => ({
-            ok: result.ok,
-            ...(result.error ? { error: result.error } : {}),
-          }));
-          session = recorded.session;
-          chat = recorded.session.chat;
-        }
-        await record(
+        const recorded = await recordRound(
           context,
           session,
           {
@@ -311,10 +322,14 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             stream: false,
             messages: body.messages as JsonValue,
             usage: (completion.usage ?? null) as JsonValue,
-            stateUpdates,
           },
+          { content, stateCalls, clientCalls },
           fit,
         );
+        if (recorded) {
+          session = recorded;
+          chat = recorded.chat;
+        }
         const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
         if (onlyState && round < maxRounds) continue;
         if (stateCalls.length > 0) {
@@ -373,22 +388,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
         }
         usage = addUsage(usage, streamed.usage);
         const { stateCalls, clientCalls } = splitCalls(streamed.toolCalls);
-        let stateUpdates: Array<{ ok: boolean; error?: string }> = [];
-        if (session && context.sessionKey) {
-          const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, {
-            content: streamed.content,
-            stateCalls,
-            clientCalls,
-          });
-          countStateResults(recorded.results);
-          stateUpdates = recorded.results.map((result) => ({
-            ok: result.ok,
-            ...(result.error ? { error: result.error } : {}),
-          }));
-          session = recorded.session;
-          chat = recorded.session.chat;
-        }
-        await record(
+        const recorded = await recordRound(
           context,
           session,
           {
@@ -398,10 +398,14 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             stream: true,
             messages: body.messages as JsonValue,
             usage: (streamed.usage ?? null) as JsonValue,
-            stateUpdates,
           },
+          { content: streamed.content, stateCalls, clientCalls },
           fit,
         );
+        if (recorded) {
+          session = recorded;
+          chat = recorded.chat;
+        }
         const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
         if (onlyState && round < maxRounds) continue;
         for (const held of streamed.held) {

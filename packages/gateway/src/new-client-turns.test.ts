@@ -19,6 +19,14 @@ describe('firstNewTurn: which turns of a request are new, by content', () => {
     expect(firstNewTurn(turns('u0 r0 u1 r1 u2 r2'), turns('r0 u1 r1 u2'))).toBe(4);
   });
 
+  it('steps over a stored reply the client never got (a retried request), on every later request', () => {
+    // u1 was answered twice: r1a was stored but lost on the way, the retry got r1b.
+    const seen = turns('u0 r0 u1 r1a r1b');
+    expect(firstNewTurn(seen, turns('u0 r0 u1 r1b u2'))).toBe(4);
+    const later = turns('u0 r0 u1 r1a r1b u2 r2');
+    expect(firstNewTurn(later, turns('u0 r0 u1 r1b u2 r2 u3'))).toBe(6);
+  });
+
   it('stores a short turn said before again, and what follows an edited older turn', () => {
     expect(firstNewTurn(turns('yes r0 u1 r1'), turns('yes'))).toBe(0);
     expect(firstNewTurn(turns('u0 r0 u1 r1 u2 r2'), turns('u0 r0 u1 edited u3'))).toBe(3);
