@@ -1,3 +1,6 @@
+/** Stored turns the client never saw that case 2 steps over between two resent turns. */
+const MAX_UNSEEN = 4;
+
 /**
  * Which of the client's turns are new, by content. `seen` is the session's client-visible history
  * (hashes of the turns the client sent and of the replies it got, oldest first); `incoming` the
@@ -7,16 +10,14 @@
  *    that matches the end of `seen` is already stored; the rest is new.
  * 2. The client resends a history that stops before `seen` does (a retry whose reply it never got,
  *    or an older turn edited): the longest prefix of `incoming`, two turns or more, found as a run in
- *    `seen` is stored; what follows it is new. One turn alone is never matched this way, so a short
+ *    `seen` (stepping over up to MAX_UNSEEN stored turns the client never got) is stored; what
+ *    follows it is new. One turn alone is never matched this way, so a short
  *    new turn ("yes") that was said before is still stored.
  * 3. Otherwise (the client sends only the new turn or turns) everything is new, except a retry of
  *    the last request whose reply never arrived (its turn still ends `seen`, case 1).
  *
  * Returns the index in `incoming` where the new turns start.
  */
-/** Stored turns the client never saw that case 2 steps over between two resent turns. */
-const MAX_UNSEEN = 4;
-
 export function firstNewTurn(seen: readonly string[], incoming: readonly string[]): number {
   if (seen.length === 0 || incoming.length === 0) return 0;
   const first = incoming[0];
