@@ -6,6 +6,8 @@ import { createDatabase, postgresUnavailable, terminateBackends } from './testin
 
 const unavailable = await postgresUnavailable();
 if (unavailable) console.warn(unavailable);
+// Skipped only when Postgres is unreachable outside CI (the warning above says so and why); under
+// CI=true it always runs, and an unreachable Postgres fails the test instead.
 const run = unavailable === undefined || process.env.CI === 'true' ? describe : describe.skip;
 
 type Wire = { role: string; content: string | null };
