@@ -318,9 +318,9 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
       const messages = planned.map((entry) => entry.message);
       let stableMessageCount = 0;
       while (planned[stableMessageCount]?.stable === true) stableMessageCount += 1;
-      const text = planned
-        .map((entry) => (entry.turn ? turnText(entry.message) : entry.message.content))
-        .join('');
+      // The plain-text rendering is built when first read: most callers send `messages` only, and
+      // joining the whole request again on every call is garbage the next collection must sweep.
+      let text: string | undefined;
       const accounted: AssembledLayer[] = layers.map((layer) => {
         const fit = fits.get(layer) as LayerFit;
         const entry: AssembledLayer = {
@@ -340,7 +340,15 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
       });
       return {
         step,
-        text,
+        get text(): string {
+          text ??= planned
+            .map((entry) => (entry.turn ? turnText(entry.message) : entry.message.content))
+            .join('');
+          return text;
+        },
+        set text(value: string) {
+          text = value;
+        },
         messages,
         tokens,
         budget,
