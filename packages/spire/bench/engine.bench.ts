@@ -7,10 +7,14 @@ import { type CharacterId, createSimulator, type Ruleset } from '../src/engine/i
 
 const SEEDS_PER_CHARACTER = Number(process.env.SPIRE_BENCH_SEEDS ?? 200);
 const RANDOM_GAMES = 1_000;
-const RULESETS: readonly { ruleset: Ruleset; characters: readonly CharacterId[] }[] = [
-  { ruleset: 'sts2', characters: ['IRONCLAD', 'SILENT', 'REGENT', 'NECROBINDER'] },
-  { ruleset: 'sts1', characters: ['IRONCLAD', 'SILENT'] },
-];
+/** `SPIRE_BENCH_RULESET=sts1` (or sts2) benches one ruleset only. */
+const ONLY_RULESET = process.env.SPIRE_BENCH_RULESET;
+const RULESETS: readonly { ruleset: Ruleset; characters: readonly CharacterId[] }[] = (
+  [
+    { ruleset: 'sts2', characters: ['IRONCLAD', 'SILENT', 'REGENT', 'NECROBINDER'] },
+    { ruleset: 'sts1', characters: ['IRONCLAD', 'SILENT'] },
+  ] as const
+).filter((entry) => ONLY_RULESET === undefined || entry.ruleset === ONLY_RULESET);
 /** Issue 15's goals for the bot in StS1 mode (Bottled AI's win rates on the real game). */
 const WIN_GOALS: Readonly<Record<string, number>> = { 'sts1/IRONCLAD': 20, 'sts1/SILENT': 40 };
 const RUNS_PER_CPU_SECOND_GOAL = 50;
