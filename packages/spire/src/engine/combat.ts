@@ -375,15 +375,68 @@ export class Combat implements CombatContext {
       this.currentCard = null;
     }
     combat.counters.turnDrawDone = 1;
+    if (power(powers, 'NIGHTMARE') > 0) this.deliverNightmares();
     if (power(powers, 'FURNACE') > 0) this.forge(power(powers, 'FURNACE'));
     this.afterSts2TurnStart();
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
+  }
+
+  /** Nightmare: the copies chosen last turn go into the hand (overflow to the discard pile). */
+  private deliverNightmares(): void {
+    const counters = this.combat.counters;
+    delete this.combat.player.powers.NIGHTMARE;
+    for (const key of Object.keys(counters)) {
+      if (!key.startsWith('nightmare:')) continue;
+      const [, id, upgraded] = key.split(':');
+      for (let copy = 0; copy < (counters[key] ?? 0); copy++)
+        this.addCard(id ?? '', 'hand', upgraded === '1');
+      delete counters[key];
+    }
+  }
+
+  /**
+   * Well-Laid Plans: before the turn ends, a choice of up to that many cards to Retain. Returns true
+   * when the choice was opened (the turn ends once it is confirmed), false when there is none to make.
+   */
+  openRetainChoice(): boolean {
+    const combat = this.combat;
+    const count = power(combat.player.powers, 'WELL_LAID_PLANS');
+    if (count <= 0 || (combat.counters.retainChosen ?? 0) > 0) return false;
+    const retainable = (card: CombatCard) => {
+      const definition = getCard(card.id);
+      return (
+        !card.retainOnce &&
+        !cardFlag(definition.retain, card.upgraded) &&
+        !cardFlag(definition.ethereal, card.upgraded)
+      );
+    };
+    if (!combat.hand.some(retainable)) return false;
+    combat.counters.retainChosen = 1;
+    this.currentCard = {
+      uid: -1,
+      id: 'WELL_LAID_PLANS',
+      upgraded: false,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    };
+    this.requestSelection({
+      source: 'hand',
+      count,
+      minimum: 0,
+      prompt: `Choose up to ${count} card(s) to Retain.`,
+      filter: retainable,
+    });
+    this.currentCard = null;
+    return combat.selection !== null;
   }
 
   /** Ends the player's turn, runs the monsters' turn and starts the next player turn. */
   endTurn(): void {
     const combat = this.combat;
     delete combat.counters.forceEndTurn;
+    delete combat.counters.retainChosen;
     for (const monster of combat.monsters) delete monster.powers.CHOKED;
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand.

@@ -10,13 +10,20 @@ import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 export interface Sts2CardRule {
   /** The simulator's text ([base, upgraded]); placeholders as in CardDefinition. */
   readonly text: readonly [string, string] | string;
+  /** Plays the card. */
   readonly play: NonNullable<CardDefinition['play']>;
+  /** Resolves the card selection the play asked for. */
   readonly onSelect?: CardDefinition['onSelect'];
+  /** Why the card cannot be played now, or null. */
   readonly unplayableReason?: CardDefinition['unplayableReason'];
+  /** The energy cost now. */
   readonly dynamicCost?: CardDefinition['dynamicCost'];
   /** Numbers the facts lack or name differently. */
+  /** Damage ([base, upgraded]) where the facts name it differently or lack it. */
   readonly damage?: Upgradable;
+  /** Block ([base, upgraded]). */
   readonly block?: Upgradable;
+  /** The `!M!` number ([base, upgraded]). */
   readonly magic?: Upgradable;
 }
 
@@ -77,6 +84,7 @@ const attackThen =
     after(x, c);
   };
 
+/** The hand-written rules by card id (they replace the structured effects of those cards). */
 export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   // ---- Ironclad ----
   THUNDERCLAP: {
