@@ -1069,6 +1069,7 @@ export class Combat implements CombatContext {
 
   /** StS2 powers reacting to a debuff the player applied (Vicious, Outbreak, Shroud, Sleight of Flesh). */
   private afterSts2Debuff(index: number, id: string): void {
+    if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
     if ((combat.counters.monsterTurn ?? 0) === 1) return;
@@ -1365,6 +1366,7 @@ export class Combat implements CombatContext {
 
   /** StS2 powers after the turn's draw: turn-start effects of power cards. */
   private afterSts2TurnStart(): void {
+    if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
     if (power(powers, 'CRIMSON_MANTLE') > 0) {
@@ -1407,6 +1409,7 @@ export class Combat implements CombatContext {
 
   /** StS2 end-of-turn rules: The Bomb going off, Pale Blue Dot. */
   private endSts2Turn(): void {
+    if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const bomb = combat.counters[`bomb:${combat.turn}`] ?? 0;
     if (bomb > 0) {
@@ -1421,6 +1424,7 @@ export class Combat implements CombatContext {
 
   /** StS2 powers reacting to a card drawn. */
   private afterSts2Draw(definition: CardDefinition): void {
+    if (this.run.ruleset !== 'sts2') return;
     const powers = this.combat.player.powers;
     if (power(powers, 'CORROSIVE_WAVE') > 0)
       this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
@@ -1470,8 +1474,11 @@ export class Combat implements CombatContext {
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
     combat.counters.turnDrawDone = 0;
+    // Bound marks exist only when a card was bound this turn: no scan of the counters otherwise.
+    if ((combat.counters.boundThisTurn ?? 0) > 0)
+      for (const key of Object.keys(combat.counters))
+        if (key.startsWith('bound:')) delete combat.counters[key];
     combat.counters.boundThisTurn = 0;
-    for (const key of Object.keys(combat.counters)) if (key.startsWith('bound:')) delete combat.counters[key];
     delete powers.COLOSSUS;
     if (power(powers, 'PLATING') > 0) this.reducePlayerPower('PLATING', 1);
     if (power(powers, 'INFERNO') > 0) this.loseHp(1);
@@ -1479,6 +1486,7 @@ export class Combat implements CombatContext {
 
   /** Reactions of StS2 powers to a card just played. */
   private afterSts2Play(definition: CardDefinition): void {
+    if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
     if (power(powers, 'AFTERIMAGE') > 0) this.gainBlock(power(powers, 'AFTERIMAGE'), true);
