@@ -50,6 +50,8 @@ function textValue(text: string, isPower: boolean): number {
   value += strength * (lower.includes('this turn') ? 2 : 9);
   value += dexterity * (lower.includes('this turn') ? 2 : 8);
   if (recurring) value *= 2.2;
+  // Conditional effects ("If you Exhausted a card...", "Can only be played if...") pay off only sometimes.
+  if (/\bif\b|can only be played/.test(lower)) value *= 0.6;
   if (lower.includes('enemy loses') && lower.includes('strength'))
     value += sum(lower, /loses (\d+) strength/g) * 5;
   value -= sum(lower, /lose (\d+) hp/g) * 1.5;

@@ -1375,6 +1375,15 @@ export class Combat implements CombatContext {
       this.gainBlock(power(powers, 'CRIMSON_MANTLE'), true);
     }
     if (power(powers, 'GENESIS') > 0) this.gainStars(power(powers, 'GENESIS'));
+    if (power(powers, 'FRIENDSHIP') > 0) this.gainEnergy(power(powers, 'FRIENDSHIP'));
+    if (power(powers, 'SUMMON_NEXT_TURN') > 0) {
+      this.summon(power(powers, 'SUMMON_NEXT_TURN'));
+      delete powers.SUMMON_NEXT_TURN;
+    }
+    if (power(powers, 'STAR_NEXT_TURN') > 0) {
+      this.gainStars(power(powers, 'STAR_NEXT_TURN'));
+      delete powers.STAR_NEXT_TURN;
+    }
     if (power(powers, 'DEMESNE') > 0) {
       this.gainEnergy(power(powers, 'DEMESNE'));
       this.draw(power(powers, 'DEMESNE'));
@@ -1458,9 +1467,10 @@ export class Combat implements CombatContext {
     combat.summon.hp = Math.min(combat.summon.maxHp, combat.summon.hp + amount);
   }
 
-  summonAttack(target: number | 'all', amount: number): void {
+  summonAttack(target: number | 'all', base: number): void {
     const summon = this.combat.summon;
     if (summon === null || summon.hp <= 0) return;
+    const amount = base + power(this.combat.player.powers, 'CALCIFY');
     if (target === 'all') {
       this.damageAllMonsters(amount);
       return;

@@ -77,6 +77,14 @@ function randomPoolCard(x: CombatContext, type: string): string | null {
   return ids.length === 0 ? null : (ids[x.randomInt(0, ids.length - 1)] ?? null);
 }
 
+/** A random Colorless card of the reward pools. */
+function randomColorless(x: CombatContext): string | null {
+  const ids = STS2_CARD_FACTS.filter(
+    (facts) => facts.character === 'Colorless' && (facts.rarity === 'Uncommon' || facts.rarity === 'Rare'),
+  ).map((facts) => facts.id);
+  return ids.length === 0 ? null : (ids[x.randomInt(0, ids.length - 1)] ?? null);
+}
+
 const attackThen =
   (after: Play): Play =>
   (x, c) => {
@@ -785,6 +793,82 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => {
       x.attack(c.target, c.damage);
       c.card.bonus += c.magic;
+    },
+  },
+  INVOKE: {
+    text: 'Next turn, Summon !M! and gain !M! Energy.',
+    play: (x, c) => {
+      x.applyToPlayer('SUMMON_NEXT_TURN', c.magic);
+      x.applyToPlayer('NEXT_TURN_ENERGY', c.magic);
+    },
+  },
+  HIGH_FIVE: {
+    text: 'Osty deals !M! damage to ALL enemies and applies Vulnerable to ALL enemies (2, upgraded 3).',
+    play: (x, c) => {
+      const summon = x.run.combat?.summon;
+      if (summon === null || summon === undefined || summon.hp <= 0) return;
+      x.summonAttack('all', c.magic);
+      x.applyToAllMonsters('VULNERABLE', c.upgraded ? 3 : 2);
+    },
+  },
+  DIRGE: {
+    text: 'Summon !M! X times. Add X Souls into your Draw Pile.',
+    play: (x, c) => {
+      for (let time = 0; time < x.xValue; time++) {
+        x.summon(c.magic);
+        x.addCard('SOUL', 'drawRandom');
+      }
+    },
+  },
+  FRIENDSHIP: {
+    text: [
+      'Lose 2 Strength. Gain 1 Energy at the start of each turn.',
+      'Lose 1 Strength. Gain 1 Energy at the start of each turn.',
+    ],
+    play: (x, c) => {
+      x.applyToPlayer('STRENGTH', c.upgraded ? -1 : -2);
+      x.applyToPlayer('FRIENDSHIP', 1);
+    },
+  },
+  // ---- Regent (more) ----
+  LUNAR_BLAST: {
+    text: 'Deal !D! damage for each Skill already played this turn.',
+    play: (x, c) => void x.attack(c.target, c.damage, x.counter('skillsThisTurn')),
+  },
+  MONOLOGUE: {
+    text: 'Whenever you play a card this turn, gain !M! Strength this turn.',
+    play: (x, c) => x.applyToPlayer('MONOLOGUE', c.magic),
+  },
+  CONVERGENCE: {
+    text: [
+      'Next turn, gain 1 Energy and 1 Star. Retain your Hand this turn.',
+      'Next turn, gain 1 Energy and 2 Stars. Retain your Hand this turn.',
+    ],
+    play: (x, c) => {
+      x.applyToPlayer('NEXT_TURN_ENERGY', 1);
+      x.applyToPlayer('STAR_NEXT_TURN', c.magic);
+      for (const card of hand(x)) card.retainOnce = true;
+    },
+  },
+  // ---- Colorless (more) ----
+  PURITY: {
+    text: 'Exhaust up to !M! cards in your Hand.',
+    play: (x, c) =>
+      x.requestSelection({
+        source: 'hand',
+        count: c.magic,
+        minimum: 0,
+        prompt: 'Choose up to the cards to Exhaust.',
+      }),
+    onSelect: exhaustChosen,
+  },
+  JACK_OF_ALL_TRADES: {
+    text: 'Add !M! random Colorless card(s) into your Hand.',
+    play: (x, c) => {
+      for (let copy = 0; copy < c.magic; copy++) {
+        const id = randomColorless(x);
+        if (id !== null) x.addCard(id, 'hand');
+      }
     },
   },
   // ---- Colorless ----

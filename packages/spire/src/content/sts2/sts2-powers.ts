@@ -110,6 +110,11 @@ const MODELLED: Readonly<Record<string, string>> = {
   DOUBLE_TAP: 'This turn, your next Attack is played an extra time (per stack).',
   NEXT_TURN_BLOCK: 'Gain that much Block at the start of your next turn.',
   DOUBLE_DAMAGE_NEXT: 'Next turn, your Attacks deal double damage.',
+  WELL_LAID_PLANS: 'At the end of your turn, choose up to that many cards to Retain.',
+  CALCIFY: "Osty's attacks deal that much more damage.",
+  FRIENDSHIP: 'Gain that much Energy at the start of each turn.',
+  SUMMON_NEXT_TURN: 'At the start of your next turn, Summon that much.',
+  STAR_NEXT_TURN: 'At the start of your next turn, gain that many Stars.',
 };
 
 /** Powers that wear off by 1 at the end of each round. */
