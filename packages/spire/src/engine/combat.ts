@@ -662,7 +662,8 @@ export class Combat implements CombatContext {
     const stars = definition.starCost ?? 0;
     if (stars > this.combat.player.stars)
       return `Not enough stars (costs ${stars}, have ${this.combat.player.stars}).`;
-    if ((this.combat.counters[`bound:${card.uid}`] ?? 0) > 0)
+    // Bound marks exist only on turns that bound a card (no key built per card otherwise).
+    if ((this.combat.counters.boundThisTurn ?? 0) > 0 && (this.combat.counters[`bound:${card.uid}`] ?? 0) > 0)
       return 'Bound: this card cannot be played this turn.';
     const custom = definition.unplayableReason?.(this, this.cardPlay(card, -1));
     return custom ?? null;
