@@ -492,6 +492,7 @@ export class Combat implements CombatContext {
     delete powers.ENTANGLED;
     delete powers.CORROSIVE_WAVE;
     delete powers.MONOLOGUE;
+    delete powers.SHADOWMELD;
     delete powers.DOUBLE_DAMAGE;
     // Discard the hand: ethereal cards exhaust, retained cards stay.
     const kept: CombatCard[] = [];
@@ -745,6 +746,8 @@ export class Combat implements CombatContext {
       this.penNibReady() &&
       power(combat.player.powers, 'DOUBLE_DAMAGE') === 0;
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
+    // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
+    const outer = this.currentCard;
     this.currentCard = card;
     definition.play?.(this, play);
     let repeats = 0;
@@ -759,7 +762,7 @@ export class Combat implements CombatContext {
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
     }
-    this.currentCard = null;
+    this.currentCard = outer;
     if (penNib) delete combat.player.powers.DOUBLE_DAMAGE;
     if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack')
       delete combat.player.powers.VIGOR;
@@ -1016,7 +1019,8 @@ export class Combat implements CombatContext {
   }
 
   gainBlock(amount: number, raw = false): void {
-    const block = raw ? amount : playerBlock(this.combat, amount);
+    let block = raw ? amount : playerBlock(this.combat, amount);
+    if (!raw && this.run.ruleset === 'sts2') block = this.sts2CardBlock(block);
     if (block > 0) this.combat.player.block += block;
     if (block > 0 && power(this.combat.player.powers, 'JUGGERNAUT') > 0) {
       this.damageMonster(this.randomMonsterIndex(), power(this.combat.player.powers, 'JUGGERNAUT'), {
@@ -1135,7 +1139,7 @@ export class Combat implements CombatContext {
       }
       definition.onDraw?.(this, this.cardPlay(card, -1));
       combat.counters.drawnThisCombat = (combat.counters.drawnThisCombat ?? 0) + 1;
-      this.afterSts2Draw(definition);
+      this.afterSts2Draw(definition, card);
       if (this.finished()) return;
     }
   }
@@ -1357,6 +1361,18 @@ export class Combat implements CombatContext {
     if (change !== 0) this.onStarsChanged(Math.abs(change), change < 0);
   }
 
+  /** Block from cards under StS2 powers: Shadowmeld doubles it this turn, Unmovable the first of the turn. */
+  private sts2CardBlock(block: number): number {
+    const powers = this.combat.player.powers;
+    const counters = this.combat.counters;
+    let result = block;
+    if (power(powers, 'SHADOWMELD') > 0) result *= 2;
+    if (power(powers, 'UNMOVABLE') > 0 && (counters.blockFromCardsThisTurn ?? 0) === 0 && result > 0)
+      result *= 2;
+    if (result > 0) counters.blockFromCardsThisTurn = (counters.blockFromCardsThisTurn ?? 0) + 1;
+    return result;
+  }
+
   /** StS2 powers reacting to Stars gained or spent (Black Hole, Child of the Stars). */
   private onStarsChanged(amount: number, spent: boolean): void {
     const powers = this.combat.player.powers;
@@ -1428,14 +1444,35 @@ export class Combat implements CombatContext {
       this.damageAllMonsters(bomb);
       if (this.finished()) return;
     }
+    for (let time = 0; time < power(combat.player.powers, 'STAMPEDE') && !combat.over; time++) {
+      // Attacks that ask for a choice are left in hand (no choice can be made as the turn ends).
+      const attacks = combat.hand.filter((card) => {
+        const definition = getCard(card.id);
+        return definition.type === 'Attack' && definition.onSelect === undefined;
+      });
+      const chosen =
+        attacks[attacks.length <= 1 ? 0 : nextInt(this.run.random, 'misc', 0, attacks.length - 1)];
+      if (chosen === undefined) break;
+      combat.hand.splice(combat.hand.indexOf(chosen), 1);
+      this.playFree(chosen, false);
+    }
+    if (this.finished()) return;
     const dot = power(combat.player.powers, 'PALE_BLUE_DOT');
     if (dot > 0 && (combat.counters.cardsThisTurn ?? 0) >= 5) this.applyToPlayer('DRAW_CARDS_NEXT_TURN', dot);
   }
 
   /** StS2 powers reacting to a card drawn. */
-  private afterSts2Draw(definition: CardDefinition): void {
+  private afterSts2Draw(definition: CardDefinition, card: CombatCard): void {
     if (this.run.ruleset !== 'sts2') return;
     const powers = this.combat.player.powers;
+    if (power(powers, 'HELLRAISER') > 0 && card.id.includes('STRIKE') && this.combat.selection === null) {
+      const index = this.combat.hand.indexOf(card);
+      if (index >= 0) {
+        this.combat.hand.splice(index, 1);
+        this.playFree(card, false);
+        if (this.finished()) return;
+      }
+    }
     if (power(powers, 'CORROSIVE_WAVE') > 0)
       this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
     if (power(powers, 'SPEEDSTER') > 0 && (this.combat.counters.turnDrawDone ?? 0) > 0)
@@ -1514,6 +1551,12 @@ export class Combat implements CombatContext {
       if (power(monster.powers, 'GRASP') > 0) this.gainEnergy(-1);
       if (this.finished()) return;
     }
+    if (
+      power(powers, 'JUGGLING') > 0 &&
+      definition.type === 'Attack' &&
+      (combat.counters.attacksThisTurn ?? 0) === 3
+    )
+      this.addCard(definition.id, 'hand');
     if (power(powers, 'MONOLOGUE') > 0) {
       this.applyToPlayer('STRENGTH', power(powers, 'MONOLOGUE'));
       this.applyToPlayer('LOSE_STRENGTH', power(powers, 'MONOLOGUE'));

@@ -364,6 +364,48 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     text: 'Gain 1 Energy for each Attack in your Hand. (That you cannot gain more Energy this turn is not simulated.)',
     play: (x) => x.gainEnergy(hand(x).filter((card) => typeOf(card) === 'Attack').length),
   },
+  FAN_OF_KNIVES: {
+    text: 'Shivs now hit ALL enemies. Add !M! Shivs into your Hand.',
+    magic: [4, 5],
+    play: (x, c) => {
+      x.applyToPlayer('FAN_OF_KNIVES', 1);
+      for (let copy = 0; copy < c.magic; copy++) x.addCard('SHIV', 'hand');
+    },
+  },
+  SHADOWMELD: {
+    text: 'Double your Block gain this turn.',
+    play: (x) => x.applyToPlayer('SHADOWMELD', 1),
+  },
+  STOKE: {
+    text: [
+      'Exhaust your Hand. Add 1 random card of your character into your Hand for each card Exhausted.',
+      'Exhaust your Hand. Add 1 random Upgraded card of your character into your Hand for each card Exhausted.',
+    ],
+    play: (x, c) => {
+      const cards = [...hand(x)];
+      for (const card of cards) x.exhaustCard(card);
+      for (const _ of cards) {
+        const id = randomPoolCard(x, ['Attack', 'Skill', 'Power'][x.randomInt(0, 2)] ?? 'Attack');
+        if (id !== null) x.addCard(id, 'hand', c.upgraded);
+      }
+    },
+  },
+  CASCADE: {
+    text: ['Play the top X cards of your Draw Pile.', 'Play the top X+1 cards of your Draw Pile.'],
+    play: (x, c) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      const count = x.xValue + (c.upgraded ? 1 : 0);
+      for (let time = 0; time < count && !combat.over; time++) {
+        if (combat.drawPile.length === 0) {
+          if (combat.discardPile.length === 0) return;
+          x.draw(0);
+        }
+        const top = combat.drawPile.pop();
+        if (top !== undefined) x.playFree(top, false);
+      }
+    },
+  },
   // ---- Silent ----
   SURVIVOR: {
     text: 'Gain !B! Block. Discard 1 card.',

@@ -66,7 +66,7 @@ function playShiv(context: CombatContext, play: CardPlay): void {
   }
   const combat = context.run.combat;
   if (combat !== null) combat.counters.shivsThisTurn = (combat.counters.shivsThisTurn ?? 0) + 1;
-  context.attack(play.target, damage, 1);
+  context.attack(context.playerPower('FAN_OF_KNIVES') > 0 ? 'all' : play.target, damage, 1);
 }
 
 const HAND_WRITTEN: Readonly<Record<string, (context: CombatContext, play: CardPlay) => void>> = {

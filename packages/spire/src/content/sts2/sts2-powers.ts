@@ -115,6 +115,13 @@ const MODELLED: Readonly<Record<string, string>> = {
   FRIENDSHIP: 'Gain that much Energy at the start of each turn.',
   SUMMON_NEXT_TURN: 'At the start of your next turn, Summon that much.',
   STAR_NEXT_TURN: 'At the start of your next turn, gain that many Stars.',
+  FAN_OF_KNIVES: 'Shivs hit ALL enemies.',
+  SHADOWMELD: 'This turn, Block you gain is doubled.',
+  UNMOVABLE: 'The first time you gain Block from a card each turn, it is doubled.',
+  JUGGLING: 'The third Attack you play each turn adds a copy of itself into your Hand.',
+  STAMPEDE:
+    'At the end of your turn, that many random Attacks in your Hand are played against random enemies.',
+  HELLRAISER: 'Whenever you draw a card containing "Strike", it is played against a random enemy.',
 };
 
 /** Powers that wear off by 1 at the end of each round. */
