@@ -1,12 +1,15 @@
+import { SpanStatusCode, type TracerProvider } from '@opentelemetry/api';
 import { createTiktokenTokenizer, type MemoryStore, type Tokenizer } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type ApiKeys, createApiKeys } from './api-keys.js';
+import { createCallRecorder } from './call-recorder.js';
 import { type ChatCompletions, createChatCompletions } from './chat-completions.js';
 import type { GatewayConfig } from './gateway-config.js';
 import { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
 import { createGatewaySessions, type GatewaySessions, type SessionSettings } from './gateway-sessions.js';
+import { createGatewayTracing } from './gateway-tracing.js';
 import { registerInspectRoutes } from './inspect-routes.js';
 import { toOpenAIError } from './openai-error.js';
 import { createUpstream, type Upstream } from './upstream-client.js';
@@ -52,6 +55,12 @@ export interface GatewayOptions {
   /** Fastify's logger option (pino): `true`, `{ level, stream }`, or false (default). */
   logger?: boolean | { level?: string; stream?: LogStream };
   tokenizer?: Tokenizer;
+  /**
+   * OpenTelemetry traces: a SERVER span per chat request and a GenAI CLIENT span per upstream call
+   * (gen_ai.* attributes, never a key or message text). Default: the global provider, a no-op unless
+   * an SDK was registered; `strata serve` sets one up when an OTLP endpoint is configured.
+   */
+  tracerProvider?: TracerProvider;
   /** Read a tenant's own upstream key (default: process.env). */
   env?: Record<string, string | undefined>;
 }
@@ -64,7 +73,9 @@ export interface Gateway {
   keys: ApiKeys;
   /** Starts listening; resolves with the bound address. */
   listen(port: number, host: string): Promise<string>;
-  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, then the server closes. */
+  /** Writes the queued inspector call records now (they are otherwise written within 100 ms). */
+  flush(): Promise<void>;
+  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, queued call records are written, then the server closes. */
   close(): Promise<void>;
 }
 
@@ -103,9 +114,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       ? { initialDelayMs: options.upstreamInitialDelayMs }
       : {}),
   });
+  const recorder = createCallRecorder({
+    store,
+    onDropped: (count) => metrics.droppedCallRecords.inc(count),
+  });
+  const tracing = createGatewayTracing(options.tracerProvider);
   const completions: ChatCompletions = createChatCompletions({
     sessions,
-    store,
+    recorder,
+    tracing,
+    upstreamOrigin: new URL(options.upstream),
     upstream,
     tokenizer,
     metrics,
@@ -260,7 +278,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     return reply.status(answer.status).type('application/json').send(answer.body);
   });
 
-  registerInspectRoutes(app, { authenticate, sessions, store, tokenizer });
+  registerInspectRoutes(app, { authenticate, sessions, store, tokenizer, recorder });
 
   app.post('/v1/chat/completions', { preHandler: authenticate }, async (request, reply) => {
     const body = parseChatCompletionRequest(request.body);
@@ -274,10 +292,17 @@ export function createGateway(options: GatewayOptions): Gateway {
       );
     }
     const controller = new AbortController();
+    const traced = tracing.startRequest('POST', '/v1/chat/completions');
+    traced.span.setAttribute('strata.tenant', request.tenant);
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
+      traced.span.setAttribute('http.response.status_code', reply.raw.statusCode);
+      if (reply.raw.statusCode >= 500 || !reply.raw.writableFinished)
+        traced.span.setStatus({ code: SpanStatusCode.ERROR });
+      traced.span.end();
     });
     const context = {
+      traceContext: traced.context,
       tenant: request.tenant,
       sessionKey,
       settings: settingsOf(request.tenant),
@@ -323,9 +348,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     async listen(port, host) {
       return app.listen({ port, host });
     },
+    flush: () => recorder.flush(),
     async close() {
       draining = true;
       await app.close();
+      // In-flight requests are done: their call records are the last to write.
+      await recorder.flush();
     },
   };
 }
