@@ -68,10 +68,16 @@ export async function runGatewayBench(
   await migrate.open();
   await migrate.close();
   const gateways: GatewayProcess[] = [];
+  // GATEWAY_BENCH_PG_SOCKET=<dir> (e.g. /var/run/postgresql): the gateways reach Postgres over its Unix
+  // socket instead of loopback TCP, as a gateway on the database's host can.
+  const socket = process.env.GATEWAY_BENCH_PG_SOCKET;
+  const gatewayUrl = socket
+    ? `postgres://postgres@/${database.name}?host=${encodeURIComponent(socket)}`
+    : database.url;
   try {
     for (let index = 0; index < options.processes; index += 1) {
       gateways.push(
-        await spawnGateway({ UPSTREAM: upstream.baseURL, STORE: 'postgres', DATABASE_URL: database.url }),
+        await spawnGateway({ UPSTREAM: upstream.baseURL, STORE: 'postgres', DATABASE_URL: gatewayUrl }),
       );
     }
     const total = options.sessions * options.turns;
