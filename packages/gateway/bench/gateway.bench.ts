@@ -1,10 +1,12 @@
 // `npm run bench -- gateway`: concurrent sessions against several gateway processes on one Postgres, driven by
 // autocannon; the fake upstream called directly in the same run is the baseline for the added latency.
 //   GATEWAY_BENCH_SESSIONS (200), GATEWAY_BENCH_TURNS (50), GATEWAY_BENCH_PROCESSES (4), GATEWAY_BENCH_RATE (500 req/s)
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createPostgresStore } from '@strata-memory/strata/postgres';
-import { type FakeServerRequest, fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import autocannon from 'autocannon';
-import { type GatewayProcess, spawnGateway } from '../src/testing/spawn-gateway.js';
+import { type GatewayProcess, spawnGateway, spawnListening } from '../src/testing/spawn-gateway.js';
 import { createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
 
 export interface GatewayBenchOptions {
@@ -25,20 +27,25 @@ export interface GatewayBenchResult {
   direct: { p50: number; p99: number; requestsPerSecond: number };
   gateway: { p50: number; p99: number };
   added: { p50: number; p99: number };
+  /**
+   * CPU the gateway processes used per request (user + system, from /proc; undefined elsewhere):
+   * less sensitive to a loaded machine than latency, so before/after runs compare on it.
+   */
+  gatewayCpuMsPerRequest: number | undefined;
+}
+
+// utime + stime of a process in ms (Linux /proc; clock ticks are 100 per second there).
+function cpuMsOf(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 type Wire = { role: string; content: string | null };
-
-// Every 5th turn the model records it in state (an extra upstream round); otherwise it answers.
-function benchModel(request: FakeServerRequest) {
-  const messages = (request.body as { messages?: Wire[] }).messages ?? [];
-  const last = messages.at(-1);
-  if (last?.role === 'tool') return fakeReply.text('noted');
-  const turn = Number(/turn (\d+)/.exec(String(last?.content))?.[1] ?? 1);
-  if (turn % 5 === 0)
-    return fakeReply.toolCalls([{ name: 'update_state', arguments: { [`t${turn}`]: turn } }]);
-  return fakeReply.text(`answer to turn ${turn}`);
-}
 
 function latency(result: autocannon.Result) {
   return { p50: result.latency.p50, p99: result.latency.p99 };
@@ -51,15 +58,26 @@ export async function runGatewayBench(
   const unavailable = await postgresUnavailable();
   if (unavailable) throw new Error(unavailable);
   const database = await createDatabase('bench');
-  const upstream = await startFakeOpenAIServer({ handler: benchModel });
+  // The fake upstream (bench-upstream-process.ts: every 5th turn a state update) runs in its own process.
+  const upstreamProcess = await spawnListening(
+    fileURLToPath(new URL('./bench-upstream-process.ts', import.meta.url)),
+    {},
+  );
+  const upstream = { baseURL: upstreamProcess.baseURL, close: () => upstreamProcess.stop() };
   const migrate = createPostgresStore({ connectionString: database.url });
   await migrate.open();
   await migrate.close();
   const gateways: GatewayProcess[] = [];
+  // GATEWAY_BENCH_PG_SOCKET=<dir> (e.g. /var/run/postgresql): the gateways reach Postgres over its Unix
+  // socket instead of loopback TCP, as a gateway on the database's host can.
+  const socket = process.env.GATEWAY_BENCH_PG_SOCKET;
+  const gatewayUrl = socket
+    ? `postgres://postgres@/${database.name}?host=${encodeURIComponent(socket)}`
+    : database.url;
   try {
     for (let index = 0; index < options.processes; index += 1) {
       gateways.push(
-        await spawnGateway({ UPSTREAM: upstream.baseURL, STORE: 'postgres', DATABASE_URL: database.url }),
+        await spawnGateway({ UPSTREAM: upstream.baseURL, STORE: 'postgres', DATABASE_URL: gatewayUrl }),
       );
     }
     const total = options.sessions * options.turns;
@@ -86,6 +104,7 @@ export async function runGatewayBench(
     let nextSession = 0;
     const perProcess = Math.ceil(options.sessions / options.processes);
     log(`gateway: ${options.sessions} sessions x ${options.turns} turns over ${options.processes} processes`);
+    const cpuBefore = gateways.map((gateway) => cpuMsOf(gateway.child.pid));
     const runs = await Promise.all(
       gateways.map((gateway) =>
         autocannon({
@@ -127,6 +146,14 @@ export async function runGatewayBench(
       ),
     );
     const requests = runs.reduce((sum, run) => sum + run.requests.total, 0);
+    const cpuUsed = gateways.map((gateway, index) => {
+      const after = cpuMsOf(gateway.child.pid);
+      const before = cpuBefore[index];
+      return after === undefined || before === undefined ? undefined : after - before;
+    });
+    const gatewayCpuMsPerRequest = cpuUsed.every((used) => used !== undefined)
+      ? Math.round((100 * cpuUsed.reduce((sum, used) => sum + (used ?? 0), 0)) / requests) / 100
+      : undefined;
     const seconds = Math.max(...runs.map((run) => run.duration));
     // Latency over all processes: the slowest process's percentiles (a conservative merge).
     const gatewayLatency = {
@@ -168,6 +195,7 @@ export async function runGatewayBench(
       direct: { ...latency(direct), requestsPerSecond: Math.round(direct.requests.average) },
       gateway: gatewayLatency,
       added: { p50: gatewayLatency.p50 - direct.latency.p50, p99: gatewayLatency.p99 - direct.latency.p99 },
+      gatewayCpuMsPerRequest,
     };
     return result;
   } finally {
@@ -201,7 +229,7 @@ export async function runBench(): Promise<void> {
     { path: 'added by the gateway', p50Ms: result.added.p50, p99Ms: result.added.p99, requestsPerSecond: '' },
   ]);
   console.log(
-    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates}; goal: p99 added <= 10 ms at ${options.rate} req/s`,
+    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates}; goal: p99 added <= 10 ms at ${options.rate} req/s`,
   );
   console.log(JSON.stringify({ options, ...result }));
   if (result.lostTurns > 0 || result.lostStateUpdates > 0)

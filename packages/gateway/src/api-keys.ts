@@ -35,6 +35,9 @@ export interface ApiKeyInfo {
 }
 
 const storeId = (keyId: string) => `gateway-key/${keyId}`;
+// Bumped by every revocation: replicas poll its version and drop their verified-key caches on a change.
+const REVOCATIONS_ID = 'gateway-key-revocations';
+const REVOCATIONS_NAMESPACE = 'gateway-key-events';
 
 /** Checks a tenant name: 1-64 letters, digits, `.`, `_`, `-`. */
 export function assertTenantName(tenant: string): void {
@@ -49,12 +52,33 @@ export function assertTenantName(tenant: string): void {
 /**
  * API keys as hashes in the store (namespace 'gateway-keys'): `create` returns the key once,
  * `verify` checks a presented key with scrypt and a constant-time compare. Verified keys are kept in
- * memory by their SHA-256 for `cacheMs` (default 30 s) so scrypt does not run on every request; a
- * revocation takes effect on other processes within that time.
+ * memory by their SHA-256 for `cacheMs` (default 30 s) so scrypt does not run on every request.
+ * Every revocation bumps a record that `refresh` reads: a process calling it every N seconds (the
+ * gateway does, see `revocationPollMs`) stops accepting a key revoked anywhere within N seconds, and
+ * within `cacheMs` at worst.
  */
 export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } = {}) {
   const cacheMs = options.cacheMs ?? 30_000;
   const cache = new Map<string, { tenant: string | undefined; until: number }>();
+  let revocationsSeen: number | undefined;
+
+  const bumpRevocations = async () => {
+    for (;;) {
+      const current = await store.loadSession(REVOCATIONS_ID);
+      try {
+        await store.commitSession({
+          sessionId: REVOCATIONS_ID,
+          namespace: REVOCATIONS_NAMESPACE,
+          step: (current?.step ?? 0) + 1,
+          layers: { at: Date.now() },
+          expectedVersion: current?.version ?? 0,
+        });
+        return;
+      } catch (error) {
+        if (!StrataError.is(error, 'STORE_CONFLICT')) throw error;
+      }
+    }
+  };
 
   const load = async (keyId: string) => {
     const record = await store.loadSession(storeId(keyId));
@@ -121,6 +145,7 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
             layers: { key: next as unknown as JsonValue },
             expectedVersion: found.record.version,
           });
+          await bumpRevocations();
           cache.clear();
           return {
             keyId,
@@ -132,6 +157,16 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
           if (!StrataError.is(error, 'STORE_CONFLICT')) throw error;
         }
       }
+    },
+
+    /**
+     * Drops the verified-key cache when a key was revoked since the last call (by any process on the
+     * store). One small read; the gateway runs it every `revocationPollMs`.
+     */
+    async refresh(): Promise<void> {
+      const version = (await store.loadSession(REVOCATIONS_ID))?.version ?? 0;
+      if (revocationsSeen !== undefined && version !== revocationsSeen) cache.clear();
+      revocationsSeen = version;
     },
 
     /** Every key of the store (revoked ones included), without secrets. */

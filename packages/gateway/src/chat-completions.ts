@@ -1,10 +1,10 @@
+import type { Context, Span } from '@opentelemetry/api';
 import {
   type ChatFit,
   countChatMessage,
   createChatContext,
   createUpdateStateTool,
   type JsonValue,
-  type MemoryStore,
   TOKENS_FOR_REPLY,
   type Tokenizer,
   type ToolCall,
@@ -12,8 +12,10 @@ import {
 } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import { z } from 'zod';
+import type { CallRecorder } from './call-recorder.js';
 import type { GatewayMetrics } from './gateway-metrics.js';
 import type { GatewaySessions, LoadedSession, SessionSettings } from './gateway-sessions.js';
+import type { GatewayTracing, UpstreamCallAttributes } from './gateway-tracing.js';
 import { type RelayState, relayStreamRound, type StreamedRound } from './sse-relay.js';
 import type { Upstream } from './upstream-client.js';
 import { type ChatCompletionRequest, systemTextOf, turnsOf } from './wire-message.js';
@@ -25,6 +27,8 @@ export interface CallContext {
   settings: SessionSettings;
   upstreamApiKey: string | undefined;
   signal?: AbortSignal;
+  /** The request's trace context: upstream call spans are its children. */
+  traceContext?: Context;
 }
 
 /** What the inspector shows of one upstream call (stored as the session's telemetry). */
@@ -49,10 +53,15 @@ export interface CallRecord {
 
 export interface ChatCompletionsDependencies {
   sessions: GatewaySessions;
-  store: MemoryStore;
+  /** Where the call records for the inspector go (written off the request path). */
+  recorder: CallRecorder;
   upstream: Upstream;
   tokenizer: Tokenizer;
   metrics: GatewayMetrics;
+  /** Spans of upstream calls (no-ops without a tracer provider). */
+  tracing: GatewayTracing;
+  /** The upstream's origin, for the spans' server.address and server.port. */
+  upstreamOrigin: URL;
   /** Rounds of update_state handling per client request before the reply goes back as it is (default 4). */
   maxStateRounds?: number;
 }
@@ -88,15 +97,24 @@ function splitCalls(calls: ReadonlyArray<{ id: string; name: string; arguments: 
   return { stateCalls, clientCalls };
 }
 
+// Per fit: the metrics and the call record both ask, and counting a long state twice is not free.
+const layersOfFit = new WeakMap<ChatFit, Array<{ name: string; tokens: number }>>();
+
 function layerTokens(fit: ChatFit, tokenizer: Tokenizer): Array<{ name: string; tokens: number }> {
+  const known = layersOfFit.get(fit);
+  if (known) return known;
   const [system, ...rest] = fit.messages;
   const state = fit.stateOmitted ? undefined : rest[0];
-  const turns = fit.stateOmitted ? rest : rest.slice(1);
-  return [
-    { name: 'system', tokens: TOKENS_FOR_REPLY + (system ? countChatMessage(system, tokenizer) : 0) },
-    { name: 'state', tokens: state ? countChatMessage(state, tokenizer) : 0 },
-    { name: 'window', tokens: turns.reduce((sum, turn) => sum + countChatMessage(turn, tokenizer), 0) },
+  const systemTokens = TOKENS_FOR_REPLY + (system ? countChatMessage(system, tokenizer) : 0);
+  const stateTokens = state ? countChatMessage(state, tokenizer) : 0;
+  // fit.tokens is the reply priming plus every message's count: the window is the rest, uncounted again.
+  const layers = [
+    { name: 'system', tokens: systemTokens },
+    { name: 'state', tokens: stateTokens },
+    { name: 'window', tokens: fit.tokens - systemTokens - stateTokens },
   ];
+  layersOfFit.set(fit, layers);
+  return layers;
 }
 
 function addUsage(
@@ -121,8 +139,36 @@ function addUsage(
  * own tool calls intact.
  */
 export function createChatCompletions(dependencies: ChatCompletionsDependencies) {
-  const { sessions, upstream, tokenizer, metrics } = dependencies;
+  const { sessions, upstream, tokenizer, metrics, tracing } = dependencies;
+
+  const callAttributes = (
+    request: ChatCompletionRequest,
+    context: CallContext,
+    fit: ChatFit,
+    round: number,
+    stream: boolean,
+  ): UpstreamCallAttributes => {
+    const numeric = (value: unknown) => (typeof value === 'number' ? value : undefined);
+    const wire = request as Record<string, unknown>;
+    return {
+      model: request.model,
+      upstreamOrigin: dependencies.upstreamOrigin,
+      tenant: context.tenant,
+      sessionKey: context.sessionKey,
+      round,
+      stream,
+      budget: fit.budget,
+      tokens: fit.tokens,
+      turnsDropped: fit.turnsDropped,
+      maxTokens: numeric(wire.max_completion_tokens) ?? numeric(wire.max_tokens),
+      temperature: numeric(wire.temperature),
+      topP: numeric(wire.top_p),
+    };
+  };
   const maxRounds = dependencies.maxStateRounds ?? 4;
+
+  // What one upstream round is assembled from: a session's view, or a stateless request's own turns.
+  type Assembly = { fit: ChatFit; messages: unknown[] };
 
   const prepare = async (request: ChatCompletionRequest, context: CallContext) => {
     const system = systemTextOf(request.messages);
@@ -136,24 +182,26 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
         tokenizer,
       });
       for (const turn of turns) chat.addMessage(turn);
-      return { session: undefined, chat, call: 0 };
+      const assembly: Assembly = { fit: chat.fit(), messages: chat.messages() };
+      return { session: undefined, assembly, call: 0 };
     }
     const ingested = await sessions.ingest(context.tenant, context.sessionKey, context.settings, {
       system,
       turns,
     });
     metrics.storedTurns.inc(ingested.stored);
-    return { session: ingested.session, chat: ingested.session.chat, call: ingested.call };
+    const assembly: Assembly = ingested.session;
+    return { session: ingested.session, assembly, call: ingested.call };
   };
 
   const upstreamBody = (
     request: ChatCompletionRequest,
-    chat: { messages(): unknown[] },
+    assembly: Assembly,
     stateful: boolean,
     stream: boolean,
   ) => {
     const { messages: _client, user: _user, ...passthrough } = request;
-    const body: Record<string, unknown> = { ...passthrough, messages: chat.messages() };
+    const body: Record<string, unknown> = { ...passthrough, messages: assembly.messages };
     if (request.user !== undefined) body.user = request.user;
     if (stateful) {
       const tools = (request.tools ?? []).filter((tool) => tool.function.name !== UPDATE_STATE_TOOL_NAME);
@@ -172,7 +220,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     if (fit.newestTurnTruncated) metrics.truncations.inc({ what: 'newest-turn' });
   };
 
-  const record = async (
+  const record = (
     context: CallContext,
     session: LoadedSession | undefined,
     entry: Omit<
@@ -202,13 +250,11 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       stateOmitted: fit.stateOmitted,
       newestTurnTruncated: fit.newestTurnTruncated,
     };
-    await dependencies.store.appendTelemetry([
-      {
-        sessionId: session.sessionId,
-        step: entry.call * 100 + entry.round,
-        record: row as unknown as JsonValue,
-      },
-    ]);
+    dependencies.recorder.add({
+      sessionId: session.sessionId,
+      step: entry.call * 100 + entry.round,
+      record: row as unknown as JsonValue,
+    });
   };
 
   const countStateResults = (results: Array<{ ok: boolean }>) => {
@@ -228,7 +274,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     fit: ChatFit,
   ): Promise<LoadedSession | undefined> => {
     if (!session || !context.sessionKey) {
-      await record(context, session, { ...entry, stateUpdates: [] }, fit);
+      record(context, session, { ...entry, stateUpdates: [] }, fit);
       return undefined;
     }
     const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, reply);
@@ -237,7 +283,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       ok: result.ok,
       ...(result.error ? { error: result.error } : {}),
     }));
-    await record(context, recorded.session, { ...entry, stateUpdates }, fit);
+    record(context, recorded.session, { ...entry, stateUpdates }, fit);
     return recorded.session;
   };
 
@@ -269,82 +315,100 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
   return {
     /** Non-streaming: the upstream's JSON with the gateway's own tool calls taken out. */
     async complete(request: ChatCompletionRequest, context: CallContext): Promise<UpstreamCompletion> {
-      let { session, chat, call } = await prepare(request, context);
+      let { session, assembly, call } = await prepare(request, context);
       const stateful = session !== undefined;
       let usage: Record<string, unknown> | undefined;
-      for (let round = 1; ; round += 1) {
-        const fit = chat.fit();
-        observe(fit);
-        const body = upstreamBody(request, chat, stateful, false);
-        const { response, end } = await timedUpstream(body, context, false);
-        let completion: UpstreamCompletion;
-        try {
-          completion = (await response.json()) as UpstreamCompletion;
-        } catch (error) {
-          const failure = new StrataError(
-            'MODEL_API_ERROR',
-            `The upstream answered 200 with a body that is not valid JSON (${(error as Error).message}).`,
-            {
-              details: { status: 502, reason: 'malformed-response' },
-            },
+      let open: Span | undefined;
+      try {
+        for (let round = 1; ; round += 1) {
+          const fit = assembly.fit;
+          observe(fit);
+          const body = upstreamBody(request, assembly, stateful, false);
+          open = tracing.startUpstreamCall(
+            context.traceContext,
+            callAttributes(request, context, fit, round, false),
           );
-          countUpstreamError(failure);
-          throw failure;
-        } finally {
-          end();
-        }
-        usage = addUsage(usage, completion.usage);
-        const choice = completion.choices?.[0];
-        const message = choice?.message;
-        if (!choice || !message) {
-          const failure = new StrataError(
-            'MODEL_OUTPUT_INVALID',
-            'The upstream answered without a choice; nothing was recorded.',
-            { details: { status: 502 } },
-          );
-          countUpstreamError(failure);
-          throw failure;
-        }
-        const calls = (message.tool_calls ?? []).map((toolCall) => ({
-          id: toolCall.id,
-          name: toolCall.function.name,
-          arguments: toolCall.function.arguments,
-        }));
-        const { stateCalls, clientCalls } = splitCalls(calls);
-        const content = typeof message.content === 'string' ? message.content : '';
-        const recorded = await recordRound(
-          context,
-          session,
-          {
-            call,
-            round,
-            model: request.model,
-            stream: false,
-            messages: body.messages as JsonValue,
-            usage: (completion.usage ?? null) as JsonValue,
-          },
-          { content, stateCalls, clientCalls },
-          fit,
-        );
-        if (recorded) {
-          session = recorded;
-          chat = recorded.chat;
-        }
-        const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
-        if (onlyState && round < maxRounds) continue;
-        if (stateCalls.length > 0) {
-          if (clientCalls.length > 0)
-            message.tool_calls =
-              message.tool_calls?.filter((toolCall) => toolCall.function.name !== UPDATE_STATE_TOOL_NAME) ??
-              null;
-          else {
-            delete message.tool_calls;
-            if (choice.finish_reason === 'tool_calls') choice.finish_reason = 'stop';
+          const { response, end } = await timedUpstream(body, context, false);
+          let completion: UpstreamCompletion;
+          try {
+            completion = (await response.json()) as UpstreamCompletion;
+          } catch (error) {
+            const failure = new StrataError(
+              'MODEL_API_ERROR',
+              `The upstream answered 200 with a body that is not valid JSON (${(error as Error).message}).`,
+              {
+                details: { status: 502, reason: 'malformed-response' },
+              },
+            );
+            countUpstreamError(failure);
+            throw failure;
+          } finally {
+            end();
           }
-        }
-        if (usage) completion.usage = usage;
+          usage = addUsage(usage, completion.usage);
+          const choice = completion.choices?.[0];
+          const message = choice?.message;
+          if (!choice || !message) {
+            const failure = new StrataError(
+              'MODEL_OUTPUT_INVALID',
+              'The upstream answered without a choice; nothing was recorded.',
+              { details: { status: 502 } },
+            );
+            countUpstreamError(failure);
+            throw failure;
+          }
+          const calls = (message.tool_calls ?? []).map((toolCall) => ({
+            id: toolCall.id,
+            name: toolCall.function.name,
+            arguments: toolCall.function.arguments,
+          }));
+          const { stateCalls, clientCalls } = splitCalls(calls);
+          const content = typeof message.content === 'string' ? message.content : '';
+          const recorded = await recordRound(
+            context,
+            session,
+            {
+              call,
+              round,
+              model: request.model,
+              stream: false,
+              messages: body.messages as JsonValue,
+              usage: (completion.usage ?? null) as JsonValue,
+            },
+            { content, stateCalls, clientCalls },
+            fit,
+          );
+          tracing.endUpstreamCall(open, {
+            responseId: typeof completion.id === 'string' ? completion.id : undefined,
+            responseModel: typeof completion.model === 'string' ? completion.model : undefined,
+            finishReasons: completion.choices?.map((entry) => String(entry.finish_reason ?? '')) ?? [],
+            usage: completion.usage,
+            stateUpdates: stateCalls.length,
+          });
+          open = undefined;
+          if (recorded) {
+            session = recorded;
+            assembly = recorded;
+          }
+          const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
+          if (onlyState && round < maxRounds) continue;
+          if (stateCalls.length > 0) {
+            if (clientCalls.length > 0)
+              message.tool_calls =
+                message.tool_calls?.filter((toolCall) => toolCall.function.name !== UPDATE_STATE_TOOL_NAME) ??
+                null;
+            else {
+              delete message.tool_calls;
+              if (choice.finish_reason === 'tool_calls') choice.finish_reason = 'stop';
+            }
+          }
+          if (usage) completion.usage = usage;
 
-        return completion;
+          return completion;
+        }
+      } catch (error) {
+        if (open) tracing.failSpan(open, error);
+        throw error;
       }
     },
 
@@ -358,71 +422,89 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       context: CallContext,
       sink: { open(): void; write(chunk: Record<string, unknown>): void; end(): void },
     ): Promise<void> {
-      let { session, chat, call } = await prepare(request, context);
+      let { session, assembly, call } = await prepare(request, context);
       const stateful = session !== undefined;
       const relay: RelayState = { nextVisibleIndex: 0 };
       const wantsUsage = request.stream_options?.include_usage === true;
       let usage: Record<string, unknown> | undefined;
       let opened = false;
-      for (let round = 1; ; round += 1) {
-        const fit = chat.fit();
-        observe(fit);
-        const body = upstreamBody(request, chat, stateful, true);
-        const { response, end } = await timedUpstream(body, context, true);
-        if (!opened) {
-          sink.open();
-          opened = true;
-        }
-        let streamed: StreamedRound;
-        try {
-          if (!response.body)
-            throw new StrataError('MODEL_API_ERROR', 'The upstream stream has no body.', {
-              details: { status: 502 },
-            });
-          streamed = await relayStreamRound(response.body, sink.write, relay);
-        } catch (error) {
-          countUpstreamError(error);
-          throw error;
-        } finally {
-          end();
-        }
-        usage = addUsage(usage, streamed.usage);
-        const { stateCalls, clientCalls } = splitCalls(streamed.toolCalls);
-        const recorded = await recordRound(
-          context,
-          session,
-          {
-            call,
-            round,
-            model: request.model,
-            stream: true,
-            messages: body.messages as JsonValue,
-            usage: (streamed.usage ?? null) as JsonValue,
-          },
-          { content: streamed.content, stateCalls, clientCalls },
-          fit,
-        );
-        if (recorded) {
-          session = recorded;
-          chat = recorded.chat;
-        }
-        const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
-        if (onlyState && round < maxRounds) continue;
-        for (const held of streamed.held) {
-          const choices = (held.choices as Array<{ finish_reason?: string | null }> | undefined) ?? [];
-          if (choices.length === 0) {
-            if (wantsUsage) sink.write({ ...held, usage: usage ?? held.usage });
-            continue;
+      let open: Span | undefined;
+      try {
+        for (let round = 1; ; round += 1) {
+          const fit = assembly.fit;
+          observe(fit);
+          const body = upstreamBody(request, assembly, stateful, true);
+          open = tracing.startUpstreamCall(
+            context.traceContext,
+            callAttributes(request, context, fit, round, true),
+          );
+          const { response, end } = await timedUpstream(body, context, true);
+          if (!opened) {
+            sink.open();
+            opened = true;
           }
-          for (const choice of choices) {
-            if (choice.finish_reason === 'tool_calls' && clientCalls.length === 0)
-              choice.finish_reason = 'stop';
+          let streamed: StreamedRound;
+          try {
+            if (!response.body)
+              throw new StrataError('MODEL_API_ERROR', 'The upstream stream has no body.', {
+                details: { status: 502 },
+              });
+            streamed = await relayStreamRound(response.body, sink.write, relay);
+          } catch (error) {
+            countUpstreamError(error);
+            throw error;
+          } finally {
+            end();
           }
-          sink.write(held);
-        }
-        sink.end();
+          usage = addUsage(usage, streamed.usage);
+          const { stateCalls, clientCalls } = splitCalls(streamed.toolCalls);
+          const recorded = await recordRound(
+            context,
+            session,
+            {
+              call,
+              round,
+              model: request.model,
+              stream: true,
+              messages: body.messages as JsonValue,
+              usage: (streamed.usage ?? null) as JsonValue,
+            },
+            { content: streamed.content, stateCalls, clientCalls },
+            fit,
+          );
+          tracing.endUpstreamCall(open, {
+            finishReasons: streamed.finishReason === null ? [] : [streamed.finishReason],
+            usage: streamed.usage,
+            stateUpdates: stateCalls.length,
+            ...(streamed.id !== undefined ? { responseId: streamed.id } : {}),
+            ...(streamed.model !== undefined ? { responseModel: streamed.model } : {}),
+          });
+          open = undefined;
+          if (recorded) {
+            session = recorded;
+            assembly = recorded;
+          }
+          const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
+          if (onlyState && round < maxRounds) continue;
+          for (const held of streamed.held) {
+            const choices = (held.choices as Array<{ finish_reason?: string | null }> | undefined) ?? [];
+            if (choices.length === 0) {
+              if (wantsUsage) sink.write({ ...held, usage: usage ?? held.usage });
+              continue;
+            }
+            for (const choice of choices) {
+              if (choice.finish_reason === 'tool_calls' && clientCalls.length === 0)
+                choice.finish_reason = 'stop';
+            }
+            sink.write(held);
+          }
+          sink.end();
 
-        return;
+          return;
+        }
+      } catch (error) {
+        if (open) tracing.failSpan(open, error);
+        throw error;
       }
     },
   };

@@ -1,14 +1,17 @@
+import { SpanStatusCode, type TracerProvider } from '@opentelemetry/api';
 import { createTiktokenTokenizer, type MemoryStore, type Tokenizer } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { type ApiKeys, createApiKeys } from './api-keys.js';
+import { createCallRecorder } from './call-recorder.js';
 import { type ChatCompletions, createChatCompletions } from './chat-completions.js';
 import type { GatewayConfig } from './gateway-config.js';
 import { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
 import { createGatewaySessions, type GatewaySessions, type SessionSettings } from './gateway-sessions.js';
+import { createGatewayTracing } from './gateway-tracing.js';
 import { registerInspectRoutes } from './inspect-routes.js';
 import { toOpenAIError } from './openai-error.js';
+import { createTenantRateLimiter, type RateLimitPool } from './tenant-rate-limiter.js';
 import { createUpstream, type Upstream } from './upstream-client.js';
 import { parseChatCompletionRequest } from './wire-message.js';
 
@@ -47,11 +50,29 @@ export interface GatewayOptions {
   config?: GatewayConfig;
   /** Largest request body in bytes (default 4 MiB); larger gets 413. */
   bodyLimitBytes?: number;
-  /** Requests per tenant per minute (default 600), per process. */
+  /** Requests per tenant per minute (default 600): per process, or shared with `rateLimitPool`. */
   rateLimitPerMinute?: number;
+  /**
+   * A pg Pool on the gateways' Postgres: the per-tenant limit is then one budget for all replicas
+   * (`strata serve --store postgres` passes one). The gateway does not close it.
+   */
+  rateLimitPool?: RateLimitPool;
+  /** How long a verified key is trusted without a check (default 30 s). */
+  keyCacheMs?: number;
+  /**
+   * How often the process checks for keys revoked by any replica or `strata keys revoke` (default
+   * 2000 ms): a revoked key stops working on every replica within this time.
+   */
+  revocationPollMs?: number;
   /** Fastify's logger option (pino): `true`, `{ level, stream }`, or false (default). */
   logger?: boolean | { level?: string; stream?: LogStream };
   tokenizer?: Tokenizer;
+  /**
+   * OpenTelemetry traces: a SERVER span per chat request and a GenAI CLIENT span per upstream call
+   * (gen_ai.* attributes, never a key or message text). Default: the global provider, a no-op unless
+   * an SDK was registered; `strata serve` sets one up when an OTLP endpoint is configured.
+   */
+  tracerProvider?: TracerProvider;
   /** Read a tenant's own upstream key (default: process.env). */
   env?: Record<string, string | undefined>;
 }
@@ -64,7 +85,9 @@ export interface Gateway {
   keys: ApiKeys;
   /** Starts listening; resolves with the bound address. */
   listen(port: number, host: string): Promise<string>;
-  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, then the server closes. */
+  /** Writes the queued inspector call records now (they are otherwise written within 100 ms). */
+  flush(): Promise<void>;
+  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, queued call records are written, then the server closes. */
   close(): Promise<void>;
 }
 
@@ -93,7 +116,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const metrics = createGatewayMetrics();
   const store = options.store;
   const sessions = createGatewaySessions({ store, tokenizer, onConflict: () => metrics.conflicts.inc() });
-  const keys = createApiKeys(store);
+  const keys = createApiKeys(store, options.keyCacheMs !== undefined ? { cacheMs: options.keyCacheMs } : {});
+  let revocationTimer: ReturnType<typeof setInterval> | undefined;
   const upstream: Upstream = createUpstream({
     baseURL: options.upstream,
     apiKey: options.upstreamApiKey,
@@ -103,9 +127,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       ? { initialDelayMs: options.upstreamInitialDelayMs }
       : {}),
   });
+  const recorder = createCallRecorder({
+    store,
+    onDropped: (count) => metrics.droppedCallRecords.inc(count),
+  });
+  const tracing = createGatewayTracing(options.tracerProvider);
   const completions: ChatCompletions = createChatCompletions({
     sessions,
-    store,
+    recorder,
+    tracing,
+    upstreamOrigin: new URL(options.upstream),
     upstream,
     tokenizer,
     metrics,
@@ -113,7 +144,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const auth = options.auth ?? true;
   const env = options.env ?? process.env;
   const tenants = options.config?.tenants ?? {};
-  const limiters = new Map<string, RateLimiterMemory>();
+  const limiter = createTenantRateLimiter({
+    limitOf: (tenant) => tenants[tenant]?.rateLimitPerMinute ?? options.rateLimitPerMinute ?? 600,
+    ...(options.rateLimitPool ? { pool: options.rateLimitPool } : {}),
+  });
   let draining = false;
 
   const settingsOf = (tenant: string): SessionSettings => {
@@ -128,16 +162,6 @@ export function createGateway(options: GatewayOptions): Gateway {
     const name = tenants[tenant]?.upstreamApiKeyEnv;
     return name ? env[name] : options.upstreamApiKey;
   };
-  const limiterOf = (tenant: string) => {
-    let limiter = limiters.get(tenant);
-    if (!limiter) {
-      const points = tenants[tenant]?.rateLimitPerMinute ?? options.rateLimitPerMinute ?? 600;
-      limiter = new RateLimiterMemory({ points, duration: 60 });
-      limiters.set(tenant, limiter);
-    }
-    return limiter;
-  };
-
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimitBytes ?? 4 * 1024 * 1024,
@@ -224,18 +248,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
       request.tenant = tenant;
     }
-    try {
-      await limiterOf(request.tenant).consume(request.tenant);
-    } catch (error) {
-      if (!(error instanceof RateLimiterRes)) throw error;
-      throw new StrataError(
-        'RATE_LIMITED',
-        `Tenant '${request.tenant}' is over its rate limit. Retry after the Retry-After header's seconds.`,
-        {
-          details: { retryAfterMs: error.msBeforeNext },
-        },
-      );
-    }
+    await limiter.consume(request.tenant);
   };
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -260,7 +273,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     return reply.status(answer.status).type('application/json').send(answer.body);
   });
 
-  registerInspectRoutes(app, { authenticate, sessions, store, tokenizer });
+  registerInspectRoutes(app, { authenticate, sessions, store, tokenizer, recorder });
 
   app.post('/v1/chat/completions', { preHandler: authenticate }, async (request, reply) => {
     const body = parseChatCompletionRequest(request.body);
@@ -274,10 +287,17 @@ export function createGateway(options: GatewayOptions): Gateway {
       );
     }
     const controller = new AbortController();
+    const traced = tracing.startRequest('POST', '/v1/chat/completions');
+    traced.span.setAttribute('strata.tenant', request.tenant);
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
+      traced.span.setAttribute('http.response.status_code', reply.raw.statusCode);
+      if (reply.raw.statusCode >= 500 || !reply.raw.writableFinished)
+        traced.span.setStatus({ code: SpanStatusCode.ERROR });
+      traced.span.end();
     });
     const context = {
+      traceContext: traced.context,
       tenant: request.tenant,
       sessionKey,
       settings: settingsOf(request.tenant),
@@ -321,11 +341,23 @@ export function createGateway(options: GatewayOptions): Gateway {
     sessions,
     keys,
     async listen(port, host) {
+      if (auth) {
+        await keys.refresh();
+        revocationTimer = setInterval(() => {
+          // A failed check (store briefly gone) is tried again at the next tick; the cache TTL still bounds it.
+          keys.refresh().catch(() => undefined);
+        }, options.revocationPollMs ?? 2000);
+        revocationTimer.unref();
+      }
       return app.listen({ port, host });
     },
+    flush: () => recorder.flush(),
     async close() {
       draining = true;
+      if (revocationTimer) clearInterval(revocationTimer);
       await app.close();
+      // In-flight requests are done: their call records are the last to write.
+      await recorder.flush();
     },
   };
 }

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { captureIo } from '@strata-memory/cli-kit';
@@ -69,12 +71,30 @@ describe('strata serve and strata keys', () => {
     expect(JSON.parse(listed.output())).toEqual([{ keyId, tenant: 'acme', createdAt: expect.any(Number) }]);
 
     const upstream = await startFakeOpenAIServer({ handler: () => fakeReply.text('served') });
+    // A stand-in OTLP/HTTP collector: what the exporter sends is the JSON it received.
+    const exported: string[] = [];
+    const collector = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        exported.push(`${request.method} ${request.url} ${body}`);
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    const collectorPort = (collector.address() as AddressInfo).port;
     let stop = () => {};
     const stopped = new Promise<void>((resolve) => {
       stop = resolve;
     });
     const io = captureIo(folder, { OPENAI_API_KEY: 'sk-upstream-from-env' });
-    const serving = runServe(serveOptions(upstream.baseURL), io, stopped);
+    const serving = runServe(
+      serveOptions(upstream.baseURL, { otlpEndpoint: `http://127.0.0.1:${collectorPort}/v1/traces` }),
+      io,
+      stopped,
+    );
     try {
       let line = '';
       for (let wait = 0; wait < 200 && line === ''; wait += 1) {
@@ -95,7 +115,15 @@ describe('strata serve and strata keys', () => {
       stop();
       await serving;
       await upstream.close();
+      await new Promise((resolve) => collector.close(resolve));
     }
+    // Shutdown flushed the spans: the GenAI span reached the collector, with no key in it.
+    const traces = exported.join('\n');
+    expect(traces).toContain('POST /v1/traces');
+    expect(traces).toContain('gen_ai.operation.name');
+    expect(traces).toContain('strata-gateway');
+    for (const secret of [key, key.split('-').at(-1) ?? key, 'sk-upstream-from-env'])
+      expect(traces).not.toContain(secret);
     const revoked = await strata(['keys', 'revoke', keyId, '--db', 'gateway.db', '--json']);
     expect(JSON.parse(revoked.output())).toMatchObject({
       keyId,

@@ -6,6 +6,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { createApiKeys } from './api-keys.js';
 import { createGateway } from './create-gateway.js';
 import { loadGatewayConfig } from './gateway-config.js';
+import { createOtlpTracing, type OtlpTracing, otlpTracesEndpoint } from './otlp-tracer-provider.js';
+import type { RateLimitPool } from './tenant-rate-limiter.js';
 
 /** `strata serve` and `strata keys` as the CLI lists them (a test keeps this equal to the commands). */
 export const GATEWAY_COMMAND_SUMMARIES: ReadonlyArray<{ name: string; description: string }> = [
@@ -86,6 +88,7 @@ export interface ServeOptions extends StoreOptions {
   system?: string;
   logLevel: string;
   json?: boolean;
+  otlpEndpoint?: string;
 }
 
 /** Runs the gateway until SIGINT/SIGTERM (or `stop` resolves), then shuts down gracefully. */
@@ -98,6 +101,8 @@ export async function runServe(options: ServeOptions, io: CliIo, stop?: Promise<
   }
   const config = options.config ? loadGatewayConfig(resolve(io.cwd, options.config)) : undefined;
   const store = await openStore(options, io);
+  let tracing: OtlpTracing | undefined;
+  let rateLimitPool: { end(): Promise<void> } | undefined;
   try {
     const keys = createApiKeys(store);
     if (options.auth && (await keys.activeCount()) === 0) {
@@ -106,7 +111,23 @@ export async function runServe(options: ServeOptions, io: CliIo, stop?: Promise<
         "No API keys: the gateway would refuse every request. Create one with 'strata keys create --tenant <name>' (same --store/--db), or pass --no-auth to serve 127.0.0.1 without keys.",
       );
     }
+    if (options.store === 'postgres') {
+      // Its own small pool: the rate limit's one upsert per request never waits behind session writes.
+      const { default: pg } = await import('pg');
+      const pool = new pg.Pool({
+        connectionString: options.databaseUrl ?? io.env.STRATA_DATABASE_URL,
+        max: 2,
+      });
+      // An idle connection ended by the server (a restart, a failover) must not end the process; the
+      // next query opens a new one, and the per-process count covers the gap.
+      pool.on('error', () => undefined);
+      rateLimitPool = pool;
+    }
+    const endpoint = otlpTracesEndpoint(options.otlpEndpoint, io.env);
+    tracing = endpoint ? await createOtlpTracing(endpoint) : undefined;
     const gateway = createGateway({
+      ...(tracing ? { tracerProvider: tracing.provider } : {}),
+      ...(rateLimitPool ? { rateLimitPool: rateLimitPool as unknown as RateLimitPool } : {}),
       upstream: options.upstream,
       upstreamApiKey: io.env.STRATA_UPSTREAM_API_KEY ?? io.env.OPENAI_API_KEY,
       upstreamTimeoutMs: options.upstreamTimeout,
@@ -142,6 +163,9 @@ export async function runServe(options: ServeOptions, io: CliIo, stop?: Promise<
     io.stderr.write('strata serve: shutting down (finishing in-flight requests)\n');
     await gateway.close();
   } finally {
+    // The last spans (of requests finished while draining) go out before the process ends.
+    await tracing?.shutdown().catch(() => undefined);
+    await rateLimitPool?.end().catch(() => undefined);
     await store.close();
   }
 }
@@ -184,7 +208,7 @@ export function createGatewayCommands(io: CliIo): Command[] {
       )
       .option(
         '--rate-limit <requests>',
-        'requests per tenant per minute (429 above)',
+        'requests per tenant per minute (429 above); with --store postgres one budget for all replicas',
         positiveInteger('--rate-limit'),
         600,
       )
@@ -198,6 +222,10 @@ export function createGatewayCommands(io: CliIo): Command[] {
         new Option('--log-level <level>', 'log level (JSON lines on stderr)')
           .choices(['silent', 'error', 'warn', 'info', 'debug'])
           .default('info'),
+      )
+      .option(
+        '--otlp-endpoint <url>',
+        'send OpenTelemetry traces (GenAI spans) to this OTLP/HTTP traces URL (default: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces; neither: no traces)',
       )
       .option('--json', 'print one JSON line with the URL once listening'),
   ).action(async (options: ServeOptions) => runServe(options, io));

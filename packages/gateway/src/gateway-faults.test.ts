@@ -45,11 +45,8 @@ describe('strata serve: concurrency on one session', () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(200));
     const session = await running.gateway.sessions.load('default', 'race', settings);
     const expected = Object.fromEntries(Array.from({ length: 12 }, (_, turn) => [`t${turn}`, turn]));
-    expect(session.chat.state).toEqual(expected);
-    const users = session.chat
-      .snapshot()
-      .turns.filter((turn) => turn.role === 'user')
-      .map((turn) => turn.content);
+    expect(session.state).toEqual(expected);
+    const users = session.snapshot.turns.filter((turn) => turn.role === 'user').map((turn) => turn.content);
     expect(users.sort()).toEqual(Array.from({ length: 12 }, (_, turn) => `turn ${turn}`).sort());
     // The same whole history sent five times at once is stored once.
     const history = [{ role: 'user', content: 'turn 99 resent' }];
@@ -57,7 +54,7 @@ describe('strata serve: concurrency on one session', () => {
       Array.from({ length: 5 }, () => post(url, { model: 'm', messages: history }, 'resend')),
     );
     const resent = await running.gateway.sessions.load('default', 'resend', settings);
-    expect(resent.chat.snapshot().turns.filter((turn) => turn.role === 'user')).toHaveLength(1);
+    expect(resent.snapshot.turns.filter((turn) => turn.role === 'user')).toHaveLength(1);
     const metrics = await (await fetch(`${url}/metrics`)).text();
     expect(metrics).toMatch(/strata_gateway_store_conflicts_total \d+/);
   });
@@ -120,7 +117,7 @@ describe('strata serve: upstream faults', () => {
       expect(ok.status).toBe(200);
       // Failed calls keep the user's turns: the session has all three, each once, and one reply.
       const session = await retryOff.gateway.sessions.load('default', 'faults', settings);
-      expect(session.chat.snapshot().turns.map((turn) => turn.content)).toEqual([
+      expect(session.snapshot.turns.map((turn) => turn.content)).toEqual([
         'third',
         'fourth',
         'fifth',

@@ -167,14 +167,14 @@ describe('strata serve: keys, bad input and limits', () => {
           maxTurns: 200,
           defaultSystem: '',
         });
-        expect(JSON.stringify(probed.chat.snapshot())).not.toContain('secret of');
+        expect(JSON.stringify(probed.snapshot)).not.toContain('secret of');
       }
       const own = await running.gateway.sessions.load(tenant, `${tenant}-session-1`, {
         budget: 5000,
         maxTurns: 200,
         defaultSystem: '',
       });
-      expect(own.chat.state).toEqual({ secret: `secret of ${tenant} number 1` });
+      expect(own.state).toEqual({ secret: `secret of ${tenant} number 1` });
     }
   });
 
@@ -238,6 +238,7 @@ describe('strata serve: keys, bad input and limits', () => {
     const metrics = await (await fetch(`${running.url}/metrics`)).text();
     expect(metrics).toContain('strata_gateway_upstream_errors_total');
     const rows: string[] = [];
+    await running.gateway.flush();
     for (const tenant of ['acme', 'globex']) {
       for (const session of await running.store.listSessions(`tenant/${tenant}`)) {
         rows.push(JSON.stringify(await running.store.loadSession(session.sessionId)));

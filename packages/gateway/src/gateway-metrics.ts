@@ -68,6 +68,11 @@ export function createGatewayMetrics(options: { defaultMetrics?: boolean } = {})
       labelNames: ['result'] as const,
       registers: [registry],
     }),
+    droppedCallRecords: new Counter({
+      name: 'strata_gateway_dropped_call_records_total',
+      help: 'Inspector call records dropped because the store refused them for too long.',
+      registers: [registry],
+    }),
     storedTurns: new Counter({
       name: 'strata_gateway_stored_turns_total',
       help: 'New client turns stored (turns already stored are not counted again).',

@@ -91,6 +91,6 @@ describe('strata serve: operations', () => {
       maxTurns: 200,
       defaultSystem: '',
     });
-    expect(session.chat.snapshot().turns.at(-1)).toEqual({ role: 'assistant', content: words });
+    expect(session.snapshot.turns.at(-1)).toEqual({ role: 'assistant', content: words });
   });
 });

@@ -1,6 +1,7 @@
 import {
   type ChatContext,
   type ChatContextSnapshot,
+  type ChatFit,
   type ChatMessage,
   createChatContext,
   type JsonValue,
@@ -35,12 +36,22 @@ interface SessionData {
   calls: number;
 }
 
-/** A session as loaded: its chat context (the core's assembler and budget) and store version. */
+/**
+ * A session as loaded or committed: plain values taken while it was held, so a later change (another
+ * request on the same session) never alters what a request already assembled.
+ */
 export interface LoadedSession {
   sessionId: string;
   version: number;
   system: string;
-  chat: ChatContext<Record<string, JsonValue>>;
+  /** The session's state JSON. */
+  state: Record<string, JsonValue>;
+  /** The turns and state as stored. */
+  snapshot: ChatContextSnapshot;
+  /** The bounded assembly (system, state, newest turns within the budget) and its accounting. */
+  fit: ChatFit;
+  /** `fit` as OpenAI Chat Completions messages, what goes upstream. */
+  messages: ReturnType<ChatContext<Record<string, JsonValue>>['messages']>;
   calls: number;
 }
 
@@ -57,11 +68,18 @@ const emptyChat: ChatContextSnapshot = {
   turnsSinceExtraction: 0,
 };
 
+/** Options of `createGatewaySessions`. */
 export interface GatewaySessionsOptions {
   store: MemoryStore;
   tokenizer: Tokenizer;
   /** Called on every lost compare-and-swap (another request or process committed first). */
   onConflict?: () => void;
+  /**
+   * Sessions whose last committed version this process keeps (default 1000; 0 = none). A kept session
+   * is changed without reading it first: the compare-and-swap still guards every commit, so a copy
+   * another process made stale only costs a conflict and a fresh read.
+   */
+  cachedSessions?: number;
 }
 
 /** The store namespace of a tenant's sessions: every query names it, so tenants never meet. */
@@ -74,14 +92,34 @@ export function sessionStoreId(tenant: string, sessionKey: string): string {
   return `tenant/${tenant}/session/${sessionKey}`;
 }
 
+/** A session this process committed or read last, with the chat context built from it. */
+interface CachedSession {
+  version: number;
+  data: SessionData;
+  chat: ChatContext<Record<string, JsonValue>>;
+  /** Settings the chat context was built with: other settings rebuild it. */
+  settings: SessionSettings;
+}
+
+// After a kept copy lost a compare-and-swap (other processes write this session too), the next
+// changes read first: with round-robin replicas a kept copy is mostly stale and costs two extra trips.
+const READ_FIRST_AFTER_CONFLICT = 8;
+
 /**
  * Sessions over a MemoryStore. Every change is load, recompute, compare-and-swap commit, retried on
  * STORE_CONFLICT from the fresh record: two requests (in one process or many) on one session both
  * land, because each retry re-derives its change (new turns by content, state patches on the newest
- * state) instead of writing a stale copy.
+ * state) instead of writing a stale copy. Within one process the changes of a session run one at a
+ * time, and the session last committed is kept (see `cachedSessions`), so a turn usually costs one
+ * store round trip per change instead of two, and only its new turns are tokenized.
  */
 export function createGatewaySessions(options: GatewaySessionsOptions) {
   const { store, tokenizer } = options;
+  const capacity = options.cachedSessions ?? 1000;
+  // Insertion order is recency order: a hit is deleted and set again (least recently used first out).
+  const cache = new Map<string, CachedSession>();
+  const readFirst = new Map<string, number>();
+  const tails = new Map<string, Promise<unknown>>();
 
   const chatOf = (settings: SessionSettings, system: string, snapshot: ChatContextSnapshot) => {
     const chat = createChatContext({
@@ -101,55 +139,107 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     return raw;
   };
 
+  const sameSettings = (a: SessionSettings, b: SessionSettings) =>
+    a.budget === b.budget && a.maxTurns === b.maxTurns && a.defaultSystem === b.defaultSystem;
+
+  const remember = (sessionId: string, entry: CachedSession) => {
+    if (capacity <= 0) return;
+    cache.delete(sessionId);
+    cache.set(sessionId, entry);
+    if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
+  };
+
+  const view = (sessionId: string, entry: CachedSession): LoadedSession => {
+    const fit = entry.chat.fit();
+    return {
+      sessionId,
+      version: entry.version,
+      system: entry.data.system,
+      state: entry.chat.state,
+      snapshot: entry.data.chat,
+      fit,
+      messages: entry.chat.messages(),
+      calls: entry.data.calls,
+    };
+  };
+
+  const read = async (sessionId: string, settings: SessionSettings): Promise<CachedSession> => {
+    const record = await store.loadSession(sessionId);
+    const data = dataOf(record, settings);
+    return { version: record?.version ?? 0, data, chat: chatOf(settings, data.system, data.chat), settings };
+  };
+
+  /** Runs `work` after every earlier change of the same session in this process has finished. */
+  const serialized = async <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
+    const before = tails.get(sessionId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const tail = run.catch(() => undefined);
+    tails.set(sessionId, tail);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(sessionId) === tail) tails.delete(sessionId);
+    }
+  };
+
   async function mutate<T>(
     tenant: string,
     sessionKey: string,
     settings: SessionSettings,
-    change: (session: LoadedSession, data: SessionData) => { data: SessionData; result: T } | undefined,
-  ): Promise<{ session: LoadedSession; result: T | undefined }> {
+    change: (
+      chat: ChatContext<Record<string, JsonValue>>,
+      data: SessionData,
+    ) => { data: SessionData; result: T },
+  ): Promise<{ session: LoadedSession; result: T }> {
     const sessionId = sessionStoreId(tenant, sessionKey);
-    for (let attempt = 1; ; attempt += 1) {
-      const record = await store.loadSession(sessionId);
-      const data = dataOf(record, settings);
-      const session: LoadedSession = {
-        sessionId,
-        version: record?.version ?? 0,
-        system: data.system,
-        chat: chatOf(settings, data.system, data.chat),
-        calls: data.calls,
-      };
-      const changed = change(session, data);
-      if (!changed) return { session, result: undefined };
-      try {
-        const committed = await store.commitSession({
-          sessionId,
-          namespace: tenantNamespace(tenant),
-          step: changed.data.chat.turnCount,
-          layers: { [LAYER]: changed.data as unknown as JsonValue },
-          meta: { sessionKey, tenant },
-          expectedVersion: session.version,
-        });
-        return {
-          session: {
+    return serialized(sessionId, async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        const kept = cache.get(sessionId);
+        const fromCache =
+          kept !== undefined && sameSettings(kept.settings, settings) && !readFirst.has(sessionId);
+        // The chat context is changed in place: a kept one is dropped until its commit lands.
+        cache.delete(sessionId);
+        const current = fromCache ? kept : await read(sessionId, settings);
+        const changed = change(current.chat, current.data);
+        try {
+          const committed = await store.commitSession({
             sessionId,
+            namespace: tenantNamespace(tenant),
+            step: changed.data.chat.turnCount,
+            layers: { [LAYER]: changed.data as unknown as JsonValue },
+            meta: { sessionKey, tenant },
+            expectedVersion: current.version,
+          });
+          const entry: CachedSession = {
             version: committed.version,
-            system: changed.data.system,
-            chat: chatOf(settings, changed.data.system, changed.data.chat),
-            calls: changed.data.calls,
-          },
-          result: changed.result,
-        };
-      } catch (error) {
-        if (!StrataError.is(error, 'STORE_CONFLICT') || attempt >= MAX_ATTEMPTS) throw error;
-        options.onConflict?.();
+            data: changed.data,
+            chat: current.chat,
+            settings,
+          };
+          remember(sessionId, entry);
+          const left = readFirst.get(sessionId);
+          if (left !== undefined) {
+            if (left <= 1) readFirst.delete(sessionId);
+            else readFirst.set(sessionId, left - 1);
+          }
+          return { session: view(sessionId, entry), result: changed.result };
+        } catch (error) {
+          if (!StrataError.is(error, 'STORE_CONFLICT') || attempt >= MAX_ATTEMPTS) throw error;
+          options.onConflict?.();
+          if (fromCache) {
+            readFirst.set(sessionId, READ_FIRST_AFTER_CONFLICT);
+            if (readFirst.size > capacity * 2) readFirst.delete(readFirst.keys().next().value as string);
+          }
+        }
       }
-    }
+    });
   }
 
   return {
     /** Loads a session without changing it (a new one is empty). */
     async load(tenant: string, sessionKey: string, settings: SessionSettings): Promise<LoadedSession> {
-      return (await mutate(tenant, sessionKey, settings, () => undefined)).session;
+      const sessionId = sessionStoreId(tenant, sessionKey);
+      return view(sessionId, await read(sessionId, settings));
     },
 
     /**
@@ -163,21 +253,21 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       request: { system: string | undefined; turns: ChatMessage[] },
     ): Promise<{ session: LoadedSession; stored: number; call: number }> {
       const hashes = request.turns.map(turnHash);
-      const { session, result } = await mutate(tenant, sessionKey, settings, (loaded, data) => {
+      const { session, result } = await mutate(tenant, sessionKey, settings, (chat, data) => {
         const from = firstNewTurn(data.seen, hashes);
-        for (const turn of request.turns.slice(from)) loaded.chat.addMessage(turn);
+        for (const turn of request.turns.slice(from)) chat.addMessage(turn);
         const seen = [...data.seen, ...hashes.slice(from)].slice(-MAX_SEEN);
         return {
           data: {
             system: request.system ?? data.system,
-            chat: loaded.chat.snapshot(),
+            chat: chat.snapshot(),
             seen,
             calls: data.calls + 1,
           },
           result: { stored: request.turns.length - from, call: data.calls + 1 },
         };
       });
-      return { session, stored: result?.stored ?? 0, call: result?.call ?? 0 };
+      return { session, stored: result.stored, call: result.call };
     },
 
     /**
@@ -192,32 +282,32 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     ): Promise<{ session: LoadedSession; results: StateToolResult<Record<string, JsonValue>>[] }> {
       const visible: ChatMessage = { role: 'assistant', content: reply.content };
       if (reply.clientCalls.length > 0) visible.toolCalls = reply.clientCalls;
-      const { session, result } = await mutate(tenant, sessionKey, settings, (loaded, data) => {
-        const results = reply.stateCalls.map((call) => loaded.chat.handleToolCall(call));
+      const { session, result } = await mutate(tenant, sessionKey, settings, (chat, data) => {
+        const results = reply.stateCalls.map((call) => chat.handleToolCall(call));
         if (reply.stateCalls.length > 0) {
           // The model sees its own state calls and their results; the client never does.
-          loaded.chat.addMessage({
+          chat.addMessage({
             role: 'assistant',
             content: reply.content,
             toolCalls: [...reply.clientCalls, ...reply.stateCalls],
           });
-          for (const answer of results) loaded.chat.addMessage(answer.message);
+          for (const answer of results) chat.addMessage(answer.message);
         } else {
-          loaded.chat.addMessage(visible);
+          chat.addMessage(visible);
         }
         const showsClient =
           reply.content !== '' || reply.clientCalls.length > 0 || reply.stateCalls.length === 0;
         return {
           data: {
             system: data.system,
-            chat: loaded.chat.snapshot(),
+            chat: chat.snapshot(),
             seen: showsClient ? [...data.seen, turnHash(visible)].slice(-MAX_SEEN) : data.seen,
             calls: data.calls,
           },
           result: results,
         };
       });
-      return { session, results: result ?? [] };
+      return { session, results: result };
     },
 
     /** A tenant's sessions (its namespace only). */

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { type ChatMessage, countChatMessage, type MemoryStore, type Tokenizer } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CallRecorder } from './call-recorder.js';
 import type { CallRecord } from './chat-completions.js';
 import type { GatewaySessions } from './gateway-sessions.js';
 import { sessionStoreId } from './gateway-sessions.js';
@@ -75,9 +76,11 @@ export function registerInspectRoutes(
     sessions: GatewaySessions;
     store: MemoryStore;
     tokenizer: Tokenizer;
+    /** Flushed before calls are listed, so a call this process made is always shown. */
+    recorder: CallRecorder;
   },
 ): void {
-  const { authenticate, sessions, store, tokenizer } = dependencies;
+  const { authenticate, sessions, store, tokenizer, recorder } = dependencies;
   const files = assetFiles();
   const assets = new Map<string, string>();
   const preHandler = authenticate;
@@ -108,6 +111,7 @@ export function registerInspectRoutes(
     '/inspect/api/sessions/:sessionKey/calls',
     { preHandler },
     async (request) => {
+      await recorder.flush();
       const rows = await store.listTelemetry(sessionStoreId(request.tenant, request.params.sessionKey));
       let previous: WireMessage[] | undefined;
       const calls = rows.map((row) => {

@@ -138,10 +138,10 @@ describe('the official openai SDK against strata serve', () => {
       maxTurns: 200,
       defaultSystem: '',
     });
-    expect(session.chat.state).toEqual(expectedState(TURNS));
+    expect(session.state).toEqual(expectedState(TURNS));
     // Every turn stored once: 300 user + 300 final replies + 30 x (tool call + client tool result)
     // + 30 x (state call + its result), though the client resent its whole history every time.
-    expect(session.chat.turnCount).toBe(300 + 300 + 60 + 60);
+    expect(session.snapshot.turnCount).toBe(300 + 300 + 60 + 60);
     expect(session.system).toBe('You are a terse order assistant.');
     // The tool exchange reached upstream intact (the client's call id and result).
     const toolRequest = running.upstream.requests.find((request) =>
@@ -237,7 +237,7 @@ describe('the official openai SDK against strata serve', () => {
       maxTurns: 200,
       defaultSystem: '',
     });
-    expect(session.chat.state).toEqual(expectedState(TURNS));
-    expect(session.chat.turnCount).toBe(300 + 300 + 60 + 60);
+    expect(session.state).toEqual(expectedState(TURNS));
+    expect(session.snapshot.turnCount).toBe(300 + 300 + 60 + 60);
   });
 });

@@ -8,6 +8,9 @@ export interface StreamedRound {
   toolCalls: Array<{ id: string; name: string; arguments: string; internal: boolean }>;
   finishReason: string | null;
   usage: Record<string, unknown> | undefined;
+  /** The chunks' `id` and `model` (for the trace), when the upstream sent them. */
+  id?: string;
+  model?: string;
   /** Chunks held back (the finish reason, the usage chunk): sent only if this round is the last. */
   held: Array<Record<string, unknown>>;
 }
@@ -79,6 +82,8 @@ export async function relayStreamRound(
         );
       }
       if (chunk.usage) round.usage = chunk.usage;
+      if (round.id === undefined && typeof chunk.id === 'string') round.id = chunk.id;
+      if (round.model === undefined && typeof chunk.model === 'string') round.model = chunk.model;
       const choices = chunk.choices ?? [];
       let hold = choices.length === 0 && chunk.usage !== undefined && chunk.usage !== null;
       const outChoices: ChunkChoice[] = [];

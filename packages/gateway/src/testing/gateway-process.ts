@@ -5,9 +5,16 @@ import { createGateway } from '../create-gateway.js';
 
 const storeKind = process.env.STORE ?? 'sqlite';
 let store: MemoryStore;
+let rateLimitPool: { query(text: string): Promise<unknown>; end(): Promise<void> } | undefined;
 if (storeKind === 'postgres') {
   const { createPostgresStore } = await import('@strata-memory/strata/postgres');
   store = createPostgresStore({ connectionString: process.env.DATABASE_URL ?? '', maxConnections: 4 });
+  // As strata serve --store postgres does: one rate limit budget per tenant for all replicas.
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: 2 });
+  // An idle connection ended by the server (a restart, pg_terminate_backend) must not end the process.
+  pool.on('error', () => undefined);
+  rateLimitPool = pool;
 } else {
   const { createSqliteStore } = await import('@strata-memory/strata/sqlite');
   store = createSqliteStore({ path: process.env.DB ?? '.strata/gateway-test.db' });
@@ -22,11 +29,13 @@ const gateway = createGateway({
   tokenizer: createTiktokenTokenizer('o200k_base'),
   upstreamInitialDelayMs: 20,
   rateLimitPerMinute: 1_000_000,
+  ...(rateLimitPool ? { rateLimitPool } : {}),
 });
 const url = await gateway.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
 process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
 process.once('SIGTERM', async () => {
   await gateway.close();
+  await rateLimitPool?.end();
   await store.close();
   process.exit(0);
 });

@@ -16,7 +16,18 @@ const script = fileURLToPath(new URL('./gateway-process.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export function spawnGateway(env: Record<string, string>): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // GATEWAY_CPU_PROF=<dir>: each gateway process writes a V8 CPU profile there when it exits.
+  const profile = process.env.GATEWAY_CPU_PROF;
+  return spawnListening(script, env, profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []);
+}
+
+/** Starts a TypeScript script under tsx that prints {"url"} as its first line once listening. */
+export function spawnListening(
+  path: string,
+  env: Record<string, string>,
+  flags: string[] = [],
+): Promise<GatewayProcess> {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -27,13 +38,10 @@ export function spawnGateway(env: Record<string, string>): Promise<GatewayProces
     stderr += chunk;
   });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`gateway process did not start in 30 s: ${stderr}`)),
-      30_000,
-    );
+    const timer = setTimeout(() => reject(new Error(`${path} did not start in 30 s: ${stderr}`)), 30_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`gateway process exited (${code}) before listening: ${stderr}`));
+      reject(new Error(`${path} exited (${code}) before listening: ${stderr}`));
     });
     child.stdout?.on('data', (chunk) => {
       stdout += chunk;

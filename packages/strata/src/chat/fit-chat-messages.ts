@@ -92,7 +92,7 @@ export function fitChatMessages(input: FitChatMessagesInput): ChatFit {
     const content = truncateContent(stateMessage, input.stateText, room, tokenizer);
     state = content === undefined ? undefined : { role: 'system', content };
   }
-  const stateTokens = state ? countChatMessage(state, tokenizer) : 0;
+  const stateTokens = state === stateMessage ? stateCost : state ? countChatMessage(state, tokenizer) : 0;
 
   // 3. The newest exchange alone is too large: cut a single message, else drop the exchange.
   let newestTurnTruncated = false;
@@ -106,8 +106,18 @@ export function fitChatMessages(input: FitChatMessagesInput): ChatFit {
   }
 
   const messages = [systemMessage, ...(state ? [state] : []), ...kept];
+  // Each part counted once: kept turns are the counted objects (a cut one is new, so counted here).
   const tokens =
-    TOKENS_FOR_REPLY + messages.reduce((sum, message) => sum + countChatMessage(message, tokenizer), 0);
+    fixed +
+    stateTokens +
+    kept.reduce(
+      (sum, turn, index) =>
+        sum +
+        (turn === turns[firstKept + index]
+          ? (turnCosts[firstKept + index] ?? 0)
+          : countChatMessage(turn, tokenizer)),
+      0,
+    );
   if (tokens > budget) {
     // Unreachable by construction; a loud failure beats a silent budget violation.
     throw new StrataError(
