@@ -437,8 +437,12 @@ export function formatScalingTable(results: readonly TierResult[]): string[] {
 /** The law over the whole range, then the factor of each 10x step (a bounded cost levels off). */
 function growthCell(growth: GrowthLaw, values: readonly number[]): string {
   const steps: string[] = [];
-  for (let at = 1; at < values.length; at += 1)
-    steps.push(`x${(Math.max(values[at] ?? 0, 1e-6) / Math.max(values[at - 1] ?? 0, 1e-6)).toFixed(2)}`);
+  for (let at = 1; at < values.length; at += 1) {
+    const before = values[at - 1] ?? 0;
+    const after = values[at] ?? 0;
+    // A difference of live heaps can come out at or below zero (other garbage freed meanwhile).
+    steps.push(before > 0 && after > 0 ? `x${(after / before).toFixed(2)}` : 'n/a');
+  }
   return `${growth.law} (x${growth.ratio.toFixed(2)}${steps.length > 1 ? `; steps ${steps.join(', ')}` : ''})`;
 }
 
