@@ -466,7 +466,7 @@ export function buildReportHtml(runs: ReportRun[], options: ReportOptions = {}):
   th, td { border-bottom: 1px solid #e5e7eb; padding: 0.25rem 0.4rem; text-align: right; }
   td { white-space: nowrap; font-variant-numeric: tabular-nums; }
   .left { text-align: left; }
-  td.run-id { white-space: normal; overflow-wrap: anywhere; font-family: ui-monospace, monospace; font-size: 0.72rem; max-width: 15rem; }
+  td.run-id { white-space: normal; overflow-wrap: break-word; font-family: ui-monospace, monospace; font-size: 0.72rem; max-width: 15rem; }
   .controls { font-size: 0.9rem; margin-bottom: 0.4rem; } .note { color: #4b5563; font-size: 0.85rem; }
   .agents li { margin: 0.25rem 0; } .policy { background: #fef3c7; border-left: 4px solid #d97706; padding: 0.5rem 0.75rem; }
   .goals { list-style: none; padding-left: 0; } .goals li { margin: 0.3rem 0; }
