@@ -262,6 +262,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
         // A full tail means a crash came between its last turn and its segment: go on to the next.
         if (saved.length < segmentTurns) break;
       }
+      if (restored === 0) restored = await restoreLegacy(store, namespace);
       return restored;
     },
     startSession(session) {
@@ -277,6 +278,21 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     const logged = log.add(turn);
     const terms = retrieval.add(logged);
     return { logged, terms };
+  }
+
+  /**
+   * Version 0.1.0 kept every turn in `<namespace>` itself. Such turns are replayed and written again
+   * in the current layout (`<namespace>/turns-<segment>` and `<namespace>/index`), so the next restart
+   * reads the segments; the old records are left for the user to delete.
+   */
+  async function restoreLegacy(store: ConversationPersistence['store'], namespace: string): Promise<number> {
+    const saved = turnsFromRecords(await store.listKnowledge(namespace));
+    for (const item of saved) {
+      openSessionOf(item);
+      const { logged, terms } = record(item.turn);
+      persist(item, logged.index, logged.lineTokens, terms);
+    }
+    return saved.length;
   }
 
   function savedTurn(turn: ConversationTurn, session: number): SavedTurn {
