@@ -89,6 +89,8 @@ export function createConversationRetrieval(
   /** Speaker-name stems of each session, and of each speaker string (cached: few distinct speakers). */
   const sessionSpeakers: Array<Set<string>> = [];
   const speakerKeyCache = new Map<string, string[]>();
+  /** Sessions each speaker-name stem takes part in (a speaker in every session makes the filter moot). */
+  const speakerSessionCounts = new Map<string, number>();
   const speakerKeys = (speaker: string): string[] => {
     let keys = speakerKeyCache.get(speaker);
     if (!keys) {
@@ -108,6 +110,7 @@ export function createConversationRetrieval(
       const list = speakerTurns.get(key) ?? [];
       list.push(turn.index);
       speakerTurns.set(key, list);
+      if (!inSession.has(key)) speakerSessionCounts.set(key, (speakerSessionCounts.get(key) ?? 0) + 1);
       inSession.add(key);
     }
     return terms;
@@ -167,8 +170,10 @@ export function createConversationRetrieval(
     return index.search(expanded, coverage);
   };
 
-  /** Whether a turn's session has a named speaker in it, or a turn that mentions one. */
-  const namedSessionFilter = (named: ReadonlySet<string>): ((turn: number) => boolean) => {
+  /** Whether a turn's session has a named speaker in it, or a turn that mentions one; undefined when a named speaker is in every session (nothing to filter). */
+  const namedSessionFilter = (named: ReadonlySet<string>): ((turn: number) => boolean) | undefined => {
+    const sessions = log.sessions.length;
+    for (const key of named) if ((speakerSessionCounts.get(key) ?? 0) >= sessions) return undefined;
     const mentioned = new Set<number>();
     for (const key of named) {
       const id = index.termId(key);
