@@ -1,55 +1,11 @@
-import { createServer } from 'node:net';
 import { StrataError } from '@strata-memory/strata';
-import {
-  type FakeModelReply,
-  type FakeModelServer,
-  fakeReply,
-  startFakeOpenAIServer,
-} from '@strata-memory/strata/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fakeReply } from '@strata-memory/strata/testing';
+import { describe, expect, it } from 'vitest';
+import { deadPort, useFakeDecisionServers } from '../test-support/fake-decision-server.js';
 import type { DecisionRecord } from '../trace/decision-record.js';
 import { type PlayRunOptions, playRun } from './play-run.js';
 
-interface RequestBody {
-  response_format?: {
-    json_schema?: { name?: string; schema?: { properties?: { choice?: { enum?: number[] } } } };
-  };
-}
-
-const servers: FakeModelServer[] = [];
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
-});
-
-/** A fake server whose decision requests get `decide(n)` (n counts decision requests); lessons get none. */
-async function serve(decide: (count: number, legal: number[]) => FakeModelReply): Promise<FakeModelServer> {
-  let count = 0;
-  const server = await startFakeOpenAIServer({
-    handler(request) {
-      const format = (request.body as RequestBody).response_format?.json_schema;
-      if (format?.name !== 'decision') return fakeReply.json({ lessons: [] });
-      count += 1;
-      return decide(count, format.schema?.properties?.choice?.enum ?? [0]);
-    },
-  });
-  servers.push(server);
-  return server;
-}
-
-function decisionRequests(server: FakeModelServer): number {
-  return server.requests.filter(
-    (request) => (request.body as RequestBody).response_format?.json_schema?.name === 'decision',
-  ).length;
-}
-
-/** A port nothing listens on: bound, then released. */
-async function deadPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+const { serve, decisionRequests } = useFakeDecisionServers();
 
 async function playLlm(baseUrl: string, extra: Partial<PlayRunOptions> = {}) {
   const records: DecisionRecord[] = [];

@@ -1,16 +1,15 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { runCli } from '@strata-memory/cli';
 import { captureIo } from '@strata-memory/cli-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repositoryRoot, strataCommand } from '../test-support/spawn-strata.js';
 
 // Issue 11 item 19: a wrong path or a wrongly typed state is reported with a stable code, what was
 // wrong and what to do, never as a raw ENOTDIR/EISDIR/EACCES or an internal TypeError.
 
-const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 const fixtureStates = join(
   repositoryRoot,
   'packages',
@@ -133,34 +132,26 @@ describe('an unwritable --runs-dir', () => {
     chmodSync(readOnly, 0o555);
     chmodSync(directory, 0o755);
     const asRoot = process.getuid?.() === 0;
-    const tsxLoader = pathToFileURL(join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-    const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        tsxLoader,
-        cliMain,
-        'play',
-        '--runs-dir',
-        'read-only/runs',
-        '--store',
-        'memory',
-        '--max-steps',
-        '2',
-      ],
-      {
-        cwd: directory,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: directory,
-          NO_COLOR: '1',
-          TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    const [node, ...nodeArgs] = strataCommand([
+      'play',
+      '--runs-dir',
+      'read-only/runs',
+      '--store',
+      'memory',
+      '--max-steps',
+      '2',
+    ]);
+    const child = spawn(node as string, nodeArgs, {
+      cwd: directory,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: directory,
+        NO_COLOR: '1',
+        TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json'),
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;

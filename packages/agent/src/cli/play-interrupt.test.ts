@@ -1,17 +1,19 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type StrataExit,
+  spawnStrata,
+  strataCommand,
+  strataEnvironment,
+} from '../test-support/spawn-strata.js';
 import { readTrace } from '../trace/trace-file.js';
 
 // Ctrl-C in a real terminal: `strata play` runs under util-linux `script`, which gives it a pty; the
 // test types ^C (0x03) into that terminal, and the pty's line discipline sends SIGINT to the program,
 // as a shell would.
-const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
-const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
-const tsxLoader = pathToFileURL(join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
 const haveScript = spawnSync('script', ['--version']).status === 0;
 const mustRun = process.env.CI === 'true';
 if (!haveScript && !mustRun) {
@@ -22,12 +24,6 @@ if (!haveScript && !mustRun) {
 
 const directory = mkdtempSync(join(tmpdir(), 'strata-interrupt-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-const environment = {
-  ...process.env,
-  NO_COLOR: '1',
-  TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json'),
-};
 
 function quote(argument: string): string {
   return `'${argument.replace(/'/g, `'\\''`)}'`;
@@ -41,11 +37,11 @@ interface Finished {
 
 /** `strata <args>` in a pseudo-terminal; its stdin is the terminal's keyboard. */
 function inTerminal(args: string[]): { child: ChildProcess; output: () => string; done: Promise<Finished> } {
-  const command = [process.execPath, '--import', tsxLoader, cliMain, ...args].map(quote).join(' ');
+  const command = strataCommand(args).map(quote).join(' ');
   // -q quiet, -f flush, -e exit with the program's code, -c the command; no typescript file.
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
     cwd: directory,
-    env: environment,
+    env: strataEnvironment(),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,21 +57,8 @@ function inTerminal(args: string[]): { child: ChildProcess; output: () => string
   return { child, output: () => output, done };
 }
 
-function plain(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
-    cwd: directory,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolveDone) => child.on('close', (code) => resolveDone({ code, stdout, stderr })));
+function plain(args: string[]): Promise<StrataExit> {
+  return spawnStrata(args, { cwd: directory }).done;
 }
 
 function traceLines(runsDir: string): number {

@@ -1,19 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnStrata } from '../test-support/spawn-strata.js';
 import type { PlayResult } from '../trace/decision-record.js';
 import { readTrace } from '../trace/trace-file.js';
 import { storeAvailable } from './run-options.js';
 
-// The real `strata` program (from source through tsx, as `npm run strata` runs it), the real agent loop
-// and the SQLite store, in child processes.
-const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
-const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
-// By file URL: the children run in other folders, where a bare `--import tsx` would not resolve.
-const tsxLoader = pathToFileURL(join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+// The real `strata` program, the real agent loop and the SQLite store, in child processes.
 const sqlite = storeAvailable('sqlite');
 const mustRun = process.env.CI === 'true';
 if (!sqlite && !mustRun) {
@@ -24,35 +18,6 @@ if (!sqlite && !mustRun) {
 
 const directory = mkdtempSync(join(tmpdir(), 'strata-resume-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-function strata(
-  args: string[],
-  cwd = repositoryRoot,
-): {
-  child: ChildProcess;
-  done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
-} {
-  const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
-    cwd,
-    // tsx reads the repository's tsconfig (its paths map the workspace packages to source) from any cwd.
-    env: { ...process.env, NO_COLOR: '1', TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
-    (resolveDone) => {
-      child.on('close', (code, signal) => resolveDone({ code, signal, stdout, stderr }));
-    },
-  );
-  return { child, done };
-}
 
 function lastJson(stdout: string): PlayResult {
   return JSON.parse(stdout.trimEnd().split('\n').at(-1) ?? '') as PlayResult;
@@ -81,8 +46,8 @@ describe.runIf(sqlite || mustRun)('strata play, killed and resumed', () => {
     // .strata/strata.db, runs/.
     const cleanDirectory = join(directory, 'clean');
     mkdirSync(cleanDirectory);
-    const reference = strata(['play'], cleanDirectory);
-    const victim = strata([
+    const reference = spawnStrata(['play'], { cwd: cleanDirectory });
+    const victim = spawnStrata([
       'play',
       '--seed',
       seed,
@@ -111,7 +76,7 @@ describe.runIf(sqlite || mustRun)('strata play, killed and resumed', () => {
     const [runId] = readdirSync(killedRuns);
     expect(existsSync(join(killedRuns, String(runId), 'result.json'))).toBe(false);
 
-    const resumed = await strata([
+    const resumed = await spawnStrata([
       'play',
       '--resume',
       'latest',

@@ -1,17 +1,12 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '@strata-memory/cli';
 import { captureIo } from '@strata-memory/cli-kit';
-import {
-  type FakeModelReply,
-  type FakeModelServer,
-  fakeReply,
-  startFakeOpenAIServer,
-} from '@strata-memory/strata/testing';
+import { fakeReply } from '@strata-memory/strata/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { playRun } from '../agent/play-run.js';
+import { deadPort, useFakeDecisionServers } from '../test-support/fake-decision-server.js';
 import { readTrace } from '../trace/trace-file.js';
 import { toPlayRunOptions } from './agent-play-runner.js';
 import type { PlayRunner } from './play-runner.js';
@@ -19,50 +14,14 @@ import type { PlayRunner } from './play-runner.js';
 // `strata play` / `strata bench --policy llm` against a failing model server: the run must stop with
 // an error and a non-zero exit, never quietly finish as the heuristic bot.
 
-interface RequestBody {
-  response_format?: {
-    json_schema?: { name?: string; schema?: { properties?: { choice?: { enum?: number[] } } } };
-  };
-}
-
 let directory: string;
-const servers: FakeModelServer[] = [];
+const { serve, decisionRequests } = useFakeDecisionServers();
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'strata-model-failures-'));
 });
-afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
+afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
-
-/** Decision requests get `decide(n)`; lesson extraction gets no lessons. */
-async function serve(decide: (count: number, legal: number[]) => FakeModelReply): Promise<FakeModelServer> {
-  let count = 0;
-  const server = await startFakeOpenAIServer({
-    handler(request) {
-      const format = (request.body as RequestBody).response_format?.json_schema;
-      if (format?.name !== 'decision') return fakeReply.json({ lessons: [] });
-      count += 1;
-      return decide(count, format.schema?.properties?.choice?.enum ?? [0]);
-    },
-  });
-  servers.push(server);
-  return server;
-}
-
-function decisionRequests(server: FakeModelServer): number {
-  return server.requests.filter(
-    (request) => (request.body as RequestBody).response_format?.json_schema?.name === 'decision',
-  ).length;
-}
-
-async function deadPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as { port: number }).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** The agent loop as the CLI runs it, without the model client's retry backoff (a test of seconds, not minutes). */
 const noRetryRunner: PlayRunner = (request) =>

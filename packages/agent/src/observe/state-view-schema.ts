@@ -1,4 +1,4 @@
-import { formatIssuePath, SpireError } from '@strata-memory/spire';
+import { SpireError, stateMalformedError } from '@strata-memory/spire';
 import { z } from 'zod';
 
 // The renderer reads a state defensively (every field optional), but it indexes lists and reads
@@ -134,18 +134,6 @@ export const stateViewSchema = z.looseObject({
   run: run.nullish(),
 });
 
-function received(input: unknown, path: readonly PropertyKey[]): string {
-  let value: unknown = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return 'missing';
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`.slice(0, 60);
-}
-
 /**
  * The state as the renderer reads it. Throws `SpireError('STATE_MALFORMED')` naming the first wrongly
  * typed fields (`details.issues`: `{path, message, received}`), e.g. `$.combat.hand: expected array`.
@@ -160,19 +148,10 @@ export function parseStateView(state: unknown, source = 'game state'): Record<st
   }
   const result = stateViewSchema.safeParse(state);
   if (result.success) return state as Record<string, unknown>;
-  const issues = result.error.issues.slice(0, 20).map((issue) => ({
-    path: formatIssuePath(issue.path),
-    message: issue.message,
-    received: received(state, issue.path),
-  }));
-  const shown = issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path}: ${issue.message} (got ${issue.received})`)
-    .join('; ');
-  const more = result.error.issues.length > 3 ? ` and ${result.error.issues.length - 3} more` : '';
-  throw new SpireError(
-    'STATE_MALFORMED',
-    `The ${source} has wrongly typed fields: ${shown}${more}. Fix the state (a list must be a JSON array of objects), or check that the mod and spire versions match.`,
-    { details: { source, issues } },
+  throw stateMalformedError(
+    state,
+    result.error,
+    source,
+    'Fix the state (a list must be a JSON array of objects), or check that the mod and spire versions match.',
   );
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACTION_NAMES, type GameAction } from './game-action.js';
 import { SpireError } from './game-error.js';
-import { formatIssuePath } from './game-state-schema.js';
+import { formatIssuePath } from './state-malformed-error.js';
 
 const index = z.number().int().min(-1);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSts2Snapshots, STS2_FIXTURE_FILE } from '../bridges/sts2/snapshot-files.js';
 import { SpireError } from './game-error.js';
-import { formatIssuePath, parseGameState } from './game-state-schema.js';
+import { parseGameState } from './game-state-schema.js';
+import { formatIssuePath } from './state-malformed-error.js';
 
 const fixtures = readSts2Snapshots(STS2_FIXTURE_FILE);
 // All 200 shared snapshots are parsed by the StS2 bridge test (bridges/sts2/sts2-game.test.ts).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { SpireError } from './game-error.js';
 import type { GameState } from './game-state.js';
+import { stateMalformedError } from './state-malformed-error.js';
 
 /**
  * Zod schemas for `GameState`, used where states are untrusted (bridge payloads, files). Lenient on
@@ -572,25 +572,6 @@ type Assignable<T extends GameState> = T;
 /** What `gameStateSchema` outputs; checked at compile time to be a `GameState`. */
 export type ParsedGameState = Assignable<z.output<typeof gameStateSchema>>;
 
-/** `$.combat.hand[3].energy_cost` from a zod issue path. */
-export function formatIssuePath(path: readonly PropertyKey[]): string {
-  let text = '$';
-  for (const key of path) text += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
-  return text;
-}
-
-function describeReceived(input: unknown, path: readonly PropertyKey[]): string {
-  let value: unknown = input;
-  for (const key of path) {
-    if (value === null || typeof value !== 'object') return 'missing';
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  if (value === undefined) return 'missing';
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`.slice(0, 80);
-}
-
 /**
  * Validates an untrusted state. Throws `SpireError('STATE_MALFORMED')` naming the first bad field paths
  * (`details.issues` lists up to 20 as `{path, message}`); `source` says where the state came from.
@@ -598,20 +579,10 @@ function describeReceived(input: unknown, path: readonly PropertyKey[]): string 
 export function parseGameState(input: unknown, source = 'game state'): GameState {
   const result = gameStateSchema.safeParse(input);
   if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, 20).map((issue) => ({
-    path: formatIssuePath(issue.path),
-    message: issue.message,
-    received: describeReceived(input, issue.path),
-  }));
-  const shown = issues
-    .slice(0, 3)
-    .map((issue) => `${issue.path}: ${issue.message} (got ${issue.received})`)
-    .join('; ');
-  const more = result.error.issues.length > 3 ? ` and ${result.error.issues.length - 3} more` : '';
-  throw new SpireError(
-    'STATE_MALFORMED',
-    `The ${source} does not have the expected shape: ${shown}${more}. ` +
-      'The state may be truncated or come from an incompatible mod version; check that the mod and spire versions match.',
-    { details: { source, issues } },
+  throw stateMalformedError(
+    input,
+    result.error,
+    source,
+    'The state may be truncated or come from an incompatible mod version; check that the mod and spire versions match.',
   );
 }

@@ -6,3 +6,4 @@ export * from './game-error.js';
 export * from './game-state.js';
 export * from './game-state-schema.js';
 export * from './legal-actions-from-state.js';
+export * from './state-malformed-error.js';

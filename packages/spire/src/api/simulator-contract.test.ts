@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createHeuristicBot } from '../bot/index.js';
 import { Simulator } from '../engine/simulator.js';
 import { formatGameAction } from './game-action.js';
-import { formatIssuePath, gameStateSchema } from './game-state-schema.js';
+import { gameStateSchema } from './game-state-schema.js';
 import { legalActionsFromState } from './legal-actions-from-state.js';
+import { formatIssuePath } from './state-malformed-error.js';
 
 // The contract between the engine and every agent: what the simulator emits is what the real mod's
 // schema accepts, on every screen a run visits.

@@ -15,6 +15,7 @@ export {
   fitItems,
   truncateWithMarker,
 } from './fit-items.js';
+export type { KnowledgeSearchStats } from './knowledge-index.js';
 export {
   createKnowledgeLayer,
   type KnowledgeEntry,

@@ -1,10 +1,10 @@
-import MiniSearch from 'minisearch';
 import type { JsonValue } from '../core/provenance.js';
 import { StrataError } from '../errors/strata-error.js';
 import { LruCache } from '../tokenizer/lru-cache.js';
 import { cosineSimilarity, type Embedder } from './embedder.js';
 import { renderListItem, sectionFrame } from './escape-untrusted.js';
 import { type FitCandidate, fitItems } from './fit-items.js';
+import { KnowledgeIndex, type KnowledgeSearchStats } from './knowledge-index.js';
 import type { FitRequest, Layer, LayerFit, LayerOptions } from './layer.js';
 import { resolveLayerOptions } from './resolve-layer-options.js';
 
@@ -28,13 +28,24 @@ export interface KnowledgeLayerOptions extends LayerOptions {
   embeddingWeight?: number;
   /** BM25 candidates passed to the embedder re-ranking (default 30). */
   rerankCandidates?: number;
+  /**
+   * Most entries read per query word, those where the word weighs most first (default 256). Bounds
+   * the cost of a query whatever the corpus; the ranking is exact whenever the search proves its
+   * result before reaching it (see `lastSearch.exact`).
+   */
+  postingsPerTerm?: number;
 }
 
-/** A read-only corpus: BM25 retrieval per call (MiniSearch), filtered by keys in play, optional hybrid re-ranking. */
+/**
+ * A read-only corpus: BM25 retrieval per call (impact-ordered lists with early termination; with
+ * keys in play, only their entries are scored), optional hybrid re-ranking.
+ */
 export interface KnowledgeLayer extends Layer {
   readonly size: number;
   /** Keys of the entries retrieved for a query and keys, best first. */
   retrieve(query: string | undefined, keys?: ReadonlySet<string>): string[];
+  /** The work of the last BM25 search (entries read and scored; whether the ranking is exact). */
+  readonly lastSearch: KnowledgeSearchStats;
 }
 
 /** Creates a knowledge layer (defaults: budget 1,000, priority 30, stable). */
@@ -52,8 +63,10 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
   const rerankCandidates = options.rerankCandidates ?? 30;
   const frame = sectionFrame(resolved.name, resolved.instructions);
 
-  const byKey = new Map<string, KnowledgeEntry & { line: string }>();
-  const byMatchKey = new Map<string, string[]>();
+  const byKey = new Map<string, { text: string; line: string }>();
+  const keyOf: string[] = [];
+  const byMatchKey = new Map<string, number[]>();
+  const fields: string[][] = [];
   for (const entry of options.entries) {
     if (typeof entry?.key !== 'string' || typeof entry.text !== 'string') {
       throw new StrataError(
@@ -68,26 +81,22 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
       );
     }
     const label = entry.title ?? entry.key;
-    byKey.set(entry.key, { ...entry, line: renderListItem(`${label}: ${entry.text}`) });
+    const document = keyOf.length;
+    keyOf.push(entry.key);
+    byKey.set(entry.key, { text: entry.text, line: renderListItem(`${label}: ${entry.text}`) });
     for (const matchKey of [entry.key, ...(entry.tags ?? [])]) {
       const lower = matchKey.toLowerCase();
       const list = byMatchKey.get(lower) ?? [];
-      list.push(entry.key);
+      list.push(document);
       byMatchKey.set(lower, list);
     }
+    fields.push([label, entry.text, (entry.tags ?? []).join(' ')]);
   }
-  const search = new MiniSearch<{ id: string; title: string; text: string; tags: string }>({
-    fields: ['title', 'text', 'tags'],
-    storeFields: [],
-  });
-  search.addAll(
-    options.entries.map((entry) => ({
-      id: entry.key,
-      title: entry.title ?? entry.key,
-      text: entry.text,
-      tags: (entry.tags ?? []).join(' '),
-    })),
+  const search = new KnowledgeIndex(
+    fields,
+    options.postingsPerTerm === undefined ? {} : { postingsPerTerm: options.postingsPerTerm },
   );
+  fields.length = 0;
 
   const retrievals = new LruCache<string, string[]>(256);
   const queryVectors = new LruCache<string, number[]>(256);
@@ -97,22 +106,18 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
     const cacheKey = `${query ?? ''}\u0001${[...keys].join('\u0000')}`;
     const cached = retrievals.get(cacheKey);
     if (cached) return cached;
-    let allowed: Set<string> | undefined;
+    let allowed: Set<number> | undefined;
     if (keys.size > 0) {
       allowed = new Set();
-      for (const key of keys) for (const entryKey of byMatchKey.get(key) ?? []) allowed.add(entryKey);
+      for (const key of keys) for (const document of byMatchKey.get(key) ?? []) allowed.add(document);
     }
     const ranked: Array<{ key: string; score: number }> = [];
     if (query && query.trim() !== '') {
-      // With keys in play, entries outside them get a document boost of 0, which MiniSearch checks
-      // before scoring: they are skipped, not scored, collected and filtered out (a query then costs
-      // a pass over its words' postings, not a result object per matching entry).
-      const only = allowed;
-      const results = search.search(
-        query,
-        only ? { boostDocument: (id: unknown) => (only.has(id as string) ? 1 : 0) } : {},
-      );
-      for (const result of results) ranked.push({ key: String(result.id), score: result.score });
+      // Only as many as are shown (or re-ranked); with keys in play, only their entries are scored.
+      const limit = embedder && corpusVectors ? Math.max(maxResults, rerankCandidates) : maxResults;
+      const hits = search.search(query, limit, allowed ? [...allowed] : undefined);
+      for (let at = 0; at < hits.documents.length; at += 1)
+        ranked.push({ key: keyOf[hits.documents[at] as number] as string, score: hits.scores[at] as number });
     }
     const vector = query ? queryVectors.get(query) : undefined;
     if (embedder && vector && corpusVectors && ranked.length > 1) {
@@ -128,7 +133,13 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
     }
     const keysOut = ranked.map((item) => item.key);
     // Entries whose key is in play but share no word with the query still count: they follow.
-    if (allowed) for (const key of allowed) if (!keysOut.includes(key)) keysOut.push(key);
+    if (allowed) {
+      for (const document of allowed) {
+        if (keysOut.length >= maxResults) break;
+        const key = keyOf[document] as string;
+        if (!keysOut.includes(key)) keysOut.push(key);
+      }
+    }
     const result = keysOut.slice(0, maxResults);
     retrievals.set(cacheKey, result);
     return result;
@@ -142,6 +153,9 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
     revision: 0,
     get size() {
       return byKey.size;
+    },
+    get lastSearch() {
+      return search.stats;
     },
     retrieve,
     async prepare({ query }) {

@@ -125,6 +125,12 @@ export interface Layer {
   restore(snapshot: JsonValue): void;
   /** Loads persisted items (called once by `memory.open()`). */
   open?(context: LayerOpenContext): Promise<void>;
+  /**
+   * The tokenizer every fit will count with, given once by the memory when it is created, so a
+   * layer can count its items as they are added rather than the first time a fit shows them (that
+   * cost would otherwise land on the call that shows them). Fits still pass theirs (`request.tokenizer`).
+   */
+  useTokenizer?(tokenizer: CachedTokenizer): void;
   /** Async work before fitting (e.g. embedding the query). */
   prepare?(request: { query: string | undefined; keys: ReadonlySet<string> }): Promise<void>;
   /** Clears the layer's items (bound with `action: 'reset'`). */

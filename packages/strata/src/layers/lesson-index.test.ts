@@ -101,4 +101,54 @@ describe('lesson index: capped per-word lists', () => {
     const list = index.rankFor(new Set(['block']), boost);
     expect([0, 1, 2, 3].map((at) => list.at(at)?.id)).toEqual(['l6', 'l7', 'l8', 'l9']);
   });
+
+  it('reads an older ranking the same after a newer query has marked other lessons', () => {
+    const index = new LessonIndex({ queryPostings: 4, postingCap: 8 });
+    const items = Array.from({ length: 12 }, (_, at) => entry(`l${String(at).padStart(2, '0')}`, 50 - at));
+    items.forEach((item, at) => {
+      index.add(item, at % 2 === 0 ? ['block', 'elite'] : ['attack']);
+    });
+    const read = (list: { length: number; at(index: number): { id: string } | undefined }): string[] =>
+      Array.from({ length: list.length }, (_, at) => list.at(at)?.id ?? '');
+    const fresh = read(index.rankFor(new Set(['attack']), boost));
+    const older = index.rankFor(new Set(['attack']), boost);
+    // The newer query marks the older one's hits again (and others): the older list must not see them as unscored.
+    index.rankFor(new Set(['attack', 'block']), boost);
+    expect(read(older)).toEqual(fresh);
+  });
+});
+
+describe('lesson index: work per query', () => {
+  /** `size` lessons of 14 words from a 3,000-word vocabulary (the assemble bench's shape). */
+  function filled(size: number): LessonIndex {
+    let state = 20261201;
+    const random = (): number => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state / 2 ** 32;
+    };
+    const index = new LessonIndex();
+    for (let at = 0; at < size; at += 1) {
+      const words = Array.from({ length: 14 }, () => `w${Math.floor(random() * 3000)}`);
+      index.add(entry(`l${at}`, random() * 10), words);
+    }
+    return index;
+  }
+
+  it('scores at most 64 lessons per query word, whether it holds 2,000 or 20,000 lessons', () => {
+    const small = filled(2_000);
+    const large = filled(20_000);
+    let smallMost = 0;
+    let largeMost = 0;
+    for (let query = 0; query < 30; query += 1) {
+      const wanted = new Set([`w${query * 97}`, `w${query * 31 + 7}`, 'strike']);
+      small.rankFor(wanted, boost);
+      smallMost = Math.max(smallMost, small.stats.scored);
+      large.rankFor(wanted, boost);
+      largeMost = Math.max(largeMost, large.stats.scored);
+    }
+    // About 9 lessons hold a word at 2,000, about 93 at 20,000: the second is cut at 64 per word.
+    expect(smallMost).toBeGreaterThan(0);
+    expect(largeMost).toBeLessThanOrEqual(2 * 64);
+    expect(largeMost).toBeLessThan(10 * smallMost);
+  });
 });

@@ -36,6 +36,8 @@ export class LessonEntry implements FitCandidate {
   postings: readonly Posting[] = NO_POSTINGS;
   /** @internal Tokens of `fitLine(line) + '\n'` with the index's tokenizer; -1 until counted. */
   tokens = -1;
+  /** @internal The last query (rankFor call) that scored this lesson. */
+  scoredBy = 0;
 
   constructor(record: LessonRecord & { readonly rank: number }) {
     this.record = record;
@@ -73,12 +75,6 @@ export function compareEntries(a: LessonEntry, b: LessonEntry): number {
   return a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0;
 }
 
-/** A scored candidate for one query. */
-interface Scored {
-  readonly entry: LessonEntry;
-  readonly score: number;
-}
-
 /** How much a query or a near-duplicate probe may look at. */
 export interface LessonIndexLimits {
   /** Best-ranked lessons scored per query word (default 64). */
@@ -108,6 +104,7 @@ export class LessonIndex {
   #countedBy: CachedTokenizer | undefined;
   #countedVersion = 0;
   #queries = 0;
+  readonly #stats = { scored: 0 };
 
   constructor(limits: Partial<LessonIndexLimits> = {}) {
     const queryPostings = limits.queryPostings ?? 64;
@@ -277,6 +274,7 @@ export class LessonIndex {
     // Words shared with a candidate are counted by a mark on the query's postings (few, and read by
     // every query), never by reading its words: at 100,000 lessons that read is a cache miss per word.
     const query = ++this.#queries;
+    this.#stats.scored = 0;
     const postings: Posting[] = [];
     for (const term of wanted) {
       const posting = this.#postings.get(term);
@@ -286,25 +284,40 @@ export class LessonIndex {
       }
     }
     if (postings.length === 0) return this.#order;
-    const scored = new Map<LessonEntry, number>();
+    // Scored lessons are marked on the lesson itself (no map from lesson to score per query).
+    const entries: LessonEntry[] = [];
+    const scores: number[] = [];
     const limit = this.#limits.queryPostings;
     for (const posting of postings) {
       if (posting.held.length < limit && posting.overflow > 0) this.#refill(posting);
       const end = Math.min(limit, posting.held.length);
       for (let index = 0; index < end; index += 1) {
         const entry = posting.held[index] as LessonEntry;
-        if (scored.has(entry)) continue;
+        if (entry.scoredBy === query) continue;
+        entry.scoredBy = query;
         let shared = 0;
         const held = entry.postings;
         for (let at = 0; at < held.length; at += 1) if ((held[at] as Posting).wantedBy === query) shared += 1;
         const relevance = shared / Math.sqrt(wanted.size * Math.max(1, held.length));
-        scored.set(entry, entry.rank + boost(relevance));
+        entries.push(entry);
+        scores.push(entry.rank + boost(relevance));
       }
     }
-    const hits: Scored[] = [];
-    for (const [entry, score] of scored) hits.push({ entry, score });
-    hits.sort((a, b) => b.score - a.score || compareEntries(a.entry, b.entry));
-    return new MergedRanking(hits, scored, this.#order, boost(0));
+    this.#stats.scored = entries.length;
+    const order = Array.from({ length: entries.length }, (_, at) => at);
+    order.sort(
+      (a, b) =>
+        (scores[b] as number) - (scores[a] as number) ||
+        compareEntries(entries[a] as LessonEntry, entries[b] as LessonEntry),
+    );
+    const hits = order.map((at) => entries[at] as LessonEntry);
+    const hitScores = order.map((at) => scores[at] as number);
+    return new MergedRanking(hits, hitScores, query, () => this.#queries, this.#order, boost(0));
+  }
+
+  /** The work of the last rankFor call (deterministic: for tests). */
+  get stats(): { readonly scored: number } {
+    return this.#stats;
   }
 
   /**
@@ -346,42 +359,57 @@ export class LessonIndex {
  */
 class MergedRanking implements CandidateList {
   readonly length: number;
-  readonly #hits: readonly Scored[];
-  readonly #scored: ReadonlyMap<LessonEntry, number>;
+  readonly #hits: readonly LessonEntry[];
+  readonly #scores: readonly number[];
+  readonly #query: number;
+  readonly #currentQuery: () => number;
   readonly #order: CandidateList;
   readonly #restBoost: number;
   readonly #produced: LessonEntry[] = [];
+  /** The hits as a set, only once a later query has re-marked the lessons (a stale ranking read again). */
+  #hitSet: Set<LessonEntry> | undefined;
   #hit = 0;
   #rest = 0;
 
   constructor(
-    hits: readonly Scored[],
-    scored: ReadonlyMap<LessonEntry, number>,
+    hits: readonly LessonEntry[],
+    scores: readonly number[],
+    query: number,
+    currentQuery: () => number,
     order: CandidateList,
     restBoost: number,
   ) {
     this.#hits = hits;
-    this.#scored = scored;
+    this.#scores = scores;
+    this.#query = query;
+    this.#currentQuery = currentQuery;
     this.#order = order;
     this.#restBoost = restBoost;
     this.length = order.length;
+  }
+
+  #isHit(entry: LessonEntry): boolean {
+    if (this.#currentQuery() === this.#query) return entry.scoredBy === this.#query;
+    this.#hitSet ??= new Set(this.#hits);
+    return this.#hitSet.has(entry);
   }
 
   at(index: number): FitCandidate | undefined {
     if (index < 0 || index >= this.length) return undefined;
     while (this.#produced.length <= index) {
       let rest = this.#order.at(this.#rest) as LessonEntry | undefined;
-      while (rest !== undefined && this.#scored.has(rest)) {
+      while (rest !== undefined && this.#isHit(rest)) {
         this.#rest += 1;
         rest = this.#order.at(this.#rest) as LessonEntry | undefined;
       }
       const hit = this.#hits[this.#hit];
+      const score = this.#scores[this.#hit] as number;
       if (hit === undefined && rest === undefined) break;
       if (
         rest === undefined ||
-        (hit !== undefined && precedes(hit.score, hit.entry, rest.rank + this.#restBoost, rest))
+        (hit !== undefined && precedes(score, hit, rest.rank + this.#restBoost, rest))
       ) {
-        this.#produced.push((hit as Scored).entry);
+        this.#produced.push(hit as LessonEntry);
         this.#hit += 1;
       } else {
         this.#produced.push(rest);

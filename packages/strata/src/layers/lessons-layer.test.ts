@@ -1,10 +1,42 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createMemory } from '../memory/memory.js';
 import type { LessonRecord } from '../store/memory-store.js';
-import { createLessonsLayer, type LessonWeights } from './lessons-layer.js';
+import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
+import type { Tokenizer } from '../tokenizer/tokenizer.js';
+import { createLessonsLayer, type LessonsLayer, type LessonWeights } from './lessons-layer.js';
 import { fitRequest } from './test-request.js';
 
 describe('lessons layer', () => {
+  it('counts a lesson as it is added in a memory, so the call that first shows it counts nothing of it', async () => {
+    const inner = createTiktokenTokenizer('o200k_base');
+    const counted: string[] = [];
+    const tokenizer: Tokenizer = {
+      ...inner,
+      count: (text) => {
+        counted.push(text);
+        return inner.count(text);
+      },
+      countUpTo: (text, limit) => {
+        counted.push(text);
+        return inner.countUpTo?.(text, limit) ?? inner.count(text);
+      },
+    };
+    const memory = createMemory({ budget: 2000, tokenizer, layers: [{ kind: 'lessons', budget: 500 }] });
+    const lessons = memory.layer<LessonsLayer>('lessons');
+    const texts = Array.from(
+      { length: 20 },
+      (_, at) => `Lesson ${at}: versus foe${at}, play card${at} then card${at + 50} on elite`,
+    );
+    for (const text of texts) await lessons.addLesson({ text });
+    expect(counted.filter((text) => texts.some((lesson) => text.includes(lesson)))).toHaveLength(20);
+    counted.length = 0;
+    const context = await memory.assemble({ query: 'elite block' });
+    expect(context.layers.find((layer) => layer.name === 'lessons')?.kept.length).toBe(20);
+    // The section as a whole may be counted; no lesson line is counted on its own again.
+    expect(counted.filter((text) => texts.some((lesson) => text.startsWith(`- ${lesson}`)))).toEqual([]);
+  });
+
   it('ranks by relevance to the query and fits the budget', async () => {
     const lessons = createLessonsLayer();
     await lessons.addLesson({ text: 'Block before the Jaw Worm attacks for 11', importance: 0.5 });

@@ -194,6 +194,11 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     get lessons() {
       return Array.from(index.values(), (entry) => entry.record);
     },
+    useTokenizer(tokenizer) {
+      // Lessons added from now on are counted as they are added (a few microseconds each), not by
+      // the call that first shows them.
+      index.useTokenizer(tokenizer);
+    },
     top(limit = capacity) {
       return index.top(Math.max(0, limit)).map((entry) => entry.record);
     },

@@ -104,6 +104,7 @@ export function createMemory(options: MemoryOptions): Memory {
   const tokenizer =
     'inner' in base && 'fits' in base ? (base as CachedTokenizer) : createCachedTokenizer(base, cacheOptions);
   const layers = options.layers.map((config) => createLayer(config));
+  for (const layer of layers) layer.useTokenizer?.(tokenizer);
   const byName = new Map<string, Layer>();
   for (const layer of layers) {
     if (byName.has(layer.name)) {

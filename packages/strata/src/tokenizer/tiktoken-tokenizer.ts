@@ -79,7 +79,16 @@ export function createTiktokenTokenizer(
     return bytes.length > maxMergedChunkBytes ? undefined : bytePairMerge(bytes, rankOf);
   };
 
-  /** Token count per pre-tokenizer chunk: exact for short chunks, the UTF-8 byte bound for long ones. */
+  /** Tokens of one pre-tokenizer chunk: exact for short chunks, the UTF-8 byte bound for long ones. */
+  const chunkTokens = (chunk: string, bpe: BpeCore): number => {
+    const bytes = chunk.length > shortText ? utf8ByteLength(chunk) : 0;
+    if (bytes > longChunkBytes)
+      return bytes > maxMergedChunkBytes ? bytes : (mergeLong(chunk)?.length ?? bytes);
+    if (bpe.getBpeRankFromString(chunk) !== undefined) return 1;
+    return bpe.bytePairEncode(chunk).length;
+  };
+
+  /** Token count per pre-tokenizer chunk, with where each chunk is (truncate needs the positions). */
   function* chunkCounts(text: string): Generator<{ start: number; end: number; tokens: number }> {
     if (!core) {
       yield { start: 0, end: text.length, tokens: utf8ByteLength(text) };
@@ -88,33 +97,48 @@ export function createTiktokenTokenizer(
     for (const match of text.matchAll(core.tokenSplitRegex)) {
       const chunk = match[0];
       const start = match.index ?? 0;
-      let tokens: number;
-      const bytes = chunk.length > shortText ? utf8ByteLength(chunk) : 0;
-      if (bytes > longChunkBytes)
-        tokens = bytes > maxMergedChunkBytes ? bytes : (mergeLong(chunk)?.length ?? bytes);
-      else if (core.getBpeRankFromString(chunk) !== undefined) tokens = 1;
-      else tokens = core.bytePairEncode(chunk).length;
-      yield { start, end: start + chunk.length, tokens };
+      yield { start, end: start + chunk.length, tokens: chunkTokens(chunk, core) };
     }
   }
+
+  // Counting needs no positions: one exec per chunk on a private copy of the split pattern, without
+  // the generator's and matchAll's objects per chunk (a count is on every call's new text).
+  const splitter = core
+    ? new RegExp(
+        core.tokenSplitRegex.source,
+        core.tokenSplitRegex.flags.includes('g')
+          ? core.tokenSplitRegex.flags
+          : `${core.tokenSplitRegex.flags}g`,
+      )
+    : undefined;
+  /** Sum of the chunks' tokens, stopping once above `limit`. */
+  const sumChunks = (text: string, limit: number): number => {
+    if (!core || !splitter) return utf8ByteLength(text);
+    splitter.lastIndex = 0;
+    let total = 0;
+    for (let match = splitter.exec(text); match !== null; match = splitter.exec(text)) {
+      const chunk = match[0];
+      if (chunk === '') {
+        // As matchAll does: step over an empty match (by a whole code point).
+        splitter.lastIndex += (text.codePointAt(splitter.lastIndex) ?? 0) > 0xffff ? 2 : 1;
+        continue;
+      }
+      total += chunkTokens(chunk, core);
+      if (total > limit) return total;
+    }
+    return total;
+  };
 
   const count = (text: string): number => {
     if (text.length === 0) return 0;
     // No chunk can be longer than the text: short texts take the library's own exact path.
     if (text.length <= shortText) return encoding.countTokens(text, plainText);
-    let total = 0;
-    for (const piece of chunkCounts(text)) total += piece.tokens;
-    return total;
+    return sumChunks(text, Number.POSITIVE_INFINITY);
   };
 
   const countUpTo = (text: string, limit: number): number => {
     if (text.length <= shortText) return encoding.countTokens(text, plainText);
-    let total = 0;
-    for (const piece of chunkCounts(text)) {
-      total += piece.tokens;
-      if (total > limit) return total;
-    }
-    return total;
+    return sumChunks(text, limit);
   };
 
   const truncate = (text: string, maxTokens: number): string => {

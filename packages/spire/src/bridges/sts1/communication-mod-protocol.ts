@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SpireError } from '../../api/game-error.js';
-import { formatIssuePath } from '../../api/game-state-schema.js';
+import { formatIssuePath } from '../../api/state-malformed-error.js';
 
 /**
  * The JSON CommunicationMod (Slay the Spire 1) writes to its child process, one object per line:

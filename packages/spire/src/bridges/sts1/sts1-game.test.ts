@@ -7,7 +7,7 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GameAction } from '../../api/game-action.js';
-import { SpireError } from '../../api/game-error.js';
+import { caughtSpireError } from '../../test-support/caught-spire-error.js';
 import * as recorded from './fixtures/communication-mod-states.js';
 import { createSts1Game } from './sts1-game.js';
 
@@ -38,16 +38,6 @@ function pipes() {
   };
 }
 
-async function caught(promise: Promise<unknown>): Promise<SpireError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SpireError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpireError');
-}
-
 describe('StS1 bridge over injected streams', () => {
   it('says ready, reads the state and answers actions with commands', async () => {
     const mod = pipes();
@@ -73,7 +63,7 @@ describe('StS1 bridge over injected streams', () => {
     const acting = game.act({ action: 'end_turn' });
     expect(await mod.nextCommand()).toBe('end');
     mod.send(recorded.COMMAND_ERROR);
-    const error = await caught(acting);
+    const error = await caughtSpireError(acting);
     expect(error.code).toBe('INVALID_ACTION');
     expect(error.message).toContain("CommunicationMod rejected 'end'");
     expect(error.toModError().code).toBe('invalid_action');
@@ -87,7 +77,7 @@ describe('StS1 bridge over injected streams', () => {
     await mod.nextCommand();
     mod.send(recorded.FIRST_MAP);
     await game.state();
-    const error = await caught(game.act({ action: 'end_turn' }));
+    const error = await caughtSpireError(game.act({ action: 'end_turn' }));
     expect(error.code).toBe('INVALID_ACTION');
     expect(error.message).toContain('available: choose_map_node');
     await game.close?.();
@@ -97,11 +87,11 @@ describe('StS1 bridge over injected streams', () => {
     const closed = pipes();
     const game = createSts1Game({ input: closed.input, output: closed.output });
     closed.input.end();
-    expect((await caught(game.state())).code).toBe('GAME_UNREACHABLE');
+    expect((await caughtSpireError(game.state())).code).toBe('GAME_UNREACHABLE');
 
     const silent = pipes();
     const slow = createSts1Game({ input: silent.input, output: silent.output, responseTimeoutMs: 30 });
-    const error = await caught(slow.state());
+    const error = await caughtSpireError(slow.state());
     expect(error.code).toBe('GAME_TIMEOUT');
     expect(error.message).toContain('within 30 ms');
     await slow.close?.();
@@ -111,7 +101,7 @@ describe('StS1 bridge over injected streams', () => {
     const mod = pipes();
     const game = createSts1Game({ input: mod.input, output: mod.output });
     mod.send('Loading mods...');
-    const error = await caught(game.state());
+    const error = await caughtSpireError(game.state());
     expect(error.code).toBe('PROTOCOL_ERROR');
     expect(error.message).toContain('Loading mods...');
     await game.close?.();

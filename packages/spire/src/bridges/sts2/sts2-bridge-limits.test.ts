@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SpireError } from '../../api/game-error.js';
+import { caughtSpireError } from '../../test-support/caught-spire-error.js';
 import { type FakeSts2ModServer, startFakeSts2ModServer } from './fake-sts2-mod-server.js';
 import { readSts2Snapshots, STS2_FIXTURE_FILE } from './snapshot-files.js';
 import { createSts2Game } from './sts2-game.js';
@@ -10,16 +10,6 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function caught(promise: Promise<unknown>): Promise<SpireError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SpireError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpireError');
-}
-
 describe('StS2 bridge limits (issue 11 item 14)', () => {
   it('refuses a body larger than maxResponseBytes while streaming it, without reading it all', async () => {
     const server = await startFakeSts2ModServer({ states: [fixture] });
@@ -28,7 +18,7 @@ describe('StS2 bridge limits (issue 11 item 14)', () => {
     server.queue('GET /state', { streamBytes: 64 * 1024 * 1024 });
     const game = createSts2Game({ baseUrl: server.url, maxResponseBytes: 1024 * 1024, retryDelayMs: 1 });
     const before = process.memoryUsage().rss;
-    const error = await caught(game.state());
+    const error = await caughtSpireError(game.state());
     expect(error.code).toBe('PROTOCOL_ERROR');
     expect(error.message).toContain('larger than 1048576 bytes');
     expect(error.isRetryable).toBe(false);
@@ -41,13 +31,17 @@ describe('StS2 bridge limits (issue 11 item 14)', () => {
     const server = await startFakeSts2ModServer({ states: [fixture] });
     servers.push(server);
     server.queue('GET /state', { raw: JSON.stringify({ ok: true, data: { pad: 'x'.repeat(300_000) } }) });
-    const error = await caught(createSts2Game({ baseUrl: server.url, maxResponseBytes: 100_000 }).state());
+    const error = await caughtSpireError(
+      createSts2Game({ baseUrl: server.url, maxResponseBytes: 100_000 }).state(),
+    );
     expect(error.code).toBe('PROTOCOL_ERROR');
     expect(error.message).toContain('larger than 100000 bytes');
   });
 
   it('says that fetch refuses a blocked port instead of blaming the mod for closing the connection', async () => {
-    const error = await caught(createSts2Game({ baseUrl: 'http://127.0.0.1:6000', retryDelayMs: 1 }).state());
+    const error = await caughtSpireError(
+      createSts2Game({ baseUrl: 'http://127.0.0.1:6000', retryDelayMs: 1 }).state(),
+    );
     expect(error.code).toBe('CONFIG_INVALID');
     expect(error.message).toContain('port 6000');
     expect(error.message).toContain('blocked ports');
@@ -60,7 +54,7 @@ describe('StS2 bridge limits (issue 11 item 14)', () => {
       calls += 1;
       throw new TypeError('fetch failed', { cause: new Error('unsupported proxy protocol') });
     };
-    const error = await caught(
+    const error = await caughtSpireError(
       createSts2Game({ baseUrl: 'http://127.0.0.1:8080', fetch: failing, retryDelayMs: 1 }).state(),
     );
     expect(error.code).toBe('GAME_UNREACHABLE');

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SpireError } from '../../api/game-error.js';
+import { caughtSpireError } from '../../test-support/caught-spire-error.js';
 import { type FakeSts2ModServer, startFakeSts2ModServer } from './fake-sts2-mod-server.js';
 import { readSts2Snapshots, STS2_FIXTURE_FILE } from './snapshot-files.js';
 import { createSts2Game } from './sts2-game.js';
@@ -51,16 +51,6 @@ function fast(server: FakeSts2ModServer, extra: Sts2GameConfig = {}): Sts2GameCo
 
 function sentActions(server: FakeSts2ModServer): unknown[] {
   return server.requests.filter((request) => request.path === '/action').map((request) => request.body);
-}
-
-async function caught(promise: Promise<unknown>): Promise<SpireError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SpireError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpireError');
 }
 
 /** An HTTP server on 127.0.0.1 that is not the mod (as another program on 8080 would be). */
@@ -130,7 +120,7 @@ describe('StS2 bridge: both mod dialects (issue 15 item 5)', () => {
     expect(game.dialect).toBe('upstream');
     await game.act({ action: 'crystal_clear_cell', x: 1, y: 2, tool: 'small' });
     await game.act({ action: 'proceed' });
-    const error = await caught(game.act({ action: 'close_pause_menu' }));
+    const error = await caughtSpireError(game.act({ action: 'close_pause_menu' }));
     expect(error.code).toBe('NOT_SUPPORTED');
     expect(error.message).toContain('AgenticSTS fork');
     expect(sentActions(server)).toEqual([
@@ -155,7 +145,7 @@ describe('StS2 bridge: both mod dialects (issue 15 item 5)', () => {
         cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
       });
     };
-    const error = await caught(createSts2Game({ fetch: refusing, retryDelayMs: 1 }).state());
+    const error = await caughtSpireError(createSts2Game({ fetch: refusing, retryDelayMs: 1 }).state());
     expect(tried).toEqual(['http://127.0.0.1:8080/health', 'http://127.0.0.1:8128/health']);
     expect(error.code).toBe('GAME_UNREACHABLE');
     expect(error.message).toContain('http://127.0.0.1:8080 or http://127.0.0.1:8128');

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SpireError } from '../../api/game-error.js';
+import { caughtSpireError } from '../../test-support/caught-spire-error.js';
 import { type FakeSts2ModServer, startFakeSts2ModServer } from './fake-sts2-mod-server.js';
 import { jsonPathAtEnd } from './json-path-at-end.js';
 import {
@@ -44,16 +44,6 @@ function fastConfig(server: FakeSts2ModServer, extra: Sts2GameConfig = {}): Sts2
     waitForActionsMs: 20,
     ...extra,
   };
-}
-
-async function caught(promise: Promise<unknown>): Promise<SpireError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SpireError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpireError');
 }
 
 function fixture(index: number): Record<string, unknown> {
@@ -106,7 +96,7 @@ describe('StS2 bridge against a fake mod server', () => {
   it('turns the mod invalid_action error into INVALID_ACTION and leaves the state as it was', async () => {
     const server = await start([fixture(0), fixture(2)]);
     const game = createSts2Game(fastConfig(server));
-    const error = await caught(game.act({ action: 'choose_map_node', option_index: 0 }));
+    const error = await caughtSpireError(game.act({ action: 'choose_map_node', option_index: 0 }));
     expect(error.code).toBe('INVALID_ACTION');
     expect(error.toModError().code).toBe('invalid_action');
     expect(server.currentState()).toEqual(fixture(0));
@@ -142,7 +132,7 @@ describe('StS2 bridge against a fake mod server', () => {
       error: { code: 'state_unavailable', message: 'Transitioning.', retryable: true },
     };
     server.queue('GET /state', busy, busy, busy, busy);
-    const error = await caught(game.state());
+    const error = await caughtSpireError(game.state());
     expect(error.code).toBe('STATE_UNAVAILABLE');
     expect(error.message).toContain('gave up after 3 attempts');
   });
@@ -154,7 +144,7 @@ describe('StS2 bridge against a fake mod server', () => {
       status: 409,
       error: { code: 'invalid_target', message: 'target_index is out of range.', retryable: false },
     });
-    const error = await caught(game.act({ action: 'play_card', card_index: 0, target_index: 9 }));
+    const error = await caughtSpireError(game.act({ action: 'play_card', card_index: 0, target_index: 9 }));
     expect(error.code).toBe('INVALID_TARGET');
     expect(server.requests.filter((request) => request.path === '/action')).toHaveLength(1);
   });
@@ -166,7 +156,7 @@ describe('StS2 bridge against a fake mod server', () => {
       game_version: 'v0.120.0',
       compatibility: { missing_members: [{ member: 'NCombatRoom._mode', feature: 'combat readiness' }] },
     });
-    const error = await caught(createSts2Game(fastConfig(server)).state());
+    const error = await caughtSpireError(createSts2Game(fastConfig(server)).state());
     expect(error.code).toBe('GAME_VERSION_DEGRADED');
     expect(error.message).toContain('v0.120.0');
     expect(error.message).toContain('combat readiness (NCombatRoom._mode)');
@@ -178,7 +168,7 @@ describe('StS2 bridge against a fake mod server', () => {
   it('rejects a mod that cannot name its game version', async () => {
     const server = await start();
     server.setHealth({ game_version: 'unknown' });
-    const error = await caught(createSts2Game(fastConfig(server)).state());
+    const error = await caughtSpireError(createSts2Game(fastConfig(server)).state());
     expect(error.code).toBe('GAME_VERSION_DEGRADED');
     expect(error.message).toContain("game_version 'unknown'");
   });
@@ -187,7 +177,7 @@ describe('StS2 bridge against a fake mod server', () => {
     const raw = fixture(0);
     raw.state_version = 42;
     const server = await start([raw]);
-    const error = await caught(createSts2Game(fastConfig(server)).state());
+    const error = await caughtSpireError(createSts2Game(fastConfig(server)).state());
     expect(error.code).toBe('STATE_VERSION_UNSUPPORTED');
     expect(error.message).toContain('state_version 42');
     expect(error.message).toContain('10 and 11');
@@ -197,7 +187,7 @@ describe('StS2 bridge against a fake mod server', () => {
     const raw = fixture(0) as { run: { gold: unknown } };
     raw.run.gold = null;
     const server = await start([raw]);
-    const error = await caught(createSts2Game(fastConfig(server)).state());
+    const error = await caughtSpireError(createSts2Game(fastConfig(server)).state());
     expect(error.code).toBe('STATE_MALFORMED');
     expect(error.message).toContain('$.run.gold');
     expect(error.message).toContain(server.url);
@@ -208,7 +198,7 @@ describe('StS2 bridge against a fake mod server', () => {
     const text = JSON.stringify({ ok: true, data: fixture(0) });
     const cut = text.slice(0, text.indexOf('"resolved_rules_text"', text.indexOf('"hand"')) + 30);
     server.queue('GET /state', { raw: cut }, { raw: cut });
-    const error = await caught(createSts2Game(fastConfig(server, { maxRetries: 1 })).state());
+    const error = await caughtSpireError(createSts2Game(fastConfig(server, { maxRetries: 1 })).state());
     expect(error.code).toBe('STATE_MALFORMED');
     expect(error.message).toContain('truncated');
     expect(error.message).toContain('$.data.combat.hand[0].resolved_rules_text');
@@ -225,7 +215,7 @@ describe('StS2 bridge against a fake mod server', () => {
   it('reports an unreachable mod with the URL and what to do', async () => {
     const port = await freePort();
     const game = createSts2Game({ baseUrl: `http://127.0.0.1:${port}`, maxRetries: 1, retryDelayMs: 1 });
-    const error = await caught(game.state());
+    const error = await caughtSpireError(game.state());
     expect(error.code).toBe('GAME_UNREACHABLE');
     expect(error.message).toContain(`http://127.0.0.1:${port}`);
     expect(error.message).toContain('ECONNREFUSED');
@@ -235,7 +225,7 @@ describe('StS2 bridge against a fake mod server', () => {
   it('reports a timeout without resending the action', async () => {
     const server = await start();
     server.queue('POST /action', { delayMs: 300, data: {} });
-    const error = await caught(
+    const error = await caughtSpireError(
       createSts2Game(fastConfig(server, { actionTimeoutMs: 50 })).act({ action: 'end_turn' }),
     );
     expect(error.code).toBe('GAME_TIMEOUT');
@@ -246,7 +236,7 @@ describe('StS2 bridge against a fake mod server', () => {
   it('refuses a service that is not the mod', async () => {
     const server = await start();
     server.setHealth({ service: 'some-other-api' });
-    const error = await caught(createSts2Game(fastConfig(server)).state());
+    const error = await caughtSpireError(createSts2Game(fastConfig(server)).state());
     expect(error.code).toBe('PROTOCOL_ERROR');
     expect(error.message).toContain("'some-other-api'");
   });
@@ -266,7 +256,7 @@ describe('StS2 bridge against a fake mod server', () => {
   it('reports a game still animating after waitForActionsMs as GAME_BUSY, not as a state to act on', async () => {
     for (const useEventStream of [false, true]) {
       const server = await start([fixture(3)]);
-      const error = await caught(
+      const error = await caughtSpireError(
         createSts2Game(fastConfig(server, { waitForActionsMs: 30, useEventStream })).state(),
       );
       expect(error.code).toBe('GAME_BUSY');

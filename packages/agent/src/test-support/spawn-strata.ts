@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+// Test support (not built into dist): the real `strata` program from source through tsx, as
+// `npm run strata` runs it, in a child process. One copy for every test that needs a real process
+// (kill and resume, Ctrl-C in a terminal, exit codes).
+
+/** The repository's root folder. */
+export const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
+/** The CLI's entry file (TypeScript source). */
+export const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
+/** tsx's loader by file URL: the children may run in other folders, where a bare `--import tsx` would not resolve. */
+export const tsxLoader = pathToFileURL(
+  join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs'),
+).href;
+
+/** The environment a child `strata` runs with: tsx reads the repository's tsconfig (its paths map the workspace packages to source) from any cwd. */
+export function strataEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NO_COLOR: '1',
+    TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json'),
+    ...extra,
+  };
+}
+
+/** The command line (node, its arguments) that runs `strata <args>` from source. */
+export function strataCommand(args: readonly string[]): string[] {
+  return [process.execPath, '--import', tsxLoader, cliMain, ...args];
+}
+
+/** How a child `strata` ended, with everything it printed. */
+export interface StrataExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** `performance.now()` when the process closed. */
+  endedAt: number;
+}
+
+/** `strata <args>` as a child process; `output()` reads what it printed so far. */
+export function spawnStrata(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): { child: ChildProcess; output: () => { stdout: string; stderr: string }; done: Promise<StrataExit> } {
+  const [node, ...nodeArgs] = strataCommand(args);
+  const child = spawn(node as string, nodeArgs, {
+    cwd: options.cwd ?? repositoryRoot,
+    env: strataEnvironment(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise<StrataExit>((resolveDone) => {
+    child.on('close', (code, signal) =>
+      resolveDone({ code, signal, stdout, stderr, endedAt: performance.now() }),
+    );
+  });
+  return { child, output: () => ({ stdout, stderr }), done };
+}
