@@ -30,7 +30,9 @@ export async function runScaleBench(sizes: readonly number[] = SIZES): Promise<v
   console.log(
     `Recall at scale: synthetic chat, budget 5000 tokens, ${QUESTIONS} planted-fact questions per size`,
   );
-  console.log('  turns     ingest s   µs/turn   memory MB   wall p50/p99 ms   cpu p50/p99 ms   recall');
+  console.log(
+    '  turns     ingest s   µs/turn   memory MB   wall p50/p99 ms   cpu p50/p99 ms   best-of-3 wall p50/p99 ms   recall',
+  );
   for (const turns of sizes) {
     const history = syntheticHistory({ turns, factEvery: Math.floor(turns / QUESTIONS) });
     gc();
@@ -58,16 +60,28 @@ export async function runScaleBench(sizes: readonly number[] = SIZES): Promise<v
       cpu.push((used.user + used.system) / 1000);
       if (question.evidence.every((id) => context.turnIds.includes(id))) found += 1;
     }
+    // Two more passes: each question's fastest of three runs strips the time this process waited for
+    // a core on a loaded machine (the work is the same each time; the waiting is not).
+    const best = [...wall];
+    for (let pass = 0; pass < 2; pass += 1) {
+      for (const [position, question] of history.questions.entries()) {
+        const wallStart = performance.now();
+        await memory.assemble({ query: question.question });
+        best[position] = Math.min(best[position] as number, performance.now() - wallStart);
+      }
+    }
     const p99 = percentile(wall, 0.99);
+    const bestP99 = percentile(best, 0.99);
     console.log(
       `  ${String(turns).padStart(7)}   ${(ingestMs / 1000).toFixed(1).padStart(8)}   ${((ingestMs * 1000) / turns).toFixed(0).padStart(7)}` +
         `   ${memoryMb.toFixed(0).padStart(9)}   ${`${percentile(wall, 0.5).toFixed(2)}/${p99.toFixed(2)}`.padStart(15)}` +
-        `   ${`${percentile(cpu, 0.5).toFixed(2)}/${percentile(cpu, 0.99).toFixed(2)}`.padStart(14)}   ${found}/${history.questions.length}`,
+        `   ${`${percentile(cpu, 0.5).toFixed(2)}/${percentile(cpu, 0.99).toFixed(2)}`.padStart(14)}` +
+        `   ${`${percentile(best, 0.5).toFixed(2)}/${bestP99.toFixed(2)}`.padStart(25)}   ${found}/${history.questions.length}`,
     );
     if (turns === 200_000) {
       const cpuP99 = percentile(cpu, 0.99);
       console.log(
-        `  goals at 200,000 turns: p99 ${p99.toFixed(1)} ms wall, ${cpuP99.toFixed(1)} ms cpu (goal < ${GOAL.p99Ms} ms: wall ${p99 < GOAL.p99Ms ? 'met' : 'MISSED'}, cpu ${cpuP99 < GOAL.p99Ms ? 'met' : 'MISSED'});` +
+        `  goals at 200,000 turns: p99 ${p99.toFixed(1)} ms wall, ${bestP99.toFixed(1)} ms best-of-3 wall, ${cpuP99.toFixed(1)} ms cpu (goal < ${GOAL.p99Ms} ms: wall ${p99 < GOAL.p99Ms ? 'met' : 'MISSED'}, best-of-3 ${bestP99 < GOAL.p99Ms ? 'met' : 'MISSED'}, cpu ${cpuP99 < GOAL.p99Ms ? 'met' : 'MISSED'});` +
           ` memory ${memoryMb.toFixed(0)} MB (goal < ${GOAL.memoryMb} MB: ${memoryMb < GOAL.memoryMb ? 'met' : 'MISSED'}); load average ${(await loadAverage()).toFixed(1)}`,
       );
     }

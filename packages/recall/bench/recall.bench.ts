@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { evaluateRecall } from '../src/evaluate-recall.js';
 import { formatRecallReport } from '../src/format-recall-report.js';
 import { readRecallDataset } from '../src/recall-dataset.js';
+import { runPiecesBench } from './recall-pieces.bench.js';
 import { runScaleBench } from './recall-scale.bench.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -64,6 +65,7 @@ async function runLocomo(): Promise<void> {
     }
     console.log(`  (K = ${haystack}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   }
+  await runPiecesBench(dataset, BUDGET);
 }
 
 function pct(value: number): string {

@@ -25,6 +25,8 @@ export interface RecallStrategyResult {
   strategy: RecallStrategyName;
   overall: RecallScore;
   categories: Record<string, RecallScore>;
+  /** Scores per conversation, in the data set's order (for held-out checks: tune on some, report on the rest). */
+  conversations: Array<{ id: string; score: RecallScore }>;
   /** Wall time of replaying all turns into memory. */
   ingestMs: number;
   /** Wall time of assembling and checking every question. */
@@ -114,6 +116,7 @@ export async function evaluateRecall(
   for (const strategy of options.strategies) {
     const overall = createAccumulator();
     const categories = new Map<string, ReturnType<typeof createAccumulator>>();
+    const perConversation: Array<{ id: string; score: RecallScore }> = [];
     let ingestMs = 0;
     let queryMs = 0;
     let overBudget = 0;
@@ -145,6 +148,7 @@ export async function evaluateRecall(
       }
       ingestMs += performance.now() - ingestStart;
       sampleHeap();
+      const own = createAccumulator();
       for (const question of conversation.questions) {
         const queryStart = performance.now();
         const context = await memory.assemble({ query: question.question });
@@ -162,6 +166,7 @@ export async function evaluateRecall(
         if (tokens > options.budget) overBudget += 1;
         const share = found.length / question.evidence.length;
         overall.add(share, tokens);
+        own.add(share, tokens);
         let category = categories.get(question.category);
         if (!category) {
           category = createAccumulator();
@@ -178,6 +183,7 @@ export async function evaluateRecall(
         done += 1;
         options.onProgress?.(done, total);
       }
+      perConversation.push({ id: conversation.id, score: own.score() });
     }
     strategies.push({
       strategy,
@@ -187,6 +193,7 @@ export async function evaluateRecall(
           .sort((a, b) => a[0].localeCompare(b[0]))
           .map(([name, value]) => [name, value.score()]),
       ),
+      conversations: perConversation,
       ingestMs: Math.round(ingestMs),
       queryMs: Math.round(queryMs),
       overBudget,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createInMemoryStore } from '../store/in-memory/in-memory-store.js';
 import type { MemoryStore } from '../store/memory-store.js';
+import { turnRecord } from './conversation-persistence.js';
 import { createConversationMemory } from './layered-conversation-memory.js';
 
 const turns = [
@@ -41,6 +42,25 @@ describe('conversation persistence', () => {
     second.addTurn({ id: 'b2', speaker: 'Ana', text: 'Say hi to your cousin!', sessionId: 'S2' });
     await second.flush();
     expect((await store.listKnowledge('chat/ana-ben/turns-000000')).length).toBe(5);
+  });
+
+  it('restores turns kept in the 0.1.0 layout (records in the namespace itself) and rewrites them in the segmented one', async () => {
+    const store = createInMemoryStore();
+    await store.open();
+    for (const [sequence, turn] of turns.entries()) {
+      await store.putKnowledge(turnRecord('chat/old', sequence, turn, turn.time), 0);
+    }
+    const memory = createConversationMemory({ budget: 300, persistence: { store, namespace: 'chat/old' } });
+    expect(await memory.restore()).toBe(4);
+    const context = await memory.assemble({ query: 'What did Ana make in pottery?' });
+    expect(context.turnIds).toContain('a3');
+    expect((await store.listKnowledge('chat/old/turns-000000')).map((record) => record.text)).toEqual(
+      turns.map((turn) => turn.text),
+    );
+    // A second restart reads the new layout and finds the same turns once.
+    const again = createConversationMemory({ budget: 300, persistence: { store, namespace: 'chat/old' } });
+    expect(await again.restore()).toBe(4);
+    expect((await again.assemble({ query: 'What did Ana make in pottery?' })).text).toBe(context.text);
   });
 
   it('surfaces a failed store write at the next assemble instead of losing it', async () => {

@@ -1,7 +1,9 @@
 import type { ConversationLog, LoggedTurn } from './conversation-log.js';
+import { type CooccurrenceExpansionOptions, expandByCooccurrence } from './cooccurrence-expansion.js';
 import type { TurnCandidate } from './fit-conversation-context.js';
 import { type Bm25Parameters, createTermIndex, type TermHits } from './term-index.js';
 import { contentTerms, stem, words } from './text-terms.js';
+import { createTurnRedundancy, type TurnRedundancy } from './turn-redundancy.js';
 
 /** How the layered memory scores turns for a question; every default is meant for any long chat. */
 export interface RetrievalTuning {
@@ -24,6 +26,12 @@ export interface RetrievalTuning {
   speakerFill: boolean;
   /** Multiplier for every turn of a session in which a speaker the question names takes part. */
   sessionSpeakerBoost: number;
+  /** Maximal marginal relevance: how strongly similarity to taken turns lowers a candidate (0: off). */
+  diversityPenalty: number;
+  /** When the question names a speaker, search only the sessions that speaker takes part in. */
+  speakerFilter: boolean;
+  /** Terms added from the history's co-occurrence statistics (PPMI); `terms: 0` is off. */
+  expansion: CooccurrenceExpansionOptions;
 }
 
 export const DEFAULT_RETRIEVAL_TUNING: RetrievalTuning = {
@@ -37,6 +45,9 @@ export const DEFAULT_RETRIEVAL_TUNING: RetrievalTuning = {
   coverageExponent: 1,
   speakerFill: true,
   sessionSpeakerBoost: 2,
+  diversityPenalty: 0,
+  speakerFilter: true,
+  expansion: { terms: 0, weight: 0.3, sampleTurns: 1000, minimumCount: 2 },
 };
 
 /** Scores on a subset of turns: turn index to value. */
@@ -60,7 +71,7 @@ export interface ConversationRetrieval {
   rank(
     query: string,
     extra?: (lexical: Scores) => Promise<Scores> | Scores,
-  ): Promise<{ candidates: TurnCandidate[]; fill: Iterable<number> }>;
+  ): Promise<{ candidates: TurnCandidate[]; fill: Iterable<number>; redundancy: TurnRedundancy }>;
 }
 
 export function createConversationRetrieval(
@@ -78,6 +89,8 @@ export function createConversationRetrieval(
   /** Speaker-name stems of each session, and of each speaker string (cached: few distinct speakers). */
   const sessionSpeakers: Array<Set<string>> = [];
   const speakerKeyCache = new Map<string, string[]>();
+  /** Sessions each speaker-name stem takes part in (a speaker in every session makes the filter moot). */
+  const speakerSessionCounts = new Map<string, number>();
   const speakerKeys = (speaker: string): string[] => {
     let keys = speakerKeyCache.get(speaker);
     if (!keys) {
@@ -97,6 +110,7 @@ export function createConversationRetrieval(
       const list = speakerTurns.get(key) ?? [];
       list.push(turn.index);
       speakerTurns.set(key, list);
+      if (!inSession.has(key)) speakerSessionCounts.set(key, (speakerSessionCounts.get(key) ?? 0) + 1);
       inSession.add(key);
     }
     return terms;
@@ -156,6 +170,26 @@ export function createConversationRetrieval(
     return index.search(expanded, coverage);
   };
 
+  /** Whether a turn's session has a named speaker in it, or a turn that mentions one; undefined when a named speaker is in every session (nothing to filter). */
+  const namedSessionFilter = (named: ReadonlySet<string>): ((turn: number) => boolean) | undefined => {
+    const sessions = log.sessions.length;
+    for (const key of named) if ((speakerSessionCounts.get(key) ?? 0) >= sessions) return undefined;
+    const mentioned = new Set<number>();
+    for (const key of named) {
+      const id = index.termId(key);
+      if (id === undefined) continue;
+      for (const turn of index.postings(id)) mentioned.add(log.turns[turn]?.session ?? -1);
+    }
+    return (turn) => {
+      const session = log.turns[turn]?.session ?? -1;
+      if (mentioned.has(session)) return true;
+      const present = sessionSpeakers[session];
+      if (!present) return false;
+      for (const key of named) if (present.has(key)) return true;
+      return false;
+    };
+  };
+
   const rank: ConversationRetrieval['rank'] = async (query, extra) => {
     const turnCount = log.turns.length;
     // Speakers the question names steer the ranking softly: a question may name the wrong person.
@@ -180,12 +214,29 @@ export function createConversationRetrieval(
       if (id !== undefined) speakerTermIds.add(id);
     }
 
+    const inNamedSession = (turn: number): boolean => {
+      const present = sessionSpeakers[log.turns[turn]?.session ?? -1];
+      if (!present) return false;
+      for (const key of namedKeys) if (present.has(key)) return true;
+      return false;
+    };
     const coverage = tuning.coverageExponent > 0 && weights.size > 1 ? new Set(weights.keys()) : undefined;
     let scores: Scores = new Map();
     if (weights.size > 0) {
-      let hits = index.search(weights, coverage);
+      if (tuning.expansion.terms > 0) {
+        for (const [term, weight] of expandByCooccurrence(index, weights, speakerTermIds, tuning.expansion)) {
+          weights.set(term, tuning.expansion.weight * weight);
+        }
+      }
+      // Speaker pre-filter: when the question names a speaker, only the sessions they take part in
+      // or are mentioned in are searched (all sessions again if none of those matches).
+      let keep = tuning.speakerFilter && namedKeys.size > 0 ? namedSessionFilter(namedKeys) : undefined;
+      const first = index.search(weights, coverage);
+      let hits = restrict(first, keep);
+      // No match in those sessions: the feedback round searches everywhere too.
+      if (hits === first) keep = undefined;
       if (tuning.feedback.terms > 0 && tuning.feedback.turns > 0 && hits.turns.length > 0) {
-        hits = feedbackRound(hits, weights, speakerTermIds, coverage);
+        hits = restrict(feedbackRound(hits, weights, speakerTermIds, coverage), keep);
       }
       scores = bestScores(hits.turns, coveredValues(hits, coverage), MAX_HITS);
     }
@@ -223,12 +274,6 @@ export function createConversationRetrieval(
       const speaker = log.turns[turn]?.speaker;
       return speaker !== undefined && speakerKeys(speaker).some((key) => namedKeys.has(key));
     };
-    const inNamedSession = (turn: number): boolean => {
-      const present = sessionSpeakers[log.turns[turn]?.session ?? -1];
-      if (!present) return false;
-      for (const key of namedKeys) if (present.has(key)) return true;
-      return false;
-    };
     for (const turn of value.keys()) {
       if (namedKeys.size === 0) break;
       let factor = isNamed(turn) ? tuning.speakerBoost : 1;
@@ -258,7 +303,11 @@ export function createConversationRetrieval(
       candidates.push({ index: turn, value: 1e6 });
     }
     const namedSpeakers = [...namedSpeakerLists];
-    return { candidates, fill: fillOrder(namedSpeakers, turnCount, tuning.speakerFill) };
+    return {
+      candidates,
+      fill: fillOrder(namedSpeakers, turnCount, tuning.speakerFill),
+      redundancy: createTurnRedundancy(index),
+    };
   };
 
   return { add, rank };
@@ -319,6 +368,20 @@ function bestScores(turns: readonly number[], values: Float64Array, count: numbe
     if (value >= threshold) out.set(turn, value);
   });
   return out;
+}
+
+/** The hits whose turn passes `keep`; all of them when none does (or without `keep`). */
+function restrict(hits: TermHits, keep: ((turn: number) => boolean) | undefined): TermHits {
+  if (!keep) return hits;
+  const out: TermHits = { turns: [], scores: [], matched: [], covered: [] };
+  hits.turns.forEach((turn, position) => {
+    if (!keep(turn)) return;
+    out.turns.push(turn);
+    out.scores.push(hits.scores[position] as number);
+    out.matched.push(hits.matched[position] as number);
+    out.covered.push(hits.covered[position] as number);
+  });
+  return out.turns.length > 0 ? out : hits;
 }
 
 /** Parallel arrays as [turn, score] entries, lazily. */

@@ -4,6 +4,8 @@ import { bestFirst } from './best-first.js';
 import { CONTEXT_PREAMBLE, QUESTION_HEADER, renderQuestion } from './context-format.js';
 import type { ConversationLog } from './conversation-log.js';
 import type { AssembledConversation } from './conversation-memory.js';
+import { diverseFirst } from './diverse-first.js';
+import type { TurnRedundancy } from './turn-redundancy.js';
 
 /** A turn worth including, with how much it is worth. */
 export interface TurnCandidate {
@@ -29,6 +31,11 @@ export interface FitConversationOptions {
   stopAtFirstMiss?: boolean;
   /** After the candidates, turns (log indices) tried in this order to fill leftover room. */
   fill?: Iterable<number>;
+  /**
+   * Maximal marginal relevance: a candidate's rank is multiplied by 1 - penalty x its similarity to
+   * the turns already taken, so the budget is not spent on near-duplicates. Penalty 0 or absent: off.
+   */
+  diversity?: { penalty: number; redundancy: TurnRedundancy };
 }
 
 /** The smallest a turn line can cost: "[" id "] " speaker ": " text newline. */
@@ -73,10 +80,19 @@ export function fitConversationContext(options: FitConversationOptions): Assembl
   const dropped: string[] = [];
   let used = 0;
   // Best first without sorting every candidate; stops once no candidate could fit any more.
-  for (const { candidate, turn, cost } of bestFirst(
-    ranked,
-    (a, b) => a.rank > b.rank || (a.rank === b.rank && a.candidate.index < b.candidate.index),
-  )) {
+  const diversity = options.diversity && options.diversity.penalty > 0 ? options.diversity : undefined;
+  const order = diversity
+    ? diverseFirst(
+        ranked,
+        (item) => item.rank,
+        (item) => item.rank * (1 - diversity.penalty * diversity.redundancy.similarity(item.candidate.index)),
+        (a, b) => a.candidate.index < b.candidate.index,
+      )
+    : bestFirst(
+        ranked,
+        (a, b) => a.rank > b.rank || (a.rank === b.rank && a.candidate.index < b.candidate.index),
+      );
+  for (const { candidate, turn, cost } of order) {
     if (available - used < smallest) break;
     if (seen.has(candidate.index)) continue;
     seen.add(candidate.index);
@@ -89,6 +105,7 @@ export function fitConversationContext(options: FitConversationOptions): Assembl
     used += cost + header;
     sessions.add(turn.session);
     chosen.push(candidate.index);
+    diversity?.redundancy.take(candidate.index);
   }
   if (options.fill) {
     let misses = 0;

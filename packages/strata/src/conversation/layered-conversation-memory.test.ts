@@ -207,6 +207,120 @@ describe('createConversationMemory (layered)', () => {
   });
 });
 
+describe('retrieval pieces of the layered memory', () => {
+  /** Two chats in one history: Ana with Ben, then Cleo with Dev, who talk about the same things. */
+  function twoChats(): ConversationTurn[] {
+    const turns: ConversationTurn[] = [];
+    const chat = (prefix: string, speakers: [string, string], planted: string, sessions: number) => {
+      for (let session = 1; session <= sessions; session += 1) {
+        const lines = [...fillers];
+        if (session === 2) lines.splice(1, 0, planted);
+        lines.forEach((text, position) => {
+          turns.push({
+            id: `${prefix}${session}:${position + 1}`,
+            speaker: speakers[position % 2] as string,
+            text,
+            sessionId: `${prefix}${session}`,
+          });
+        });
+      }
+    };
+    chat('A', ['Ana', 'Ben'], 'I finally bought a kayak, a bright red one.', 3);
+    for (let copy = 0; copy < 6; copy += 1) {
+      chat(`C${copy}-`, ['Cleo', 'Dev'], `We rented a red kayak for river trip number ${copy + 1}.`, 2);
+    }
+    return turns;
+  }
+
+  it('searches only the sessions of a speaker the question names (speaker pre-filter)', async () => {
+    const turns = twoChats();
+    // A budget that holds a few turns: the other chat's kayak turns would crowd Ana's out.
+    const query = 'Tell me about the red kayak Ana has.';
+    // Without the soft speaker boosts, so the filter alone is measured.
+    const options = { budget: 120, recentTurns: 0, speakerBoost: 1, sessionSpeakerBoost: 1 };
+    const filtered = await replay(createConversationMemory(options), turns).assemble({ query });
+    expect(filtered.turnIds).toContain('A2:2');
+    expect(filtered.turnIds.every((id) => id.startsWith('A'))).toBe(true);
+    const unfiltered = await replay(
+      createConversationMemory({ ...options, speakerFilter: false }),
+      turns,
+    ).assemble({ query });
+    expect(unfiltered.turnIds.some((id) => id.startsWith('C'))).toBe(true);
+  });
+
+  it('searches every session again when the named speaker has no matching turn', async () => {
+    const turns = twoChats();
+    const context = await replay(createConversationMemory({ budget: 200, recentTurns: 0 }), turns).assemble({
+      query: 'Did Ben rent a canoe for the river?',
+    });
+    expect(context.turnIds.some((id) => id.startsWith('C') && id.endsWith(':2'))).toBe(true);
+  });
+
+  it('spends the budget on distinct turns, not on near-duplicates, with MMR diversity', async () => {
+    const turns: ConversationTurn[] = [];
+    for (let copy = 1; copy <= 6; copy += 1) {
+      turns.push({
+        id: `dup${copy}`,
+        speaker: 'Ana',
+        text: `Our garden tomatoes are ripe, picked ${copy} baskets.`,
+      });
+      turns.push({ id: `gap${copy}`, speaker: 'Ben', text: fillers[copy % fillers.length] as string });
+    }
+    turns.push({ id: 'other', speaker: 'Ben', text: 'The garden also grows zucchini now.' });
+    const query = 'Are the garden tomatoes ripe?';
+    const options = {
+      budget: 110,
+      recentTurns: 0,
+      speakerFill: false,
+      costExponent: 0,
+      followingShares: [],
+      precedingShares: [],
+    };
+    const plain = await replay(createConversationMemory(options), turns).assemble({ query });
+    const diverse = await replay(
+      createConversationMemory({ ...options, diversityPenalty: 1 }),
+      turns,
+    ).assemble({
+      query,
+    });
+    expect(plain.turnIds).not.toContain('other');
+    expect(diverse.turnIds).toContain('other');
+    expect(diverse.tokens).toBeLessThanOrEqual(110);
+  });
+
+  it('reaches a turn that shares no word with the question through co-occurrence expansion', async () => {
+    const turns: ConversationTurn[] = [
+      { id: 'c1', speaker: 'Ana', text: 'Camping at the lake, the campfire was lovely.' },
+      { id: 'c2', speaker: 'Ben', text: 'Camping again soon? I miss the campfire.' },
+      { id: 'c3', speaker: 'Ana', text: 'Camping with a campfire is the best part of summer.' },
+      ...fillers.map((text, position) => ({ id: `f${position}`, speaker: 'Ben', text })),
+      { id: 'target', speaker: 'Ana', text: 'We roasted marshmallows over the campfire last night.' },
+      ...fillers.map((text, position) => ({ id: `g${position}`, speaker: 'Ben', text })),
+    ];
+    const query = 'Any camping stories?';
+    const options = {
+      budget: 140,
+      recentTurns: 0,
+      speakerFill: false,
+      followingShares: [],
+      precedingShares: [],
+    };
+    const feedbackOff = { turns: 0, terms: 0, weight: 0 };
+    const plain = await replay(
+      createConversationMemory({ ...options, feedback: feedbackOff }),
+      turns,
+    ).assemble({
+      query,
+    });
+    const expanded = await replay(
+      createConversationMemory({ ...options, feedback: feedbackOff, expansion: { terms: 4 } }),
+      turns,
+    ).assemble({ query });
+    expect(plain.turnIds).not.toContain('target');
+    expect(expanded.turnIds).toContain('target');
+  });
+});
+
 describe('budget guarantee (all strategies)', () => {
   const factories = {
     layered: (budget: number) => createConversationMemory({ budget, tokenizer }),

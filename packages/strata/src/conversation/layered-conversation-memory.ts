@@ -59,6 +59,31 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   sessionSpeakerBoost?: number;
   /** Leftover room goes to turns of the speakers the question names before other turns. Default true. */
   speakerFill?: boolean;
+  /**
+   * Query expansion from the history's co-occurrence statistics (PPMI over turns): how many terms a
+   * question gains and the weight of the best one (relative to a question term's 1).
+   */
+  expansion?: {
+    /** Terms added to a question (0: off). Default 0. */
+    terms?: number;
+    /** Weight of the best added term, relative to a question term's 1. Default 0.3. */
+    weight?: number;
+    /** Turns read per question term, the newest ones (bounds the cost of common terms). Default 1,000. */
+    sampleTurns?: number;
+    /** Turns a term must share with a question term to be added. Default 2. */
+    minimumCount?: number;
+  };
+  /**
+   * Maximal marginal relevance (0..1): a turn's rank is multiplied by 1 - penalty x its largest
+   * idf-weighted cosine with a turn already taken, so near-duplicates do not fill the budget. 0: off.
+   */
+  diversityPenalty?: number;
+  /**
+   * Speaker pre-filter: when the question names a speaker of the history, only the sessions that
+   * speaker takes part in or is mentioned in are searched (all sessions again when none of those
+   * matches). Default true.
+   */
+  speakerFilter?: boolean;
   /** 0: best turns first; 1: value per token. Default 0.5. */
   costExponent?: number;
   /** Keeps every turn in a store (as knowledge records of a namespace) so `restore()` can rebuild the memory. */
@@ -101,6 +126,9 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     coverageExponent: options.coverageExponent ?? defaults.coverageExponent,
     speakerFill: options.speakerFill ?? defaults.speakerFill,
     sessionSpeakerBoost: options.sessionSpeakerBoost ?? defaults.sessionSpeakerBoost,
+    diversityPenalty: options.diversityPenalty ?? defaults.diversityPenalty,
+    speakerFilter: options.speakerFilter ?? defaults.speakerFilter,
+    expansion: { ...defaults.expansion, ...options.expansion },
   };
   const costExponent = options.costExponent ?? 0.5;
   const embeddingWeight = options.embeddingWeight ?? 0.5;
@@ -262,6 +290,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
         // A full tail means a crash came between its last turn and its segment: go on to the next.
         if (saved.length < segmentTurns) break;
       }
+      if (restored === 0) restored = await restoreLegacy(store, namespace);
       return restored;
     },
     startSession(session) {
@@ -277,6 +306,21 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     const logged = log.add(turn);
     const terms = retrieval.add(logged);
     return { logged, terms };
+  }
+
+  /**
+   * Version 0.1.0 kept every turn in `<namespace>` itself. Such turns are replayed and written again
+   * in the current layout (`<namespace>/turns-<segment>` and `<namespace>/index`), so the next restart
+   * reads the segments; the old records are left for the user to delete.
+   */
+  async function restoreLegacy(store: ConversationPersistence['store'], namespace: string): Promise<number> {
+    const saved = turnsFromRecords(await store.listKnowledge(namespace));
+    for (const item of saved) {
+      openSessionOf(item);
+      const { logged, terms } = record(item.turn);
+      persist(item, logged.index, logged.lineTokens, terms);
+    }
+    return saved.length;
   }
 
   function savedTurn(turn: ConversationTurn, session: number): SavedTurn {
@@ -298,7 +342,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
 
   async function assembleContext(query: string, override: number | undefined) {
     const limit = validateBudget(override ?? budget);
-    const { candidates, fill } = await retrieval.rank(
+    const { candidates, fill, redundancy } = await retrieval.rank(
       query,
       embedder ? (lexical) => fuse(query, lexical) : undefined,
     );
@@ -310,6 +354,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
       candidates,
       costExponent,
       fill,
+      diversity: { penalty: tuning.diversityPenalty, redundancy },
       strategy: 'layered',
     });
   }
