@@ -3,14 +3,19 @@
 // over SEEDS_PER_CHARACTER seeds, and random legal playouts per CPU-second (the baseline, measured
 // in the same run), next to the goals of issue 15. 1,000 short random games must not throw.
 import { createHeuristicBot } from '../src/bot/index.js';
+import { findInertSts2Cards } from '../src/content/sts2/inert-sts2-cards.js';
 import { type CharacterId, createSimulator, type Ruleset } from '../src/engine/index.js';
 
 const SEEDS_PER_CHARACTER = Number(process.env.SPIRE_BENCH_SEEDS ?? 200);
 const RANDOM_GAMES = 1_000;
-const RULESETS: readonly { ruleset: Ruleset; characters: readonly CharacterId[] }[] = [
-  { ruleset: 'sts2', characters: ['IRONCLAD', 'SILENT', 'REGENT', 'NECROBINDER'] },
-  { ruleset: 'sts1', characters: ['IRONCLAD', 'SILENT'] },
-];
+/** `SPIRE_BENCH_RULESET=sts1` (or sts2) benches one ruleset only. */
+const ONLY_RULESET = process.env.SPIRE_BENCH_RULESET;
+const RULESETS: readonly { ruleset: Ruleset; characters: readonly CharacterId[] }[] = (
+  [
+    { ruleset: 'sts2', characters: ['IRONCLAD', 'SILENT', 'REGENT', 'NECROBINDER'] },
+    { ruleset: 'sts1', characters: ['IRONCLAD', 'SILENT'] },
+  ] as const
+).filter((entry) => ONLY_RULESET === undefined || entry.ruleset === ONLY_RULESET);
 /** Issue 15's goals for the bot in StS1 mode (Bottled AI's win rates on the real game). */
 const WIN_GOALS: Readonly<Record<string, number>> = { 'sts1/IRONCLAD': 20, 'sts1/SILENT': 40 };
 const RUNS_PER_CPU_SECOND_GOAL = 50;
@@ -129,6 +134,15 @@ export async function runBench(): Promise<void> {
       `${ruleset}: ${bot.toFixed(1)} full bot runs per CPU-second (goal >= ${RUNS_PER_CPU_SECOND_GOAL}: ${bot >= RUNS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}), ${random.toFixed(0)} random legal playouts per CPU-second (goal >= ${PLAYOUTS_PER_CPU_SECOND_GOAL}: ${random >= PLAYOUTS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}); bot runs cost ${(random / bot).toFixed(1)}x a random playout.`,
     );
   }
+
+  // The StS2 cards whose play still changes nothing the rules read (see findInertSts2Cards).
+  const inert = findInertSts2Cards();
+  const byCharacter = new Map<string, string[]>();
+  for (const card of inert)
+    byCharacter.set(card.character, [...(byCharacter.get(card.character) ?? []), card.id]);
+  console.log(
+    `\nStS2 pool cards that do nothing in the simulator's fixed test combats: ${inert.length} (${[...byCharacter].map(([character, ids]) => `${character} ${ids.length}`).join(', ')}).`,
+  );
 
   // 1,000 short random games per ruleset must finish without an exception.
   for (const { ruleset, characters } of RULESETS) {

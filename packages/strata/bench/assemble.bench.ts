@@ -97,7 +97,7 @@ export async function runBench(): Promise<void> {
   }
   for (const line of formatScalingTable(results)) console.log(line);
   console.log(
-    'Growth: between the first and last tier (100x the content), from CPU p50 (wall time moves with the load): flat <= 1.5x, log <= 3x, linear ~ n^1.',
+    'Growth: between the first and last tier (100x the content), from CPU p50 (wall time moves with the load): flat <= 1.5x, log <= 3x, linear ~ n^1; then the factor of each 10x step.',
   );
   console.log('\nGoals (issue 14), judged on wall time at the stated tier:');
   for (const goal of scalingGoals(results)) {

@@ -62,6 +62,12 @@ export interface AgentContext {
   replay?(input: DecisionInput): Promise<void>;
   /** Persists what a resumed run needs (structured: the memory's commit). */
   commit(step: number, meta: Record<string, unknown>): Promise<void>;
+  /**
+   * Events whose `update` writes to the store outside the committed session (structured: lessons at
+   * combat-end and run-end). The loop commits what is pending before such an update, so a resume from
+   * the last commit never sees what a later decision wrote.
+   */
+  readonly storeWritesOn?: readonly GameEvent[];
   /** Flushes and releases what the context holds (its memory, its store). */
   close(): Promise<void>;
 }

@@ -87,6 +87,18 @@ export interface PlayRunOptions extends ModelSettings, StoreSettings {
   awaitExtractions?: boolean;
   /** Called once per decision, before its commit; a returned promise is awaited (e.g. a durable trace). */
   onDecision?: (record: DecisionRecord) => unknown;
+  /**
+   * Commit to the store every this many decisions (default 1). A crash loses the decisions since the
+   * last commit, which a resume plays again (sending their records again). The loop also commits
+   * before an update that writes to the store outside the session (the structured agent's lessons),
+   * before stopping on a signal or on model failures, and at the end.
+   */
+  commitEvery?: number;
+  /**
+   * Called before every commit and awaited: the records sent since the last one must be durable when
+   * it returns (a queue worker writes them in one batch here).
+   */
+  onCheckpoint?: () => unknown;
   /** Called after every decision with the run's progress. */
   onProgress?: (progress: PlayProgress) => void;
   /** Stops after the current decision; what was committed can be resumed. */
@@ -130,6 +142,13 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
     contextLimit: options.contextLimit,
     windowTurns: options.windowTurns,
   });
+  const commitEvery = options.commitEvery ?? 1;
+  if (!Number.isInteger(commitEvery) || commitEvery < 1) {
+    throw new StrataError(
+      'CONFIG_INVALID',
+      `commitEvery must be a whole number of decisions >= 1, got ${String(commitEvery)}.`,
+    );
+  }
   if (typeof options.policy === 'string' && options.policy !== 'heuristic' && options.policy !== 'llm') {
     throw new StrataError('CONFIG_INVALID', `Unknown policy '${options.policy}'. Use heuristic or llm.`);
   }
@@ -238,7 +257,6 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       if (runSession) await runSession.commit(step, toJsonMeta(meta));
       else await context.commit(step, toJsonMeta(meta) as Record<string, unknown>);
     };
-
     // Resume: replay the committed actions from the seed; the memory restores itself from the store.
     let state = await game.state();
     let previous: GameState | undefined;
@@ -264,6 +282,17 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
 
     let step = meta.actions.length;
     const maxSteps = options.maxSteps;
+    let committedStep = meta.actions.length;
+    /** Sends what is pending (the records, then the store's commit); `force` commits a changed status too. */
+    const checkpoint = async (force = false) => {
+      if (!force && step === committedStep) return;
+      await options.onCheckpoint?.();
+      await commit(step);
+      committedStep = step;
+    };
+    const writesOutsideSession = (events: readonly string[]) =>
+      context.storeWritesOn?.some((event) => events.includes(event)) === true;
+
     let consecutiveFallbacks = 0;
     while (state.screen !== 'GAME_OVER' && (maxSteps === undefined || step < maxSteps)) {
       // Let timers and signals run between decisions: with a synchronous store and the heuristic, every
@@ -279,6 +308,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       }
       const observation = observeState(state, { actions, tokenizer, maxTokens: DEFAULT_OBSERVATION_TOKENS });
       const events = detectGameEvents(previous, state);
+      if (writesOutsideSession(events)) await checkpoint();
       const input = {
         step,
         state,
@@ -353,7 +383,7 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
           secrets,
         }),
       );
-      await commit(step);
+      if (step - committedStep >= commitEvery) await checkpoint();
       options.onProgress?.({
         step,
         maxSteps,
@@ -364,7 +394,8 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
         promptTokens: prompt.promptTokens,
       });
       if (consecutiveFallbacks >= maxConsecutiveFallbacks) {
-        // Committed above, so the run can be resumed once the model works again.
+        // Committed first, so the run can be resumed once the model works again.
+        await checkpoint();
         throw new StrataError(
           decision.errorCode ?? 'MODEL_OUTPUT_INVALID',
           `The model failed ${consecutiveFallbacks} decisions in a row (the heuristic decided instead), so the run stopped at step ${step}. ` +
@@ -389,16 +420,21 @@ export async function playRun(options: PlayRunOptions = {}): Promise<PlayResult>
       // The final transitions (combat-end, run-end) run so this run's lessons are kept.
       const actions: GameAction[] = [];
       const observation = observeState(state, { actions, tokenizer, maxTokens: DEFAULT_OBSERVATION_TOKENS });
+      const events = detectGameEvents(previous, state);
+      if (writesOutsideSession(events)) await checkpoint();
       await context.update({
         step,
         state,
         observation,
-        events: detectGameEvents(previous, state),
+        events,
         ...(previous ? { previous } : {}),
         ...(previousAction ? { previousAction } : {}),
       });
       meta.status = 'finished';
-      await commit(step);
+      await checkpoint(true);
+    } else {
+      // Stopped (a signal, maxSteps): what was played is committed and can be resumed.
+      await checkpoint();
     }
     await context.close();
     return {

@@ -152,6 +152,8 @@ export function createStructuredContext(options: StructuredContextOptions): Stru
 
   const context: StructuredContext = {
     kind: 'structured',
+    // The lesson extractor's transitions write lessons to the store.
+    storeWritesOn: ['combat-end', 'run-end'],
     memory,
     get combatLog() {
       return combatLog;

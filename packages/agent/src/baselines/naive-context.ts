@@ -64,6 +64,8 @@ export function createNaiveContext(options: NaiveContextOptions): AgentContext {
       pendingObservation = undefined;
     },
     async replay(input: DecisionInput) {
+      // The step's prompt too: the first resumed request measures its stable prefix against the last one.
+      await this.prompt({ ...input, events: [] });
       await this.record(input);
     },
     async commit() {},

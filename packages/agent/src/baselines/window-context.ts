@@ -68,6 +68,8 @@ export function createWindowContext(options: WindowContextOptions): AgentContext
       if (turns.length > windowTurns) turns = turns.slice(turns.length - windowTurns);
     },
     async replay(input: DecisionInput) {
+      // The step's prompt too: the first resumed request measures its stable prefix against the last one.
+      await this.prompt({ ...input, events: [] });
       await this.record(input);
     },
     async commit() {},

@@ -23,6 +23,8 @@ export function toPlayRunOptions(
     resume: request.resume,
     savePrompts: request.savePrompts,
     onDecision: request.onDecision,
+    ...(request.onCheckpoint === undefined ? {} : { onCheckpoint: () => request.onCheckpoint?.() }),
+    ...(request.commitEvery === undefined ? {} : { commitEvery: request.commitEvery }),
     // The model settings matter only to an llm policy (a model name alone would make the loop open a client).
     ...(llm && request.model !== undefined ? { model: request.model } : {}),
     ...(llm && request.baseUrl !== undefined ? { baseUrl: request.baseUrl } : {}),

@@ -99,6 +99,8 @@ export interface ExecutedPlay {
 export interface ExecutePlayHooks {
   /** After each decision is in trace.jsonl (and before its commit); a returned promise is awaited. */
   onDecision?(record: DecisionRecord, count: number): unknown;
+  /** Before every commit to the store, awaited: records kept back since the last one are written here. */
+  onCheckpoint?(): unknown;
   pricing?: PricingTable;
 }
 
@@ -123,7 +125,8 @@ export async function executePlay(
         ...hooks,
         onDecision(record, count) {
           decisions = count;
-          hooks.onDecision?.(record, count);
+          // Returned, so the runner awaits it before the decision's commit.
+          return hooks.onDecision?.(record, count);
         },
       },
       paths,
@@ -169,6 +172,7 @@ async function executeLocked(
         trace.write(record);
         return hooks.onDecision?.(record, trace.count);
       },
+      ...(hooks.onCheckpoint === undefined ? {} : { onCheckpoint: () => hooks.onCheckpoint?.() }),
     });
   } finally {
     trace.close();

@@ -124,7 +124,8 @@ describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (
     expect(stoppedAt).toBeGreaterThanOrEqual(40);
     expect(stoppedAt - tracedAtKey).toBeLessThanOrEqual(perSecond);
 
-    // What was committed resumes: the run goes on from there to its 300 steps, each traced once.
+    // What was committed resumes: the run goes on from there to its 300 steps (or to its end, when the
+    // game is over sooner: seed 1's run length follows the simulator and the bot), each traced once.
     const resumed = await plain([
       'play',
       '--resume',
@@ -137,9 +138,11 @@ describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (
     ]);
     expect(resumed.code, resumed.stderr).toBe(0);
     const result = JSON.parse(resumed.stdout.trimEnd().split('\n').at(-1) ?? '{}') as { steps?: number };
-    expect(result.steps).toBe(300);
+    const total = result.steps ?? 0;
+    expect(total).toBeGreaterThan(stoppedAt);
+    expect(total).toBeLessThanOrEqual(300);
     const steps = readTrace(join(runDir, 'trace.jsonl')).records.map((record) => record.step);
-    expect(steps).toEqual(Array.from({ length: 300 }, (_, step) => step));
+    expect(steps).toEqual(Array.from({ length: total }, (_, step) => step));
   }, 240_000);
 
   it('memory store: stops at the next decision, exits 130, and says the run cannot be resumed', async () => {

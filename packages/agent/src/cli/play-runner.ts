@@ -38,6 +38,10 @@ export interface PlayRunRequest {
   sts2Url?: string;
   /** Called once per decision, in order, before its commit; the CLI appends each record to trace.jsonl. */
   onDecision(record: DecisionRecord): unknown;
+  /** Called (and awaited) before every commit to the store (see PlayRunOptions.onCheckpoint). */
+  onCheckpoint?(): unknown;
+  /** Commit to the store every this many decisions (default 1; see PlayRunOptions.commitEvery). */
+  commitEvery?: number;
   /** Lessons namespace (default `agentic-sts/<character>`); a queued bench gives every run its own. */
   namespace?: string;
   /** The HTTP client of the model adapter (a queue worker passes one under the shared rate limit). */

@@ -68,14 +68,20 @@ export async function claimRun(pool: Pool, runId: string, worker: string, jobId:
 }
 
 /**
- * A resumed attempt re-sends the records from its first uncommitted step: the last one wins, so the
- * table ends with exactly one record per step.
+ * Writes a batch of decision records in one statement. A resumed attempt sends the records again from
+ * the step after its last commit: the last one wins, so the table ends with exactly one record per step.
  */
-export async function saveDecision(pool: Pool, record: DecisionRecord): Promise<void> {
+export async function saveDecisions(pool: Pool, records: readonly DecisionRecord[]): Promise<void> {
+  if (records.length === 0) return;
   await pool.query(
-    `INSERT INTO strata_bench_decision (run_id, step, record) VALUES ($1, $2, $3)
+    `INSERT INTO strata_bench_decision (run_id, step, record)
+     SELECT * FROM unnest($1::text[], $2::integer[], $3::jsonb[])
      ON CONFLICT (run_id, step) DO UPDATE SET record = EXCLUDED.record`,
-    [record.runId, record.step, JSON.stringify(record)],
+    [
+      records.map((record) => record.runId),
+      records.map((record) => record.step),
+      records.map((record) => JSON.stringify(record)),
+    ],
   );
 }
 

@@ -64,6 +64,17 @@ export function validateQueueUrl(url: string | undefined, option = '--queue'): s
   return url;
 }
 
+/**
+ * A pool whose commits do not wait for the WAL flush (`synchronous_commit=off`): what the server has
+ * received survives a killed client; only a crash of the server itself can lose its last commits.
+ */
+export async function openAsyncCommitPool(url: string, max: number): Promise<Pool> {
+  const { default: pg } = await importOptionalDependency(() => import('pg'), 'pg', 'A queued bench');
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c synchronous_commit=off' });
+  pool.on('error', () => undefined);
+  return pool;
+}
+
 /** Connects to the queue's Postgres, installs pg-boss's schema and ours, and creates the queues. */
 export async function openBenchQueue(url: string, options: OpenBenchQueueOptions = {}): Promise<BenchQueue> {
   validateQueueUrl(url);
@@ -76,8 +87,7 @@ export async function openBenchQueue(url: string, options: OpenBenchQueueOptions
   const pool = new pg.Pool({ connectionString: url, max: 4 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const tracePool = new pg.Pool({ connectionString: url, max: 2, options: '-c synchronous_commit=off' });
-  tracePool.on('error', () => undefined);
+  const tracePool = await openAsyncCommitPool(url, 2);
   const boss = new PgBossClass({
     connectionString: url,
     max: 4,

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { playRun } from '../agent/play-run.js';
 import { agentPlayRunner } from '../cli/agent-play-runner.js';
 import type { PlayRunner } from '../cli/play-runner.js';
+import type { DecisionRecord } from '../trace/decision-record.js';
 import { loadRun } from './bench-run-table.js';
 import { cancelBench } from './cancel-bench.js';
 import { enqueueBench } from './enqueue-bench.js';
@@ -21,7 +23,7 @@ import {
 } from './queue-test-support.js';
 import { type QueueWorker, startQueueWorker, type WorkerEvent } from './queue-worker.js';
 import type { QueuedBenchSettings, RunJob } from './queued-bench.js';
-import { readBenchProgress } from './read-bench.js';
+import { collectBench, readBenchProgress } from './read-bench.js';
 
 const probe = await probePostgres();
 const mustRun = process.env.CI === 'true';
@@ -112,9 +114,15 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
       expect(starts.map((event) => event.type === 'run-started' && event.resume)).toEqual([false, true]);
       const failures = events.filter((event) => event.type === 'run-failed');
       expect(failures.map((event) => event.type === 'run-failed' && event.final)).toEqual([false, true]);
-      // pg-boss holds it as failed, and a copy waits in the dead-letter queue.
-      const job = await queue.boss.getJobById<RunJob>(RUN_QUEUE, run?.jobId as string);
-      expect(job?.state).toBe('failed');
+      // pg-boss holds it as failed, and a copy waits in the dead-letter queue. The run's row is final before
+      // the worker's handler returns and pg-boss marks the job, so on a loaded machine the job may still be
+      // active for a moment: wait for pg-boss's own state.
+      await waitFor(
+        async () =>
+          (await queue.boss.getJobById<RunJob>(RUN_QUEUE, run?.jobId as string))?.state === 'failed',
+        20_000,
+        "pg-boss's job state to become failed",
+      );
       await waitFor(
         async () => (await queue.boss.getQueueSize(DEAD_LETTER_QUEUE)) > 0,
         20_000,
@@ -209,6 +217,63 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No bench 'bench-nope'");
   }, 60_000);
+
+  it('a run crashed at a chosen step and delivered again has every decision record of the uninterrupted run', async () => {
+    const { url, queue } = await setUp();
+    const events: WorkerEvent[] = [];
+    // The first attempt of each run dies at a chosen step: structured after sending step 40's record
+    // (uncommitted, so the resumed attempt redoes it), naive before sending step 30's. Either way the
+    // next attempt resumes in a fresh memory from the store's last commit.
+    const crashAt: Record<string, { step: number; sent: boolean }> = {
+      structured: { step: 40, sent: true },
+      naive: { step: 30, sent: false },
+    };
+    const crashed = new Set<string>();
+    const running = await worker(url, events, (request) =>
+      agentPlayRunner({
+        ...request,
+        async onDecision(record) {
+          const at = crashAt[record.agent];
+          if (at !== undefined && record.step === at.step && !crashed.has(request.runId)) {
+            crashed.add(request.runId);
+            if (at.sent) await request.onDecision(record);
+            throw new Error(`simulated crash at step ${record.step}`);
+          }
+          return request.onDecision(record);
+        },
+      }),
+    );
+    try {
+      const { benchId, runIds } = await enqueueBench(
+        queue,
+        settings({ seeds: [2], agents: ['structured', 'naive'] }),
+      );
+      await waitFor(async () => (await readBenchProgress(queue.pool, benchId)).finished, 120_000, 'the runs');
+      const collected = await collectBench(queue.pool, benchId);
+      expect(collected.missing).toEqual([]);
+      expect(crashed).toEqual(new Set(runIds));
+      // Each resumed from its last commit at or before the crash (heuristic runs commit every 25
+      // decisions and before lessons are written), replaying the lost stretch.
+      const resumed = events.filter((event) => event.type === 'run-started' && event.resume);
+      expect(resumed).toHaveLength(2);
+      for (const event of resumed) {
+        if (event.type !== 'run-started') continue;
+        const agent = collected.results.find((each) => each.runId === event.runId)?.agent ?? '';
+        expect(event.fromStep).toBeLessThanOrEqual(crashAt[agent]?.step ?? -1);
+      }
+
+      for (const agent of ['structured', 'naive'] as const) {
+        const local: DecisionRecord[] = [];
+        await playRun({ agent, seed: 2, onDecision: (record) => local.push(record) });
+        const result = collected.results.find((each) => each.agent === agent);
+        const queued = collected.records.filter((record) => record.runId === result?.runId);
+        const comparable = ({ latencyMs: _latency, runId: _run, ...rest }: DecisionRecord) => rest;
+        expect(queued.map(comparable)).toEqual(local.map(comparable));
+      }
+    } finally {
+      await running.stop();
+    }
+  }, 180_000);
 
   it('does nothing for a job delivered again after its run finished: one result, written once', async () => {
     const { url, queue } = await setUp();

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { createTiktokenTokenizer, type MemoryStore, StrataError } from '@strata-memory/strata';
 import { createPostgresStore } from '@strata-memory/strata/postgres';
+import type { Pool } from 'pg';
 import type PgBoss from 'pg-boss';
 import { playRun } from '../agent/play-run.js';
 import { readRunMeta } from '../agent/run-session.js';
@@ -11,6 +12,7 @@ import { executePlay, manifestOf, runDirectoryOf } from '../cli/execute-play.js'
 import type { AgentName } from '../cli/parse-cli-values.js';
 import type { PlayRunner, PlayRunRequest } from '../cli/play-runner.js';
 import { newRunRequest, type RunCommandOptions, validateRunOptions } from '../cli/run-options.js';
+import type { DecisionRecord } from '../trace/decision-record.js';
 import { readRunManifest, writeRunManifest } from '../trace/run-directory.js';
 import {
   type BenchRow,
@@ -19,14 +21,20 @@ import {
   loadRun,
   markRunCancelled,
   markRunFailed,
-  saveDecision,
+  saveDecisions,
   saveResult,
 } from './bench-run-table.js';
-import { type BenchQueue, openBenchQueue, RUN_QUEUE } from './open-bench-queue.js';
+import { type BenchQueue, openAsyncCommitPool, openBenchQueue, RUN_QUEUE } from './open-bench-queue.js';
 import { type RunJob, runNamespace } from './queued-bench.js';
 import { createRateLimitedFetch, rateLimitKey } from './rate-limited-fetch.js';
 import { type LeaseLoss, reapStaleRuns, startRunLease } from './run-lease.js';
 import { createSharedRateLimiter, type RateLimit } from './shared-rate-limit.js';
+
+/**
+ * Decisions between commits of a heuristic run: one Postgres transaction per decision (the store's
+ * commit, then a record write) made a queued run about 4x slower than a local one.
+ */
+const HEURISTIC_COMMIT_EVERY = 25;
 
 /** What a worker reports as it goes (the CLI prints these; tests read them). */
 export type WorkerEvent =
@@ -81,16 +89,29 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const running = new Map<string, AbortController>();
   let stopping = false;
 
+  let storePool: Pool | undefined;
+  /**
+   * The memory store, on connections with asynchronous commit (no WAL flush wait per commit): a killed
+   * worker loses nothing the server received, and a crash of the server itself loses only the last
+   * commits of one WAL, so every run is still at a consistent step and resumes from there.
+   */
+  let opening: Promise<MemoryStore> | undefined;
+  const openStore = (): Promise<MemoryStore> => {
+    opening ??= (async () => {
+      storePool = await openAsyncCommitPool(storeUrl, Math.max(2, concurrency + 1));
+      store = createPostgresStore({ pool: storePool });
+      return store;
+    })();
+    return opening;
+  };
+
   const runner: PlayRunner =
     options.runner ??
-    (async (request) => {
-      store ??= createPostgresStore({ connectionString: storeUrl });
-      return playRun({ ...toPlayRunOptions(request), store });
-    });
+    (async (request) => playRun({ ...toPlayRunOptions(request), store: await openStore() }));
 
   /** Decisions the store has committed for the run (undefined: none, a fresh start). */
   async function committedSteps(runId: string): Promise<number | undefined> {
-    store ??= createPostgresStore({ connectionString: storeUrl });
+    const store = await openStore();
     await store.open();
     const session = await store.loadSession(runId);
     if (session === undefined) return undefined;
@@ -146,18 +167,28 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
         writeRunManifest(runDir, manifestOf(request, new Date()));
       }
       let decisions = 0;
+      // Records wait here until the run's next commit (one statement for the batch); the loop sends
+      // them before committing, so every committed step has its record and a resume sends the rest again.
+      let pending: DecisionRecord[] = [];
+      const flush = async () => {
+        const batch = pending;
+        pending = [];
+        await saveDecisions(queue.tracePool, batch);
+      };
       emit({ type: 'run-started', runId, attempt: run.attempts + 1, resume: request.resume, fromStep });
       const executed = await executePlay(
         runner,
         { ...request, signal: controller.signal },
         {
-          async onDecision(record) {
+          onDecision(record) {
             decisions += 1;
             lease.setDecisions(record.step + 1);
-            await saveDecision(queue.tracePool, record);
+            pending.push(record);
           },
+          onCheckpoint: flush,
         },
       );
+      await flush();
       if (executed.interrupted) {
         if (loss === 'cancelled') {
           await markRunCancelled(queue.pool, runId);
@@ -224,6 +255,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     return {
       request: {
         ...request,
+        // The heuristic replays a lost stretch in milliseconds; a model would be asked (and paid) again.
+        commitEvery: runOptions.policy === 'llm' ? 1 : HEURISTIC_COMMIT_EVERY,
         resume,
         namespace: runNamespace(request.character, runId),
         ...(fetch === undefined ? {} : { fetch }),
@@ -272,6 +305,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       await new Promise((wait) => setTimeout(wait, 200));
       await closeQueue(queue);
       await store?.close().catch(() => undefined);
+      await storePool?.end().catch(() => undefined);
     },
   };
 }

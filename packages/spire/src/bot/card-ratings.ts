@@ -1,5 +1,7 @@
-// How much the bot wants each card (0-100), per character. Unknown cards get a neutral rating
-// derived from rarity so the bot still works on real-game card ids it does not know.
+// How much the bot wants each card (0-100), per character. Cards the tables do not know (most StS2
+// cards, real-game cards) are rated from their rules text and cost (estimate-card-rating.ts), else
+// from their rarity.
+import { estimateCardRating, type RatedCardText } from './estimate-card-rating.js';
 
 const IRONCLAD: Record<string, number> = {
   DEMON_FORM: 80,
@@ -150,6 +152,14 @@ const COLORLESS: Record<string, number> = {
 };
 
 const BASIC: Record<string, number> = {
+  STRIKE_REGENT: 10,
+  STRIKE_NECROBINDER: 10,
+  DEFEND_REGENT: 15,
+  DEFEND_NECROBINDER: 15,
+  FALLING_STAR: 45,
+  VENERATE: 40,
+  BODYGUARD: 45,
+  UNLEASH: 50,
   BASH: 55,
   NEUTRALIZE: 55,
   SURVIVOR: 50,
@@ -159,10 +169,17 @@ const BASIC: Record<string, number> = {
   DEFEND_SILENT: 15,
 };
 
-/** Rating of a card id for the bot (higher is better). Curses and statuses are negative. */
-export function rateCard(cardId: string, cardType?: string, rarity?: string): number {
+/**
+ * Rating of a card id for the bot (higher is better). Curses and statuses are negative. Pass the
+ * card view (`rules_text`, `energy_cost`) to rate cards the tables do not know from their text.
+ */
+export function rateCard(cardId: string, cardType?: string, rarity?: string, card?: RatedCardText): number {
   const known = IRONCLAD[cardId] ?? SILENT[cardId] ?? COLORLESS[cardId] ?? BASIC[cardId];
   if (known !== undefined) return known;
+  if (card !== undefined) {
+    const estimate = estimateCardRating({ ...card, card_type: cardType, rarity });
+    if (estimate !== undefined) return estimate;
+  }
   if (cardType === 'Curse') return -50;
   if (cardType === 'Status') return -30;
   if (rarity === 'Rare') return 60;
@@ -171,9 +188,9 @@ export function rateCard(cardId: string, cardType?: string, rarity?: string): nu
 }
 
 /** Cards the bot removes first at shops and events. */
-export function removalPriority(cardId: string, cardType?: string): number {
+export function removalPriority(cardId: string, cardType?: string, card?: RatedCardText): number {
   if (cardType === 'Curse') return 100;
   if (cardId.startsWith('STRIKE')) return 60;
   if (cardId.startsWith('DEFEND')) return 50;
-  return 50 - rateCard(cardId, cardType);
+  return 50 - rateCard(cardId, cardType, undefined, card);
 }

@@ -29,9 +29,20 @@ const BUFF_POTIONS = new Set([
   'ESSENCE_OF_STEEL',
   'ENERGY_POTION',
   'SWIFT_POTION',
+  // StS2 ids.
+  'HEART_OF_IRON',
+  'KINGS_COURAGE',
+  'STAR_POTION',
 ]);
-const DEBUFF_POTIONS = new Set(['WEAK_POTION', 'FEAR_POTION', 'POISON_POTION']);
-const DAMAGE_POTIONS = new Set(['FIRE_POTION', 'EXPLOSIVE_POTION']);
+const DEBUFF_POTIONS = new Set([
+  'WEAK_POTION',
+  'FEAR_POTION',
+  'POISON_POTION',
+  'VULNERABLE_POTION',
+  'SHACKLING_POTION',
+  'POTION_OF_DOOM',
+]);
+const DAMAGE_POTIONS = new Set(['FIRE_POTION', 'EXPLOSIVE_POTION', 'EXPLOSIVE_AMPOULE']);
 const BOSS_RELIC_PREFERENCE = [
   'BLACK_BLOOD',
   'RUNIC_PYRAMID',
@@ -186,8 +197,8 @@ function chooseSelection(state: GameState): GameAction {
   for (const card of selection.cards) {
     if (card.is_selectable === false) continue;
     let score: number;
-    if (wantsWorst && !wantsBest) score = removalPriority(card.card_id, card.card_type);
-    else score = rateCard(card.card_id, card.card_type, card.rarity) + (card.upgraded ? -100 : 0);
+    if (wantsWorst && !wantsBest) score = removalPriority(card.card_id, card.card_type, card);
+    else score = rateCard(card.card_id, card.card_type, card.rarity, card) + (card.upgraded ? -100 : 0);
     if (score > chosenScore) {
       chosenScore = score;
       chosen = card;
@@ -220,7 +231,7 @@ function chooseReward(state: GameState, maxDeckSize: number): GameAction {
     let bestScore = deckSize >= maxDeckSize ? 62 : 38;
     for (const card of reward.card_options) {
       const score =
-        rateCard(card.card_id, card.card_type, card.rarity) +
+        rateCard(card.card_id, card.card_type, card.rarity, card) +
         (card.upgraded ? 4 : 0) -
         deckCount(state, card.card_id) * 12;
       if (score > bestScore) {
@@ -264,14 +275,15 @@ function chooseShop(state: GameState): GameAction {
     shop.card_removal?.available === true &&
     shop.card_removal.enough_gold !== false
   ) {
-    const worst = Math.max(...run.deck.map((card) => removalPriority(card.card_id, card.card_type)));
+    const worst = Math.max(...run.deck.map((card) => removalPriority(card.card_id, card.card_type, card)));
     if (worst >= 50) return { action: 'remove_card_at_shop' };
   }
   if (actions.includes('buy_card')) {
     let best: { index: number; score: number } | null = null;
     for (const card of shop.cards) {
       if (!card.enough_gold) continue;
-      const score = rateCard(card.card_id, card.card_type, card.rarity) - deckCount(state, card.card_id) * 12;
+      const score =
+        rateCard(card.card_id, card.card_type, card.rarity, card) - deckCount(state, card.card_id) * 12;
       if (score >= 62 && (best === null || score > best.score)) best = { index: card.index, score };
     }
     if (best !== null) return { action: 'buy_card', option_index: best.index };

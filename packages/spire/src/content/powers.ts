@@ -211,6 +211,18 @@ export const POWERS: readonly PowerDefinition[] = [
   power('NEXT_TURN_DRAW', 'Draw Card', false, 'Draw this many more cards at the start of your next turn.'),
   power('NEXT_TURN_BLOCK', 'Next Turn Block', false, 'Gain this much Block at the start of your next turn.'),
   power(
+    'WELL_LAID_PLANS',
+    'Well-Laid Plans',
+    false,
+    'At the end of your turn, choose up to this many cards to Retain.',
+  ),
+  power(
+    'NIGHTMARE',
+    'Nightmare',
+    false,
+    'At the start of your turn, the cards chosen with Nightmare arrive (3 copies each).',
+  ),
+  power(
     'DRAW_REDUCTION',
     'Draw Reduction',
     true,

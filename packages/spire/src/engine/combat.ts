@@ -77,7 +77,10 @@ export function playerAttackDamage(
   if (power(powers, 'WEAK') > 0) damage *= 0.75;
   if (power(powers, 'DOUBLE_DAMAGE') > 0) damage *= 2;
   if (monster !== null) {
-    if (power(monster.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5;
+    // Cruelty (StS2) adds its amount in percent to Vulnerable's 50%.
+    if (power(monster.powers, 'VULNERABLE') > 0)
+      damage *= (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + power(powers, 'CRUELTY') / 100;
+    if (power(monster.powers, 'WEAK') > 0 && power(powers, 'TRACKING') > 0) damage *= 2;
   }
   damage = Math.max(0, Math.floor(damage));
   if (monster !== null && power(monster.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
@@ -301,6 +304,10 @@ export class Combat implements CombatContext {
     combat.counters.cardsThisTurn = 0;
     combat.counters.attacksThisTurn = 0;
     combat.counters.skillsThisTurn = 0;
+    combat.counters.discardedThisTurn = 0;
+    combat.counters.exhaustedThisTurn = 0;
+    combat.counters.hpLostThisTurn = 0;
+    combat.counters.blockFromCardsThisTurn = 0;
     const powers = combat.player.powers;
     delete powers.FLAME_BARRIER;
     this.startSts2Turn();
@@ -368,14 +375,68 @@ export class Combat implements CombatContext {
       this.currentCard = null;
     }
     combat.counters.turnDrawDone = 1;
+    if (power(powers, 'NIGHTMARE') > 0) this.deliverNightmares();
     if (power(powers, 'FURNACE') > 0) this.forge(power(powers, 'FURNACE'));
+    this.afterSts2TurnStart();
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
+  }
+
+  /** Nightmare: the copies chosen last turn go into the hand (overflow to the discard pile). */
+  private deliverNightmares(): void {
+    const counters = this.combat.counters;
+    delete this.combat.player.powers.NIGHTMARE;
+    for (const key of Object.keys(counters)) {
+      if (!key.startsWith('nightmare:')) continue;
+      const [, id, upgraded] = key.split(':');
+      for (let copy = 0; copy < (counters[key] ?? 0); copy++)
+        this.addCard(id ?? '', 'hand', upgraded === '1');
+      delete counters[key];
+    }
+  }
+
+  /**
+   * Well-Laid Plans: before the turn ends, a choice of up to that many cards to Retain. Returns true
+   * when the choice was opened (the turn ends once it is confirmed), false when there is none to make.
+   */
+  openRetainChoice(): boolean {
+    const combat = this.combat;
+    const count = power(combat.player.powers, 'WELL_LAID_PLANS');
+    if (count <= 0 || (combat.counters.retainChosen ?? 0) > 0) return false;
+    const retainable = (card: CombatCard) => {
+      const definition = getCard(card.id);
+      return (
+        !card.retainOnce &&
+        !cardFlag(definition.retain, card.upgraded) &&
+        !cardFlag(definition.ethereal, card.upgraded)
+      );
+    };
+    if (!combat.hand.some(retainable)) return false;
+    combat.counters.retainChosen = 1;
+    this.currentCard = {
+      uid: -1,
+      id: 'WELL_LAID_PLANS',
+      upgraded: false,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    };
+    this.requestSelection({
+      source: 'hand',
+      count,
+      minimum: 0,
+      prompt: `Choose up to ${count} card(s) to Retain.`,
+      filter: retainable,
+    });
+    this.currentCard = null;
+    return combat.selection !== null;
   }
 
   /** Ends the player's turn, runs the monsters' turn and starts the next player turn. */
   endTurn(): void {
     const combat = this.combat;
     delete combat.counters.forceEndTurn;
+    delete combat.counters.retainChosen;
     for (const monster of combat.monsters) delete monster.powers.CHOKED;
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand.
@@ -413,6 +474,8 @@ export class Combat implements CombatContext {
       if (this.finished()) return;
     }
     for (const relic of this.run.relics) getRelic(relic.id).atTurnEnd?.(this);
+    this.endSts2Turn();
+    if (this.finished()) return;
     if (power(powers, 'LOSE_STRENGTH') > 0) {
       this.applyToPlayer('STRENGTH', -power(powers, 'LOSE_STRENGTH'));
       delete powers.LOSE_STRENGTH;
@@ -427,6 +490,9 @@ export class Combat implements CombatContext {
     delete powers.BURST;
     delete powers.RAGE;
     delete powers.ENTANGLED;
+    delete powers.CORROSIVE_WAVE;
+    delete powers.MONOLOGUE;
+    delete powers.SHADOWMELD;
     delete powers.DOUBLE_DAMAGE;
     // Discard the hand: ethereal cards exhaust, retained cards stay.
     const kept: CombatCard[] = [];
@@ -464,8 +530,13 @@ export class Combat implements CombatContext {
       if (power(monster.powers, 'BARRICADE') === 0) monster.block = 0;
       const poison = power(monster.powers, 'POISON');
       if (poison > 0) {
-        this.reduceMonsterHp(monster, poison, false);
-        if (monster.alive) this.reducePower(monster.powers, 'POISON', 1);
+        // Accelerant (StS2): Poison triggers that many more times.
+        const ticks = 1 + power(combat.player.powers, 'ACCELERANT');
+        for (let tick = 0; tick < ticks && monster.alive; tick++) {
+          this.reduceMonsterHp(monster, power(monster.powers, 'POISON'), false);
+          if (monster.alive) this.reducePower(monster.powers, 'POISON', 1);
+          if (this.finished()) return;
+        }
         if (this.finished()) return;
         if (!monster.alive) continue;
       }
@@ -570,6 +641,8 @@ export class Combat implements CombatContext {
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
     if (definition.type === 'Skill' && power(this.combat.player.powers, 'CORRUPTION') > 0) cost = 0;
     if (definition.type === 'Attack' && power(this.combat.player.powers, 'FREE_ATTACK') > 0) cost = 0;
+    if (definition.type === 'Skill' && power(this.combat.player.powers, 'FREE_SKILL') > 0) cost = 0;
+    if ((this.combat.counters.cardsThisTurn ?? 0) < power(this.combat.player.powers, 'VOID_FORM')) cost = 0;
     return Math.max(0, cost);
   }
 
@@ -590,7 +663,8 @@ export class Combat implements CombatContext {
     const stars = definition.starCost ?? 0;
     if (stars > this.combat.player.stars)
       return `Not enough stars (costs ${stars}, have ${this.combat.player.stars}).`;
-    if ((this.combat.counters[`bound:${card.uid}`] ?? 0) > 0)
+    // Bound marks exist only on turns that bound a card (no key built per card otherwise).
+    if ((this.combat.counters.boundThisTurn ?? 0) > 0 && (this.combat.counters[`bound:${card.uid}`] ?? 0) > 0)
       return 'Bound: this card cannot be played this turn.';
     const custom = definition.unplayableReason?.(this, this.cardPlay(card, -1));
     return custom ?? null;
@@ -610,9 +684,13 @@ export class Combat implements CombatContext {
     } else {
       combat.player.energy -= cost;
     }
-    combat.player.stars -= Math.min(combat.player.stars, definition.starCost ?? 0);
+    const starsSpent = Math.min(combat.player.stars, definition.starCost ?? 0);
+    combat.player.stars -= starsSpent;
     if (definition.type === 'Attack' && power(combat.player.powers, 'FREE_ATTACK') > 0)
       this.reducePlayerPower('FREE_ATTACK', 1);
+    if (definition.type === 'Skill' && power(combat.player.powers, 'FREE_SKILL') > 0)
+      this.reducePlayerPower('FREE_SKILL', 1);
+    if (starsSpent > 0) this.onStarsChanged(starsSpent, true);
     if (definition.target === 'AnyEnemy') {
       const facing = combat.monsters[target];
       if (facing !== undefined) combat.counters.facing = facing.uid;
@@ -668,6 +746,8 @@ export class Combat implements CombatContext {
       this.penNibReady() &&
       power(combat.player.powers, 'DOUBLE_DAMAGE') === 0;
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
+    // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
+    const outer = this.currentCard;
     this.currentCard = card;
     definition.play?.(this, play);
     let repeats = 0;
@@ -682,7 +762,7 @@ export class Combat implements CombatContext {
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
     }
-    this.currentCard = null;
+    this.currentCard = outer;
     if (penNib) delete combat.player.powers.DOUBLE_DAMAGE;
     if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack')
       delete combat.player.powers.VIGOR;
@@ -939,7 +1019,8 @@ export class Combat implements CombatContext {
   }
 
   gainBlock(amount: number, raw = false): void {
-    const block = raw ? amount : playerBlock(this.combat, amount);
+    let block = raw ? amount : playerBlock(this.combat, amount);
+    if (!raw && this.run.ruleset === 'sts2') block = this.sts2CardBlock(block);
     if (block > 0) this.combat.player.block += block;
     if (block > 0 && power(this.combat.player.powers, 'JUGGERNAUT') > 0) {
       this.damageMonster(this.randomMonsterIndex(), power(this.combat.player.powers, 'JUGGERNAUT'), {
@@ -988,6 +1069,22 @@ export class Combat implements CombatContext {
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) delete monster.powers[id];
     else monster.powers[id] = next;
     if (id === 'RITUAL' && amount > 0) monster.memory.ritualFresh = 1;
+    if (debuffing) this.afterSts2Debuff(index, id);
+  }
+
+  /** StS2 powers reacting to a debuff the player applied (Vicious, Outbreak, Shroud, Sleight of Flesh). */
+  private afterSts2Debuff(index: number, id: string): void {
+    if (this.run.ruleset !== 'sts2') return;
+    const combat = this.combat;
+    const powers = combat.player.powers;
+    if ((combat.counters.monsterTurn ?? 0) === 1) return;
+    if (id === 'VULNERABLE' && power(powers, 'VICIOUS') > 0) this.draw(power(powers, 'VICIOUS'));
+    if (id === 'POISON' && power(powers, 'OUTBREAK') > 0) {
+      combat.counters.poisonApplied = (combat.counters.poisonApplied ?? 0) + 1;
+      if (combat.counters.poisonApplied % 3 === 0) this.damageAllMonsters(power(powers, 'OUTBREAK'));
+    }
+    if (id === 'DOOM' && power(powers, 'SHROUD') > 0) this.gainBlock(power(powers, 'SHROUD'), true);
+    if (power(powers, 'SLEIGHT_OF_FLESH') > 0) this.damageMonster(index, power(powers, 'SLEIGHT_OF_FLESH'));
   }
 
   /** Applies a power to every living monster. */
@@ -1041,6 +1138,8 @@ export class Combat implements CombatContext {
           this.draw(power(combat.player.powers, 'EVOLVE'));
       }
       definition.onDraw?.(this, this.cardPlay(card, -1));
+      combat.counters.drawnThisCombat = (combat.counters.drawnThisCombat ?? 0) + 1;
+      this.afterSts2Draw(definition, card);
       if (this.finished()) return;
     }
   }
@@ -1068,6 +1167,7 @@ export class Combat implements CombatContext {
     loss = Math.min(loss, this.run.hp);
     this.run.hp -= loss;
     this.combat.counters.timesDamaged = (this.combat.counters.timesDamaged ?? 0) + 1;
+    this.combat.counters.hpLostThisTurn = (this.combat.counters.hpLostThisTurn ?? 0) + 1;
     for (const relic of this.run.relics) getRelic(relic.id).onPlayerHpLoss?.(this, loss);
     if (power(this.combat.player.powers, 'RUPTURE') > 0 && loss > 0) {
       this.applyToPlayer('STRENGTH', power(this.combat.player.powers, 'RUPTURE'));
@@ -1157,6 +1257,7 @@ export class Combat implements CombatContext {
       if (index >= 0) from.splice(index, 1);
     }
     this.combat.exhaustPile.push(card);
+    this.combat.counters.exhaustedThisTurn = (this.combat.counters.exhaustedThisTurn ?? 0) + 1;
     const powers = this.combat.player.powers;
     if (power(powers, 'FEEL_NO_PAIN') > 0) this.gainBlock(power(powers, 'FEEL_NO_PAIN'), true);
     if (power(powers, 'DARK_EMBRACE') > 0) this.draw(power(powers, 'DARK_EMBRACE'));
@@ -1254,7 +1355,132 @@ export class Combat implements CombatContext {
   // Keyed on ids only StS2 content uses, so StS1 runs never reach them.
 
   gainStars(amount: number): void {
-    this.combat.player.stars = Math.max(0, this.combat.player.stars + amount);
+    const before = this.combat.player.stars;
+    this.combat.player.stars = Math.max(0, before + amount);
+    const change = this.combat.player.stars - before;
+    if (change !== 0) this.onStarsChanged(Math.abs(change), change < 0);
+  }
+
+  /** Block from cards under StS2 powers: Shadowmeld doubles it this turn, Unmovable the first of the turn. */
+  private sts2CardBlock(block: number): number {
+    const powers = this.combat.player.powers;
+    const counters = this.combat.counters;
+    let result = block;
+    if (power(powers, 'SHADOWMELD') > 0) result *= 2;
+    if (power(powers, 'UNMOVABLE') > 0 && (counters.blockFromCardsThisTurn ?? 0) === 0 && result > 0)
+      result *= 2;
+    if (result > 0) counters.blockFromCardsThisTurn = (counters.blockFromCardsThisTurn ?? 0) + 1;
+    return result;
+  }
+
+  /** StS2 powers reacting to Stars gained or spent (Black Hole, Child of the Stars). */
+  private onStarsChanged(amount: number, spent: boolean): void {
+    const powers = this.combat.player.powers;
+    if (power(powers, 'BLACK_HOLE') > 0) this.damageAllMonsters(power(powers, 'BLACK_HOLE'));
+    if (spent && power(powers, 'CHILD_OF_THE_STARS') > 0)
+      this.gainBlock(power(powers, 'CHILD_OF_THE_STARS') * amount, true);
+  }
+
+  /** StS2 powers after the turn's draw: turn-start effects of power cards. */
+  private afterSts2TurnStart(): void {
+    if (this.run.ruleset !== 'sts2') return;
+    const combat = this.combat;
+    const powers = combat.player.powers;
+    if (power(powers, 'CRIMSON_MANTLE') > 0) {
+      this.loseHp(1);
+      if (this.finished()) return;
+      this.gainBlock(power(powers, 'CRIMSON_MANTLE'), true);
+    }
+    if (power(powers, 'GENESIS') > 0) this.gainStars(power(powers, 'GENESIS'));
+    if (power(powers, 'FRIENDSHIP') > 0) this.gainEnergy(power(powers, 'FRIENDSHIP'));
+    if (power(powers, 'SUMMON_NEXT_TURN') > 0) {
+      this.summon(power(powers, 'SUMMON_NEXT_TURN'));
+      delete powers.SUMMON_NEXT_TURN;
+    }
+    if (power(powers, 'STAR_NEXT_TURN') > 0) {
+      this.gainStars(power(powers, 'STAR_NEXT_TURN'));
+      delete powers.STAR_NEXT_TURN;
+    }
+    if (power(powers, 'DEMESNE') > 0) {
+      this.gainEnergy(power(powers, 'DEMESNE'));
+      this.draw(power(powers, 'DEMESNE'));
+    }
+    if (power(powers, 'PREP_TIME') > 0) this.applyToPlayer('VIGOR', power(powers, 'PREP_TIME'));
+    if (power(powers, 'ROLLING_BOULDER') > 0) {
+      this.damageAllMonsters(power(powers, 'ROLLING_BOULDER'));
+      powers.ROLLING_BOULDER = power(powers, 'ROLLING_BOULDER') + 5;
+      if (this.finished()) return;
+    }
+    if (power(powers, 'COUNTDOWN') > 0) {
+      const index = this.randomMonsterIndex();
+      if (index >= 0) this.applyToMonster(index, 'DOOM', power(powers, 'COUNTDOWN'));
+    }
+    if (power(powers, 'SENTRY_MODE') > 0)
+      for (let copy = 0; copy < power(powers, 'SENTRY_MODE'); copy++) this.addCard('SWEEPING_GAZE', 'hand');
+    if (power(powers, 'AGGRESSION') > 0) {
+      const attacks = combat.discardPile.filter((card) => getCard(card.id).type === 'Attack');
+      const chosen =
+        attacks[attacks.length === 0 ? 0 : nextInt(this.run.random, 'misc', 0, attacks.length - 1)];
+      if (chosen !== undefined && combat.hand.length < HAND_LIMIT) {
+        combat.discardPile.splice(combat.discardPile.indexOf(chosen), 1);
+        combat.hand.push(chosen);
+        this.upgradeCard(chosen);
+      }
+    }
+    if (power(powers, 'DRUM_OF_BATTLE') > 0) {
+      const top = combat.drawPile[combat.drawPile.length - 1];
+      if (top !== undefined) this.exhaustCard(top);
+    }
+  }
+
+  /** StS2 end-of-turn rules: The Bomb going off, Pale Blue Dot. */
+  private endSts2Turn(): void {
+    if (this.run.ruleset !== 'sts2') return;
+    const combat = this.combat;
+    const bomb = combat.counters[`bomb:${combat.turn}`] ?? 0;
+    if (bomb > 0) {
+      delete combat.counters[`bomb:${combat.turn}`];
+      this.reducePlayerPower('THE_BOMB', 1);
+      this.damageAllMonsters(bomb);
+      if (this.finished()) return;
+    }
+    for (let time = 0; time < power(combat.player.powers, 'STAMPEDE') && !combat.over; time++) {
+      // Attacks that ask for a choice are left in hand (no choice can be made as the turn ends).
+      const attacks = combat.hand.filter((card) => {
+        const definition = getCard(card.id);
+        return definition.type === 'Attack' && definition.onSelect === undefined;
+      });
+      const chosen =
+        attacks[attacks.length <= 1 ? 0 : nextInt(this.run.random, 'misc', 0, attacks.length - 1)];
+      if (chosen === undefined) break;
+      combat.hand.splice(combat.hand.indexOf(chosen), 1);
+      this.playFree(chosen, false);
+    }
+    if (this.finished()) return;
+    const dot = power(combat.player.powers, 'PALE_BLUE_DOT');
+    if (dot > 0 && (combat.counters.cardsThisTurn ?? 0) >= 5) this.applyToPlayer('DRAW_CARDS_NEXT_TURN', dot);
+  }
+
+  /** StS2 powers reacting to a card drawn. */
+  private afterSts2Draw(definition: CardDefinition, card: CombatCard): void {
+    if (this.run.ruleset !== 'sts2') return;
+    const powers = this.combat.player.powers;
+    if (power(powers, 'HELLRAISER') > 0 && card.id.includes('STRIKE') && this.combat.selection === null) {
+      const index = this.combat.hand.indexOf(card);
+      if (index >= 0) {
+        this.combat.hand.splice(index, 1);
+        this.playFree(card, false);
+        if (this.finished()) return;
+      }
+    }
+    if (power(powers, 'CORROSIVE_WAVE') > 0)
+      this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
+    if (power(powers, 'SPEEDSTER') > 0 && (this.combat.counters.turnDrawDone ?? 0) > 0)
+      this.damageAllMonsters(power(powers, 'SPEEDSTER'));
+    if (power(powers, 'PAGESTORM') > 0 && cardFlag(definition.ethereal, false))
+      this.draw(power(powers, 'PAGESTORM'));
+    if (power(powers, 'AUTOMATION') > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
+      this.gainEnergy(power(powers, 'AUTOMATION'));
   }
 
   forge(amount: number): void {
@@ -1279,9 +1505,10 @@ export class Combat implements CombatContext {
     combat.summon.hp = Math.min(combat.summon.maxHp, combat.summon.hp + amount);
   }
 
-  summonAttack(target: number | 'all', amount: number): void {
+  summonAttack(target: number | 'all', base: number): void {
     const summon = this.combat.summon;
     if (summon === null || summon.hp <= 0) return;
+    const amount = base + power(this.combat.player.powers, 'CALCIFY');
     if (target === 'all') {
       this.damageAllMonsters(amount);
       return;
@@ -1295,8 +1522,11 @@ export class Combat implements CombatContext {
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
     combat.counters.turnDrawDone = 0;
+    // Bound marks exist only when a card was bound this turn: no scan of the counters otherwise.
+    if ((combat.counters.boundThisTurn ?? 0) > 0)
+      for (const key of Object.keys(combat.counters))
+        if (key.startsWith('bound:')) delete combat.counters[key];
     combat.counters.boundThisTurn = 0;
-    for (const key of Object.keys(combat.counters)) if (key.startsWith('bound:')) delete combat.counters[key];
     delete powers.COLOSSUS;
     if (power(powers, 'PLATING') > 0) this.reducePlayerPower('PLATING', 1);
     if (power(powers, 'INFERNO') > 0) this.loseHp(1);
@@ -1304,6 +1534,7 @@ export class Combat implements CombatContext {
 
   /** Reactions of StS2 powers to a card just played. */
   private afterSts2Play(definition: CardDefinition): void {
+    if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
     if (power(powers, 'AFTERIMAGE') > 0) this.gainBlock(power(powers, 'AFTERIMAGE'), true);
@@ -1320,7 +1551,31 @@ export class Combat implements CombatContext {
       if (power(monster.powers, 'GRASP') > 0) this.gainEnergy(-1);
       if (this.finished()) return;
     }
-    void definition;
+    if (
+      power(powers, 'JUGGLING') > 0 &&
+      definition.type === 'Attack' &&
+      (combat.counters.attacksThisTurn ?? 0) === 3
+    )
+      this.addCard(definition.id, 'hand');
+    if (power(powers, 'MONOLOGUE') > 0) {
+      this.applyToPlayer('STRENGTH', power(powers, 'MONOLOGUE'));
+      this.applyToPlayer('LOSE_STRENGTH', power(powers, 'MONOLOGUE'));
+    }
+    const cards = combat.counters.cardsThisTurn ?? 0;
+    if (power(powers, 'PANACHE') > 0 && cards > 0 && cards % 5 === 0)
+      this.damageAllMonsters(power(powers, 'PANACHE'));
+    if (power(powers, 'SPIRIT_OF_ASH') > 0 && cardFlag(definition.ethereal, false))
+      this.gainBlock(power(powers, 'SPIRIT_OF_ASH'), true);
+    if (power(powers, 'PARRY') > 0 && definition.id === 'SOVEREIGN_BLADE')
+      this.gainBlock(power(powers, 'PARRY'), true);
+    if (definition.id === 'SOUL') {
+      if (power(powers, 'DEVOUR_LIFE') > 0) this.summon(power(powers, 'DEVOUR_LIFE'));
+      if (power(powers, 'HAUNT') > 0) {
+        const index = this.randomMonsterIndex();
+        const monster = combat.monsters[index];
+        if (monster !== undefined) this.reduceMonsterHp(monster, power(powers, 'HAUNT'), false);
+      }
+    }
   }
 
   /** StS2 reactions to a monster dying for good: Crab Rage, minions leaving. */

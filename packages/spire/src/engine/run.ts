@@ -449,6 +449,13 @@ function rejection(run: RunState, action: EngineAction, legal: EngineAction[]): 
   );
 }
 
+/** The turn a Well-Laid Plans choice interrupted ends once the choice is made. */
+function endTurnAfterRetainChoice(combat: Combat): void {
+  const state = combat.combat;
+  if (state.over || state.selection !== null || (state.counters.retainChosen ?? 0) === 0) return;
+  combat.endTurn();
+}
+
 function perform(run: RunState, action: EngineAction): void {
   const option = action.option_index ?? 0;
   switch (action.action) {
@@ -466,7 +473,9 @@ function perform(run: RunState, action: EngineAction): void {
       return;
     }
     case 'end_turn': {
-      new Combat(run).endTurn();
+      const combat = new Combat(run);
+      // Well-Laid Plans asks which cards to Retain first; the turn ends once that choice is made.
+      if (!combat.openRetainChoice()) combat.endTurn();
       afterCombatAction(run);
       return;
     }
@@ -475,12 +484,16 @@ function perform(run: RunState, action: EngineAction): void {
         selectDeckCard(run, option);
         return;
       }
-      new Combat(run).choose(option);
+      const combat = new Combat(run);
+      combat.choose(option);
+      endTurnAfterRetainChoice(combat);
       afterCombatAction(run);
       return;
     }
     case 'confirm_selection': {
-      new Combat(run).resolveSelection();
+      const combat = new Combat(run);
+      combat.resolveSelection();
+      endTurnAfterRetainChoice(combat);
       afterCombatAction(run);
       return;
     }

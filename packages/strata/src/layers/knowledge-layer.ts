@@ -1,6 +1,6 @@
 import type { JsonValue } from '../core/provenance.js';
 import { StrataError } from '../errors/strata-error.js';
-import { LruCache } from '../tokenizer/lru-cache.js';
+import { GenerationalCache } from '../tokenizer/generational-cache.js';
 import { cosineSimilarity, type Embedder } from './embedder.js';
 import { renderListItem, sectionFrame } from './escape-untrusted.js';
 import { type FitCandidate, fitItems } from './fit-items.js';
@@ -98,8 +98,8 @@ export function createKnowledgeLayer(options: KnowledgeLayerOptions): KnowledgeL
   );
   fields.length = 0;
 
-  const retrievals = new LruCache<string, string[]>(256);
-  const queryVectors = new LruCache<string, number[]>(256);
+  const retrievals = new GenerationalCache<string, string[]>(256);
+  const queryVectors = new GenerationalCache<string, number[]>(256);
   let corpusVectors: Map<string, number[]> | undefined;
 
   const retrieve = (query: string | undefined, keys: ReadonlySet<string> = new Set()): string[] => {

@@ -37,6 +37,15 @@ describe('lessons layer', () => {
     expect(counted.filter((text) => texts.some((lesson) => text.startsWith(`- ${lesson}`)))).toEqual([]);
   });
 
+  it('of two equally important lessons added in one millisecond, the later ranks first (not the smaller id)', async () => {
+    // A frozen clock: what an in-memory store gives two lessons of one extraction.
+    const lessons = createLessonsLayer({ now: () => 1_000_000 });
+    await lessons.addLesson({ id: 'a', text: 'lost 8 of 80 HP to the cultist', importance: 0.4 });
+    await lessons.addLesson({ id: 'b', text: 'most damage came from bash', importance: 0.4 });
+    expect(lessons.top().map((lesson) => lesson.id)).toEqual(['b', 'a']);
+    expect(lessons.top().map((lesson) => lesson.createdAt)).toEqual([1_000_001, 1_000_000]);
+  });
+
   it('ranks by relevance to the query and fits the budget', async () => {
     const lessons = createLessonsLayer();
     await lessons.addLesson({ text: 'Block before the Jaw Worm attacks for 11', importance: 0.5 });

@@ -96,6 +96,14 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
   const scoring: LessonScoring = { weights: { ...DEFAULT_WEIGHTS, ...options.weights }, halfLifeMs };
   const threshold = options.duplicateThreshold ?? 0.8;
   const now = options.now ?? Date.now;
+  // Stamps never repeat: two lessons added in one millisecond (an in-memory store, one extraction)
+  // would tie on recency and fall to the id order, a random UUID's, so which one a prompt shows first
+  // depended on how fast the store was; one millisecond apart, the later is the newer.
+  let lastStamp = Number.NEGATIVE_INFINITY;
+  const stamp = (): number => {
+    lastStamp = Math.max(now(), lastStamp + 1);
+    return lastStamp;
+  };
   const frame = sectionFrame(resolved.name, resolved.instructions);
   const boost = (relevance: number): number => relevanceBoost(relevance, scoring);
 
@@ -240,7 +248,7 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
         const entry = existing === undefined ? undefined : index.get(existing);
         if (entry) return { status: 'duplicate', lesson: entry.record };
       }
-      const at = now();
+      const at = stamp();
       const tags = input.tags ?? [];
       const terms = termsOf({ text: input.text, tags });
       const duplicate = index.findDuplicate(terms, threshold);
@@ -295,7 +303,7 @@ export function createLessonsLayer(options: LessonsLayerOptions = {}): LessonsLa
     },
     updateLesson: persistUpdate,
     async recordUse(ids, useful) {
-      const at = now();
+      const at = stamp();
       for (const id of ids) {
         const entry = index.get(id);
         if (!entry) continue;

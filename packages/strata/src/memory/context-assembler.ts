@@ -1,3 +1,4 @@
+import type { JsonValue } from '../core/provenance.js';
 import { StrataError } from '../errors/strata-error.js';
 import { escapeUntrusted, SECTION_SEPARATOR } from '../layers/escape-untrusted.js';
 import { isExactFit } from '../layers/fit-items.js';
@@ -7,6 +8,15 @@ import type { CachedTokenizer } from '../tokenizer/cached-tokenizer.js';
 import { countMessageTokens, TOKENS_FOR_REPLY, TOKENS_PER_MESSAGE } from '../tokenizer/count-chat-tokens.js';
 import { tokenizerVersion } from '../tokenizer/tokenizer.js';
 import type { AssembledContext, AssembledLayer } from './assembled-context.js';
+import {
+  hashText,
+  isCleanLineStart,
+  partMatches,
+  printedLeadingLineTokens,
+  printPart,
+  type RequestPrint,
+  readRequestPrint,
+} from './request-print.js';
 
 /** Options of `createContextAssembler`. */
 export interface ContextAssemblerOptions {
@@ -29,6 +39,13 @@ export interface ContextAssembler {
   readonly minimumTokens: number;
   /** Assembles one request at `step`; `now` (epoch ms) is the time lessons' recency is scored at. */
   assemble(request: AssembleRequest, step: number, now: number): AssembledContext;
+  /**
+   * A print of the last assembled request (null before the first), so a session resumed elsewhere
+   * measures its first request's stable prefix against it (see `restorePrevious`).
+   */
+  previousRequest(): JsonValue | null;
+  /** Takes the previous request's print from `previousRequest`; a value that is not one is ignored. */
+  restorePrevious(print: JsonValue): void;
 }
 
 interface Planned {
@@ -103,6 +120,8 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
   const fitCache = new Map<Layer, { key: string; fit: LayerFit }>();
   const sectionTokens = new WeakMap<LayerFit, number>();
   let previous: Planned[] = [];
+  // The previous request of a resumed session, known only by its print until the next assemble.
+  let restored: RequestPrint | undefined;
 
   const tokensOfSection = (fit: LayerFit): number => {
     if (fit.section === '') return 0;
@@ -201,8 +220,90 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
   const total = (planned: readonly Planned[]): number =>
     planned.reduce((sum, message) => sum + message.tokens, TOKENS_FOR_REPLY);
 
+  /** Leading tokens `planned` shares with the previous request (live text). */
+  const stablePrefixOf = (planned: readonly Planned[]): number => {
+    let tokens = 0;
+    for (let index = 0; index < planned.length; index += 1) {
+      const now = planned[index] as Planned;
+      const before = previous[index];
+      if (!before || before.role !== now.role || before.name !== now.name) break;
+      if (before.message.content === now.message.content) {
+        tokens += now.tokens;
+        continue;
+      }
+      if (additive && !now.turn) {
+        // The message opens the same way (<|im_start|>role<|im_sep|>): everything but <|im_end|>.
+        tokens += framing(now.role) - 1;
+        let part = 0;
+        for (; part < now.parts.length && before.parts[part] === now.parts[part]; part += 1) {
+          tokens += now.partTokens[part] ?? 0;
+        }
+        const nowPart = now.parts[part];
+        const beforePart = before.parts[part];
+        // Within the first changed section, its equal leading lines are shared too. Fitted lines
+        // count additively (see Tokenizer.splitsAtLineStarts); the trusted system text may not.
+        if (nowPart !== undefined && beforePart !== undefined && nowPart !== systemPart) {
+          tokens += equalLeadingLineTokens(beforePart, nowPart, tokenizer);
+        }
+      }
+      break;
+    }
+    return tokens;
+  };
+
+  /** The same measure against a restored print of the previous request (see RequestPrint). */
+  const printedStablePrefixOf = (print: RequestPrint, planned: readonly Planned[]): number => {
+    let tokens = 0;
+    for (let index = 0; index < planned.length; index += 1) {
+      const now = planned[index] as Planned;
+      const before = print.messages[index];
+      if (!before || before.role !== now.role || before.name !== now.name) break;
+      if (before.content === hashText(now.message.content)) {
+        tokens += now.tokens;
+        continue;
+      }
+      if (additive && !now.turn) {
+        tokens += framing(now.role) - 1;
+        let part = 0;
+        for (; part < now.parts.length; part += 1) {
+          const beforePart = before.parts[part];
+          if (beforePart === undefined || !partMatches(beforePart, now.parts[part] as string)) break;
+          tokens += now.partTokens[part] ?? 0;
+        }
+        const nowPart = now.parts[part];
+        const beforePart = before.parts[part];
+        if (nowPart !== undefined && beforePart !== undefined && nowPart !== systemPart) {
+          tokens += printedLeadingLineTokens(beforePart, nowPart, tokenizer);
+        }
+      }
+      break;
+    }
+    return tokens;
+  };
+
+  const printOf = (planned: readonly Planned[]): RequestPrint => ({
+    version: 1,
+    messages: planned.map((entry) => ({
+      role: entry.role,
+      ...(entry.name === undefined ? {} : { name: entry.name }),
+      turn: entry.turn,
+      content: hashText(entry.message.content),
+      parts: entry.turn ? [] : entry.parts.map(printPart),
+    })),
+  });
+
   return {
     minimumTokens,
+    previousRequest() {
+      if (previous.length === 0) return restored === undefined ? null : (restored as unknown as JsonValue);
+      return printOf(previous) as unknown as JsonValue;
+    },
+    restorePrevious(print) {
+      const read = readRequestPrint(print);
+      if (read === undefined) return;
+      previous = [];
+      restored = read;
+    },
     assemble(request, step, now) {
       const version = tokenizerVersion(tokenizer);
       if (version !== countedVersion) {
@@ -287,40 +388,17 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
       }
 
       // Leading tokens identical to the previous request: whole equal messages, then equal leading parts.
-      let stablePrefixTokens = 0;
-      for (let index = 0; index < planned.length; index += 1) {
-        const now = planned[index] as Planned;
-        const before = previous[index];
-        if (!before || before.role !== now.role || before.name !== now.name) break;
-        if (before.message.content === now.message.content) {
-          stablePrefixTokens += now.tokens;
-          continue;
-        }
-        if (additive && !now.turn) {
-          // The message opens the same way (<|im_start|>role<|im_sep|>): everything but <|im_end|>.
-          stablePrefixTokens += framing(now.role) - 1;
-          let part = 0;
-          for (; part < now.parts.length && before.parts[part] === now.parts[part]; part += 1) {
-            stablePrefixTokens += now.partTokens[part] ?? 0;
-          }
-          const nowPart = now.parts[part];
-          const beforePart = before.parts[part];
-          // Within the first changed section, its equal leading lines are shared too. Fitted lines
-          // count additively (see Tokenizer.splitsAtLineStarts); the trusted system text may not.
-          if (nowPart !== undefined && beforePart !== undefined && nowPart !== systemPart) {
-            stablePrefixTokens += equalLeadingLineTokens(beforePart, nowPart, tokenizer);
-          }
-        }
-        break;
-      }
+      const stablePrefixTokens =
+        restored === undefined ? stablePrefixOf(planned) : printedStablePrefixOf(restored, planned);
+      restored = undefined;
       previous = planned;
 
       const messages = planned.map((entry) => entry.message);
       let stableMessageCount = 0;
       while (planned[stableMessageCount]?.stable === true) stableMessageCount += 1;
-      const text = planned
-        .map((entry) => (entry.turn ? turnText(entry.message) : entry.message.content))
-        .join('');
+      // The plain-text rendering is built when first read: most callers send `messages` only, and
+      // joining the whole request again on every call is garbage the next collection must sweep.
+      let text: string | undefined;
       const accounted: AssembledLayer[] = layers.map((layer) => {
         const fit = fits.get(layer) as LayerFit;
         const entry: AssembledLayer = {
@@ -340,7 +418,15 @@ export function createContextAssembler(options: ContextAssemblerOptions): Contex
       });
       return {
         step,
-        text,
+        get text(): string {
+          text ??= planned
+            .map((entry) => (entry.turn ? turnText(entry.message) : entry.message.content))
+            .join('');
+          return text;
+        },
+        set text(value: string) {
+          text = value;
+        },
         messages,
         tokens,
         budget,
@@ -382,11 +468,6 @@ function equalLeadingLineTokens(
       counted = start;
     }
   }
-}
-
-function isCleanLineStart(text: string, index: number): boolean {
-  const character = text[index];
-  return character === undefined || (character !== '/' && !/\s/.test(character));
 }
 
 /**

@@ -18,6 +18,9 @@ import type { TransitionBinding, TransitionMap } from '../transitions/transition
 import type { AssembledContext } from './assembled-context.js';
 import { type AssembleRequest, type ContextAssembler, createContextAssembler } from './context-assembler.js';
 
+/** The session entry holding the last request's print (not a layer; no layer may take the name). */
+const PREVIOUS_REQUEST = '#previous-request';
+
 /** Options of `createMemory`. */
 export interface MemoryOptions {
   /** A tokenizer, or the name of an OpenAI encoding (default 'o200k_base'). */
@@ -26,7 +29,7 @@ export interface MemoryOptions {
   budget: number;
   /** Trusted instructions at the top of the system message (counted in every request). */
   system?: string;
-  /** Layers, by config (`{ kind: 'window', ... }`) or as ready objects. Names must be unique. */
+  /** Layers, by config (`{ kind: 'window', ... }`) or as ready objects. Names must be unique ('#previous-request' is reserved). */
   layers: ReadonlyArray<LayerConfig | Layer>;
   /** Named events -> layer hooks and extractions. Layers add their own (e.g. a window's `resetOn`). */
   transitions?: TransitionMap;
@@ -74,7 +77,10 @@ export interface Memory {
   flush(): Promise<void>;
   /** Same as `flush`. */
   drain(): Promise<void>;
-  /** Persists the step and every layer's snapshot atomically (compare-and-swap on the session version). */
+  /**
+   * Persists the step, every layer's snapshot and a print of the last request atomically
+   * (compare-and-swap on the session version), so a resumed session measures the same stable prefix.
+   */
   commit(meta?: Record<string, JsonValue>): Promise<SessionRecord>;
 }
 
@@ -107,6 +113,12 @@ export function createMemory(options: MemoryOptions): Memory {
   for (const layer of layers) layer.useTokenizer?.(tokenizer);
   const byName = new Map<string, Layer>();
   for (const layer of layers) {
+    if (layer.name === PREVIOUS_REQUEST) {
+      throw new StrataError(
+        'CONFIG_INVALID',
+        `The layer name '${PREVIOUS_REQUEST}' is reserved (the session keeps its previous request under it). Choose another 'name'.`,
+      );
+    }
     if (byName.has(layer.name)) {
       throw new StrataError(
         'CONFIG_INVALID',
@@ -166,6 +178,8 @@ export function createMemory(options: MemoryOptions): Memory {
             const snapshot = record.layers[layer.name];
             if (snapshot !== undefined) layer.restore(snapshot);
           }
+          const print = record.layers[PREVIOUS_REQUEST];
+          if (print !== undefined && print !== null) assembler.restorePrevious(print);
           step = record.step;
           sessionVersion = record.version;
         }
@@ -353,6 +367,8 @@ export function createMemory(options: MemoryOptions): Memory {
       if (!opened) await open();
       const snapshots: Record<string, JsonValue> = {};
       for (const layer of layers) snapshots[layer.name] = layer.snapshot();
+      // The resumed session's first request measures its stable prefix against this one.
+      snapshots[PREVIOUS_REQUEST] = assembler.previousRequest();
       const record = await store.commitSession({
         sessionId,
         namespace,

@@ -1,4 +1,4 @@
-import { LruCache } from './lru-cache.js';
+import { GenerationalCache } from './generational-cache.js';
 import { type Tokenizer, tokenizerVersion } from './tokenizer.js';
 import { utf8ByteLength } from './utf8-length.js';
 
@@ -23,7 +23,8 @@ export interface CachedTokenizer extends Tokenizer {
 }
 
 /**
- * Wraps a tokenizer with a bounded LRU of counts keyed by the text itself, so unchanged renderings
+ * Wraps a tokenizer with a bounded cache of counts keyed by the text itself (roughly least recently
+ * used, see GenerationalCache), so unchanged renderings
  * (the same layer section, the same lesson) are never tokenized twice. The cache is cleared when
  * the wrapped tokenizer's `version` changes (an approximate tokenizer's `calibrate()`).
  */
@@ -31,9 +32,9 @@ export function createCachedTokenizer(
   tokenizer: Tokenizer,
   options: CachedTokenizerOptions = {},
 ): CachedTokenizer {
-  const cache = new LruCache<string, number>(options.maxEntries ?? 20_000);
+  const cache = new GenerationalCache<string, number>(options.maxEntries ?? 20_000);
   // Texts whose counting stopped early: a proven lower bound on their count.
-  const lowerBounds = new LruCache<string, number>(
+  const lowerBounds = new GenerationalCache<string, number>(
     Math.max(16, Math.floor((options.maxEntries ?? 20_000) / 10)),
   );
   const minLength = options.minLength ?? 16;

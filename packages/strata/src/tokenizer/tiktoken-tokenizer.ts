@@ -2,6 +2,7 @@ import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { StrataError } from '../errors/strata-error.js';
 import { bytePairMerge } from './byte-pair-merge.js';
+import { GenerationalCache } from './generational-cache.js';
 import type { Tokenizer } from './tokenizer.js';
 import { utf8ByteLength } from './utf8-length.js';
 
@@ -46,6 +47,9 @@ export const LONG_CHUNK_BYTES = 384;
  */
 export const MAX_MERGED_CHUNK_BYTES = 65_536;
 
+/** Multi-token chunks whose counts a tokenizer keeps (a few MB at most). */
+const CHUNK_CACHE_ENTRIES = 65_536;
+
 /** Options of {@link createTiktokenTokenizer}. */
 export interface TiktokenTokenizerOptions {
   /** Chunk size in UTF-8 bytes above which chunks are merged by the O(n log n) merge (default 384). */
@@ -79,17 +83,24 @@ export function createTiktokenTokenizer(
     return bytes.length > maxMergedChunkBytes ? undefined : bytePairMerge(bytes, rankOf);
   };
 
+  const chunkCounts = new GenerationalCache<string, number>(CHUNK_CACHE_ENTRIES);
   /** Tokens of one pre-tokenizer chunk: exact for short chunks, the UTF-8 byte bound for long ones. */
   const chunkTokens = (chunk: string, bpe: BpeCore): number => {
     const bytes = chunk.length > shortText ? utf8ByteLength(chunk) : 0;
     if (bytes > longChunkBytes)
       return bytes > maxMergedChunkBytes ? bytes : (mergeLong(chunk)?.length ?? bytes);
     if (bpe.getBpeRankFromString(chunk) !== undefined) return 1;
-    return bpe.bytePairEncode(chunk).length;
+    // Counts of multi-token chunks are kept here: gpt-tokenizer's own merge cache refreshes an entry
+    // by delete + set on every hit, and that churn outlives young-generation collections.
+    const cached = chunkCounts.get(chunk);
+    if (cached !== undefined) return cached;
+    const tokens = bpe.bytePairEncode(chunk).length;
+    chunkCounts.set(chunk, tokens);
+    return tokens;
   };
 
   /** Token count per pre-tokenizer chunk, with where each chunk is (truncate needs the positions). */
-  function* chunkCounts(text: string): Generator<{ start: number; end: number; tokens: number }> {
+  function* chunkPieces(text: string): Generator<{ start: number; end: number; tokens: number }> {
     if (!core) {
       yield { start: 0, end: text.length, tokens: utf8ByteLength(text) };
       return;
@@ -113,7 +124,10 @@ export function createTiktokenTokenizer(
     : undefined;
   /** Sum of the chunks' tokens, stopping once above `limit`. */
   const sumChunks = (text: string, limit: number): number => {
-    if (!core || !splitter) return utf8ByteLength(text);
+    // Without the BPE core (a future gpt-tokenizer moved it), the library counts short texts itself
+    // and longer ones get the UTF-8 byte bound.
+    if (!core || !splitter)
+      return text.length <= shortText ? encoding.countTokens(text, plainText) : utf8ByteLength(text);
     splitter.lastIndex = 0;
     let total = 0;
     for (let match = splitter.exec(text); match !== null; match = splitter.exec(text)) {
@@ -131,13 +145,10 @@ export function createTiktokenTokenizer(
 
   const count = (text: string): number => {
     if (text.length === 0) return 0;
-    // No chunk can be longer than the text: short texts take the library's own exact path.
-    if (text.length <= shortText) return encoding.countTokens(text, plainText);
     return sumChunks(text, Number.POSITIVE_INFINITY);
   };
 
   const countUpTo = (text: string, limit: number): number => {
-    if (text.length <= shortText) return encoding.countTokens(text, plainText);
     return sumChunks(text, limit);
   };
 
@@ -148,7 +159,7 @@ export function createTiktokenTokenizer(
     // Walk the chunks to the first one that does not fit, then take part of it.
     let used = 0;
     let candidate = '';
-    for (const piece of chunkCounts(text)) {
+    for (const piece of chunkPieces(text)) {
       if (used + piece.tokens <= maxTokens) {
         used += piece.tokens;
         continue;

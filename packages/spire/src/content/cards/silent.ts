@@ -1,5 +1,6 @@
 // The Silent's cards: starter deck plus commons, uncommons and rares with the original numbers.
 import type { CardDefinition, CombatContext } from '../../engine/definitions.js';
+import { POTIONS } from '../potions.js';
 import { card, isAttack, isSkill, loseStrengthThisTurn } from './card.js';
 
 const C = 'SILENT' as const;
@@ -1074,4 +1075,85 @@ export const SILENT_CARDS: readonly CardDefinition[] = [
     text: 'Unplayable. If this card is discarded from your hand, gain !M! Energy.',
     onManualDiscard: (x, c) => x.gainEnergy(c.magic),
   }),
+  card({
+    id: 'DISTRACTION',
+    name: 'Distraction',
+    color: C,
+    type: 'Skill',
+    rarity: 'Uncommon',
+    cost: [1, 0],
+    target: 'Self',
+    exhaust: true,
+    text: 'Add a random Skill into your hand. It costs 0 this turn. Exhaust.',
+    play: (x) => {
+      const skill = RANDOM_SKILLS[x.randomInt(0, RANDOM_SKILLS.length - 1)];
+      if (skill !== undefined) x.addCard(skill, 'hand', false, true);
+    },
+  }),
+  card({
+    id: 'WELL_LAID_PLANS',
+    name: 'Well-Laid Plans',
+    color: C,
+    type: 'Power',
+    rarity: 'Uncommon',
+    cost: 1,
+    target: 'Self',
+    magic: [1, 2],
+    text: 'At the end of your turn, Retain up to !M! card(s).',
+    play: (x, c) => x.applyToPlayer('WELL_LAID_PLANS', c.magic),
+    // The end-of-turn choice: the chosen cards stay in hand for the next turn.
+    onSelect: (_x, chosen) => {
+      for (const other of chosen) other.retainOnce = true;
+    },
+  }),
+  card({
+    id: 'ALCHEMIZE',
+    name: 'Alchemize',
+    color: C,
+    type: 'Skill',
+    rarity: 'Rare',
+    cost: [1, 0],
+    target: 'Self',
+    exhaust: true,
+    text: 'Obtain a random potion. Exhaust.',
+    play: (x) => {
+      const slot = x.run.potions.indexOf(null);
+      if (slot < 0 || x.run.relics.some((relic) => relic.id === 'SOZU')) return;
+      const potion = POTIONS[x.randomInt(0, POTIONS.length - 1)];
+      if (potion !== undefined) x.run.potions[slot] = potion.id;
+    },
+  }),
+  card({
+    id: 'NIGHTMARE',
+    name: 'Nightmare',
+    color: C,
+    type: 'Skill',
+    rarity: 'Rare',
+    cost: [3, 2],
+    target: 'Self',
+    exhaust: true,
+    text: 'Choose a card. Next turn, add 3 copies of that card into your hand. Exhaust.',
+    play: (x) =>
+      x.requestSelection({
+        source: 'hand',
+        count: 1,
+        prompt: 'Choose a card: next turn, 3 copies of it go into your hand.',
+      }),
+    onSelect: (x, chosen) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (const other of chosen) {
+        // Kept per card (id and upgrade) until the next turn starts; the power only flags that some wait.
+        const key = `nightmare:${other.id}:${other.upgraded ? 1 : 0}`;
+        combat.counters[key] = (combat.counters[key] ?? 0) + 3;
+        x.applyToPlayer('NIGHTMARE', 1);
+      }
+    },
+  }),
 ];
+
+const RANDOM_SKILLS: string[] = [];
+for (const definition of SILENT_CARDS) {
+  if (definition.type === 'Skill' && definition.rarity !== 'Basic' && definition.cost !== -2)
+    RANDOM_SKILLS.push(definition.id);
+}

@@ -13,6 +13,7 @@ import type {
 } from '../../engine/definitions.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import type { Sts2CardFacts } from './facts.js';
+import { STS2_CARD_RULES } from './sts2-card-rules.js';
 import { describeEffects, resolverOf, runEffects } from './sts2-effects.js';
 
 const COLORS: Readonly<Record<string, CardColor>> = {
@@ -65,7 +66,7 @@ function playShiv(context: CombatContext, play: CardPlay): void {
   }
   const combat = context.run.combat;
   if (combat !== null) combat.counters.shivsThisTurn = (combat.counters.shivsThisTurn ?? 0) + 1;
-  context.attack(play.target, damage, 1);
+  context.attack(context.playerPower('FAN_OF_KNIVES') > 0 ? 'all' : play.target, damage, 1);
 }
 
 const HAND_WRITTEN: Readonly<Record<string, (context: CombatContext, play: CardPlay) => void>> = {
@@ -90,7 +91,13 @@ NAMES.set('MAD_SCIENCE', 'Mad Science');
 /** The simulator's rules text of a StS2 card (`!D!` stands for the damage so Forge shows). */
 function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
   const resolve = resolverOf(facts.vars, upgraded);
-  let text = describeEffects(facts.effects, resolve, (id) => NAMES.get(id) ?? id);
+  const rule = STS2_CARD_RULES[facts.id];
+  let text =
+    rule === undefined
+      ? describeEffects(facts.effects, resolve, (id) => NAMES.get(id) ?? id)
+      : typeof rule.text === 'string'
+        ? rule.text
+        : rule.text[upgraded ? 1 : 0];
   const damage = facts.vars.Damage;
   if (damage !== undefined)
     text = text.replace(`Deal ${upgraded ? damage[1] : damage[0]} damage`, 'Deal !D! damage');
@@ -102,7 +109,7 @@ function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
     (keyword) => keywordFlag(facts, keyword)[upgraded ? 1 : 0],
   );
   if (flags.length > 0) words.push(`${flags.join('. ')}.`);
-  if (facts.unmodelled > 0 && HAND_WRITTEN[facts.id] === undefined) {
+  if (!isFullyModelledSts2Card(facts)) {
     words.push(
       `(${facts.unmodelled === 1 ? 'One more effect' : `${facts.unmodelled} more effects`} of the real card ${facts.unmodelled === 1 ? 'is' : 'are'} not simulated.)`,
     );
@@ -112,7 +119,9 @@ function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
 
 /** Whether every part of a card's game text is modelled by the simulator. */
 export function isFullyModelledSts2Card(facts: Sts2CardFacts): boolean {
-  return facts.unmodelled === 0 || HAND_WRITTEN[facts.id] !== undefined;
+  return (
+    facts.unmodelled === 0 || HAND_WRITTEN[facts.id] !== undefined || STS2_CARD_RULES[facts.id] !== undefined
+  );
 }
 
 function definitionOf(facts: Sts2CardFacts): CardDefinition {
@@ -122,12 +131,13 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
   const unplayable = facts.keywords.includes('Unplayable');
   const cost = unplayable ? -2 : facts.cost;
   const upgradedCost = unplayable ? -2 : (UPGRADED_COSTS[facts.id] ?? cost);
-  const damage = pair(facts.vars.Damage);
-  const block = pair(facts.vars.Block);
+  const rule = STS2_CARD_RULES[facts.id];
+  const damage = rule?.damage ?? pair(facts.vars.Damage);
+  const block = rule?.block ?? pair(facts.vars.Block);
   const magicName = Object.keys(facts.vars).find((name) => name !== 'Damage' && name !== 'Block');
-  const magic = magicName === undefined ? undefined : pair(facts.vars[magicName]);
+  const magic = rule?.magic ?? (magicName === undefined ? undefined : pair(facts.vars[magicName]));
   const repeat = facts.vars.Repeat;
-  const handWritten = HAND_WRITTEN[facts.id];
+  const handWritten = HAND_WRITTEN[facts.id] ?? rule?.play;
   const definition: CardDefinition = {
     id: facts.id,
     name: facts.name,
@@ -147,6 +157,9 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     retain: keywordFlag(facts, 'Retain'),
     text: textOf(facts, false),
     upgradedText: textOf(facts, true),
+    ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
+    ...(rule?.unplayableReason !== undefined ? { unplayableReason: rule.unplayableReason } : {}),
+    ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
     play:
       handWritten ??
       ((context, play) => {

@@ -1,0 +1,1040 @@
+// Hand-written rules for StS2 cards whose game text the structured effects cannot express
+// (conditions, choices, scaling, cost changes). Numbers come from the card's facts (`!D!`, `!B!`,
+// `!M!` are its Damage, Block and first other variable); where the facts lack a number the card's
+// `numbers` say what the simulator uses and its text says so. The text is the simulator's own.
+import type { CardDefinition, CardPlay, CombatContext, Upgradable } from '../../engine/definitions.js';
+import type { CombatCard } from '../../engine/run-state.js';
+import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
+
+/** What a rule adds to or replaces in a card built from its facts. */
+export interface Sts2CardRule {
+  /** The simulator's text ([base, upgraded]); placeholders as in CardDefinition. */
+  readonly text: readonly [string, string] | string;
+  /** Plays the card. */
+  readonly play: NonNullable<CardDefinition['play']>;
+  /** Resolves the card selection the play asked for. */
+  readonly onSelect?: CardDefinition['onSelect'];
+  /** Why the card cannot be played now, or null. */
+  readonly unplayableReason?: CardDefinition['unplayableReason'];
+  /** The energy cost now. */
+  readonly dynamicCost?: CardDefinition['dynamicCost'];
+  /** Numbers the facts lack or name differently. */
+  /** Damage ([base, upgraded]) where the facts name it differently or lack it. */
+  readonly damage?: Upgradable;
+  /** Block ([base, upgraded]). */
+  readonly block?: Upgradable;
+  /** The `!M!` number ([base, upgraded]). */
+  readonly magic?: Upgradable;
+}
+
+type Play = (x: CombatContext, c: CardPlay) => void;
+
+const FACTS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
+const typeOf = (card: CombatCard): string => FACTS.get(card.id)?.type ?? 'Skill';
+function damageOf(card: CombatCard): number {
+  const damage = FACTS.get(card.id)?.vars.Damage;
+  return (damage === undefined ? 0 : damage[card.upgraded ? 1 : 0]) + card.bonus;
+}
+const hand = (x: CombatContext): CombatCard[] => x.run.combat?.hand ?? [];
+const target = (x: CombatContext, c: CardPlay) => x.run.combat?.monsters[c.target];
+const monsterPower = (x: CombatContext, c: CardPlay, id: string): number => target(x, c)?.powers[id] ?? 0;
+
+function choose(x: CombatContext, source: 'hand' | 'discard' | 'draw', count: number, prompt: string): void {
+  x.requestSelection({ source, count, prompt });
+}
+const discardChosen: CardDefinition['onSelect'] = (x, chosen) => {
+  for (const card of chosen) x.discardCard(card);
+};
+const exhaustChosen: CardDefinition['onSelect'] = (x, chosen) => {
+  for (const card of chosen) x.exhaustCard(card);
+};
+function moveChosen(x: CombatContext, chosen: readonly CombatCard[], to: 'hand' | 'drawTop'): void {
+  const combat = x.run.combat;
+  if (combat === null) return;
+  for (const card of chosen) {
+    for (const pile of [combat.hand, combat.drawPile, combat.discardPile]) {
+      const index = pile.indexOf(card);
+      if (index >= 0) pile.splice(index, 1);
+    }
+    if (to === 'hand') combat.hand.push(card);
+    else combat.drawPile.push(card);
+  }
+}
+function isFatal(x: CombatContext, c: CardPlay, attack: () => void): boolean {
+  const monster = target(x, c);
+  attack();
+  return monster !== undefined && !monster.alive && !monster.escaped;
+}
+/** A random card of the run's character's reward pool, of one type. */
+function randomPoolCard(x: CombatContext, type: string): string | null {
+  const character = x.run.character.charAt(0) + x.run.character.slice(1).toLowerCase();
+  const ids = STS2_CARD_FACTS.filter(
+    (facts) =>
+      facts.character === character &&
+      facts.type === type &&
+      (facts.rarity === 'Common' || facts.rarity === 'Uncommon' || facts.rarity === 'Rare'),
+  ).map((facts) => facts.id);
+  return ids.length === 0 ? null : (ids[x.randomInt(0, ids.length - 1)] ?? null);
+}
+
+/** A random Colorless card of the reward pools. */
+function randomColorless(x: CombatContext): string | null {
+  const ids = STS2_CARD_FACTS.filter(
+    (facts) => facts.character === 'Colorless' && (facts.rarity === 'Uncommon' || facts.rarity === 'Rare'),
+  ).map((facts) => facts.id);
+  return ids.length === 0 ? null : (ids[x.randomInt(0, ids.length - 1)] ?? null);
+}
+
+const attackThen =
+  (after: Play): Play =>
+  (x, c) => {
+    x.attack(c.target, c.damage);
+    after(x, c);
+  };
+
+/** The hand-written rules by card id (they replace the structured effects of those cards). */
+export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
+  // ---- Ironclad ----
+  THUNDERCLAP: {
+    text: 'Deal !D! damage and apply !M! Vulnerable to ALL enemies.',
+    play: (x, c) => {
+      x.attack('all', c.damage);
+      x.applyToAllMonsters('VULNERABLE', c.magic);
+    },
+  },
+  ARMAMENTS: {
+    text: ['Gain !B! Block. Upgrade a card in your Hand.', 'Gain !B! Block. Upgrade ALL cards in your Hand.'],
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      if (c.upgraded) for (const card of hand(x)) x.upgradeCard(card);
+      else
+        x.requestSelection({
+          source: 'hand',
+          count: 1,
+          prompt: 'Choose a card to upgrade.',
+          filter: (card) => !card.upgraded,
+        });
+    },
+    onSelect: (x, chosen) => {
+      for (const card of chosen) x.upgradeCard(card);
+    },
+  },
+  BATTLE_TRANCE: {
+    text: 'Draw !M! cards. You cannot draw additional cards this turn.',
+    play: (x, c) => {
+      x.draw(c.magic);
+      x.applyToPlayer('NO_DRAW', 1);
+    },
+  },
+  BODY_SLAM: {
+    text: 'Deal damage equal to your Block.',
+    play: (x, c) => void x.attack(c.target, x.run.combat?.player.block ?? 0),
+  },
+  BURNING_PACT: {
+    text: 'Exhaust 1 card. Draw !M! cards.',
+    play: (x, c) => {
+      if (hand(x).length === 0) x.draw(c.magic);
+      else choose(x, 'hand', 1, 'Choose a card to Exhaust.');
+    },
+    onSelect: (x, chosen, c) => {
+      for (const card of chosen) x.exhaustCard(card);
+      x.draw(c.magic);
+    },
+  },
+  FEED: {
+    text: 'Deal !D! damage. If Fatal, raise your Max HP by !M!.',
+    play: (x, c) => {
+      if (isFatal(x, c, () => x.attack(c.target, c.damage))) {
+        x.run.maxHp += c.magic;
+        x.heal(c.magic);
+      }
+    },
+  },
+  FIEND_FIRE: {
+    text: 'Exhaust your Hand. Deal !D! damage for each card Exhausted.',
+    play: (x, c) => {
+      const cards = [...hand(x)];
+      for (const card of cards) x.exhaustCard(card);
+      x.attack(c.target, c.damage, cards.length);
+    },
+  },
+  FLAME_BARRIER: {
+    text: 'Gain !B! Block. Whenever you are attacked this turn, deal !M! damage back.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      x.applyToPlayer('FLAME_BARRIER', c.magic);
+    },
+  },
+  HAVOC: {
+    text: 'Play the top card of your Draw Pile and Exhaust it.',
+    play: (x) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      if (combat.drawPile.length === 0) {
+        if (combat.discardPile.length === 0) return;
+        x.draw(0);
+      }
+      const top = combat.drawPile.pop();
+      if (top !== undefined) x.playFree(top, true);
+    },
+  },
+  HEADBUTT: {
+    text: 'Deal !D! damage. Put a card from your Discard Pile on top of your Draw Pile.',
+    play: attackThen((x) => choose(x, 'discard', 1, 'Choose a card to put on top of your draw pile.')),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+  },
+  INFERNAL_BLADE: {
+    text: 'Add a random Attack of your character into your Hand. It costs 0 this turn.',
+    play: (x) => {
+      const id = randomPoolCard(x, 'Attack');
+      if (id !== null) x.addCard(id, 'hand', false, true);
+    },
+  },
+  PERFECTED_STRIKE: {
+    text: 'Deal !D! damage, plus !M! for each card containing "Strike" in your deck (this one included).',
+    damage: [6, 6],
+    play: (x, c) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      let strikes = 1;
+      for (const pile of [combat.hand, combat.drawPile, combat.discardPile])
+        for (const card of pile) if (card.id.includes('STRIKE')) strikes++;
+      x.attack(c.target, c.damage + c.magic * strikes);
+    },
+  },
+  RAGE: {
+    text: 'Whenever you play an Attack this turn, gain !M! Block.',
+    play: (x, c) => x.applyToPlayer('RAGE', c.magic),
+  },
+  RAMPAGE: {
+    text: "Deal !D! damage. Increase this card's damage by !M! this combat.",
+    play: (x, c) => {
+      x.attack(c.target, c.damage);
+      c.card.bonus += c.magic;
+    },
+  },
+  SECOND_WIND: {
+    text: 'Exhaust all non-Attack cards in your Hand. Gain !B! Block for each card Exhausted.',
+    play: (x, c) => {
+      for (const card of [...hand(x)]) {
+        if (typeOf(card) === 'Attack') continue;
+        x.exhaustCard(card);
+        x.gainBlock(c.block);
+      }
+    },
+  },
+  TRUE_GRIT: {
+    text: [
+      'Gain !B! Block. Exhaust a random card in your Hand.',
+      'Gain !B! Block. Exhaust a card in your Hand.',
+    ],
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      const cards = hand(x);
+      if (c.upgraded) choose(x, 'hand', 1, 'Choose a card to Exhaust.');
+      else if (cards.length > 0) {
+        const victim = cards[x.randomInt(0, cards.length - 1)];
+        if (victim !== undefined) x.exhaustCard(victim);
+      }
+    },
+    onSelect: exhaustChosen,
+  },
+  ASHEN_STRIKE: {
+    text: 'Deal !D! damage, plus !M! for each card in your Exhaust Pile.',
+    damage: [6, 6],
+    play: (x, c) => void x.attack(c.target, c.damage + c.magic * (x.run.combat?.exhaustPile.length ?? 0)),
+  },
+  BULLY: {
+    text: 'Deal !D! damage, plus !M! for each Vulnerable on the enemy. (The base damage is not in the facts; the simulator uses 4.)',
+    damage: [4, 4],
+    play: (x, c) => void x.attack(c.target, c.damage + c.magic * monsterPower(x, c, 'VULNERABLE')),
+  },
+  CINDER: {
+    text: 'Deal !D! damage. Exhaust a random card in your Hand.',
+    play: attackThen((x) => {
+      const cards = hand(x);
+      const victim = cards[x.randomInt(0, Math.max(0, cards.length - 1))];
+      if (victim !== undefined) x.exhaustCard(victim);
+    }),
+  },
+  COLOSSUS: {
+    text: 'Gain !B! Block. You take 50% less damage from Vulnerable enemies this turn.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      x.applyToPlayer('COLOSSUS', 1);
+    },
+  },
+  CONFLAGRATION: {
+    text: "Deal !D! damage to ALL enemies, plus !M! for each other Attack you've played this turn. (The base damage is not in the facts; the simulator uses 8, upgraded 9.)",
+    damage: [8, 9],
+    play: (x, c) => void x.attack('all', c.damage + c.magic * Math.max(0, x.counter('attacksThisTurn') - 1)),
+  },
+  DISMANTLE: {
+    text: 'Deal !D! damage. If the enemy is Vulnerable, hits twice.',
+    play: (x, c) => void x.attack(c.target, c.damage, monsterPower(x, c, 'VULNERABLE') > 0 ? 2 : 1),
+  },
+  DOMINATE: {
+    text: 'Apply !M! Vulnerable. Gain 1 Strength for each Vulnerable on the enemy.',
+    play: (x, c) => {
+      x.applyToMonster(c.target, 'VULNERABLE', c.magic);
+      x.applyToPlayer('STRENGTH', monsterPower(x, c, 'VULNERABLE'));
+    },
+  },
+  EVIL_EYE: {
+    text: 'Gain !B! Block. Gain another !B! Block if you have Exhausted a card this turn.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      if (x.counter('exhaustedThisTurn') > 0) x.gainBlock(c.block);
+    },
+  },
+  FORGOTTEN_RITUAL: {
+    text: 'If you Exhausted a card this turn, gain !M! Energy.',
+    play: (x, c) => {
+      if (x.counter('exhaustedThisTurn') > 0) x.gainEnergy(c.magic);
+    },
+  },
+  MOLTEN_FIST: {
+    text: "Deal !D! damage. Double the enemy's Vulnerable.",
+    play: attackThen((x, c) => {
+      const vulnerable = monsterPower(x, c, 'VULNERABLE');
+      if (vulnerable > 0) x.applyToMonster(c.target, 'VULNERABLE', vulnerable);
+    }),
+  },
+  PILLAGE: {
+    text: 'Deal !D! damage. Draw cards until you draw a non-Attack card.',
+    play: attackThen((x) => {
+      for (let guard = 0; guard < 10; guard++) {
+        const before = hand(x).length;
+        x.draw(1);
+        const drawn = hand(x)[hand(x).length - 1];
+        if (hand(x).length === before || drawn === undefined || typeOf(drawn) !== 'Attack') return;
+      }
+    }),
+  },
+  SPITE: {
+    text: 'Deal !D! damage. If you lost HP this turn, hits !M! times.',
+    play: (x, c) => void x.attack(c.target, c.damage, x.counter('hpLostThisTurn') > 0 ? c.magic : 1),
+  },
+  STOMP: {
+    text: 'Deal !D! damage to ALL enemies. Costs 1 less for each Attack played this turn.',
+    dynamicCost: (x, base) => base - x.counter('attacksThisTurn'),
+    play: (x, c) => void x.attack('all', c.damage),
+  },
+  THRASH: {
+    text: 'Deal !D! damage twice. Exhaust a random Attack in your Hand and add its damage to this card.',
+    play: (x, c) => {
+      x.attack(c.target, c.damage, 2);
+      const attacks = hand(x).filter((card) => typeOf(card) === 'Attack');
+      const victim = attacks[x.randomInt(0, Math.max(0, attacks.length - 1))];
+      if (victim === undefined) return;
+      c.card.bonus += damageOf(victim);
+      x.exhaustCard(victim);
+    },
+  },
+  TEAR_ASUNDER: {
+    text: 'Deal !D! damage. Hits an additional time for each time you lost HP this combat.',
+    play: (x, c) => void x.attack(c.target, c.damage, 1 + x.counter('timesDamaged')),
+  },
+  UNRELENTING: {
+    text: 'Deal !D! damage. The next Attack you play costs 0.',
+    play: attackThen((x) => x.applyToPlayer('FREE_ATTACK', 1)),
+  },
+  BRAND: {
+    text: 'Lose !M! HP. Exhaust 1 card. Gain Strength (see the numbers).',
+    play: (x, c) => {
+      x.loseHp(c.magic);
+      choose(x, 'hand', 1, 'Choose a card to Exhaust.');
+      x.applyToPlayer('STRENGTH', c.upgraded ? 2 : 1);
+    },
+    onSelect: exhaustChosen,
+  },
+  ONE_TWO_PUNCH: {
+    text: 'This turn, your next !M! Attack(s) are played an extra time.',
+    play: (x, c) => x.applyToPlayer('DOUBLE_TAP', c.magic),
+  },
+  PACTS_END: {
+    text: 'Can only be played if you have !M! or more cards in your Exhaust Pile. Deal !D! damage to ALL enemies.',
+    unplayableReason: (x, c) =>
+      (x.run.combat?.exhaustPile.length ?? 0) >= c.magic
+        ? null
+        : `Pact's End needs ${c.magic} cards in your Exhaust Pile.`,
+    play: (x, c) => void x.attack('all', c.damage),
+  },
+  EXPECT_A_FIGHT: {
+    text: 'Gain 1 Energy for each Attack in your Hand. (That you cannot gain more Energy this turn is not simulated.)',
+    play: (x) => x.gainEnergy(hand(x).filter((card) => typeOf(card) === 'Attack').length),
+  },
+  FAN_OF_KNIVES: {
+    text: 'Shivs now hit ALL enemies. Add !M! Shivs into your Hand.',
+    magic: [4, 5],
+    play: (x, c) => {
+      x.applyToPlayer('FAN_OF_KNIVES', 1);
+      for (let copy = 0; copy < c.magic; copy++) x.addCard('SHIV', 'hand');
+    },
+  },
+  SHADOWMELD: {
+    text: 'Double your Block gain this turn.',
+    play: (x) => x.applyToPlayer('SHADOWMELD', 1),
+  },
+  STOKE: {
+    text: [
+      'Exhaust your Hand. Add 1 random card of your character into your Hand for each card Exhausted.',
+      'Exhaust your Hand. Add 1 random Upgraded card of your character into your Hand for each card Exhausted.',
+    ],
+    play: (x, c) => {
+      const cards = [...hand(x)];
+      for (const card of cards) x.exhaustCard(card);
+      for (const _ of cards) {
+        const id = randomPoolCard(x, ['Attack', 'Skill', 'Power'][x.randomInt(0, 2)] ?? 'Attack');
+        if (id !== null) x.addCard(id, 'hand', c.upgraded);
+      }
+    },
+  },
+  CASCADE: {
+    text: ['Play the top X cards of your Draw Pile.', 'Play the top X+1 cards of your Draw Pile.'],
+    play: (x, c) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      const count = x.xValue + (c.upgraded ? 1 : 0);
+      for (let time = 0; time < count && !combat.over; time++) {
+        if (combat.drawPile.length === 0) {
+          if (combat.discardPile.length === 0) return;
+          x.draw(0);
+        }
+        const top = combat.drawPile.pop();
+        if (top !== undefined) x.playFree(top, false);
+      }
+    },
+  },
+  // ---- Silent ----
+  SURVIVOR: {
+    text: 'Gain !B! Block. Discard 1 card.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      choose(x, 'hand', 1, 'Choose a card to discard.');
+    },
+    onSelect: discardChosen,
+  },
+  ACROBATICS: {
+    text: 'Draw !M! cards. Discard 1 card.',
+    play: (x, c) => {
+      x.draw(c.magic);
+      choose(x, 'hand', 1, 'Choose a card to discard.');
+    },
+    onSelect: discardChosen,
+  },
+  DAGGER_THROW: {
+    text: 'Deal !D! damage. Draw 1 card. Discard 1 card.',
+    play: attackThen((x) => {
+      x.draw(1);
+      choose(x, 'hand', 1, 'Choose a card to discard.');
+    }),
+    onSelect: discardChosen,
+  },
+  PREPARED: {
+    text: 'Draw !M! card(s). Discard !M! card(s).',
+    play: (x, c) => {
+      x.draw(c.magic);
+      choose(x, 'hand', c.magic, 'Choose cards to discard.');
+    },
+    onSelect: discardChosen,
+  },
+  HIDDEN_DAGGERS: {
+    text: 'Discard !M! cards. Add 2 Shivs into your Hand (upgraded: Shivs+).',
+    play: (x, c) => {
+      choose(x, 'hand', c.magic, 'Choose cards to discard.');
+      for (let copy = 0; copy < 2; copy++) x.addCard('SHIV', 'hand', c.upgraded);
+    },
+    onSelect: discardChosen,
+  },
+  BLUR: {
+    text: 'Gain !B! Block. Block is not removed at the start of your next turn.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      x.applyToPlayer('BLUR', 1);
+    },
+  },
+  BOUNCING_FLASK: {
+    text: 'Apply 3 Poison to a random enemy !M! times.',
+    play: (x, c) => {
+      for (let bounce = 0; bounce < c.magic; bounce++) {
+        const index = x.randomMonsterIndex();
+        if (index >= 0) x.applyToMonster(index, 'POISON', 3);
+      }
+    },
+  },
+  BULLET_TIME: {
+    text: 'You cannot draw additional cards this turn. ALL cards in your Hand cost 0 this turn.',
+    play: (x) => {
+      x.applyToPlayer('NO_DRAW', 1);
+      for (const card of hand(x)) card.turnCost = 0;
+    },
+  },
+  BURST: {
+    text: 'This turn, your next !M! Skill(s) are played an extra time.',
+    play: (x, c) => x.applyToPlayer('BURST', c.magic),
+  },
+  CALCULATED_GAMBLE: {
+    text: 'Discard your Hand, then draw that many cards.',
+    play: (x) => {
+      const cards = [...hand(x)];
+      for (const card of cards) x.discardCard(card);
+      x.draw(cards.length);
+    },
+  },
+  DODGE_AND_ROLL: {
+    text: 'Gain !B! Block. Next turn, gain !B! Block.',
+    play: (x, c) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      x.gainBlock(c.block);
+      const before = combat.player.block;
+      x.gainBlock(c.block);
+      const gained = combat.player.block - before;
+      combat.player.block = before;
+      x.applyToPlayer('NEXT_TURN_BLOCK', gained);
+    },
+  },
+  ESCAPE_PLAN: {
+    text: 'Draw 1 card. If you draw a Skill, gain !B! Block.',
+    play: (x, c) => {
+      const before = hand(x).length;
+      x.draw(1);
+      const drawn = hand(x)[hand(x).length - 1];
+      if (hand(x).length > before && drawn !== undefined && typeOf(drawn) === 'Skill') x.gainBlock(c.block);
+    },
+  },
+  EXPERTISE: {
+    text: 'Draw cards until you have !M! in your Hand.',
+    play: (x, c) => x.draw(Math.max(0, c.magic - hand(x).length)),
+  },
+  FINISHER: {
+    text: 'Deal !D! damage for each Attack already played this turn.',
+    play: (x, c) => void x.attack(c.target, c.damage, Math.max(0, x.counter('attacksThisTurn') - 1)),
+  },
+  FLECHETTES: {
+    text: 'Deal !D! damage for each Skill in your Hand.',
+    play: (x, c) =>
+      void x.attack(c.target, c.damage, hand(x).filter((card) => typeOf(card) === 'Skill').length),
+  },
+  GRAND_FINALE: {
+    text: 'Can only be played if there are no cards in your Draw Pile. Deal !D! damage to ALL enemies.',
+    unplayableReason: (x) =>
+      (x.run.combat?.drawPile.length ?? 0) === 0 ? null : 'Grand Finale needs an empty Draw Pile.',
+    play: (x, c) => void x.attack('all', c.damage),
+  },
+  MALAISE: {
+    text: ['Enemy loses X Strength. Apply X Weak.', 'Enemy loses X+1 Strength. Apply X+1 Weak.'],
+    magic: [0, 1],
+    play: (x, c) => {
+      const amount = x.xValue + c.magic;
+      if (amount <= 0) return;
+      x.applyToMonster(c.target, 'STRENGTH', -amount);
+      x.applyToMonster(c.target, 'WEAK', amount);
+    },
+  },
+  PREDATOR: {
+    text: 'Deal !D! damage. Next turn, draw 2 cards.',
+    play: attackThen((x) => x.applyToPlayer('DRAW_CARDS_NEXT_TURN', 2)),
+  },
+  STORM_OF_STEEL: {
+    text: [
+      'Discard your Hand. Add 1 Shiv into your Hand for each card discarded.',
+      'Discard your Hand. Add 1 Shiv+ into your Hand for each card discarded.',
+    ],
+    play: (x, c) => {
+      const cards = [...hand(x)];
+      for (const card of cards) x.discardCard(card);
+      for (const _ of cards) x.addCard('SHIV', 'hand', c.upgraded);
+    },
+  },
+  BUBBLE_BUBBLE: {
+    text: 'If the enemy has Poison, apply !M! Poison.',
+    play: (x, c) => {
+      if (monsterPower(x, c, 'POISON') > 0) x.applyToMonster(c.target, 'POISON', c.magic);
+    },
+  },
+  EXPOSE: {
+    text: 'Remove all Artifact and Block from the enemy. Apply !M! Vulnerable.',
+    play: (x, c) => {
+      const monster = target(x, c);
+      if (monster === undefined) return;
+      delete monster.powers.ARTIFACT;
+      monster.block = 0;
+      x.applyToMonster(c.target, 'VULNERABLE', c.magic);
+    },
+  },
+  FOLLOW_THROUGH: {
+    text: 'Deal !D! damage. If you have !M! or more other cards in your Hand, hits an additional time.',
+    play: (x, c) => void x.attack(c.target, c.damage, hand(x).length >= c.magic ? 2 : 1),
+  },
+  MEMENTO_MORI: {
+    text: 'Deal !D! damage, plus !M! for each card discarded this turn. (The base damage is not in the facts; the simulator uses 8, upgraded 10.)',
+    damage: [8, 10],
+    play: (x, c) => void x.attack(c.target, c.damage + c.magic * x.counter('discardedThisTurn')),
+  },
+  MIRAGE: {
+    text: 'Gain Block equal to the Poison on ALL enemies.',
+    play: (x) => {
+      let poison = 0;
+      for (const monster of x.livingMonsters()) poison += monster.powers.POISON ?? 0;
+      x.gainBlock(poison);
+    },
+  },
+  MURDER: {
+    text: 'Deal !D! damage, plus !M! for each card drawn this combat. (The base damage is not in the facts; the simulator uses 1.)',
+    damage: [1, 1],
+    play: (x, c) => void x.attack(c.target, c.damage + c.magic * x.counter('drawnThisCombat')),
+  },
+  PINPOINT: {
+    text: 'Deal !D! damage. Costs 1 less for each Skill played this turn.',
+    dynamicCost: (x, base) => base - x.counter('skillsThisTurn'),
+    play: (x, c) => void x.attack(c.target, c.damage),
+  },
+  POUNCE: {
+    text: 'Deal !D! damage. The next Skill you play costs 0.',
+    play: attackThen((x) => x.applyToPlayer('FREE_SKILL', 1)),
+  },
+  PRECISE_CUT: {
+    text: 'Deal !D! damage, minus !M! for each other card in your Hand.',
+    damage: [13, 16],
+    play: (x, c) => void x.attack(c.target, Math.max(0, c.damage - c.magic * hand(x).length)),
+  },
+  STRANGLE: {
+    text: 'Deal !D! damage. Whenever you play a card this turn, the enemy loses !M! HP.',
+    magic: [2, 3],
+    play: attackThen((x, c) => x.applyToMonster(c.target, 'STRANGLE', c.magic)),
+  },
+  UP_MY_SLEEVE: {
+    text: "Add !M! Shivs into your Hand. Reduce this card's cost by 1 this combat.",
+    play: (x, c) => {
+      for (let copy = 0; copy < c.magic; copy++) x.addCard('SHIV', 'hand');
+      const cost = c.card.combatCost ?? 2;
+      c.card.combatCost = Math.max(0, cost - 1);
+    },
+  },
+  ECHOING_SLASH: {
+    text: 'Deal !D! damage to ALL enemies. Repeat this for each enemy killed.',
+    play: (x, c) => {
+      for (let guard = 0; guard < 10; guard++) {
+        const alive = x.livingMonsters().length;
+        if (alive === 0) return;
+        x.attack('all', c.damage);
+        if (x.livingMonsters().length === alive) return;
+      }
+    },
+  },
+  SHADOW_STEP: {
+    text: 'Discard your Hand. Next turn, Attacks deal double damage.',
+    play: (x) => {
+      for (const card of [...hand(x)]) x.discardCard(card);
+      x.applyToPlayer('DOUBLE_DAMAGE_NEXT', 1);
+    },
+  },
+  KNIFE_TRAP: {
+    text: 'Play every Shiv in your Exhaust Pile on the enemy (each deals its damage).',
+    play: (x, c) => {
+      const shivs = (x.run.combat?.exhaustPile ?? []).filter((card) => card.id === 'SHIV');
+      for (const shiv of shivs) x.attack(c.target, damageOf(shiv) + x.playerPower('ACCURACY'));
+    },
+  },
+  THE_HUNT: {
+    text: 'Deal !D! damage. (The extra card reward when Fatal is not simulated.)',
+    play: (x, c) => void x.attack(c.target, c.damage),
+  },
+  CORROSIVE_WAVE: {
+    text: 'Whenever you draw a card this turn, apply !M! Poison to ALL enemies.',
+    play: (x, c) => x.applyToPlayer('CORROSIVE_WAVE', c.magic),
+  },
+  // ---- Regent ----
+  STARDUST: {
+    text: 'Spend all your Stars. Deal !D! damage to a random enemy once per Star spent.',
+    play: (x, c) => {
+      const stars = x.run.combat?.player.stars ?? 0;
+      if (stars <= 0) return;
+      x.gainStars(-stars);
+      x.attack('random', c.damage, stars);
+    },
+  },
+  VOID_FORM: {
+    text: 'End your turn. The first !M! cards you play each turn cost 0.',
+    play: (x, c) => {
+      x.applyToPlayer('VOID_FORM', c.magic);
+      const combat = x.run.combat;
+      if (combat !== null) combat.counters.forceEndTurn = 1;
+    },
+  },
+  CRUSH_UNDER: {
+    text: 'Deal !D! damage to ALL enemies. ALL enemies lose !M! Strength this turn.',
+    play: (x, c) => {
+      x.attack('all', c.damage);
+      for (const monster of x.livingMonsters()) {
+        const index = x.monsterIndex(monster);
+        const before = monster.powers.STRENGTH ?? 0;
+        x.applyToMonster(index, 'STRENGTH', -c.magic);
+        const lost = before - (monster.powers.STRENGTH ?? 0);
+        if (lost > 0) x.applyToMonster(index, 'SHACKLED', lost);
+      }
+    },
+  },
+  GLITTERSTREAM: {
+    text: 'Gain !B! Block. Next turn, gain !M! Block.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      x.applyToPlayer('NEXT_TURN_BLOCK', c.magic);
+    },
+  },
+  GLOW: {
+    text: 'Gain !M! Stars. Draw 1 card. Next turn, draw 1 card.',
+    play: (x, c) => {
+      x.gainStars(c.magic);
+      x.draw(1);
+      x.applyToPlayer('DRAW_CARDS_NEXT_TURN', 1);
+    },
+  },
+  COSMIC_INDIFFERENCE: {
+    text: 'Gain !B! Block. Put a card from your Discard Pile on top of your Draw Pile.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      choose(x, 'discard', 1, 'Choose a card to put on top of your draw pile.');
+    },
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+  },
+  KNOCKOUT_BLOW: {
+    text: 'Deal !D! damage. If this kills an enemy, gain !M! Stars.',
+    play: (x, c) => {
+      if (isFatal(x, c, () => x.attack(c.target, c.damage))) x.gainStars(c.magic);
+    },
+  },
+  SHINING_STRIKE: {
+    text: 'Deal !D! damage. Gain !M! Stars.',
+    play: attackThen((x, c) => x.gainStars(c.magic)),
+  },
+  PHOTON_CUT: {
+    text: 'Deal !D! damage. Draw !M! cards. Put 1 card from your Hand on top of your Draw Pile.',
+    play: attackThen((x, c) => {
+      x.draw(c.magic);
+      choose(x, 'hand', 1, 'Choose a card to put on top of your draw pile.');
+    }),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+  },
+  CONQUEROR: {
+    text: 'Forge !M!. Sovereign Blade deals double damage to the enemy this turn.',
+    play: (x, c) => {
+      x.forge(c.magic);
+      x.applyToMonster(c.target, 'CONQUEROR', 1);
+    },
+  },
+  SUMMON_FORTH: {
+    text: 'Forge !M!. Put Sovereign Blade into your Hand from anywhere.',
+    play: (x, c) => {
+      x.forge(c.magic);
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (const pile of [combat.drawPile, combat.discardPile, combat.exhaustPile]) {
+        const blade = pile.find((card) => card.id === 'SOVEREIGN_BLADE');
+        if (blade !== undefined && combat.hand.length < 10) {
+          pile.splice(pile.indexOf(blade), 1);
+          combat.hand.push(blade);
+          return;
+        }
+      }
+    },
+  },
+  SEVEN_STARS: {
+    text: 'Deal !D! damage to ALL enemies 7 times.',
+    play: (x, c) => void x.attack('all', c.damage, 7),
+  },
+  ROYAL_GAMBLE: {
+    text: 'Gain !M! Stars.',
+    play: (x, c) => x.gainStars(c.magic),
+  },
+  RESONANCE: {
+    text: 'Gain !M! Strength. ALL enemies lose 1 Strength.',
+    play: (x, c) => {
+      x.applyToPlayer('STRENGTH', c.magic);
+      x.applyToAllMonsters('STRENGTH', -1);
+    },
+  },
+  // ---- Necrobinder ----
+  BLIGHT_STRIKE: {
+    text: 'Deal !D! damage. Apply Doom equal to the damage dealt.',
+    play: (x, c) => {
+      const dealt = x.attack(c.target, c.damage);
+      if (dealt > 0) x.applyToMonster(c.target, 'DOOM', dealt);
+    },
+  },
+  DEATHBRINGER: {
+    text: 'Apply !M! Doom and 1 Weak to ALL enemies.',
+    play: (x, c) => {
+      x.applyToAllMonsters('DOOM', c.magic);
+      x.applyToAllMonsters('WEAK', 1);
+    },
+  },
+  UNLEASH: {
+    text: 'Osty deals !D! damage plus damage equal to his current HP.',
+    damage: [6, 9],
+    play: (x, c) => {
+      const summon = x.run.combat?.summon;
+      if (summon === null || summon === undefined || summon.hp <= 0) return;
+      x.summonAttack(c.target, c.damage + summon.hp);
+    },
+  },
+  BONE_SHARDS: {
+    text: 'If Osty is alive, he deals !M! damage to ALL enemies and you gain !B! Block. Osty dies.',
+    play: (x, c) => {
+      const combat = x.run.combat;
+      const summon = combat?.summon;
+      if (
+        combat === null ||
+        combat === undefined ||
+        summon === null ||
+        summon === undefined ||
+        summon.hp <= 0
+      )
+        return;
+      x.summonAttack('all', c.magic);
+      x.gainBlock(c.block);
+      summon.hp = 0;
+    },
+  },
+  SACRIFICE: {
+    text: 'If Osty is alive, he dies and you gain Block equal to double his Max HP.',
+    play: (x) => {
+      const summon = x.run.combat?.summon;
+      if (summon === null || summon === undefined || summon.hp <= 0) return;
+      x.gainBlock(summon.maxHp * 2);
+      summon.hp = 0;
+    },
+  },
+  TIMES_UP: {
+    text: "Deal damage equal to the enemy's Doom.",
+    play: (x, c) => void x.attack(c.target, monsterPower(x, c, 'DOOM')),
+  },
+  CAPTURE_SPIRIT: {
+    text: 'The enemy loses !D! HP. Add !M! Souls into your Draw Pile.',
+    play: (x, c) => {
+      x.damageMonster(c.target, c.damage, { ignoreVulnerable: true });
+      for (let copy = 0; copy < c.magic; copy++) x.addCard('SOUL', 'drawRandom');
+    },
+  },
+  GRAVEBLAST: {
+    text: 'Deal !D! damage. Put a card from your Discard Pile into your Hand.',
+    play: attackThen((x) => choose(x, 'discard', 1, 'Choose a card to put into your hand.')),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+  },
+  DREDGE: {
+    text: 'Put !M! cards from your Discard Pile into your Hand.',
+    play: (x, c) => choose(x, 'discard', c.magic, 'Choose cards to put into your hand.'),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+  },
+  THE_SCYTHE: {
+    text: "Deal !D! damage. Increase this card's damage by !M! this combat (the permanent increase is not simulated).",
+    damage: [13, 13],
+    magic: [3, 4],
+    play: (x, c) => {
+      x.attack(c.target, c.damage);
+      c.card.bonus += c.magic;
+    },
+  },
+  INVOKE: {
+    text: 'Next turn, Summon !M! and gain !M! Energy.',
+    play: (x, c) => {
+      x.applyToPlayer('SUMMON_NEXT_TURN', c.magic);
+      x.applyToPlayer('NEXT_TURN_ENERGY', c.magic);
+    },
+  },
+  HIGH_FIVE: {
+    text: 'Osty deals !M! damage to ALL enemies and applies Vulnerable to ALL enemies (2, upgraded 3).',
+    play: (x, c) => {
+      const summon = x.run.combat?.summon;
+      if (summon === null || summon === undefined || summon.hp <= 0) return;
+      x.summonAttack('all', c.magic);
+      x.applyToAllMonsters('VULNERABLE', c.upgraded ? 3 : 2);
+    },
+  },
+  DIRGE: {
+    text: 'Summon !M! X times. Add X Souls into your Draw Pile.',
+    play: (x, c) => {
+      for (let time = 0; time < x.xValue; time++) {
+        x.summon(c.magic);
+        x.addCard('SOUL', 'drawRandom');
+      }
+    },
+  },
+  FRIENDSHIP: {
+    text: [
+      'Lose 2 Strength. Gain 1 Energy at the start of each turn.',
+      'Lose 1 Strength. Gain 1 Energy at the start of each turn.',
+    ],
+    play: (x, c) => {
+      x.applyToPlayer('STRENGTH', c.upgraded ? -1 : -2);
+      x.applyToPlayer('FRIENDSHIP', 1);
+    },
+  },
+  // ---- Regent (more) ----
+  LUNAR_BLAST: {
+    text: 'Deal !D! damage for each Skill already played this turn.',
+    play: (x, c) => void x.attack(c.target, c.damage, x.counter('skillsThisTurn')),
+  },
+  MONOLOGUE: {
+    text: 'Whenever you play a card this turn, gain !M! Strength this turn.',
+    play: (x, c) => x.applyToPlayer('MONOLOGUE', c.magic),
+  },
+  CONVERGENCE: {
+    text: [
+      'Next turn, gain 1 Energy and 1 Star. Retain your Hand this turn.',
+      'Next turn, gain 1 Energy and 2 Stars. Retain your Hand this turn.',
+    ],
+    play: (x, c) => {
+      x.applyToPlayer('NEXT_TURN_ENERGY', 1);
+      x.applyToPlayer('STAR_NEXT_TURN', c.magic);
+      for (const card of hand(x)) card.retainOnce = true;
+    },
+  },
+  // ---- Colorless (more) ----
+  PURITY: {
+    text: 'Exhaust up to !M! cards in your Hand.',
+    play: (x, c) =>
+      x.requestSelection({
+        source: 'hand',
+        count: c.magic,
+        minimum: 0,
+        prompt: 'Choose up to the cards to Exhaust.',
+      }),
+    onSelect: exhaustChosen,
+  },
+  JACK_OF_ALL_TRADES: {
+    text: 'Add !M! random Colorless card(s) into your Hand.',
+    play: (x, c) => {
+      for (let copy = 0; copy < c.magic; copy++) {
+        const id = randomColorless(x);
+        if (id !== null) x.addCard(id, 'hand');
+      }
+    },
+  },
+  // ---- Colorless ----
+  HAND_OF_GREED: {
+    text: 'Deal !D! damage. If Fatal, gain !M! Gold.',
+    play: (x, c) => {
+      if (isFatal(x, c, () => x.attack(c.target, c.damage))) x.gainGold(c.magic);
+    },
+  },
+  SHOCKWAVE: {
+    text: 'Apply !M! Weak and Vulnerable to ALL enemies.',
+    play: (x, c) => {
+      x.applyToAllMonsters('WEAK', c.magic);
+      x.applyToAllMonsters('VULNERABLE', c.magic);
+    },
+  },
+  MIND_BLAST: {
+    text: 'Deal damage equal to the number of cards in your Draw Pile.',
+    play: (x, c) => void x.attack(c.target, x.run.combat?.drawPile.length ?? 0),
+  },
+  GOLD_AXE: {
+    text: 'Deal damage equal to the number of cards played this combat.',
+    play: (x, c) => void x.attack(c.target, x.counter('cardsThisCombat')),
+  },
+  FISTICUFFS: {
+    text: 'Deal !D! damage. Gain Block equal to the damage dealt.',
+    play: (x, c) => {
+      const dealt = x.attack(c.target, c.damage);
+      if (dealt > 0) x.gainBlock(dealt, true);
+    },
+  },
+  EQUILIBRIUM: {
+    text: 'Gain !B! Block. Retain your Hand this turn.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      for (const card of hand(x)) card.retainOnce = true;
+    },
+  },
+  SALVO: {
+    text: 'Deal !D! damage. Retain your Hand this turn.',
+    play: attackThen((x) => {
+      for (const card of hand(x)) card.retainOnce = true;
+    }),
+  },
+  SCRAWL: {
+    text: 'Draw cards until your Hand is full.',
+    play: (x) => x.draw(Math.max(0, 10 - hand(x).length)),
+  },
+  THINKING_AHEAD: {
+    text: 'Draw !M! cards. Put 1 card from your Hand on top of your Draw Pile.',
+    play: (x, c) => {
+      x.draw(c.magic);
+      choose(x, 'hand', 1, 'Choose a card to put on top of your draw pile.');
+    },
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+  },
+  IMPATIENCE: {
+    text: 'If you have no Attacks in your Hand, draw !M! cards.',
+    play: (x, c) => {
+      if (!hand(x).some((card) => typeOf(card) === 'Attack')) x.draw(c.magic);
+    },
+  },
+  RESTLESSNESS: {
+    text: 'If your Hand is empty, draw !M! cards and gain !M! Energy.',
+    play: (x, c) => {
+      if (hand(x).length > 0) return;
+      x.draw(c.magic);
+      x.gainEnergy(c.magic);
+    },
+  },
+  RALLY: {
+    text: 'Gain !B! Block.',
+    play: (x, c) => x.gainBlock(c.block),
+  },
+  OMNISLICE: {
+    text: 'Deal !D! damage. Damage ALL other enemies equal to the damage dealt.',
+    play: (x, c) => {
+      const dealt = x.attack(c.target, c.damage);
+      for (const monster of x.livingMonsters()) {
+        const index = x.monsterIndex(monster);
+        if (index !== c.target && dealt > 0) x.damageMonster(index, dealt, { ignoreVulnerable: true });
+      }
+    },
+  },
+  PANIC_BUTTON: {
+    text: 'Gain !B! Block. (That you cannot gain Block from cards for 2 turns is not simulated.)',
+    play: (x, c) => x.gainBlock(c.block),
+  },
+  PROLONG: {
+    text: 'Next turn, gain Block equal to your current Block.',
+    play: (x) => x.applyToPlayer('NEXT_TURN_BLOCK', x.run.combat?.player.block ?? 0),
+  },
+  SECRET_TECHNIQUE: {
+    text: 'Put a Skill from your Draw Pile into your Hand.',
+    play: (x) =>
+      x.requestSelection({
+        source: 'draw',
+        count: 1,
+        prompt: 'Choose a Skill to put into your hand.',
+        filter: (card) => typeOf(card) === 'Skill',
+      }),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+  },
+  SECRET_WEAPON: {
+    text: 'Put an Attack from your Draw Pile into your Hand.',
+    play: (x) =>
+      x.requestSelection({
+        source: 'draw',
+        count: 1,
+        prompt: 'Choose an Attack to put into your hand.',
+        filter: (card) => typeOf(card) === 'Attack',
+      }),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+  },
+  THE_BOMB: {
+    text: 'At the end of 3 turns, deal !M! damage to ALL enemies.',
+    magic: [40, 50],
+    play: (x, c) => {
+      // Bombs are kept per turn they go off on (the engine detonates them at that turn's end).
+      const combat = x.run.combat;
+      if (combat === null) return;
+      const key = `bomb:${combat.turn + 2}`;
+      combat.counters[key] = (combat.counters[key] ?? 0) + c.magic;
+      x.applyToPlayer('THE_BOMB', 1);
+    },
+  },
+};
