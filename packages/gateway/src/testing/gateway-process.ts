@@ -11,7 +11,11 @@ if (storeKind === 'postgres') {
   store = createPostgresStore({ connectionString: process.env.DATABASE_URL ?? '', maxConnections: 4 });
   // As strata serve --store postgres does: one rate limit budget per tenant for all replicas.
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL ?? '', max: 2 });
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL ?? '',
+    max: 2,
+    options: '-c synchronous_commit=off',
+  });
   // An idle connection ended by the server (a restart, pg_terminate_backend) must not end the process.
   pool.on('error', () => undefined);
   rateLimitPool = pool;
