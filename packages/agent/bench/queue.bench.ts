@@ -28,6 +28,12 @@ import { processCpu, reapedChildrenCpu, sampleBackendCpu } from './process-cpu.j
 
 const THROUGHPUT_SEEDS = Number(process.env.STRATA_QUEUE_BENCH_SEEDS ?? 8);
 const REPEATS = Number(process.env.STRATA_QUEUE_BENCH_REPEATS ?? 2);
+/**
+ * Every strata process (workers, the queued bench, the local bench) in its own session, as programs
+ * started on their own would be: with autogroup scheduling, workers in this script's session shared
+ * one slice of the CPU and 3 workers were no faster than 1 on a busy machine.
+ */
+const OWN_SESSION = { ownSession: true };
 const KILL_SEEDS = Number(process.env.STRATA_QUEUE_BENCH_KILL_SEEDS ?? 24);
 
 interface Timed {
@@ -55,16 +61,20 @@ async function queuedThroughput(adminUrl: string, directory: string, workers: nu
   const cpuBefore = reapedChildrenCpu();
   try {
     const workerProcesses = Array.from({ length: workers }, (_, index) =>
-      spawnStrata([
-        'worker',
-        '--queue',
-        database.url,
-        '--runs-dir',
-        join(directory, `w${workers}-${index}`),
-        '--poll-interval',
-        '0.5',
-        '--json',
-      ]),
+      spawnStrata(
+        [
+          'worker',
+          '--queue',
+          database.url,
+          '--runs-dir',
+          join(directory, `w${workers}-${index}`),
+          '--poll-interval',
+          '0.5',
+          '--json',
+        ],
+        {},
+        OWN_SESSION,
+      ),
     );
     processes.push(...workerProcesses);
     // Wait until every worker takes jobs, so the clock measures playing, not start-up (a strata
@@ -79,18 +89,22 @@ async function queuedThroughput(adminUrl: string, directory: string, workers: nu
     );
     const workersAtStart = workerProcesses.map((worker) => processCpu(worker.child.pid));
     const started = performance.now();
-    const bench = await spawnStrata([
-      'bench',
-      '--queue',
-      database.url,
-      '--seeds',
-      `1-${THROUGHPUT_SEEDS}`,
-      '--agents',
-      'structured,naive',
-      '--runs-dir',
-      join(directory, `collected-${workers}`),
-      '--json',
-    ]).done;
+    const bench = await spawnStrata(
+      [
+        'bench',
+        '--queue',
+        database.url,
+        '--seeds',
+        `1-${THROUGHPUT_SEEDS}`,
+        '--agents',
+        'structured,naive',
+        '--runs-dir',
+        join(directory, `collected-${workers}`),
+        '--json',
+      ],
+      {},
+      OWN_SESSION,
+    ).done;
     const seconds = (performance.now() - started) / 1000;
     if (bench.code !== 0) throw new Error(`queued bench with ${workers} worker(s) failed: ${bench.stderr}`);
     const json = jsonLines<BenchJson>(bench.stdout).at(-1);
@@ -119,16 +133,20 @@ async function queuedThroughput(adminUrl: string, directory: string, workers: nu
 async function localThroughput(directory: string, turn: number): Promise<Timed> {
   const cpuBefore = reapedChildrenCpu();
   const started = performance.now();
-  const local = await spawnStrata([
-    'bench',
-    '--seeds',
-    `1-${THROUGHPUT_SEEDS}`,
-    '--agents',
-    'structured,naive',
-    '--runs-dir',
-    join(directory, `local-${turn}`),
-    '--json',
-  ]).done;
+  const local = await spawnStrata(
+    [
+      'bench',
+      '--seeds',
+      `1-${THROUGHPUT_SEEDS}`,
+      '--agents',
+      'structured,naive',
+      '--runs-dir',
+      join(directory, `local-${turn}`),
+      '--json',
+    ],
+    {},
+    OWN_SESSION,
+  ).done;
   const seconds = (performance.now() - started) / 1000;
   if (local.code !== 0) throw new Error(`local bench failed: ${local.stderr}`);
   const json = jsonLines<BenchJson>(local.stdout).at(-1);

@@ -75,9 +75,19 @@ export interface StrataProcess {
   done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
 }
 
-/** The real `strata` program from source (as `npm run strata` runs it), in a child process. */
-export function spawnStrata(args: string[], env: Record<string, string> = {}): StrataProcess {
+/**
+ * The real `strata` program from source (as `npm run strata` runs it), in a child process. With
+ * `ownSession` it runs in a session of its own, as a separately started program would: where the
+ * kernel schedules by session (sched_autogroup_enabled=1), all processes of one session share one
+ * slice of the CPU, so workers started in the caller's session could never run faster than one.
+ */
+export function spawnStrata(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { ownSession?: boolean } = {},
+): StrataProcess {
   const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
+    detached: options.ownSession === true,
     cwd: repositoryRoot,
     env: {
       ...process.env,
