@@ -72,7 +72,6 @@ async function queuedThroughput(adminUrl: string, directory: string, workers: nu
           '0.5',
           '--json',
         ],
-        {},
         OWN_SESSION,
       ),
     );
@@ -102,7 +101,6 @@ async function queuedThroughput(adminUrl: string, directory: string, workers: nu
         join(directory, `collected-${workers}`),
         '--json',
       ],
-      {},
       OWN_SESSION,
     ).done;
     const seconds = (performance.now() - started) / 1000;
@@ -144,7 +142,6 @@ async function localThroughput(directory: string, turn: number): Promise<Timed> 
       join(directory, `local-${turn}`),
       '--json',
     ],
-    {},
     OWN_SESSION,
   ).done;
   const seconds = (performance.now() - started) / 1000;

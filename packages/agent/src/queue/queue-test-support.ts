@@ -1,9 +1,6 @@
 // Test support for the queue tests (not public): a throwaway Postgres database per test file, and
 // the real `strata` program in child processes.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const candidates = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
 
@@ -64,54 +61,7 @@ export async function createTestDatabase(adminUrl: string, label: string): Promi
   };
 }
 
-const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
-const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
-const tsxLoader = pathToFileURL(join(repositoryRoot, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-
-export interface StrataProcess {
-  child: ChildProcess;
-  /** Everything printed so far. */
-  output(): { stdout: string; stderr: string };
-  done: Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>;
-}
-
-/**
- * The real `strata` program from source (as `npm run strata` runs it), in a child process. With
- * `ownSession` it runs in a session of its own, as a separately started program would: where the
- * kernel schedules by session (sched_autogroup_enabled=1), all processes of one session share one
- * slice of the CPU, so workers started in the caller's session could never run faster than one.
- */
-export function spawnStrata(
-  args: string[],
-  env: Record<string, string> = {},
-  options: { ownSession?: boolean } = {},
-): StrataProcess {
-  const child = spawn(process.execPath, ['--import', tsxLoader, cliMain, ...args], {
-    detached: options.ownSession === true,
-    cwd: repositoryRoot,
-    env: {
-      ...process.env,
-      NO_COLOR: '1',
-      TSX_TSCONFIG_PATH: join(repositoryRoot, 'tsconfig.json'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>(
-    (resolveDone) => {
-      child.on('close', (code, signal) => resolveDone({ code, signal, stdout, stderr }));
-    },
-  );
-  return { child, output: () => ({ stdout, stderr }), done };
-}
+export { type StrataProcess, spawnStrata } from '../test-support/spawn-strata.js';
 
 /** The JSON lines a `--json` process printed. */
 export function jsonLines<T>(stdout: string): T[] {

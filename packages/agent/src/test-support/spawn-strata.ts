@@ -40,13 +40,26 @@ export interface StrataExit {
   endedAt: number;
 }
 
-/** `strata <args>` as a child process; `output()` reads what it printed so far. */
+/** A child `strata`: the process, what it printed so far, and how it ended. */
+export interface StrataProcess {
+  child: ChildProcess;
+  output: () => { stdout: string; stderr: string };
+  done: Promise<StrataExit>;
+}
+
+/**
+ * `strata <args>` as a child process. With `ownSession` it runs in a session of its own, as a separately
+ * started program would: where the kernel schedules by session (sched_autogroup_enabled=1), all processes
+ * of one session share one slice of the CPU, so workers started in the caller's session could never run
+ * faster than one.
+ */
 export function spawnStrata(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
-): { child: ChildProcess; output: () => { stdout: string; stderr: string }; done: Promise<StrataExit> } {
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; ownSession?: boolean } = {},
+): StrataProcess {
   const [node, ...nodeArgs] = strataCommand(args);
   const child = spawn(node as string, nodeArgs, {
+    detached: options.ownSession === true,
     cwd: options.cwd ?? repositoryRoot,
     env: strataEnvironment(options.env),
     stdio: ['ignore', 'pipe', 'pipe'],
