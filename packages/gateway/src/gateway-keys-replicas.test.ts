@@ -116,6 +116,10 @@ describe('strata serve replicas: keys and rate limits', () => {
       const store = createPostgresStore({ connectionString: database.url, maxConnections: 2 });
       await store.open();
       const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+      // As `strata serve` sets its rate-limit pool up (gateway-commands.ts): an idle client the server ends
+      // (here: the database dropped at cleanup) is an 'error' event, which without a listener crashes the
+      // process (a clean-clone CI run saw 57P01 as an unhandled error after this test).
+      pool.on('error', () => undefined);
       cleanups.push(() => store.close());
       cleanups.push(() => pool.end());
       stores.push(store);
