@@ -22,6 +22,8 @@ afterEach(async () => {
   running = undefined;
 });
 
+// Skipped only when Debian's Chromium is missing outside CI (the warning above says so); under CI=true it
+// always runs, and a missing browser fails the test instead.
 describe.runIf(available || process.env.CI === 'true')('/inspect in headless Chromium', () => {
   it("shows a session's calls (layers against the budget, dropped turns, stable prefix, usage, messages); an injected <script> stays text", async () => {
     running = await startTestGateway(

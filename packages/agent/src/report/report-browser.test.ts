@@ -46,6 +46,8 @@ interface ChartSummary {
   inked: number;
 }
 
+// Skipped only when Debian's Chromium is missing outside CI (the warning above says so); under CI=true it
+// always runs, and a missing browser fails the test instead.
 describe.runIf(available || mustRun)('report.html in headless Chromium', () => {
   let browser: Browser;
   let directory: string;

@@ -16,6 +16,8 @@ if (probe !== undefined && !probe.ok) {
       });
     });
   } else {
+    // Skipped only outside CI when Postgres is unreachable (said above and in the test's name); under
+    // CI=true the branch above fails instead.
     console.warn(message);
     describe.skip(`Postgres store (not run: ${message})`, () => {
       it('needs Postgres', () => {});
