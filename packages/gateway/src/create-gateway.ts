@@ -5,13 +5,17 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { type ApiKeys, createApiKeys } from './api-keys.js';
 import { createCallRecorder } from './call-recorder.js';
 import { type ChatCompletions, createChatCompletions } from './chat-completions.js';
-import type { GatewayConfig } from './gateway-config.js';
+import { createExtractionQueue } from './extraction-queue.js';
+import { type GatewayConfigInput, parseGatewayConfig, reservedLayerTokens } from './gateway-config.js';
 import { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
 import { createGatewaySessions, type GatewaySessions, type SessionSettings } from './gateway-sessions.js';
 import { createGatewayTracing } from './gateway-tracing.js';
 import { registerInspectRoutes } from './inspect-routes.js';
+import { createMemoryLayers } from './memory-layers.js';
 import { toOpenAIError } from './openai-error.js';
+import { createSessionExtraction } from './session-extraction.js';
 import { createTenantRateLimiter, type RateLimitPool } from './tenant-rate-limiter.js';
+import { createUpstreamChatModel } from './upstream-chat-model.js';
 import { createUpstream, type Upstream } from './upstream-client.js';
 import { parseChatCompletionRequest } from './wire-message.js';
 
@@ -47,7 +51,12 @@ export interface GatewayOptions {
   system?: string;
   /** false = `--no-auth`: every request is tenant 'default'. Default true. */
   auth?: boolean;
-  config?: GatewayConfig;
+  /** Per-tenant settings (`--config`): budgets, keys, rate limits, the summary and lessons layers, async extraction. */
+  config?: GatewayConfigInput;
+  /** How often a tenant's lessons are reloaded from the store, to see other replicas' (default 10,000 ms). */
+  lessonsRefreshMs?: number;
+  /** Async extraction jobs running at once in this process (default 2). */
+  extractionConcurrency?: number;
   /** Largest request body in bytes (default 4 MiB); larger gets 413. */
   bodyLimitBytes?: number;
   /** Requests per tenant per minute (default 600): per process, or shared with `rateLimitPool`. */
@@ -87,7 +96,9 @@ export interface Gateway {
   listen(port: number, host: string): Promise<string>;
   /** Writes the queued inspector call records now (they are otherwise written within 100 ms). */
   flush(): Promise<void>;
-  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, queued call records are written, then the server closes. */
+  /** Resolves when no async extraction job is queued or running. */
+  flushExtraction(): Promise<void>;
+  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, the extraction queue is flushed, queued call records are written, then the server closes. */
   close(): Promise<void>;
 }
 
@@ -132,7 +143,35 @@ export function createGateway(options: GatewayOptions): Gateway {
     onDropped: (count) => metrics.droppedCallRecords.inc(count),
   });
   const tracing = createGatewayTracing(options.tracerProvider);
+  const config = options.config
+    ? parseGatewayConfig(options.config, '(createGateway options.config)', options.budget ?? 5000)
+    : undefined;
+  const memoryLayers = createMemoryLayers({
+    store,
+    tokenizer,
+    ...(options.lessonsRefreshMs !== undefined ? { lessonsRefreshMs: options.lessonsRefreshMs } : {}),
+  });
+  const extractionQueue = createExtractionQueue({
+    ...(options.extractionConcurrency !== undefined ? { concurrency: options.extractionConcurrency } : {}),
+    onDepth: (depth) => metrics.extractionQueueDepth.set(depth),
+    onUnexpected: (error) =>
+      app.log.error({ code: StrataError.is(error) ? error.code : 'INTERNAL' }, 'extraction job failed'),
+  });
+  const extraction = createSessionExtraction({
+    sessions,
+    layers: memoryLayers,
+    queue: extractionQueue,
+    metrics,
+    modelFor: (model, apiKey) =>
+      createUpstreamChatModel({ upstream, baseURL: options.upstream, model, apiKey }),
+    log: {
+      info: (fields, message) => app.log.info(fields, message),
+      warn: (fields, message) => app.log.warn(fields, message),
+    },
+  });
   const completions: ChatCompletions = createChatCompletions({
+    memoryLayers,
+    extraction,
     sessions,
     recorder,
     tracing,
@@ -143,7 +182,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const auth = options.auth ?? true;
   const env = options.env ?? process.env;
-  const tenants = options.config?.tenants ?? {};
+  const tenants = config?.tenants ?? {};
   const limiter = createTenantRateLimiter({
     limitOf: (tenant) => tenants[tenant]?.rateLimitPerMinute ?? options.rateLimitPerMinute ?? 600,
     ...(options.rateLimitPool ? { pool: options.rateLimitPool } : {}),
@@ -156,6 +195,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       budget: own.budget ?? options.budget ?? 5000,
       maxTurns: own.maxTurns ?? options.maxTurns ?? 200,
       defaultSystem: own.system ?? options.system ?? '',
+      reservedTokens: reservedLayerTokens(own),
+    };
+  };
+  const memoryOf = (tenant: string) => {
+    const own = tenants[tenant];
+    if (!own || (!own.summary && !own.lessons && !own.extraction)) return undefined;
+    return {
+      ...(own.summary ? { summary: own.summary } : {}),
+      ...(own.lessons ? { lessons: own.lessons } : {}),
+      ...(own.extraction ? { extraction: own.extraction } : {}),
     };
   };
   const upstreamKeyOf = (tenant: string): string | undefined => {
@@ -296,7 +345,9 @@ export function createGateway(options: GatewayOptions): Gateway {
         traced.span.setStatus({ code: SpanStatusCode.ERROR });
       traced.span.end();
     });
+    const memory = memoryOf(request.tenant);
     const context = {
+      ...(memory ? { memory } : {}),
       traceContext: traced.context,
       tenant: request.tenant,
       sessionKey,
@@ -352,11 +403,14 @@ export function createGateway(options: GatewayOptions): Gateway {
       return app.listen({ port, host });
     },
     flush: () => recorder.flush(),
+    flushExtraction: () => extractionQueue.flush(),
     async close() {
       draining = true;
       if (revocationTimer) clearInterval(revocationTimer);
       await app.close();
-      // In-flight requests are done: their call records are the last to write.
+      // In-flight requests are done and queued their last extraction jobs: those finish before the store closes.
+      await extractionQueue.close();
+      // Their call records are the last to write.
       await recorder.flush();
     },
   };
