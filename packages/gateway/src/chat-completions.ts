@@ -33,6 +33,8 @@ export interface CallContext {
   traceContext?: Context;
   /** The tenant's summary, lessons and extraction settings (absent: none of them). */
   memory?: TenantLayers & TenantExtraction;
+  /** A transition the client named (`x-strata-event`): layers configured `on` it are rewritten after the reply. */
+  event?: string;
 }
 
 /** What the inspector shows of one upstream call (stored as the session's telemetry). */
@@ -212,6 +214,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       model: request.model,
       turnsDropped: fit.turnsDropped,
       session,
+      event: context.event,
     });
   };
 

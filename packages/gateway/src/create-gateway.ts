@@ -109,6 +109,8 @@ declare module 'fastify' {
 }
 
 const SESSION_HEADER = 'x-strata-session';
+/** Names a transition (e.g. `ticket-closed`): the summary and lessons configured `on` it are extracted after the reply. */
+const EVENT_HEADER = 'x-strata-event';
 
 /** The key in `Authorization: Bearer <key>`, or the password of `Basic` (how a browser sends it to /inspect). */
 function presentedKey(header: string): string | undefined {
@@ -346,8 +348,17 @@ export function createGateway(options: GatewayOptions): Gateway {
       traced.span.end();
     });
     const memory = memoryOf(request.tenant);
+    const eventHeader = request.headers[EVENT_HEADER];
+    const event = Array.isArray(eventHeader) ? eventHeader[0] : eventHeader;
+    if (event !== undefined && !/^[A-Za-z0-9._:-]{1,100}$/.test(event)) {
+      throw new StrataError(
+        'INPUT_INVALID',
+        `The ${EVENT_HEADER} header must be 1-100 letters, digits or . _ : - (a transition name such as ticket-closed).`,
+      );
+    }
     const context = {
       ...(memory ? { memory } : {}),
+      ...(event !== undefined ? { event } : {}),
       traceContext: traced.context,
       tenant: request.tenant,
       sessionKey,

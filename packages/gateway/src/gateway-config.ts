@@ -14,6 +14,8 @@ const summaryConfigSchema = z
     every: z.number().int().positive().default(10),
     /** 'turns-dropped': only once the window has started dropping turns (default); 'always': from the start. */
     when: z.enum(['turns-dropped', 'always']).default('turns-dropped'),
+    /** Transitions (the client's `x-strata-event` header) that rewrite the summary at once, whatever `every` says. */
+    on: z.array(z.string().min(1).max(100)).max(50).default([]),
     /** Model of the rewrite call (default: the model of the request that triggered it). */
     model: modelName.optional(),
     instructions: instructions.optional(),
@@ -29,6 +31,8 @@ const lessonsConfigSchema = z
     capacity: z.number().int().positive().max(10_000).default(100),
     /** Extract after this many new turns of a session. */
     every: z.number().int().positive().default(20),
+    /** Transitions (`x-strata-event`) after which lessons are extracted at once. */
+    on: z.array(z.string().min(1).max(100)).max(50).default([]),
     /** At most this many lessons per extraction (0-5). */
     maxPerExtraction: z.number().int().min(0).max(5).default(2),
     model: modelName.optional(),

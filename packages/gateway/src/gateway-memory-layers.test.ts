@@ -390,6 +390,48 @@ describe('strata serve: summary and lessons layers', () => {
     ]);
   });
 
+  it('rewrites the summary and extracts lessons at a transition the client names (x-strata-event)', async () => {
+    running = await startTestGateway(
+      upstreamOf({
+        chat: () => fakeReply.text('ok'),
+        summary: () => fakeReply.text('Ticket 7 closed: refund issued.'),
+        lessons: () =>
+          fakeReply.json({
+            lessons: [{ text: 'Refunds close tickets fast.', importance: 0.8, tags: ['refunds'] }],
+          }),
+      }),
+      {
+        config: {
+          tenants: {
+            default: {
+              summary: { budget: 100, every: 1000, on: ['ticket-closed'] },
+              lessons: { budget: 100, every: 1000, on: ['ticket-closed'] },
+            },
+          },
+        },
+      },
+    );
+    await chat(running, 't', 'I want a refund for ticket 7');
+    await running.gateway.flushExtraction();
+    expect(bodiesOf(running, 'summary')).toHaveLength(0);
+    await chat(running, 't', 'Thanks, that solves it', { 'x-strata-event': 'ticket-closed' });
+    await running.gateway.flushExtraction();
+    const [summary] = bodiesOf(running, 'summary');
+    expect(JSON.stringify(summary?.messages)).toContain("event 'ticket-closed'");
+    expect(JSON.stringify(summary?.messages)).toContain('refund for ticket 7');
+    expect(bodiesOf(running, 'lessons')).toHaveLength(1);
+    await chat(running, 't', 'One more question');
+    const last = bodiesOf(running, 'chat').at(-1)?.messages ?? [];
+    expect(last[1]?.content).toContain('Refunds close tickets fast.');
+    expect(last[2]?.content).toContain('Ticket 7 closed: refund issued.');
+    const bad = await fetch(`${running.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-strata-session': 't', 'x-strata-event': 'a b' },
+      body: JSON.stringify({ model: 'fake-model', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('refuses a config whose layers take more than half of a budget', () => {
     expect(() =>
       parseGatewayConfig(

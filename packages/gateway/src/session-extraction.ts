@@ -33,6 +33,8 @@ export interface ReplyContext {
   turnsDropped: number;
   /** The session as stored after the reply. */
   session: LoadedSession;
+  /** The transition the client named (`x-strata-event`), if any. */
+  event?: string | undefined;
 }
 
 /** A structured log line's sink (the gateway's pino logger). */
@@ -67,18 +69,31 @@ function transcriptOf(session: LoadedSession, count: number): TranscriptEntry[] 
 }
 
 /** Which extractions are due for a session, by the tenant's settings and the reply's window. */
-function dueKinds(session: LoadedSession, config: TenantExtraction, turnsDropped: number): Kind[] {
+function dueKinds(
+  session: LoadedSession,
+  config: TenantExtraction,
+  turnsDropped: number,
+  events: ReadonlySet<string>,
+): Kind[] {
   const due: Kind[] = [];
   const memory = session.memory;
+  const transition = (on: readonly string[], through: number) =>
+    newTurns(session, through) > 0 && on.some((event) => events.has(event));
   if (config.extraction && newTurns(session, memory.stateThrough) >= config.extraction.every)
     due.push('state');
   if (
     config.summary &&
-    newTurns(session, memory.summaryThrough) >= config.summary.every &&
-    (config.summary.when === 'always' || turnsDropped > 0)
+    (transition(config.summary.on, memory.summaryThrough) ||
+      (newTurns(session, memory.summaryThrough) >= config.summary.every &&
+        (config.summary.when === 'always' || turnsDropped > 0)))
   )
     due.push('summary');
-  if (config.lessons && newTurns(session, memory.lessonsThrough) >= config.lessons.every) due.push('lessons');
+  if (
+    config.lessons &&
+    (transition(config.lessons.on, memory.lessonsThrough) ||
+      newTurns(session, memory.lessonsThrough) >= config.lessons.every)
+  )
+    due.push('lessons');
   return due;
 }
 
@@ -93,6 +108,9 @@ export function createSessionExtraction(options: SessionExtractionOptions) {
   const { sessions, layers, queue, metrics, log } = options;
   // Turn count of the last failure per kind and session: not retried before `every` more turns.
   const failedAt = new Map<string, number>();
+  // Transitions named since a session's waiting job was queued: a coalesced trigger must not lose its event.
+  const pendingEvents = new Map<string, Set<string>>();
+  const queueKey = (context: ReplyContext) => `${context.tenant}\u0000${context.sessionKey}`;
 
   const failureKey = (context: ReplyContext, kind: Kind) =>
     `${context.tenant}\u0000${context.sessionKey}\u0000${kind}`;
@@ -126,11 +144,18 @@ export function createSessionExtraction(options: SessionExtractionOptions) {
     );
   };
 
-  const run = async (context: ReplyContext, kind: Kind, session: LoadedSession) => {
+  const run = async (
+    context: ReplyContext,
+    kind: Kind,
+    session: LoadedSession,
+    events: ReadonlySet<string>,
+  ) => {
     const { config } = context;
     const modelName = (kind === 'state' ? config.extraction?.model : config[kind]?.model) ?? context.model;
     const model = options.modelFor(modelName, context.upstreamApiKey);
-    const input = { event: 'chat-turns', step: session.turnCount, sessionId: context.sessionKey };
+    const on = kind === 'state' ? [] : (config[kind]?.on ?? []);
+    const event = on.find((name) => events.has(name)) ?? 'chat-turns';
+    const input = { event, step: session.turnCount, sessionId: context.sessionKey };
     if (kind === 'state' && config.extraction) {
       const extractor = createStateExtractor({
         model,
@@ -183,9 +208,11 @@ export function createSessionExtraction(options: SessionExtractionOptions) {
   };
 
   const job = (context: ReplyContext) => async () => {
+    const events = pendingEvents.get(queueKey(context)) ?? new Set<string>();
+    pendingEvents.delete(queueKey(context));
     // The session as it is now: a job that waited covers the turns added meanwhile.
     const session = await sessions.load(context.tenant, context.sessionKey, context.settings);
-    const kinds = dueKinds(session, context.config, context.turnsDropped).filter((kind) =>
+    const kinds = dueKinds(session, context.config, context.turnsDropped, events).filter((kind) =>
       notFailedRecently(context, session, kind),
     );
     for (const kind of kinds) {
@@ -195,7 +222,7 @@ export function createSessionExtraction(options: SessionExtractionOptions) {
           ? session
           : await sessions.load(context.tenant, context.sessionKey, context.settings);
       try {
-        await run(context, kind, current);
+        await run(context, kind, current, events);
         failedAt.delete(failureKey(context, kind));
       } catch (error) {
         fail(context, current, kind, error);
@@ -206,12 +233,23 @@ export function createSessionExtraction(options: SessionExtractionOptions) {
   return {
     /** Queues the extractions due after a reply (nothing when none is due). */
     afterReply(context: ReplyContext): void {
-      const due = dueKinds(context.session, context.config, context.turnsDropped).filter((kind) =>
+      const events = new Set(context.event !== undefined ? [context.event] : []);
+      const due = dueKinds(context.session, context.config, context.turnsDropped, events).filter((kind) =>
         notFailedRecently(context, context.session, kind),
       );
       if (due.length === 0) return;
-      const outcome = queue.enqueue(`${context.tenant}\u0000${context.sessionKey}`, job(context));
-      if (outcome === 'refused') metrics.extractionJobs.inc({ kind: due.join('+'), result: 'refused' });
+      const key = queueKey(context);
+      // Recorded first: a job may start within enqueue, and it takes the events as it starts.
+      if (context.event !== undefined) {
+        const known = pendingEvents.get(key) ?? new Set<string>();
+        known.add(context.event);
+        pendingEvents.set(key, known);
+      }
+      const outcome = queue.enqueue(key, job(context));
+      if (outcome === 'refused') {
+        pendingEvents.delete(key);
+        metrics.extractionJobs.inc({ kind: due.join('+'), result: 'refused' });
+      }
     },
   };
 }
