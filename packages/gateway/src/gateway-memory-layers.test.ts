@@ -432,6 +432,36 @@ describe('strata serve: summary and lessons layers', () => {
     expect(bad.status).toBe(400);
   });
 
+  it("shows one replica's new lessons to another replica on the same store after a reload", async () => {
+    const config = { tenants: { default: { lessons: { budget: 120, every: 2 } } } };
+    const upstream = upstreamOf({
+      chat: () => fakeReply.text('ok'),
+      lessons: () =>
+        fakeReply.json({
+          lessons: [{ text: 'Replica lesson: ask for the order id.', importance: 0.7, tags: [] }],
+        }),
+    });
+    running = await startTestGateway(upstream, { config });
+    const other = await startTestGateway(upstream, { config, store: running.store, lessonsRefreshMs: 0 });
+    try {
+      // The second replica loads the tenant's (still empty) lessons first.
+      await chat(other, 'b', 'hello');
+      expect(JSON.stringify(bodiesOf(other, 'chat').at(-1)?.messages)).not.toContain('Replica lesson');
+      await chat(running, 'a', 'my order is late');
+      await running.gateway.flushExtraction();
+      expect(bodiesOf(running, 'lessons')).toHaveLength(1);
+      // Loaded longer ago than lessonsRefreshMs: a request reloads them in the background, a later one shows them.
+      await expect
+        .poll(async () => {
+          await chat(other, 'b', 'any news?');
+          return JSON.stringify(bodiesOf(other, 'chat').at(-1)?.messages);
+        })
+        .toContain('Replica lesson: ask for the order id.');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a config whose layers take more than half of a budget', () => {
     expect(() =>
       parseGatewayConfig(
