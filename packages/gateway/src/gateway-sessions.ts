@@ -242,7 +242,11 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
           const entry: CachedSession = {
             version: committed.version,
             data: changed.data,
-            chat: current.chat,
+            // A chat context's system prompt is fixed when it is made: a new one needs a new context.
+            chat:
+              changed.data.system === current.data.system
+                ? current.chat
+                : chatOf(settings, changed.data.system, changed.data.chat),
             settings,
           };
           remember(sessionId, entry);
