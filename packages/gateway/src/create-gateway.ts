@@ -2,9 +2,16 @@ import { SpanStatusCode, type TracerProvider } from '@opentelemetry/api';
 import { createTiktokenTokenizer, type MemoryStore, type Tokenizer } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  createAnthropicStreamTranslator,
+  parseAnthropicRequest,
+  toAnthropicError,
+  toAnthropicMessage,
+  toChatCompletionRequest,
+} from './anthropic-messages.js';
 import { type ApiKeys, createApiKeys } from './api-keys.js';
 import { createCallRecorder } from './call-recorder.js';
-import { type ChatCompletions, createChatCompletions } from './chat-completions.js';
+import { type CallContext, type ChatCompletions, createChatCompletions } from './chat-completions.js';
 import { createExtractionQueue } from './extraction-queue.js';
 import { type GatewayConfigInput, parseGatewayConfig, reservedLayerTokens } from './gateway-config.js';
 import { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
@@ -222,10 +229,15 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.decorateRequest('tenant', '');
 
   const sendError = (reply: FastifyReply, error: unknown) => {
-    const { status, body, retryAfterSeconds } = toOpenAIError(error);
+    // Anthropic's SDKs read their own error shape on /v1/messages; every other route answers OpenAI's.
+    const anthropic = reply.request.url.startsWith('/v1/messages');
+    const { status, body, retryAfterSeconds } = anthropic ? toAnthropicError(error) : toOpenAIError(error);
     if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
     if (status >= 500)
-      reply.log.error({ code: body.error.code, message: body.error.message }, 'request failed');
+      reply.log.error(
+        { code: (body.error as { code: string | null }).code, message: body.error.message },
+        'request failed',
+      );
     return reply.status(status).type('application/json').send(body);
   };
 
@@ -269,7 +281,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       reply,
       new StrataError(
         'ROUTE_UNKNOWN',
-        `Unknown route ${request.method} ${request.url.split('?')[0]}. The gateway serves POST /v1/chat/completions, GET /v1/models, /healthz, /readyz, /metrics and /inspect.`,
+        `Unknown route ${request.method} ${request.url.split('?')[0]}. The gateway serves POST /v1/chat/completions, POST /v1/messages, GET /v1/models, /healthz, /readyz, /metrics and /inspect.`,
       ),
     ),
   );
@@ -287,7 +299,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (!auth) {
       request.tenant = 'default';
     } else {
-      const header = request.headers.authorization ?? '';
+      // Anthropic's SDKs send the key as x-api-key.
+      const apiKeyHeader = request.headers['x-api-key'];
+      const header =
+        request.headers.authorization ??
+        (typeof apiKeyHeader === 'string' && apiKeyHeader !== '' ? `Bearer ${apiKeyHeader}` : '');
       const tenant = await keys.verify(presentedKey(header) ?? '');
       if (!tenant) {
         throw new StrataError(
@@ -326,10 +342,15 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   registerInspectRoutes(app, { authenticate, sessions, store, tokenizer, recorder });
 
-  app.post('/v1/chat/completions', { preHandler: authenticate }, async (request, reply) => {
-    const body = parseChatCompletionRequest(request.body);
+  /** Who is calling, which session and transition, with the request's trace span (ended with the response). */
+  const callContextOf = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    fallbackSession: string | undefined,
+  ): CallContext => {
     const header = request.headers[SESSION_HEADER];
-    const sessionKey = (Array.isArray(header) ? header[0] : header) ?? body.user;
+    const sessionKey = (Array.isArray(header) ? header[0] : header) ?? fallbackSession;
     if (sessionKey !== undefined && (sessionKey.length === 0 || sessionKey.length > 256)) {
       throw new StrataError(
         'INPUT_INVALID',
@@ -337,8 +358,16 @@ export function createGateway(options: GatewayOptions): Gateway {
         { details: { param: 'user' } },
       );
     }
+    const eventHeader = request.headers[EVENT_HEADER];
+    const event = Array.isArray(eventHeader) ? eventHeader[0] : eventHeader;
+    if (event !== undefined && !/^[A-Za-z0-9._:-]{1,100}$/.test(event)) {
+      throw new StrataError(
+        'INPUT_INVALID',
+        `The ${EVENT_HEADER} header must be 1-100 letters, digits or . _ : - (a transition name such as ticket-closed).`,
+      );
+    }
     const controller = new AbortController();
-    const traced = tracing.startRequest('POST', '/v1/chat/completions');
+    const traced = tracing.startRequest('POST', route);
     traced.span.setAttribute('strata.tenant', request.tenant);
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
@@ -348,15 +377,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       traced.span.end();
     });
     const memory = memoryOf(request.tenant);
-    const eventHeader = request.headers[EVENT_HEADER];
-    const event = Array.isArray(eventHeader) ? eventHeader[0] : eventHeader;
-    if (event !== undefined && !/^[A-Za-z0-9._:-]{1,100}$/.test(event)) {
-      throw new StrataError(
-        'INPUT_INVALID',
-        `The ${EVENT_HEADER} header must be 1-100 letters, digits or . _ : - (a transition name such as ticket-closed).`,
-      );
-    }
-    const context = {
+    return {
       ...(memory ? { memory } : {}),
       ...(event !== undefined ? { event } : {}),
       traceContext: traced.context,
@@ -366,18 +387,27 @@ export function createGateway(options: GatewayOptions): Gateway {
       upstreamApiKey: upstreamKeyOf(request.tenant),
       signal: controller.signal,
     };
+  };
+
+  const openEventStream = (reply: FastifyReply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+  };
+
+  app.post('/v1/chat/completions', { preHandler: authenticate }, async (request, reply) => {
+    const body = parseChatCompletionRequest(request.body);
+    const context = callContextOf(request, reply, '/v1/chat/completions', body.user);
     if (body.stream !== true) return completions.complete(body, context);
     let opened = false;
     try {
       await completions.stream(body, context, {
         open() {
           opened = true;
-          reply.hijack();
-          reply.raw.writeHead(200, {
-            'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache',
-            connection: 'keep-alive',
-          });
+          openEventStream(reply);
         },
         write(chunk) {
           reply.raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
@@ -393,6 +423,40 @@ export function createGateway(options: GatewayOptions): Gateway {
       const { body: errorBody } = toOpenAIError(error);
       request.log.error({ code: errorBody.error.code }, 'stream failed');
       if (!reply.raw.destroyed) reply.raw.end(`data: ${JSON.stringify(errorBody)}\n\n`);
+    }
+    return reply;
+  });
+
+  // Anthropic's Messages API with the same memory: translated to Chat Completions for the session and
+  // the upstream, and the answer (or its stream) translated back.
+  app.post('/v1/messages', { preHandler: authenticate }, async (request, reply) => {
+    const anthropic = parseAnthropicRequest(request.body);
+    const body = toChatCompletionRequest(anthropic);
+    const context = callContextOf(request, reply, '/v1/messages', body.user);
+    if (body.stream !== true)
+      return toAnthropicMessage(await completions.complete(body, context), anthropic.model);
+    let opened = false;
+    const translator = createAnthropicStreamTranslator(anthropic.model, (event, data) => {
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    });
+    try {
+      await completions.stream(body, context, {
+        open() {
+          opened = true;
+          openEventStream(reply);
+        },
+        write: (chunk) => translator.chunk(chunk),
+        end() {
+          translator.end();
+          reply.raw.end();
+          metrics.requests.inc({ route: '/v1/messages', status: '200' });
+        },
+      });
+    } catch (error) {
+      if (!opened) throw error;
+      const { body: errorBody } = toAnthropicError(error);
+      request.log.error({ code: errorBody.error.code }, 'stream failed');
+      if (!reply.raw.destroyed) reply.raw.end(`event: error\ndata: ${JSON.stringify(errorBody)}\n\n`);
     }
     return reply;
   });
