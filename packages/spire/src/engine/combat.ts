@@ -224,47 +224,7 @@ export class Combat implements CombatContext {
   monsterContext(index: number): MonsterContext {
     const monster = this.combat.monsters[index];
     if (monster === undefined) throw new Error(`no monster at ${index}`);
-    const combat = this;
-    return {
-      combat,
-      monster,
-      index,
-      gainBlock(amount) {
-        monster.block += amount;
-      },
-      buff(id, amount) {
-        combat.applyToMonster(combat.combat.monsters.indexOf(monster), id, amount);
-      },
-      debuffPlayer(id, amount) {
-        combat.applyToPlayer(id, amount);
-      },
-      addStatus(id, pile, count) {
-        for (let copy = 0; copy < count; copy++) combat.addCard(id, pile === 'draw' ? 'drawRandom' : pile);
-      },
-      roll() {
-        return Math.floor(nextFloat(combat.run.random, 'ai') * 100);
-      },
-      lastMove(id) {
-        return monster.history[monster.history.length - 1] === id;
-      },
-      lastTwoMoves(id) {
-        const length = monster.history.length;
-        return length >= 2 && monster.history[length - 1] === id && monster.history[length - 2] === id;
-      },
-      setMove(id) {
-        combat.setMove(monster, id);
-      },
-      spawn(monsterId, hp) {
-        const position = combat.combat.monsters.indexOf(monster);
-        const spawned = combat.spawn(monsterId, hp, position);
-        combat.rollMove(combat.combat.monsters.indexOf(spawned));
-      },
-      escape() {
-        monster.escaped = true;
-        monster.alive = false;
-        combat.checkCombatOver();
-      },
-    };
+    return new MonsterTurnContext(this, monster, index);
   }
 
   /** Rolls a monster's next move and stores its intent. */
@@ -1628,5 +1588,65 @@ export class Combat implements CombatContext {
   /** Whether a card type counts for the Pen Nib style relics. */
   static isAttack(type: CardType): boolean {
     return type === 'Attack';
+  }
+}
+
+/**
+ * A monster's view of the combat. A class rather than an object of closures: one is made for
+ * every move rolled and executed and every hit with a reaction, so its methods live on the prototype.
+ */
+class MonsterTurnContext implements MonsterContext {
+  constructor(
+    readonly combat: Combat,
+    readonly monster: MonsterState,
+    readonly index: number,
+  ) {}
+
+  gainBlock(amount: number): void {
+    this.monster.block += amount;
+  }
+
+  buff(id: string, amount: number): void {
+    this.combat.applyToMonster(this.combat.combat.monsters.indexOf(this.monster), id, amount);
+  }
+
+  debuffPlayer(id: string, amount: number): void {
+    this.combat.applyToPlayer(id, amount);
+  }
+
+  addStatus(id: string, pile: 'draw' | 'discard' | 'hand', count: number): void {
+    for (let copy = 0; copy < count; copy++) this.combat.addCard(id, pile === 'draw' ? 'drawRandom' : pile);
+  }
+
+  roll(): number {
+    return Math.floor(nextFloat(this.combat.run.random, 'ai') * 100);
+  }
+
+  lastMove(id: string): boolean {
+    const history = this.monster.history;
+    return history[history.length - 1] === id;
+  }
+
+  lastTwoMoves(id: string): boolean {
+    const history = this.monster.history;
+    const length = history.length;
+    return length >= 2 && history[length - 1] === id && history[length - 2] === id;
+  }
+
+  setMove(id: string): void {
+    this.combat.setMove(this.monster, id);
+  }
+
+  spawn(monsterId: string, hp: number | null): void {
+    const combat = this.combat;
+    const position = combat.combat.monsters.indexOf(this.monster);
+    const spawned = combat.spawn(monsterId, hp, position);
+    combat.rollMove(combat.combat.monsters.indexOf(spawned));
+  }
+
+  escape(): void {
+    this.monster.escaped = true;
+    this.monster.alive = false;
+    this.combat.checkCombatOver();
   }
 }

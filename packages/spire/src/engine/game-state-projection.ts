@@ -29,7 +29,7 @@ import {
 } from './combat.js';
 import type { CardDefinition } from './definitions.js';
 import { MAP_HEIGHT, MAP_WIDTH, nextNodes } from './map.js';
-import { legalActions, restOptions } from './run.js';
+import { legalActionNames, restOptions } from './run.js';
 import type {
   CombatCard,
   CombatState,
@@ -769,8 +769,7 @@ export function toGameState(run: RunState): GameState {
 function projectState(run: RunState): GameState {
   const combat =
     run.screen === 'COMBAT' || (run.screen === 'GAME_OVER' && run.combat !== null) ? run.combat : null;
-  const names: string[] = [];
-  for (const action of legalActions(run)) if (!names.includes(action.action)) names.push(action.action);
+  const names = legalActionNames(run);
   const bossEncounter = run.map.bossId === '' ? null : run.map.bossId;
   const state: GameState = {
     state_version: GAME_STATE_VERSION,

@@ -185,18 +185,29 @@ let cachedActions: EngineAction[] = [];
 
 /** Every legal action of the current screen, fully specified. */
 export function legalActions(run: RunState): EngineAction[] {
-  return withRuleset(run.ruleset, () => legalActionsOf(run));
+  return withRuleset(run.ruleset, () => [...sharedLegalActions(run)]);
 }
 
-function legalActionsOf(run: RunState): EngineAction[] {
+/** The distinct action names of the current screen, in order of first appearance. */
+export function legalActionNames(run: RunState): string[] {
+  return withRuleset(run.ruleset, () => {
+    const names: string[] = [];
+    for (const action of sharedLegalActions(run))
+      if (!names.includes(action.action)) names.push(action.action);
+    return names;
+  });
+}
+
+/** The cached legal actions themselves, for the engine's own checks: never handed out or changed. */
+function sharedLegalActions(run: RunState): readonly EngineAction[] {
   if (cachedRun === run && cachedStep === run.counters.steps && cachedScreen === run.screen)
-    return [...cachedActions];
+    return cachedActions;
   const actions = computeLegalActions(run);
   cachedRun = run;
   cachedStep = run.counters.steps;
   cachedScreen = run.screen;
   cachedActions = actions;
-  return [...actions];
+  return actions;
 }
 
 function computeLegalActions(run: RunState): EngineAction[] {
@@ -400,10 +411,14 @@ export function applyAction(run: RunState, action: EngineAction): EngineResult {
 
 function applyActionOf(run: RunState, action: EngineAction): EngineResult {
   if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
-  const legal = legalActions(run);
-  if (!legal.some((candidate) => sameAction(candidate, action))) {
-    return rejection(run, action, legal);
-  }
+  const legal = sharedLegalActions(run);
+  let found = false;
+  for (const candidate of legal)
+    if (sameAction(candidate, action)) {
+      found = true;
+      break;
+    }
+  if (!found) return rejection(run, action, legal);
   run.counters.steps += 1;
   perform(run, action);
   return { ok: true };
@@ -419,7 +434,7 @@ function sameAction(a: EngineAction, b: EngineAction): boolean {
   );
 }
 
-function rejection(run: RunState, action: EngineAction, legal: EngineAction[]): EngineResult {
+function rejection(run: RunState, action: EngineAction, legal: readonly EngineAction[]): EngineResult {
   const sameName = legal.filter((candidate) => candidate.action === action.action);
   if (sameName.length > 0 && (action.action === 'play_card' || action.action === 'use_potion')) {
     const sameCard = sameName.filter(
