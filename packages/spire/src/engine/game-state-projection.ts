@@ -596,11 +596,13 @@ function selectionView(run: RunState): Api.SelectionState | null {
     transform: 'Choose a card to transform.',
     duplicate: 'Choose a card to duplicate.',
   } as const;
+  const byUid = new Map<number, DeckCard>();
+  for (const card of run.deck) if (!byUid.has(card.uid)) byUid.set(card.uid, card);
   return {
     kind: kinds[selection.purpose],
     prompt: prompts[selection.purpose],
     cards: selection.options.map((uid, index) => {
-      const card = run.deck.find((candidate) => candidate.uid === uid) ?? {
+      const card = byUid.get(uid) ?? {
         uid,
         id: 'WOUND',
         upgraded: false,
@@ -611,8 +613,7 @@ function selectionView(run: RunState): Api.SelectionState | null {
         stable_id: String(uid),
         is_selectable: true,
         is_selected: false,
-        upgrade_preview_description:
-          selection.purpose === 'upgrade' ? cardText(getCard(card.id), true) : null,
+        upgrade_preview_description: selection.purpose === 'upgrade' ? staticsOf(card.id, true).text : null,
       };
     }),
     min_select: 1,
