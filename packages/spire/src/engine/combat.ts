@@ -61,6 +61,12 @@ export function cardText(definition: CardDefinition, upgraded: boolean, bonus = 
     .replaceAll('!M!', String(cardValue(definition.magic, upgraded)));
 }
 
+/** `items.splice(index, 1)` for an index in range, without the array splice builds for its result. */
+function removeAt<T>(items: T[], index: number): void {
+  for (let at = index; at < items.length - 1; at++) items[at] = items[at + 1] as T;
+  items.pop();
+}
+
 function power(powers: Record<string, number>, id: string): number {
   return powers[id] ?? 0;
 }
@@ -592,8 +598,7 @@ export class Combat implements CombatContext {
   }
 
   /** The energy a card costs right now (-1 for X, -2 unplayable). */
-  costOf(card: CombatCard): number {
-    const definition = getCard(card.id);
+  costOf(card: CombatCard, definition: CardDefinition = getCard(card.id)): number {
     let cost = baseCost(definition, card.upgraded);
     if (cost < 0) return cost;
     if (card.combatCost !== null) cost = card.combatCost;
@@ -607,9 +612,8 @@ export class Combat implements CombatContext {
   }
 
   /** Why a card in hand cannot be played now, or null when it can. */
-  unplayableReason(card: CombatCard): string | null {
-    const definition = getCard(card.id);
-    const cost = this.costOf(card);
+  unplayableReason(card: CombatCard, definition: CardDefinition = getCard(card.id)): string | null {
+    const cost = this.costOf(card, definition);
     if (cost === -2) return 'This card cannot be played.';
     if (this.combat.selection !== null) return 'Finish the current card selection first.';
     if (definition.type === 'Attack' && power(this.combat.player.powers, 'ENTANGLED') > 0) {
@@ -636,8 +640,8 @@ export class Combat implements CombatContext {
     const card = combat.hand[handIndex];
     if (card === undefined) throw new Error(`no card at hand index ${handIndex}`);
     const definition = getCard(card.id);
-    const cost = this.costOf(card);
-    combat.hand.splice(handIndex, 1);
+    const cost = this.costOf(card, definition);
+    removeAt(combat.hand, handIndex);
     if (cost === -1) {
       this.xValue = combat.player.energy + (hasRelic(this.run, 'CHEMICAL_X') ? 2 : 0);
       combat.player.energy = 0;
@@ -1205,7 +1209,7 @@ export class Combat implements CombatContext {
     for (const pile of [combat.hand, combat.drawPile, combat.discardPile]) {
       const index = pile.indexOf(card);
       if (index >= 0) {
-        pile.splice(index, 1);
+        removeAt(pile, index);
         return;
       }
     }
@@ -1214,7 +1218,7 @@ export class Combat implements CombatContext {
   private moveToExhaust(card: CombatCard, from: CombatCard[] | null): void {
     if (from !== null) {
       const index = from.indexOf(card);
-      if (index >= 0) from.splice(index, 1);
+      if (index >= 0) removeAt(from, index);
     }
     this.combat.exhaustPile.push(card);
     this.combat.counters.exhaustedThisTurn = (this.combat.counters.exhaustedThisTurn ?? 0) + 1;

@@ -207,8 +207,8 @@ function handCard(
 ): Api.HandCard {
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
-  const cost = engine.costOf(card);
-  const reason = engine.unplayableReason(card);
+  const cost = engine.costOf(card, definition);
+  const reason = engine.unplayableReason(card, definition);
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;

@@ -20,7 +20,15 @@ import type { EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
 import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
-import type { CharacterId, DeckCard, RoomType, Ruleset, RunCounters, RunState } from './run-state.js';
+import type {
+  CharacterId,
+  CombatCard,
+  DeckCard,
+  RoomType,
+  Ruleset,
+  RunCounters,
+  RunState,
+} from './run-state.js';
 import { createShop } from './shop.js';
 
 /** The last act; beating its boss wins the run. */
@@ -229,15 +237,17 @@ function computeLegalActions(run: RunState): EngineAction[] {
       combat.monsters.forEach((monster, index) => {
         if (monster.alive) targets.push(index);
       });
-      combat.hand.forEach((card, index) => {
-        if (engine.unplayableReason(card) !== null) return;
-        if (getCard(card.id).target === 'AnyEnemy') {
+      for (let index = 0; index < combat.hand.length; index++) {
+        const card = combat.hand[index] as CombatCard;
+        const definition = getCard(card.id);
+        if (engine.unplayableReason(card, definition) !== null) continue;
+        if (definition.target === 'AnyEnemy') {
           for (const target of targets)
             actions.push({ action: 'play_card', card_index: index, target_index: target });
         } else {
           actions.push({ action: 'play_card', card_index: index });
         }
-      });
+      }
       potionActions(run, true, targets, actions);
       actions.push({ action: 'end_turn' });
       return actions;
