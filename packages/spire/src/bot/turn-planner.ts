@@ -467,7 +467,8 @@ export function planTurn(state: GameState): GameAction {
   const search = (current: PlanState, firstCard: number, firstTarget: number, depth: number): void => {
     // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
     let tried = 0;
-    const wide: number[] = [];
+    // Keys past 31 (rare: hands of many distinct cards) are listed; the list is made only when needed.
+    let wide: number[] | null = null;
     for (let position = 0; position < cards.length; position++) {
       if (used[position] === true) continue;
       const card = cards[position] as PlanCard;
@@ -476,7 +477,8 @@ export function planTurn(state: GameState): GameAction {
         if ((tried & (1 << card.keyId)) !== 0) continue;
         tried |= 1 << card.keyId;
       } else {
-        if (wide.includes(card.keyId)) continue;
+        if (wide === null) wide = [];
+        else if (wide.includes(card.keyId)) continue;
         wide.push(card.keyId);
       }
       const targeted = card.card.requires_target;
