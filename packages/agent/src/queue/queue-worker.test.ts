@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { StrataError } from '@strata-memory/strata';
 import { fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { playRun } from '../agent/play-run.js';
@@ -218,6 +219,25 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
     const unknown = await spawnStrata(['bench', '--cancel', 'bench-nope', '--queue', url]).done;
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No bench 'bench-nope'");
+  }, 60_000);
+
+  it('opens its memory store before taking jobs: an unreachable --database-url fails the start, without its password', async () => {
+    const { url } = await setUp();
+    const missing = new URL(url);
+    missing.password = 'do-not-print-me';
+    missing.pathname = '/strata_no_such_database';
+    const failed = await startQueueWorker({
+      queueUrl: url,
+      databaseUrl: missing.toString(),
+      runsDir: join(directory, 'runs'),
+      env: {},
+    }).then(
+      () => undefined,
+      (error: unknown) => error as StrataError,
+    );
+    expect(failed?.code).toBe('STORE_UNAVAILABLE');
+    expect(failed?.message).toContain('strata_no_such_database');
+    expect(failed?.message).not.toContain('do-not-print-me');
   }, 60_000);
 
   it('strata bench --detach returns with the bench id; --collect prints its table once a worker played it', async () => {
