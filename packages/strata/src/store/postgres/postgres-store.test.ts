@@ -78,6 +78,27 @@ describe.runIf(adminUrl !== undefined)('Postgres store errors', () => {
     await store.close();
   });
 
+  it('names the database of a pool made from a connection string, never its password', async () => {
+    const { default: pg } = await import('pg');
+    const url = new URL(adminUrl ?? '');
+    url.pathname = '/strata_no_such_pool_database';
+    url.password = 'hidden-pool-pw';
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    pool.on('error', () => undefined);
+    try {
+      const store = createPostgresStore({ pool });
+      const error = await failure(store.open());
+      expect(error.code).toBe('STORE_UNAVAILABLE');
+      expect(error.message).toContain(`${url.host}/strata_no_such_pool_database`);
+      expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(
+        'hidden-pool-pw',
+      );
+      await store.close();
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('refuses a database written by a newer schema, naming both versions, and writes nothing', async () => {
     const database = await createTestDatabase(adminUrl ?? '', 'too_new');
     try {

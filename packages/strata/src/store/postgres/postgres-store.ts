@@ -138,7 +138,12 @@ class PostgresStore implements MemoryStore {
   constructor(config: PostgresStoreConfig, connectionString: string | undefined) {
     this.#config = config;
     this.#connectionString = connectionString;
-    if (config.pool !== undefined) {
+    const poolString = config.pool?.options.connectionString;
+    const fromPoolString = typeof poolString === 'string' ? describeConnectionString(poolString) : undefined;
+    if (fromPoolString !== undefined && fromPoolString.invalid === undefined) {
+      // `new pg.Pool({ connectionString })`: its options hold the string, not the parts.
+      this.#location = fromPoolString;
+    } else if (config.pool !== undefined) {
       const { options } = config.pool;
       this.#location = {
         host: String(options.host ?? 'localhost'),
