@@ -209,7 +209,7 @@ function handCard(
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
   const cost = engine.costOf(card, definition);
-  const reason = engine.unplayableReason(card, definition);
+  const reason = engine.unplayableReason(card, definition, cost);
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
