@@ -612,8 +612,11 @@ export class Combat implements CombatContext {
   }
 
   /** Why a card in hand cannot be played now, or null when it can. */
-  unplayableReason(card: CombatCard, definition: CardDefinition = getCard(card.id)): string | null {
-    const cost = this.costOf(card, definition);
+  unplayableReason(
+    card: CombatCard,
+    definition: CardDefinition = getCard(card.id),
+    cost: number = this.costOf(card, definition),
+  ): string | null {
     if (cost === -2) return 'This card cannot be played.';
     if (this.combat.selection !== null) return 'Finish the current card selection first.';
     if (definition.type === 'Attack' && power(this.combat.player.powers, 'ENTANGLED') > 0) {
