@@ -73,13 +73,33 @@ function send(
       (incoming) => {
         const status = incoming.statusCode ?? 502;
         const empty = status === 204 || status === 304 || init.method === 'HEAD';
-        if (empty) incoming.resume();
-        resolve(
-          new Response(empty ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
-            status: status < 200 || status > 599 ? 502 : status,
-            headers: headersOf(incoming.headers),
-          }),
-        );
+        const responseInit = {
+          status: status < 200 || status > 599 ? 502 : status,
+          headers: headersOf(incoming.headers),
+        };
+        if (empty) {
+          incoming.resume();
+          resolve(new Response(null, responseInit));
+          return;
+        }
+        if (String(incoming.headers['content-type'] ?? '').includes('text/event-stream')) {
+          // A stream is relayed as it arrives.
+          resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, responseInit));
+          return;
+        }
+        // Anything else (a JSON completion, an error body) is read whole first, still under the attempt's
+        // timeout: a Response over one buffer costs less to read than one over a Node-to-web stream.
+        const chunks: Buffer[] = [];
+        let ended = false;
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          ended = true;
+          resolve(new Response(Buffer.concat(chunks), responseInit));
+        });
+        incoming.on('error', reject);
+        incoming.on('close', () => {
+          if (!ended) reject(new Error('the upstream closed the connection before the response ended'));
+        });
       },
     );
     request.on('error', reject);

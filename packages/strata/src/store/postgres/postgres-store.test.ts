@@ -1,3 +1,4 @@
+import type { QueryConfig, QueryResult } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { StrataError } from '../../errors/strata-error.js';
 import { describeMemoryStoreConformance, isStoreSelected } from '../conformance/memory-store-conformance.js';
@@ -162,10 +163,10 @@ describe.runIf(adminUrl !== undefined)('Postgres store session commits', () => {
     // Every query the store sends through its pool, with the rows Postgres answered.
     const sent: Array<{ name: string | undefined; values: unknown[]; rows: Array<Record<string, unknown>> }> =
       [];
-    const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<pg.QueryResult>;
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<QueryResult>;
     (pool as unknown as { query: typeof query }).query = async (config, values) => {
       const result = await query(config, values);
-      const named = typeof config === 'object' && config !== null ? (config as pg.QueryConfig) : undefined;
+      const named = typeof config === 'object' && config !== null ? (config as QueryConfig) : undefined;
       sent.push({ name: named?.name, values: named?.values ?? values ?? [], rows: result.rows });
       return result;
     };
