@@ -210,3 +210,43 @@ describe.runIf(adminUrl !== undefined)('Postgres store session commits', () => {
     }
   });
 });
+
+describe.runIf(adminUrl !== undefined)('Postgres store telemetry appends', () => {
+  it('keep append order with one parameter per value, and past the parameters of one statement too', async () => {
+    const database = await createTestDatabase(adminUrl ?? '', 'telemetry_values');
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: database.connectionString, max: 2 });
+    const arrays: number[] = [];
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<QueryResult>;
+    (pool as unknown as { query: typeof query }).query = async (config, values) => {
+      if (typeof config === 'string' && config.includes('strata_telemetry (session_id'))
+        arrays.push((values ?? []).filter((value) => Array.isArray(value)).length);
+      return query(config, values);
+    };
+    const store = createPostgresStore({ pool });
+    try {
+      await store.open();
+      const record = (index: number) => ({ index, text: `"quoted" \\ ${'x'.repeat(index % 7)}` });
+      await store.appendTelemetry(
+        [0, 1, 2].map((index) => ({ sessionId: 's', step: 1, record: record(index) })),
+      );
+      const many = Array.from({ length: 5000 }, (_, index) => ({
+        sessionId: 's',
+        step: 2,
+        record: record(index),
+      }));
+      await store.appendTelemetry(many);
+      const listed = await store.listTelemetry('s');
+      expect(listed.map((row) => row.record)).toEqual([
+        ...[0, 1, 2].map(record),
+        ...many.map((row) => row.record),
+      ]);
+      // The small batch sent no array parameter; the one past the VALUES limit used the arrays.
+      expect(arrays).toEqual([0, 3]);
+    } finally {
+      await store.close();
+      await pool.end();
+      await database.drop();
+    }
+  });
+});

@@ -78,6 +78,9 @@ export function createPostgresStore(config: PostgresStoreConfig = {}): MemorySto
   return asPlainStore(new PostgresStore(config, connectionString));
 }
 
+/** Telemetry rows one VALUES statement carries (3 parameters each, far under Postgres' 65,535). */
+const MAX_VALUES_ROWS = 4096;
+
 /** Attempts of one statement when the connection is lost (a terminated backend, a failover). */
 const CONNECTION_ATTEMPTS = 4;
 
@@ -507,18 +510,37 @@ class PostgresStore implements MemoryStore {
   async appendTelemetry(rows: TelemetryRecordRow[]): Promise<void> {
     const prepared = prepareTelemetry(name, rows);
     if (prepared.length === 0) return;
-    // WITH ORDINALITY keeps the given order in seq, so same-step rows list in append order.
-    // Not repeated after a lost connection: the lost attempt may have inserted the rows already.
+    // One row of parameters per record (no text[] literal for the driver to escape and Postgres to
+    // parse back: records hold whole assembled prompts); VALUES rows are inserted in the given order,
+    // so seq keeps it and same-step rows list in append order. Not repeated after a lost connection:
+    // the lost attempt may have inserted the rows already.
+    if (prepared.length > MAX_VALUES_ROWS) {
+      // Beyond the 65,535 parameters of one statement: the arrays, still one atomic statement.
+      await this.#query(
+        'append telemetry to',
+        `INSERT INTO strata_telemetry (session_id, step, record)
+         SELECT session_id, step, record FROM unnest($1::text[], $2::bigint[], $3::text[])
+           WITH ORDINALITY AS t(session_id, step, record, position) ORDER BY position`,
+        [
+          prepared.map((row) => row.sessionId),
+          prepared.map((row) => row.step),
+          prepared.map((row) => row.record),
+        ],
+        'once',
+      );
+      return;
+    }
+    const values: unknown[] = [];
+    const rowsSql: string[] = [];
+    for (const row of prepared) {
+      const at = values.length;
+      values.push(row.sessionId, row.step, row.record);
+      rowsSql.push(`($${at + 1}, $${at + 2}::bigint, $${at + 3})`);
+    }
     await this.#query(
       'append telemetry to',
-      `INSERT INTO strata_telemetry (session_id, step, record)
-       SELECT session_id, step, record FROM unnest($1::text[], $2::bigint[], $3::text[])
-         WITH ORDINALITY AS t(session_id, step, record, position) ORDER BY position`,
-      [
-        prepared.map((row) => row.sessionId),
-        prepared.map((row) => row.step),
-        prepared.map((row) => row.record),
-      ],
+      `INSERT INTO strata_telemetry (session_id, step, record) VALUES ${rowsSql.join(', ')}`,
+      values,
       'once',
     );
   }
