@@ -111,8 +111,56 @@ const perRequest = (used: number | undefined, requests: number) =>
 
 type Wire = { role: string; content: string | null };
 
-function latency(result: autocannon.Result) {
-  return { p50: result.latency.p50, p99: result.latency.p99 };
+/** p50 and p99 (ms) of every response time the runs saw, merged (not the worst run's percentiles). */
+function latency(times: number[]) {
+  const sorted = [...times].sort((left, right) => left - right);
+  const at = (quantile: number) =>
+    sorted.length === 0
+      ? 0
+      : (sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0);
+  const ms = (value: number) => Math.round(value * 100) / 100;
+  return { p50: ms(at(0.5)), p99: ms(at(0.99)) };
+}
+
+/**
+ * Splits `connections` into slices of about 10 (a multiple of `groups`), each its own autocannon run.
+ * With a rate, autocannon sends each connection's share at the start of every second: one run of 200
+ * connections is a burst of 500 requests at each second's start (queueing the fake upstream alone to
+ * a p99 of 100-270 ms), not 500 req/s. The slices start 1000/slices ms apart, so the bursts are small
+ * and spread over the second. (A connection's rate is a whole number per second: 500 req/s over 200
+ * connections is 3 for some and 2 for others, so once the 3s are done the rest run at 400 req/s.)
+ */
+function slicesOf(connections: number, groups: number): number[] {
+  const count = Math.max(groups, groups * Math.floor(Math.min(20, connections) / groups));
+  return Array.from(
+    { length: count },
+    (_, index) => Math.floor(connections / count) + (index < connections % count ? 1 : 0),
+  ).filter((size) => size > 0);
+}
+
+/** Runs the slices (staggered when rate-limited), collecting every response time. */
+async function drive(
+  slices: number[],
+  rate: number,
+  optionsOf: (slice: number, index: number) => autocannon.Options,
+  times: number[],
+): Promise<autocannon.Result[]> {
+  const total = slices.reduce((sum, size) => sum + size, 0);
+  return Promise.all(
+    slices.map(async (size, index) => {
+      if (rate > 0) await new Promise((resolve) => setTimeout(resolve, (index * 1000) / slices.length));
+      const sliceRate = Math.max(1, Math.round((rate * size) / total));
+      const run = autocannon({
+        ...optionsOf(size, index),
+        connections: size,
+        ...(rate > 0 ? { overallRate: sliceRate } : {}),
+      });
+      run.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+        times.push(responseTime);
+      });
+      return run;
+    }),
+  );
 }
 
 export async function runGatewayBench(
@@ -155,45 +203,46 @@ export async function runGatewayBench(
     log(`direct: ${total} requests to the fake upstream, ${options.sessions} connections`);
     const directLoadBefore = ownCpuMs();
     const directUpstreamBefore = cpuMsOf(upstreamProcess.child.pid);
-    const direct = await autocannon({
-      url: `${upstream.baseURL}/chat/completions`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: body(1),
-      connections: options.sessions,
-      amount: total,
-      ...(options.rate > 0 ? { overallRate: options.rate } : {}),
-    });
+    const directTimes: number[] = [];
+    const directRuns = await drive(
+      slicesOf(options.sessions, 1),
+      options.rate,
+      (size) => ({
+        url: `${upstream.baseURL}/chat/completions`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body(1),
+        amount: size * options.turns,
+      }),
+      directTimes,
+    );
+    const directRequests = directRuns.reduce((sum, run) => sum + run.requests.total, 0);
+    const directSeconds = Math.max(...directRuns.map((run) => run.duration));
     const directUpstreamAfter = cpuMsOf(upstreamProcess.child.pid);
     const directCpuMsPerRequest = {
-      loadTool: perRequest(ownCpuMs() - directLoadBefore, direct.requests.total) ?? 0,
+      loadTool: perRequest(ownCpuMs() - directLoadBefore, directRequests) ?? 0,
       ...(directUpstreamAfter !== undefined && directUpstreamBefore !== undefined
-        ? { upstream: perRequest(directUpstreamAfter - directUpstreamBefore, direct.requests.total) }
+        ? { upstream: perRequest(directUpstreamAfter - directUpstreamBefore, directRequests) }
         : {}),
     };
 
     // Through the gateways: one connection = one session, its turns in order, spread over the processes.
     const successes = new Map<string, number[]>();
     let nextSession = 0;
-    const perProcess = Math.ceil(options.sessions / options.processes);
     log(`gateway: ${options.sessions} sessions x ${options.turns} turns over ${options.processes} processes`);
     const cpuBefore = gateways.map((gateway) => cpuMsOf(gateway.child.pid));
     const loadBefore = ownCpuMs();
     const upstreamBefore = cpuMsOf(upstreamProcess.child.pid);
     const postgresBefore = await postgresCpuNow(database.name);
-    const runs = await Promise.all(
-      gateways.map((gateway) =>
-        autocannon({
-          url: `${gateway.url}/v1/chat/completions`,
+    const gatewayTimes: number[] = [];
+    const runs = await drive(
+      slicesOf(options.sessions, options.processes),
+      options.rate,
+      (size, slice) =>
+        ({
+          url: `${gateways[slice % gateways.length]?.url}/v1/chat/completions`,
           method: 'POST',
-          connections: perProcess,
-          amount: perProcess * options.turns,
-          ...(options.rate > 0
-            ? { overallRate: Math.max(1, Math.round(options.rate / options.processes)) }
-            : {}),
-          // One entry per turn: autocannon keeps a connection's context through one pass over
-          // `requests` and resets it after the last, so a pass is one session's turns in order (with a
-          // single entry, every request would start a new one-turn session).
+          amount: size * options.turns,
           requests: Array.from({ length: options.turns }, (_, index) => ({
             setupRequest(request: Record<string, unknown>, context: Record<string, unknown>) {
               if (context.session === undefined) {
@@ -217,8 +266,8 @@ export async function runGatewayBench(
               successes.set(context.session as string, list);
             },
           })),
-        } as unknown as autocannon.Options),
-      ),
+        }) as unknown as autocannon.Options,
+      gatewayTimes,
     );
     const loadUsed = ownCpuMs() - loadBefore;
     const upstreamAfter = cpuMsOf(upstreamProcess.child.pid);
@@ -233,11 +282,9 @@ export async function runGatewayBench(
       ? Math.round((100 * cpuUsed.reduce((sum, used) => sum + (used ?? 0), 0)) / requests) / 100
       : undefined;
     const seconds = Math.max(...runs.map((run) => run.duration));
-    // Latency over all processes: the slowest process's percentiles (a conservative merge).
-    const gatewayLatency = {
-      p50: Math.max(...runs.map((run) => latency(run).p50)),
-      p99: Math.max(...runs.map((run) => latency(run).p99)),
-    };
+    // Latency over all processes: every response time of every slice, merged.
+    const gatewayLatency = latency(gatewayTimes);
+    const directLatency = latency(directTimes);
 
     // Verify: every acknowledged turn stored once, every state update applied.
     const store = createPostgresStore({ connectionString: database.url });
@@ -276,9 +323,12 @@ export async function runGatewayBench(
       longestSession: Math.max(0, ...[...successes.values()].map((turns) => turns.length)),
       stateUpdatesChecked,
       requestsPerSecond: Math.round(requests / seconds),
-      direct: { ...latency(direct), requestsPerSecond: Math.round(direct.requests.average) },
+      direct: { ...directLatency, requestsPerSecond: Math.round(directRequests / directSeconds) },
       gateway: gatewayLatency,
-      added: { p50: gatewayLatency.p50 - direct.latency.p50, p99: gatewayLatency.p99 - direct.latency.p99 },
+      added: {
+        p50: Math.round((gatewayLatency.p50 - directLatency.p50) * 100) / 100,
+        p99: Math.round((gatewayLatency.p99 - directLatency.p99) * 100) / 100,
+      },
       gatewayCpuMsPerRequest,
       cpuMsPerRequest: {
         loadTool: perRequest(loadUsed, requests) ?? 0,
