@@ -150,11 +150,17 @@ async function drive(
     slices.map(async (size, index) => {
       if (rate > 0) await new Promise((resolve) => setTimeout(resolve, (index * 1000) / slices.length));
       const sliceRate = Math.max(1, Math.round((rate * size) / total));
+      // Without a callback autocannon returns its tracker (an EventEmitter) made thenable.
       const run = autocannon({
         ...optionsOf(size, index),
         connections: size,
         ...(rate > 0 ? { overallRate: sliceRate } : {}),
-      });
+      }) as Promise<autocannon.Result> & {
+        on(
+          event: 'response',
+          listener: (client: unknown, status: number, bytes: number, responseTime: number) => void,
+        ): void;
+      };
       run.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
         times.push(responseTime);
       });

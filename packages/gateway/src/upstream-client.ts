@@ -39,51 +39,42 @@ class AttemptTimeout extends Error {}
 /**
  * A Response whose body was read whole: json(), text() and arrayBuffer() answer from the buffer, and
  * `body` is a stream over it made only when asked for. A Response built over the bytes would put every
- * read through web streams (measured as a few percent of the gateway's CPU per request).
+ * read through web streams (measured as a few percent of the gateway's CPU per request). The methods
+ * are set on the instance: the DOM typings declare them as properties, which a subclass cannot override.
  */
-class BufferedResponse extends Response {
-  readonly #bytes: Buffer;
-  #read = false;
-
-  constructor(bytes: Buffer, init: ResponseInit) {
-    super(null, init);
-    this.#bytes = bytes;
-  }
-
-  #take(): Buffer {
-    if (this.#read) throw new TypeError('Body is unusable: Body has already been read');
-    this.#read = true;
-    return this.#bytes;
-  }
-
-  override get bodyUsed(): boolean {
-    return this.#read;
-  }
-
-  override get body(): ReadableStream<Uint8Array> | null {
-    if (this.#read) return null;
-    this.#read = true;
-    const bytes = this.#bytes;
-    return new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-        controller.close();
+function bufferedResponse(bytes: Buffer, init: ResponseInit): Response {
+  const response = new Response(null, init);
+  let read = false;
+  const take = (): Buffer => {
+    if (read) throw new TypeError('Body is unusable: Body has already been read');
+    read = true;
+    return bytes;
+  };
+  const text = async () => take().toString('utf8');
+  Object.defineProperties(response, {
+    bodyUsed: { get: () => read },
+    body: {
+      get: () => {
+        if (read) return null;
+        read = true;
+        return new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+            controller.close();
+          },
+        });
       },
-    });
-  }
-
-  override async text(): Promise<string> {
-    return this.#take().toString('utf8');
-  }
-
-  override async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
-  }
-
-  override async arrayBuffer(): Promise<ArrayBuffer> {
-    const bytes = this.#take();
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  }
+    },
+    text: { value: text },
+    json: { value: async () => JSON.parse(await text()) },
+    arrayBuffer: {
+      value: async () => {
+        const whole = take();
+        return whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength);
+      },
+    },
+  });
+  return response;
 }
 
 function headersOf(raw: IncomingHttpHeaders): Headers {
@@ -145,7 +136,7 @@ function send(
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('end', () => {
           ended = true;
-          resolve(new BufferedResponse(Buffer.concat(chunks), responseInit));
+          resolve(bufferedResponse(Buffer.concat(chunks), responseInit));
         });
         incoming.on('error', reject);
         incoming.on('close', () => {
