@@ -14,13 +14,22 @@ import {
   randomCurses,
   withRuleset,
 } from '../content/registry.js';
+import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { Combat, hasRelic } from './combat.js';
 import type { EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
 import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
-import type { CharacterId, DeckCard, RoomType, Ruleset, RunCounters, RunState } from './run-state.js';
+import type {
+  CharacterId,
+  DeckCard,
+  DeckSelection,
+  RoomType,
+  Ruleset,
+  RunCounters,
+  RunState,
+} from './run-state.js';
 import { createShop } from './shop.js';
 
 /** The last act; beating its boss wins the run. */
@@ -117,6 +126,7 @@ function createRunOf(options: RunOptions, ruleset: Ruleset): RunState {
 
 function startAct(run: RunState, act: number): void {
   run.act = act;
+  if (run.ruleset === 'sts2') resetSts2UnknownRoomOdds(run.counters);
   reseedStream(run.random, 'monster', run.seed, `act:${act}`);
   const bosses = encountersOf(act, 'boss');
   const boss = pickWeighted(
@@ -636,7 +646,12 @@ function afterCombatAction(run: RunState): void {
     endRun(run, true, 'Defeated the final boss.');
     return;
   }
-  run.reward = { items: combatRewards(run, kind, stolen), openCards: null, afterBoss: kind === 'boss' };
+  const eventRewards = run.event?.fightRewards ?? null;
+  run.reward = {
+    items: eventRewards ?? combatRewards(run, kind, stolen),
+    openCards: null,
+    afterBoss: kind === 'boss',
+  };
   run.screen = 'REWARD';
 }
 
@@ -800,7 +815,7 @@ function enterRoom(run: RunState, type: RoomType): void {
       return;
     }
     case 'event': {
-      const outcome = rollUnknownRoom(run);
+      const outcome = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
       if (outcome === 'monster') {
         enterRoom(run, 'monster');
         run.room = 'event';
@@ -860,11 +875,18 @@ function startEvent(run: RunState): void {
     enterRoom(run, 'monster');
     return;
   }
-  const event = pick(run.random, 'event', pool);
-  run.seenEvents.push(event.id);
-  run.event = { eventId: event.id, page: 0, memory: {}, done: false };
-  run.screen = 'EVENT';
-  event.setup?.(eventContext(run), run.event.memory);
+  enterEvent(run, pick(run.random, 'event', pool).id);
+}
+
+/** Starts an event of the run's ruleset by id (a `?` room that rolled it; tests enter one directly). */
+export function enterEvent(run: RunState, eventId: string): void {
+  withRuleset(run.ruleset, () => {
+    const event = getEvent(eventId);
+    run.seenEvents.push(event.id);
+    run.event = { eventId: event.id, page: 0, memory: {}, done: false, fightRewards: null };
+    run.screen = 'EVENT';
+    event.setup?.(eventContext(run), run.event.memory);
+  });
 }
 
 function eventContext(run: RunState): EventContext {
@@ -907,15 +929,27 @@ function eventContext(run: RunState): EventContext {
       const id = relicId ?? rollRelic(run, 'Common');
       if (id !== null && !hasRelic(run, id)) addRelic(run, id);
     },
-    addPotion: () => {
-      addPotion(run, rollPotion(run));
+    addPotion: (potionId) => {
+      addPotion(run, potionId ?? rollPotion(run));
     },
-    selectDeck: (purpose, _count) => {
-      openDeckSelection(run, purpose, 'event', false);
+    selectDeck: (purpose, count, options) => {
+      openDeckSelection(run, purpose, 'event', false, {
+        count,
+        filter: options?.filter ?? null,
+        transformInto: options?.into ?? null,
+      });
     },
-    fight: (encounterId) => {
-      if (run.event !== null) run.event.done = true;
+    fight: (encounterId, rewards) => {
+      if (run.event !== null) {
+        run.event.done = true;
+        run.event.fightRewards = rewards === undefined ? null : [...rewards];
+      }
       startFight(run, encounterId, 'monster');
+    },
+    offerRewards: (items) => {
+      if (run.event !== null) run.event.done = true;
+      run.reward = { items: [...items], openCards: null, afterBoss: false };
+      run.screen = 'REWARD';
     },
   };
 }
@@ -931,21 +965,38 @@ function chooseEventOption(run: RunState, option: number): void {
   log(run, `${definition.name}: chose option ${option}.`);
 }
 
+interface DeckSelectionOptions {
+  readonly count: number;
+  readonly filter: ((card: DeckCard) => boolean) | null;
+  readonly transformInto: string | null;
+}
+
+function selectionCandidates(
+  run: RunState,
+  purpose: DeckSelection['purpose'],
+  filter: ((card: DeckCard) => boolean) | null,
+): DeckCard[] {
+  const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
+  return filter === null ? candidates : candidates.filter(filter);
+}
+
 function openDeckSelection(
   run: RunState,
-  purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate',
+  purpose: DeckSelection['purpose'],
   returnTo: 'rest' | 'shop' | 'event',
   cancellable: boolean,
+  options: DeckSelectionOptions = { count: 1, filter: null, transformInto: null },
 ): void {
-  const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
+  const candidates = selectionCandidates(run, purpose, options.filter);
   if (candidates.length === 0) return;
   run.selection = {
     purpose,
     options: candidates.map((card) => card.uid),
-    count: 1,
+    count: Math.max(1, options.count),
     returnTo,
     cancellable,
     chosen: [],
+    transformInto: options.transformInto,
   };
   run.screen = 'CARD_SELECTION';
 }
@@ -972,6 +1023,10 @@ function selectDeckCard(run: RunState, option: number): void {
       break;
     case 'transform': {
       run.deck.splice(index, 1);
+      if (selection.transformInto !== null) {
+        run.deck.push(newCard(run, selection.transformInto));
+        break;
+      }
       const type = getCard(card.id).type;
       const pool =
         type === 'Curse'
@@ -985,6 +1040,16 @@ function selectDeckCard(run: RunState, option: number): void {
     case 'duplicate':
       run.deck.push({ ...card, uid: run.counters.nextUid++ });
       break;
+  }
+  // A selection of several cards (an event's "remove 2 cards") offers the rest of the cards again;
+  // the filter was applied when it opened, so the cards still offered are the ones it allowed.
+  selection.chosen.push(card.uid);
+  const rest = selection.options.filter(
+    (candidate) => candidate !== uid && run.deck.some((deckCard) => deckCard.uid === candidate),
+  );
+  if (selection.chosen.length < selection.count && rest.length > 0) {
+    selection.options = rest;
+    return;
   }
   run.selection = null;
   if (selection.returnTo === 'rest') {
