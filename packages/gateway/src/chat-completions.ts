@@ -304,6 +304,34 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     }
   };
 
+  /**
+   * The start of one upstream round, the same for JSON and streaming: count the fit, build the body,
+   * open the call's span and send it. A failed send ends the span here (the caller has nothing open).
+   */
+  const startRound = async (
+    request: ChatCompletionRequest,
+    context: CallContext,
+    assembly: Assembly,
+    stateful: boolean,
+    round: number,
+    stream: boolean,
+  ) => {
+    const fit = assembly.fit;
+    observe(fit);
+    const body = upstreamBody(request, assembly, stateful, stream);
+    const span = tracing.startUpstreamCall(
+      context.traceContext,
+      callAttributes(request, context, fit, round, stream),
+    );
+    try {
+      const { response, end } = await timedUpstream(body, context, stream);
+      return { fit, body, span, response, end };
+    } catch (error) {
+      tracing.failSpan(span, error);
+      throw error;
+    }
+  };
+
   const countUpstreamError = (error: unknown) => {
     const code = StrataError.is(error) ? error.code : 'INTERNAL';
     const status = StrataError.is(error)
@@ -321,14 +349,9 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       let open: Span | undefined;
       try {
         for (let round = 1; ; round += 1) {
-          const fit = assembly.fit;
-          observe(fit);
-          const body = upstreamBody(request, assembly, stateful, false);
-          open = tracing.startUpstreamCall(
-            context.traceContext,
-            callAttributes(request, context, fit, round, false),
-          );
-          const { response, end } = await timedUpstream(body, context, false);
+          const started = await startRound(request, context, assembly, stateful, round, false);
+          const { fit, body, response, end } = started;
+          open = started.span;
           let completion: UpstreamCompletion;
           try {
             completion = (await response.json()) as UpstreamCompletion;
@@ -431,14 +454,9 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       let open: Span | undefined;
       try {
         for (let round = 1; ; round += 1) {
-          const fit = assembly.fit;
-          observe(fit);
-          const body = upstreamBody(request, assembly, stateful, true);
-          open = tracing.startUpstreamCall(
-            context.traceContext,
-            callAttributes(request, context, fit, round, true),
-          );
-          const { response, end } = await timedUpstream(body, context, true);
+          const started = await startRound(request, context, assembly, stateful, round, true);
+          const { fit, body, response, end } = started;
+          open = started.span;
           if (!opened) {
             sink.open();
             opened = true;
