@@ -99,6 +99,7 @@ export function monsterAttackDamage(
   if (power(combat.player.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
+  if (power(combat.player.powers, 'TANK') > 0) damage *= 2;
   damage = Math.max(0, Math.floor(damage));
   if (power(combat.player.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
   return damage;
@@ -1616,6 +1617,8 @@ export class Combat implements CombatContext {
       combat.over = true;
       combat.victory = true;
       combat.selection = null;
+      if (power(combat.player.powers, 'ROYALTIES') > 0)
+        this.run.gold += power(combat.player.powers, 'ROYALTIES');
       for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
     }
   }

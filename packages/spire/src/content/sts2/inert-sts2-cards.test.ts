@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Combat } from '../../engine/combat.js';
+import { Combat, monsterAttackDamage } from '../../engine/combat.js';
 import { createRun } from '../../engine/run.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { getCard, getPower, withRuleset } from '../registry.js';
@@ -174,7 +174,7 @@ describe('findInertSts2Cards', () => {
       expect(ids).not.toContain(fixed);
     // Every card the check finds inert either plays only under conditions the fixed combats do not
     // meet or tells the player what is not simulated (in its text or the text of its power).
-    const conditional = new Set(['IMPATIENCE', 'RESTLESSNESS', 'SECRET_WEAPON']);
+    const conditional = new Set(['SECRET_WEAPON']);
     withRuleset('sts2', () => {
       for (const card of inert) {
         if (conditional.has(card.id)) continue;
@@ -186,7 +186,111 @@ describe('findInertSts2Cards', () => {
         expect(said, `${card.id}: ${getCard(card.id).text}`).toBe(true);
       }
     });
-    // 167 of the 407 pool cards did nothing before the hand-written rules and power hooks.
-    expect(inert.length).toBeLessThanOrEqual(67);
+    // 167 of the 407 pool cards did nothing before the hand-written rules and power hooks; 67 before
+    // the alone-in-hand combat (Impatience, Restlessness) and the single-player rules tested below.
+    expect(inert.length).toBeLessThanOrEqual(59);
+    for (const fixed of [
+      'IMPATIENCE',
+      'RESTLESSNESS',
+      'SHARED_FATE',
+      'HUDDLE_UP',
+      'LEGION_OF_BONE',
+      'TANK',
+      'ROYALTIES',
+    ])
+      expect(ids).not.toContain(fixed);
+  });
+});
+
+/** Puts a fresh copy of a card in hand; with `alone`, the rest of the hand goes to the draw pile first. */
+function give(combat: Combat, id: string, alone: boolean): void {
+  const state = combat.combat;
+  if (alone) state.drawPile.push(...state.hand.splice(0));
+  state.hand.push({
+    uid: 9000 + state.hand.length,
+    id,
+    upgraded: false,
+    combatCost: null,
+    turnCost: null,
+    bonus: 0,
+    retainOnce: false,
+  });
+}
+
+describe('StS2 single-player card rules (numbers from the export)', () => {
+  it('Impatience draws 2 only without an Attack in hand', () => {
+    const alone = fight('IRONCLAD', [
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+    ]);
+    give(alone.combat, 'IMPATIENCE', true);
+    play(alone.run, alone.combat, 'IMPATIENCE');
+    expect(alone.run.combat?.hand).toHaveLength(2);
+    const armed = fight('IRONCLAD', ['IMPATIENCE', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    play(armed.run, armed.combat, 'IMPATIENCE');
+    expect(armed.run.combat?.hand.map((card) => card.id).sort()).toEqual([
+      'DEFEND_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+  });
+
+  it('Restlessness draws 2 and gains 2 Energy when the hand is empty', () => {
+    const { run, combat } = fight('IRONCLAD', ['STRIKE_IRONCLAD', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    give(combat, 'RESTLESSNESS', true);
+    const energy = run.combat?.player.energy ?? 0;
+    play(run, combat, 'RESTLESSNESS');
+    expect(run.combat?.hand).toHaveLength(2);
+    expect(run.combat?.player.energy).toBe(energy + 2);
+  });
+
+  it('Shared Fate takes 2 Strength from you and 2 from the enemy', () => {
+    const { run, combat } = fight('NECROBINDER', ['SHARED_FATE', 'DEFEND_NECROBINDER']);
+    play(run, combat, 'SHARED_FATE', 1);
+    expect(run.combat?.player.powers.STRENGTH).toBe(-2);
+    expect(run.combat?.monsters[1]?.powers.STRENGTH).toBe(-2);
+    expect(run.combat?.monsters[0]?.powers.STRENGTH ?? 0).toBe(0);
+  });
+
+  it('Huddle Up draws 2 and Legion of Bone summons 6 for the one player there is', () => {
+    const huddle = fight('IRONCLAD', [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+    ]);
+    give(huddle.combat, 'HUDDLE_UP', false);
+    const size = huddle.run.combat?.hand.length ?? 0;
+    play(huddle.run, huddle.combat, 'HUDDLE_UP');
+    expect(huddle.run.combat?.hand.length).toBe(size - 1 + 2);
+    const legion = fight('NECROBINDER', ['LEGION_OF_BONE', 'DEFEND_NECROBINDER']);
+    const before = legion.run.combat?.summon?.maxHp ?? 0;
+    play(legion.run, legion.combat, 'LEGION_OF_BONE');
+    expect(legion.run.combat?.summon?.maxHp).toBe(before + 6);
+  });
+
+  it('Tank doubles the damage enemies deal you', () => {
+    const { run, combat } = fight('IRONCLAD', ['TANK', 'DEFEND_IRONCLAD']);
+    const monster = run.combat?.monsters[0];
+    if (monster === undefined || run.combat === null) throw new Error('no combat');
+    const plain = monsterAttackDamage(run, run.combat, monster, 10);
+    play(run, combat, 'TANK');
+    expect(monsterAttackDamage(run, run.combat, monster, 10)).toBe(plain * 2);
+  });
+
+  it('Royalties gives 30 Gold when the combat is won', () => {
+    const { run, combat } = fight('REGENT', ['ROYALTIES', 'DEFEND_REGENT']);
+    play(run, combat, 'ROYALTIES');
+    const gold = run.gold;
+    withRuleset('sts2', () => {
+      for (const monster of combat.combat.monsters) monster.alive = false;
+      combat.checkCombatOver();
+    });
+    expect(run.combat?.victory).toBe(true);
+    expect(run.gold).toBe(gold + 30);
   });
 });

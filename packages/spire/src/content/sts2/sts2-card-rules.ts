@@ -36,6 +36,11 @@ function damageOf(card: CombatCard): number {
   return (damage === undefined ? 0 : damage[card.upgraded ? 1 : 0]) + card.bonus;
 }
 const hand = (x: CombatContext): CombatCard[] => x.run.combat?.hand ?? [];
+/** A named variable of the played card's facts (for cards with several besides Damage and Block). */
+function varOf(c: CardPlay, name: string): number {
+  const value = FACTS.get(c.card.id)?.vars[name];
+  return value === undefined ? 0 : value[c.upgraded ? 1 : 0];
+}
 const target = (x: CombatContext, c: CardPlay) => x.run.combat?.monsters[c.target];
 const monsterPower = (x: CombatContext, c: CardPlay, id: string): number => target(x, c)?.powers[id] ?? 0;
 
@@ -1036,5 +1041,21 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       combat.counters[key] = (combat.counters[key] ?? 0) + c.magic;
       x.applyToPlayer('THE_BOMB', 1);
     },
+  },
+  // ---- cards whose rule is written for single-player (numbers from the export's vars) ----
+  SHARED_FATE: {
+    text: ['Lose 2 Strength. The enemy loses 2 Strength.', 'Lose 2 Strength. The enemy loses 3 Strength.'],
+    play: (x, c) => {
+      x.applyToPlayer('STRENGTH', -varOf(c, 'PlayerStrengthLoss'));
+      x.applyToMonster(c.target, 'STRENGTH', -varOf(c, 'EnemyStrengthLoss'));
+    },
+  },
+  HUDDLE_UP: {
+    text: 'Draw !M! cards (every player draws them; in single-player that is you).',
+    play: (x, c) => x.draw(c.magic),
+  },
+  LEGION_OF_BONE: {
+    text: 'Summon !M! (every player summons; in single-player that is you).',
+    play: (x, c) => x.summon(c.magic),
   },
 };

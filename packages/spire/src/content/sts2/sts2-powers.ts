@@ -58,6 +58,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   SHACKLED: 'Regains that much Strength at the end of the round.',
   LOSE_STRENGTH: 'Loses that much Strength at the end of your turn.',
   LOSE_DEXTERITY: 'Loses that much Dexterity at the end of your turn.',
+  TANK: 'Takes double damage from enemies (the half damage it gives allies has no ally to protect in single-player).',
+  ROYALTIES: 'At the end of a won combat, gain that much Gold.',
   NEXT_TURN_ENERGY: 'Gain that much Energy next turn.',
   COLOSSUS: 'This turn, take 50% less damage from Vulnerable enemies.',
   CONQUEROR: 'Sovereign Blade deals double damage to this enemy this turn.',
