@@ -527,7 +527,10 @@ export class Combat implements CombatContext {
     // Debuffs monsters apply now must survive this round's decrement (the original's "just applied").
     combat.counters.monsterTurn = 1;
     for (const monster of [...combat.monsters]) {
-      if (!monster.alive) continue;
+      if (!monster.alive) {
+        if (monster.memory.down === 1) this.turnWhileDown(monster);
+        continue;
+      }
       if (power(monster.powers, 'BARRICADE') === 0) monster.block = 0;
       const poison = power(monster.powers, 'POISON');
       if (poison > 0) {
@@ -967,6 +970,12 @@ export class Combat implements CombatContext {
       getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
     }
     return lost;
+  }
+
+  private turnWhileDown(monster: MonsterState): void {
+    const index = this.combat.monsters.indexOf(monster);
+    getMonster(monster.id).whileDown?.(this.monsterContext(index));
+    if (monster.alive) this.rollMove(index);
   }
 
   private killMonster(monster: MonsterState): void {

@@ -253,6 +253,11 @@ export interface MonsterDefinition {
   readonly onDamaged?: (context: MonsterContext, amount: number) => void;
   /** When the monster dies. */
   readonly onDeath?: (context: MonsterContext) => void;
+  /**
+   * Its turn while it is down but not gone (`memory.down` is 1: StS1's half-dead Darkling); a
+   * monster that sets `alive` again here rolls its next move.
+   */
+  readonly whileDown?: (context: MonsterContext) => void;
 }
 
 /** An encounter: the monsters of one combat, its act and pool. */
