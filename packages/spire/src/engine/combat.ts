@@ -309,6 +309,7 @@ export class Combat implements CombatContext {
     combat.counters.exhaustedThisTurn = 0;
     combat.counters.hpLostThisTurn = 0;
     combat.counters.blockFromCardsThisTurn = 0;
+    combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
     delete powers.FLAME_BARRIER;
     this.startSts2Turn();
@@ -1386,6 +1387,8 @@ export class Combat implements CombatContext {
   /** StS2 powers reacting to Stars gained or spent (Black Hole, Child of the Stars). */
   private onStarsChanged(amount: number, spent: boolean): void {
     const powers = this.combat.player.powers;
+    if (!spent)
+      this.combat.counters.starsGainedThisTurn = (this.combat.counters.starsGainedThisTurn ?? 0) + amount;
     if (power(powers, 'BLACK_HOLE') > 0) this.damageAllMonsters(power(powers, 'BLACK_HOLE'));
     if (spent && power(powers, 'CHILD_OF_THE_STARS') > 0)
       this.gainBlock(power(powers, 'CHILD_OF_THE_STARS') * amount, true);

@@ -188,7 +188,7 @@ describe('findInertSts2Cards', () => {
     });
     // 167 of the 407 pool cards did nothing before the hand-written rules and power hooks; 67 before
     // the alone-in-hand combat (Impatience, Restlessness) and the single-player rules tested below.
-    expect(inert.length).toBeLessThanOrEqual(59);
+    expect(inert.length).toBeLessThanOrEqual(58);
     for (const fixed of [
       'IMPATIENCE',
       'RESTLESSNESS',
@@ -292,5 +292,14 @@ describe('StS2 single-player card rules (numbers from the export)', () => {
     });
     expect(run.combat?.victory).toBe(true);
     expect(run.gold).toBe(gold + 30);
+  });
+
+  it('Radiate hits ALL enemies 3 times for 3 Stars gained this turn, and does nothing before any', () => {
+    const { run, combat } = fight('REGENT', ['RADIATE', 'RADIATE', 'DEFEND_REGENT']);
+    play(run, combat, 'RADIATE');
+    expect(run.combat?.monsters.map((monster) => monster.hp)).toEqual([300, 300]);
+    withRuleset('sts2', () => combat.gainStars(3));
+    play(run, combat, 'RADIATE');
+    expect(run.combat?.monsters.map((monster) => monster.hp)).toEqual([300 - 9, 300 - 9]);
   });
 });

@@ -127,6 +127,7 @@ function playsSomething(id: string, character: CharacterId, scenario: Scenario):
       state.counters.cardsThisCombat = 3;
       state.counters.exhaustedThisTurn = 1;
       state.counters.hpLostThisTurn = 1;
+      state.counters.starsGainedThisTurn = 2;
       state.counters.discardedThisTurn = 1;
     }
     if (scenario.aloneInHand) state.drawPile.push(...state.hand.splice(0));

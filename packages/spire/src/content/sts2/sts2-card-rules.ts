@@ -1050,6 +1050,13 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       x.applyToMonster(c.target, 'STRENGTH', -varOf(c, 'EnemyStrengthLoss'));
     },
   },
+  RADIATE: {
+    text: 'Deal !D! damage to ALL enemies for each Star gained this turn.',
+    play: (x, c) => {
+      const gained = x.counter('starsGainedThisTurn');
+      if (gained > 0) x.attack('all', c.damage, gained);
+    },
+  },
   HUDDLE_UP: {
     text: 'Draw !M! cards (every player draws them; in single-player that is you).',
     play: (x, c) => x.draw(c.magic),
