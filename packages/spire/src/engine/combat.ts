@@ -1,6 +1,6 @@
 // Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
-import { getCard, getMonster, getPower, getRelic } from '../content/registry.js';
+import { colorlessPool, getCard, getMonster, getPower, getRelic } from '../content/registry.js';
 import type {
   AttackTarget,
   CardDefinition,
@@ -701,6 +701,8 @@ export class Combat implements CombatContext {
       if (facing !== undefined) combat.counters.facing = facing.uid;
     }
     card.turnCost = null;
+    if (cost >= 2 && power(combat.player.powers, 'DANSE_MACABRE') > 0)
+      this.gainBlock(power(combat.player.powers, 'DANSE_MACABRE'), true);
     this.resolvePlay(card, target, definition, false);
     if (this.finished()) return;
   }
@@ -899,6 +901,12 @@ export class Combat implements CombatContext {
 
   private hitMonster(monster: MonsterState, damage: number): number {
     const lost = this.reduceMonsterHp(monster, damage, true);
+    const gaze = power(this.combat.player.powers, 'MONARCHS_GAZE');
+    if (gaze > 0 && monster.alive) {
+      // Monarch's Gaze (StS2): the Strength comes back at the end of the round (as Shackled).
+      this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', -gaze);
+      monster.powers.SHACKLED = power(monster.powers, 'SHACKLED') + gaze;
+    }
     if (monster.alive) {
       if (lost > 0 && power(this.combat.player.powers, 'ENVENOM') > 0) {
         this.applyToMonster(
@@ -1430,6 +1438,18 @@ export class Combat implements CombatContext {
     }
     if (power(powers, 'SENTRY_MODE') > 0)
       for (let copy = 0; copy < power(powers, 'SENTRY_MODE'); copy++) this.addCard('SWEEPING_GAZE', 'hand');
+    if (power(powers, 'SPECTRUM_SHIFT') > 0) {
+      const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
+      for (let copy = 0; copy < power(powers, 'SPECTRUM_SHIFT') && pool.length > 0; copy++)
+        this.addCard(pool[nextInt(this.run.random, 'misc', 0, pool.length - 1)] ?? '', 'hand');
+    }
+    for (let copy = 0; copy < power(powers, 'MAYHEM'); copy++) {
+      // Mayhem (StS2): the top card of the draw pile is played, as Havoc plays it (reshuffling an empty pile).
+      if (combat.drawPile.length === 0) this.draw(0);
+      const top = combat.drawPile.pop();
+      if (top !== undefined) this.playFree(top, false);
+      if (this.finished()) return;
+    }
     if (power(powers, 'AGGRESSION') > 0) {
       const attacks = combat.discardPile.filter((card) => getCard(card.id).type === 'Attack');
       const chosen =

@@ -174,7 +174,7 @@ describe('findInertSts2Cards', () => {
       expect(ids).not.toContain(fixed);
     // Every card the check finds inert either plays only under conditions the fixed combats do not
     // meet or tells the player what is not simulated (in its text or the text of its power).
-    const conditional = new Set(['SECRET_WEAPON']);
+    const conditional = new Set(['SECRET_WEAPON', 'ANOINTED']);
     withRuleset('sts2', () => {
       for (const card of inert) {
         if (conditional.has(card.id)) continue;
@@ -188,7 +188,7 @@ describe('findInertSts2Cards', () => {
     });
     // 167 of the 407 pool cards did nothing before the hand-written rules and power hooks; 67 before
     // the alone-in-hand combat (Impatience, Restlessness) and the single-player rules tested below.
-    expect(inert.length).toBeLessThanOrEqual(58);
+    expect(inert.length).toBeLessThanOrEqual(49);
     for (const fixed of [
       'IMPATIENCE',
       'RESTLESSNESS',
@@ -301,5 +301,144 @@ describe('StS2 single-player card rules (numbers from the export)', () => {
     withRuleset('sts2', () => combat.gainStars(3));
     play(run, combat, 'RADIATE');
     expect(run.combat?.monsters.map((monster) => monster.hp)).toEqual([300 - 9, 300 - 9]);
+  });
+
+  it('Anointed puts every Rare card of the draw pile into the hand', () => {
+    const { run, combat } = fight('IRONCLAD', [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+    ]);
+    give(combat, 'ANOINTED', false);
+    const rare =
+      ALL_STS2_CARD_FACTS.filter((facts) => facts.rarity === 'Rare' && facts.character === 'Ironclad')[0]
+        ?.id ?? '';
+    combat.combat.drawPile.push({
+      uid: 8001,
+      id: rare,
+      upgraded: false,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    });
+    play(run, combat, 'ANOINTED');
+    expect(run.combat?.hand.some((card) => card.uid === 8001)).toBe(true);
+    expect(run.combat?.drawPile.some((card) => card.uid === 8001)).toBe(false);
+  });
+
+  it('Bundle of Joy adds 3 Colorless cards; Primal Force turns the Attacks in hand into Giant Rock', () => {
+    const bundle = fight('IRONCLAD', ['BUNDLE_OF_JOY', 'DEFEND_IRONCLAD']);
+    play(bundle.run, bundle.combat, 'BUNDLE_OF_JOY');
+    const added = bundle.run.combat?.hand.filter((card) => card.id !== 'DEFEND_IRONCLAD') ?? [];
+    expect(added).toHaveLength(3);
+    expect(
+      added.every(
+        (card) => ALL_STS2_CARD_FACTS.find((facts) => facts.id === card.id)?.character === 'Colorless',
+      ),
+    ).toBe(true);
+    const rock = fight('IRONCLAD', ['PRIMAL_FORCE', 'STRIKE_IRONCLAD', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    play(rock.run, rock.combat, 'PRIMAL_FORCE');
+    expect(rock.run.combat?.hand.map((card) => card.id).sort()).toEqual([
+      'DEFEND_IRONCLAD',
+      'GIANT_ROCK',
+      'GIANT_ROCK',
+    ]);
+    expect(rock.run.deck.filter((card) => card.id === 'STRIKE_IRONCLAD')).toHaveLength(2);
+  });
+
+  it('Seance turns a chosen draw-pile card into a Soul', () => {
+    const { run, combat } = fight('NECROBINDER', [
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'STRIKE_NECROBINDER',
+    ]);
+    give(combat, 'SEANCE', false);
+    play(run, combat, 'SEANCE');
+    // One card in the draw pile: the choice resolves by itself.
+    if (combat.combat.selection !== null) withRuleset('sts2', () => combat.choose(0));
+    expect(run.combat?.drawPile.filter((card) => card.id === 'SOUL')).toHaveLength(1);
+  });
+
+  it('Eidolon exhausts the hand and gives 1 Intangible only when 9 cards went', () => {
+    const few = fight('NECROBINDER', ['EIDOLON', 'DEFEND_NECROBINDER', 'DEFEND_NECROBINDER']);
+    play(few.run, few.combat, 'EIDOLON');
+    expect(few.run.combat?.hand).toHaveLength(0);
+    expect(few.run.combat?.player.powers.INTANGIBLE ?? 0).toBe(0);
+    const many = fight('NECROBINDER', ['DEFEND_NECROBINDER']);
+    for (let copy = 0; copy < 9; copy++) give(many.combat, 'DEFEND_NECROBINDER', false);
+    give(many.combat, 'EIDOLON', false);
+    play(many.run, many.combat, 'EIDOLON');
+    expect(many.run.combat?.player.powers.INTANGIBLE).toBe(1);
+  });
+
+  it('Sword Sage makes the Sovereign Blade hit twice', () => {
+    const { run, combat } = fight('REGENT', ['SWORD_SAGE', 'SOVEREIGN_BLADE', 'DEFEND_REGENT']);
+    play(run, combat, 'SOVEREIGN_BLADE');
+    const once = 300 - (run.combat?.monsters[0]?.hp ?? 0);
+    expect(once).toBeGreaterThan(0);
+    play(run, combat, 'SWORD_SAGE');
+    give(combat, 'SOVEREIGN_BLADE', false);
+    play(run, combat, 'SOVEREIGN_BLADE');
+    expect(300 - (run.combat?.monsters[0]?.hp ?? 0)).toBe(once * 3);
+  });
+
+  it('Mayhem plays the top card of the draw pile and Spectrum Shift adds a Colorless card at the start of the turn', () => {
+    const { run, combat } = fight('REGENT', [
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+    ]);
+    give(combat, 'MAYHEM', false);
+    give(combat, 'SPECTRUM_SHIFT', false);
+    play(run, combat, 'MAYHEM');
+    play(run, combat, 'SPECTRUM_SHIFT');
+    for (const monster of combat.combat.monsters)
+      monster.move = { ...monster.move, baseDamage: null, hits: 0 };
+    withRuleset('sts2', () => combat.endTurn());
+    const state = run.combat;
+    expect(state?.player.block).toBeGreaterThan(0);
+    const colorless =
+      state?.hand.filter(
+        (card) => ALL_STS2_CARD_FACTS.find((facts) => facts.id === card.id)?.character === 'Colorless',
+      ) ?? [];
+    expect(
+      colorless.map((card) => card.id),
+      JSON.stringify(state?.hand.map((card) => card.id)),
+    ).toHaveLength(1);
+  });
+
+  it("Monarch's Gaze takes 1 Strength from each enemy hit until the end of the round", () => {
+    const { run, combat } = fight('REGENT', ['MONARCHS_GAZE', 'STRIKE_REGENT', 'DEFEND_REGENT']);
+    play(run, combat, 'MONARCHS_GAZE');
+    play(run, combat, 'STRIKE_REGENT', 1);
+    expect(run.combat?.monsters[1]?.powers.STRENGTH).toBe(-1);
+    expect(run.combat?.monsters[0]?.powers.STRENGTH ?? 0).toBe(0);
+  });
+
+  it('Danse Macabre gains 4 Block whenever a card costing 2 or more is played', () => {
+    const { run, combat } = fight('NECROBINDER', ['DANSE_MACABRE', 'DEFEND_NECROBINDER']);
+    play(run, combat, 'DANSE_MACABRE');
+    const block = run.combat?.player.block ?? 0;
+    play(run, combat, 'DEFEND_NECROBINDER');
+    const afterCheap = run.combat?.player.block ?? 0;
+    give(combat, 'EIDOLON', false);
+    play(run, combat, 'EIDOLON');
+    expect(afterCheap).toBeGreaterThan(block);
+    expect(run.combat?.player.block).toBe(afterCheap + 4);
   });
 });

@@ -36,6 +36,14 @@ function damageOf(card: CombatCard): number {
   return (damage === undefined ? 0 : damage[card.upgraded ? 1 : 0]) + card.bonus;
 }
 const hand = (x: CombatContext): CombatCard[] => x.run.combat?.hand ?? [];
+/** Turns a combat card into another card for the rest of the combat (the deck keeps its own copy). */
+function transformInCombat(card: CombatCard, id: string): void {
+  card.id = id;
+  card.upgraded = false;
+  card.bonus = 0;
+  card.combatCost = null;
+  card.turnCost = null;
+}
 /** A named variable of the played card's facts (for cards with several besides Damage and Block). */
 function varOf(c: CardPlay, name: string): number {
   const value = FACTS.get(c.card.id)?.vars[name];
@@ -1048,6 +1056,56 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => {
       x.applyToPlayer('STRENGTH', -varOf(c, 'PlayerStrengthLoss'));
       x.applyToMonster(c.target, 'STRENGTH', -varOf(c, 'EnemyStrengthLoss'));
+    },
+  },
+  DANSE_MACABRE: {
+    text: [
+      'Whenever you play a card that costs 2 Energy or more, gain 4 Block.',
+      'Whenever you play a card that costs 2 Energy or more, gain 6 Block.',
+    ],
+    play: (x, c) => x.applyToPlayer('DANSE_MACABRE', varOf(c, 'DanseMacabre')),
+  },
+  ANOINTED: {
+    text: 'Put every Rare card from your Draw Pile into your Hand.',
+    play: (x) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      const rares = combat.drawPile.filter((card) => FACTS.get(card.id)?.rarity === 'Rare');
+      for (const card of rares) {
+        if (combat.hand.length >= 10) break;
+        combat.drawPile.splice(combat.drawPile.indexOf(card), 1);
+        combat.hand.push(card);
+      }
+    },
+  },
+  BUNDLE_OF_JOY: {
+    text: 'Add !M! random Colorless cards into your Hand.',
+    play: (x, c) => {
+      for (let copy = 0; copy < c.magic; copy++) {
+        const id = randomColorless(x);
+        if (id !== null) x.addCard(id, 'hand');
+      }
+    },
+  },
+  SEANCE: {
+    text: 'Transform a card in your Draw Pile into Soul.',
+    play: (x) => choose(x, 'draw', 1, 'Choose a card to Transform into Soul.'),
+    onSelect: (_x, chosen) => {
+      for (const card of chosen) transformInCombat(card, 'SOUL');
+    },
+  },
+  PRIMAL_FORCE: {
+    text: 'Transform all Attacks in your Hand into Giant Rock.',
+    play: (x) => {
+      for (const card of hand(x)) if (typeOf(card) === 'Attack') transformInCombat(card, 'GIANT_ROCK');
+    },
+  },
+  EIDOLON: {
+    text: 'Exhaust your Hand. If 9 or more cards were Exhausted this way, gain 1 Intangible.',
+    play: (x) => {
+      const cards = [...hand(x)];
+      for (const card of cards) x.exhaustCard(card);
+      if (cards.length >= 9) x.applyToPlayer('INTANGIBLE', 1);
     },
   },
   RADIATE: {

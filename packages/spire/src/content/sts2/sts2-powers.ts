@@ -60,6 +60,12 @@ const MODELLED: Readonly<Record<string, string>> = {
   LOSE_DEXTERITY: 'Loses that much Dexterity at the end of your turn.',
   TANK: 'Takes double damage from enemies (the half damage it gives allies has no ally to protect in single-player).',
   ROYALTIES: 'At the end of a won combat, gain that much Gold.',
+  SWORD_SAGE: 'Sovereign Blade hits that many additional times.',
+  MAYHEM: 'At the start of your turn, play the top card of your Draw Pile (once per stack).',
+  SPECTRUM_SHIFT: 'At the start of your turn, add that many random Colorless cards into your Hand.',
+  MONARCHS_GAZE:
+    'Whenever you hit an enemy with an attack, it loses that much Strength until the end of the round.',
+  DANSE_MACABRE: 'Whenever you play a card that costs 2 Energy or more, gain that much Block.',
   NEXT_TURN_ENERGY: 'Gain that much Energy next turn.',
   COLOSSUS: 'This turn, take 50% less damage from Vulnerable enemies.',
   CONQUEROR: 'Sovereign Blade deals double damage to this enemy this turn.',
