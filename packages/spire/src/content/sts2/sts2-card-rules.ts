@@ -4,6 +4,7 @@
 // `numbers` say what the simulator uses and its text says so. The text is the simulator's own.
 import type { CardDefinition, CardPlay, CombatContext, Upgradable } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
+import { allPotions } from '../registry.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 
 /** What a rule adds to or replaces in a card built from its facts. */
@@ -1106,6 +1107,30 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       const cards = [...hand(x)];
       for (const card of cards) x.exhaustCard(card);
       if (cards.length >= 9) x.applyToPlayer('INTANGIBLE', 1);
+    },
+  },
+  ALCHEMIZE: {
+    text: 'Obtain a random potion (none without a free slot).',
+    play: (x) => {
+      const slot = x.run.potions.indexOf(null);
+      if (slot < 0) return;
+      const potions = allPotions();
+      const potion = potions[x.randomInt(0, potions.length - 1)];
+      if (potion !== undefined) x.run.potions[slot] = potion.id;
+    },
+  },
+  NIGHTMARE: {
+    text: 'Choose a card in your Hand. Next turn, add 3 copies of it into your Hand.',
+    play: (x) => choose(x, 'hand', 1, 'Choose a card: next turn, 3 copies of it go into your hand.'),
+    onSelect: (x, chosen) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (const card of chosen) {
+        // The engine's Nightmare delivery (shared with StS1) reads these counters at the next turn.
+        const key = `nightmare:${card.id}:${card.upgraded ? 1 : 0}`;
+        combat.counters[key] = (combat.counters[key] ?? 0) + 3;
+        x.applyToPlayer('NIGHTMARE', 1);
+      }
     },
   },
   RADIATE: {
