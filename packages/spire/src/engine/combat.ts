@@ -1,6 +1,6 @@
 // Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
-import { colorlessPool, getCard, getMonster, getPower, getRelic } from '../content/registry.js';
+import { cardPool, colorlessPool, getCard, getMonster, getPower, getRelic } from '../content/registry.js';
 import type {
   AttackTarget,
   CardDefinition,
@@ -901,6 +901,9 @@ export class Combat implements CombatContext {
 
   private hitMonster(monster: MonsterState, damage: number): number {
     const lost = this.reduceMonsterHp(monster, damage, true);
+    const reaper = power(this.combat.player.powers, 'REAPER_FORM');
+    if (reaper > 0 && lost > 0 && monster.alive)
+      this.applyToMonster(this.combat.monsters.indexOf(monster), 'DOOM', lost * reaper);
     const gaze = power(this.combat.player.powers, 'MONARCHS_GAZE');
     if (gaze > 0 && monster.alive) {
       // Monarch's Gaze (StS2): the Strength comes back at the end of the round (as Shackled).
@@ -1571,6 +1574,14 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     if (power(powers, 'AFTERIMAGE') > 0) this.gainBlock(power(powers, 'AFTERIMAGE'), true);
+    if (definition.type === 'Attack' && power(powers, 'CALAMITY') > 0) {
+      // Calamity: a random Attack of the character's reward pool, once per stack.
+      const attacks = (['Common', 'Uncommon', 'Rare'] as const)
+        .flatMap((rarity) => cardPool(this.run.character, rarity))
+        .filter((id) => getCard(id).type === 'Attack');
+      for (let copy = 0; copy < power(powers, 'CALAMITY') && attacks.length > 0; copy++)
+        this.addCard(attacks[nextInt(this.run.random, 'misc', 0, attacks.length - 1)] ?? '', 'hand');
+    }
     if (power(powers, 'SERPENT_FORM') > 0) {
       this.damageMonster(this.randomMonsterIndex(), power(powers, 'SERPENT_FORM'), {
         ignoreVulnerable: true,

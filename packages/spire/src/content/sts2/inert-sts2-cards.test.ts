@@ -189,7 +189,7 @@ describe('findInertSts2Cards', () => {
     });
     // 167 of the 407 pool cards did nothing before the hand-written rules and power hooks; 67 before
     // the alone-in-hand combat (Impatience, Restlessness) and the single-player rules tested below.
-    expect(inert.length).toBeLessThanOrEqual(47);
+    expect(inert.length).toBeLessThanOrEqual(41);
     for (const fixed of [
       'IMPATIENCE',
       'RESTLESSNESS',
@@ -463,5 +463,53 @@ describe('StS2 single-player card rules (numbers from the export)', () => {
     withRuleset('sts2', () => dream.combat.endTurn());
     const copies = dream.run.combat?.hand.filter((card) => card.id === chosen) ?? [];
     expect(copies.length).toBe(before + 3);
+  });
+
+  it('Reaper Form applies Doom equal to the attack damage dealt; Calamity adds an Attack after each Attack', () => {
+    const reaper = fight('NECROBINDER', ['REAPER_FORM', 'STRIKE_NECROBINDER', 'DEFEND_NECROBINDER']);
+    play(reaper.run, reaper.combat, 'REAPER_FORM');
+    play(reaper.run, reaper.combat, 'STRIKE_NECROBINDER', 0);
+    const monster = reaper.run.combat?.monsters[0];
+    expect(monster?.powers.DOOM).toBe(300 - (monster?.hp ?? 0));
+    const calamity = fight('IRONCLAD', ['CALAMITY', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    play(calamity.run, calamity.combat, 'CALAMITY');
+    play(calamity.run, calamity.combat, 'STRIKE_IRONCLAD', 0);
+    const hand = calamity.run.combat?.hand ?? [];
+    expect(hand).toHaveLength(2);
+    expect(
+      withRuleset('sts2', () => getCard(hand.find((card) => card.id !== 'DEFEND_IRONCLAD')?.id ?? '').type),
+    ).toBe('Attack');
+  });
+
+  it('Glimpse Beyond shuffles 3 Souls in; Begone, Charge and Guards transform into Minion cards', () => {
+    const glimpse = fight('NECROBINDER', ['GLIMPSE_BEYOND', 'DEFEND_NECROBINDER']);
+    play(glimpse.run, glimpse.combat, 'GLIMPSE_BEYOND');
+    expect(glimpse.run.combat?.drawPile.filter((card) => card.id === 'SOUL')).toHaveLength(3);
+    const begone = fight('REGENT', ['BEGONE', 'DEFEND_REGENT']);
+    play(begone.run, begone.combat, 'BEGONE');
+    if (begone.combat.combat.selection !== null) withRuleset('sts2', () => begone.combat.choose(0));
+    expect(begone.run.combat?.hand.map((card) => card.id)).toEqual(['MINION_STRIKE']);
+    const charge = fight('REGENT', [
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+    ]);
+    give(charge.combat, 'CHARGE', false);
+    play(charge.run, charge.combat, 'CHARGE');
+    while (charge.combat.combat.selection !== null) withRuleset('sts2', () => charge.combat.choose(0));
+    expect(charge.run.combat?.drawPile.filter((card) => card.id === 'MINION_DIVE_BOMB')).toHaveLength(2);
+    const guards = fight('REGENT', ['GUARDS', 'DEFEND_REGENT', 'DEFEND_REGENT', 'STRIKE_REGENT']);
+    play(guards.run, guards.combat, 'GUARDS');
+    withRuleset('sts2', () => {
+      guards.combat.choose(0);
+      guards.combat.choose(0);
+      guards.combat.resolveSelection();
+    });
+    expect(guards.run.combat?.hand.filter((card) => card.id === 'MINION_SACRIFICE')).toHaveLength(2);
+    expect(guards.run.combat?.hand).toHaveLength(3);
   });
 });

@@ -38,9 +38,9 @@ function damageOf(card: CombatCard): number {
 }
 const hand = (x: CombatContext): CombatCard[] => x.run.combat?.hand ?? [];
 /** Turns a combat card into another card for the rest of the combat (the deck keeps its own copy). */
-function transformInCombat(card: CombatCard, id: string): void {
+function transformInCombat(card: CombatCard, id: string, upgraded = false): void {
   card.id = id;
-  card.upgraded = false;
+  card.upgraded = upgraded;
   card.bonus = 0;
   card.combatCost = null;
   card.turnCost = null;
@@ -1131,6 +1131,45 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
         combat.counters[key] = (combat.counters[key] ?? 0) + 3;
         x.applyToPlayer('NIGHTMARE', 1);
       }
+    },
+  },
+  GLIMPSE_BEYOND: {
+    text: 'Shuffle !M! Souls into your Draw Pile (every player does; in single-player that is you).',
+    play: (x, c) => {
+      for (let copy = 0; copy < c.magic; copy++) x.addCard('SOUL', 'drawRandom');
+    },
+  },
+  BEGONE: {
+    text: [
+      'Transform a card in your Hand into Minion Strike.',
+      'Transform a card in your Hand into Minion Strike+.',
+    ],
+    play: (x) => choose(x, 'hand', 1, 'Choose a card to Transform into Minion Strike.'),
+    onSelect: (_x, chosen, c) => {
+      for (const card of chosen) transformInCombat(card, 'MINION_STRIKE', c.upgraded);
+    },
+  },
+  CHARGE: {
+    text: [
+      'Transform !M! cards in your Draw Pile into Minion Dive Bomb.',
+      'Transform !M! cards in your Draw Pile into Minion Dive Bomb+.',
+    ],
+    play: (x, c) => choose(x, 'draw', c.magic, 'Choose cards to Transform into Minion Dive Bomb.'),
+    onSelect: (_x, chosen, c) => {
+      for (const card of chosen) transformInCombat(card, 'MINION_DIVE_BOMB', c.upgraded);
+    },
+  },
+  GUARDS: {
+    text: 'Transform any number of cards in your Hand into Minion Sacrifice.',
+    play: (x) =>
+      x.requestSelection({
+        source: 'hand',
+        count: hand(x).length,
+        minimum: 0,
+        prompt: 'Choose any number of cards to Transform into Minion Sacrifice.',
+      }),
+    onSelect: (_x, chosen) => {
+      for (const card of chosen) transformInCombat(card, 'MINION_SACRIFICE');
     },
   },
   RADIATE: {

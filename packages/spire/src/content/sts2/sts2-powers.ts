@@ -61,6 +61,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   TANK: 'Takes double damage from enemies (the half damage it gives allies has no ally to protect in single-player).',
   ROYALTIES: 'At the end of a won combat, gain that much Gold.',
   SWORD_SAGE: 'Sovereign Blade hits that many additional times.',
+  REAPER_FORM: 'Whenever an Attack of yours deals damage, it also applies that much Doom.',
+  CALAMITY: 'Whenever you play an Attack, add a random Attack of your character into your Hand.',
   NIGHTMARE: 'At the start of your next turn, the copies chosen with Nightmare go into your Hand.',
   MAYHEM: 'At the start of your turn, play the top card of your Draw Pile (once per stack).',
   SPECTRUM_SHIFT: 'At the start of your turn, add that many random Colorless cards into your Hand.',
