@@ -308,6 +308,18 @@ export interface EventContext {
   fight(encounterId: string, rewards?: readonly RewardItem[]): void;
   /** End the event on a reward screen holding these items (a card item is a choice of one of its cards). */
   offerRewards(items: readonly RewardItem[]): void;
+  /** Card ids of a character's reward pool at a rarity (the run's character by default). */
+  cardPool(rarity: 'Common' | 'Uncommon' | 'Rare', character?: CharacterId): readonly string[];
+  /** Colorless card ids of the reward pools. */
+  colorlessPool(): readonly string[];
+  /** A relic from the pool not owned nor in `exclude`: of `rarity`, or by the usual rarity odds when null. */
+  rollRelic(rarity: 'Common' | 'Uncommon' | 'Rare' | null, exclude?: readonly string[]): string | null;
+  /** A random potion id: of `rarity`, or by the usual rarity odds when null. */
+  rollPotion(rarity: 'Common' | 'Uncommon' | 'Rare' | null): string;
+  /** A card reward as after a normal fight (the usual rarity odds). */
+  cardReward(): RewardItem;
+  /** A new deck card of this id. */
+  newCard(id: string, upgraded?: boolean): DeckCard;
 }
 
 /** An event: its pages, options and their effects. */

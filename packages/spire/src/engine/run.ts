@@ -2,8 +2,10 @@
 import { SpireError } from '../api/game-error.js';
 import {
   allEvents,
+  allPotions,
   cardPool,
   characterIds,
+  colorlessPool,
   encountersOf,
   getCard,
   getCharacter,
@@ -20,7 +22,7 @@ import { Combat, hasRelic } from './combat.js';
 import type { EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
-import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
+import { combatRewards, newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
 import type {
   CharacterId,
   CombatCard,
@@ -969,6 +971,16 @@ function eventContext(run: RunState): EventContext {
       run.reward = { items: [...items], openCards: null, afterBoss: false };
       run.screen = 'REWARD';
     },
+    cardPool: (rarity, character) => cardPool(character ?? run.character, rarity),
+    colorlessPool: () => [...colorlessPool('Uncommon'), ...colorlessPool('Rare')],
+    rollRelic: (rarity, exclude) => rollRelic(run, rarity ?? rollRelicRarity(run), exclude ?? []),
+    rollPotion: (rarity) => {
+      if (rarity === null) return rollPotion(run);
+      const pool = allPotions().filter((potion) => potion.rarity === rarity);
+      return pool.length === 0 ? rollPotion(run) : pick(run.random, 'event', pool).id;
+    },
+    cardReward: () => ({ kind: 'cards', cards: rollCardReward(run, 'monster') }),
+    newCard: (id, upgraded) => newCard(run, id, upgraded ?? false),
   };
 }
 

@@ -4,8 +4,8 @@
 // `numbers` say what the simulator uses and its text says so. The text is the simulator's own.
 import type { CardDefinition, CardPlay, CombatContext, Upgradable } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
-import { allPotions } from '../registry.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
+import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 
 /** What a rule adds to or replaces in a card built from its facts. */
 export interface Sts2CardRule {
@@ -1114,7 +1114,10 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x) => {
       const slot = x.run.potions.indexOf(null);
       if (slot < 0) return;
-      const potions = allPotions();
+      // The potions of the StS2 facts with a rarity a reward can give (not Event or Token potions).
+      const potions = STS2_POTION_FACTS.filter((facts) =>
+        ['Common', 'Uncommon', 'Rare'].includes(facts.rarity),
+      );
       const potion = potions[x.randomInt(0, potions.length - 1)];
       if (potion !== undefined) x.run.potions[slot] = potion.id;
     },

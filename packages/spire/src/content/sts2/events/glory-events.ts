@@ -1,7 +1,6 @@
 // The `?` room events of Glory (StS2's Act 3) with the numbers of the public wiki export (game
 // version v0.103.2). Tinker Time (building a Mad Science card) is not simulated.
 import type { EventDefinition } from '../../../engine/definitions.js';
-import { rollCardReward } from '../../../engine/rewards.js';
 import {
   cardName,
   downgradeRandomCards,
@@ -203,7 +202,7 @@ export const GLORY_EVENTS: readonly EventDefinition[] = [
       } else {
         x.addCard('DOUBT');
         if (guilty) {
-          x.offerRewards([0, 1].map(() => ({ kind: 'cards', cards: rollCardReward(x.run, 'monster') })));
+          x.offerRewards([x.cardReward(), x.cardReward()]);
         } else x.selectDeck('transform', 2, { filter: (card) => card.id !== 'DOUBT' });
       }
       return null;

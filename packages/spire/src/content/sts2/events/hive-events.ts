@@ -2,11 +2,11 @@
 // version v0.103.2).
 import type { EventDefinition } from '../../../engine/definitions.js';
 import type { CharacterId } from '../../../engine/run-state.js';
-import { cardPool, getCard } from '../../registry.js';
 import {
   baseCost,
   cardChoice,
   cardName,
+  cardType,
   characterCards,
   ENCHANT_NOTE,
   isBasicDefend,
@@ -106,9 +106,9 @@ export const HIVE_EVENTS: readonly EventDefinition[] = [
       const entry = PHILOSOPHER_COLORS[philosopherChoices(memory)[option] ?? 0];
       if (entry === undefined) return null;
       const ids = (['Common', 'Uncommon', 'Rare'] as const).flatMap((rarity) =>
-        pickDistinct(x, cardPool(entry.color, rarity), 1),
+        pickDistinct(x, x.cardPool(rarity, entry.color), 1),
       );
-      x.offerRewards([cardChoice(x.run, ids)]);
+      x.offerRewards([cardChoice(x, ids)]);
       return null;
     },
   },
@@ -176,9 +176,7 @@ export const HIVE_EVENTS: readonly EventDefinition[] = [
       ],
     }),
     choose: (x, _page, option) => {
-      const pool = characterCards(x.run, (id) =>
-        option === 0 ? getCard(id).type === 'Power' : baseCost(id) === 0,
-      );
+      const pool = characterCards(x, (id) => (option === 0 ? cardType(id) === 'Power' : baseCost(id) === 0));
       const [id] = pickDistinct(x, pool, 1);
       if (id !== undefined) x.addCard(id);
       return null;

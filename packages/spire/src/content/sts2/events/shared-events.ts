@@ -2,12 +2,12 @@
 // own, and each one's condition (acts, Gold, HP, potions, relics) decides whether it can come up.
 // Numbers from the public wiki export (game version v0.103.2).
 import type { EventContext, EventDefinition } from '../../../engine/definitions.js';
-import { newCard, rollRelic } from '../../../engine/rewards.js';
 import type { RunState } from '../../../engine/run-state.js';
-import { allRelics, colorlessPool, getCard, getPotion, getRelic } from '../../registry.js';
+import { STS2_RELIC_FACTS } from '../data/sts2-relic-facts.js';
 import {
   cardChoice,
   cardName,
+  cardType,
   characterCards,
   downgradeRandomCards,
   ENCHANT_NOTE,
@@ -19,8 +19,10 @@ import {
   pickDistinct,
   potionCount,
   potionName,
+  potionRarity,
   randomPotion,
   relicName,
+  relicRarity,
   removeRelic,
   tradableRelics,
 } from './sts2-event-helpers.js';
@@ -29,35 +31,35 @@ const DOLLS = ['DAUGHTER_OF_THE_WIND', 'MR_STRUGGLES', 'BING_BONG'] as const;
 
 // Event memory holds numbers only: a relic is kept as its index in the ruleset's relic list.
 function relicIndex(id: string): number {
-  return allRelics().findIndex((relic) => relic.id === id);
+  return STS2_RELIC_FACTS.findIndex((relic) => relic.id === id);
 }
 
 function relicAt(index: number | undefined): string | null {
-  return index === undefined || index < 0 ? null : (allRelics()[index]?.id ?? null);
+  return index === undefined || index < 0 ? null : (STS2_RELIC_FACTS[index]?.id ?? null);
 }
 
 /** A relic not owned and not in `exclude`, from the pool by the usual odds (null when none is left). */
 function poolRelic(
-  run: RunState,
+  x: EventContext,
   rarity: 'Common' | 'Uncommon' | 'Rare',
   exclude: readonly string[],
 ): string | null {
-  return rollRelic(run, rarity, exclude);
+  return x.rollRelic(rarity, exclude);
 }
 
 /** Slippery Bridge: a random non-Basic card (of another type than `notType` when one exists). */
 function bridgeCard(x: EventContext, notType: string | null): number {
   const others = x.run.deck.filter((card) => !isBasic(card));
   const pool = others.length > 0 ? others : x.run.deck;
-  const typed = notType === null ? pool : pool.filter((card) => getCard(card.id).type !== notType);
+  const typed = notType === null ? pool : pool.filter((card) => cardType(card.id) !== notType);
   const [card] = pickDistinct(x, typed.length > 0 ? typed : pool, 1);
   return card?.uid ?? -1;
 }
 
 /** The Future of Potions: potion rarity -> card rarity. */
 function potionCardRarity(potionId: string): 'Common' | 'Uncommon' | 'Rare' {
-  const rarity = getPotion(potionId).rarity;
-  return rarity === 'Rare' ? 'Rare' : rarity === 'Uncommon' ? 'Uncommon' : 'Common';
+  const rarity = potionRarity(potionId);
+  return rarity === 'Rare' || rarity === 'Event' ? 'Rare' : rarity === 'Uncommon' ? 'Uncommon' : 'Common';
 }
 
 const FUTURE_TYPES = ['Attack', 'Skill', 'Power'] as const;
@@ -78,13 +80,13 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
     }),
     choose: (x, _page, option) => {
       if (option === 0) {
-        x.offerRewards([cardChoice(x.run, pickDistinct(x, characterCards(x.run), 5))]);
+        x.offerRewards([cardChoice(x, pickDistinct(x, characterCards(x), 5))]);
         return null;
       }
       x.loseHp(5);
       if (x.run.hp <= 0) return null;
-      const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
-      x.offerRewards([cardChoice(x.run, pickDistinct(x, pool, 3))]);
+      const pool = x.colorlessPool();
+      x.offerRewards([cardChoice(x, pickDistinct(x, pool, 3))]);
       return null;
     },
   },
@@ -166,12 +168,12 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
         body: 'An old collector eyes your belongings.',
         options: [
           locked(
-            `[Give Potion] Lose ${potion === null ? 'a potion' : getPotion(potion).name}. Obtain a random relic.`,
+            `[Give Potion] Lose ${potion === null ? 'a potion' : potionName(potion)}. Obtain a random relic.`,
             potion === null ? 'Requires a potion.' : null,
           ),
           locked('[Give 100 Gold] Lose 100 Gold. Obtain a random relic.', needsGold(run, 100)),
           locked(
-            `[Give Relic] Lose ${relic === null ? 'a relic' : getRelic(relic).name}. Obtain 2 random relics.`,
+            `[Give Relic] Lose ${relic === null ? 'a relic' : relicName(relic)}. Obtain 2 random relics.`,
             relic === null || !run.relics.some((owned) => owned.id === relic) ? 'Requires the relic.' : null,
           ),
         ],
@@ -197,9 +199,9 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
       const offered: string[] = [];
       mine.forEach((id, index) => {
         memory[`give${index}`] = relicIndex(id);
-        const rarity = getRelic(id).rarity;
+        const rarity = relicRarity(id);
         const wanted = rarity === 'Uncommon' || rarity === 'Rare' ? rarity : 'Common';
-        const next = poolRelic(x.run, wanted, offered);
+        const next = poolRelic(x, wanted, offered);
         if (next !== null) offered.push(next);
         memory[`take${index}`] = next === null ? -1 : relicIndex(next);
       });
@@ -211,7 +213,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
           const give = relicAt(memory[`give${index}`]);
           const take = relicAt(memory[`take${index}`]);
           return locked(
-            `[Trade ${index + 1}] Lose ${give === null ? 'a relic' : getRelic(give).name}. Obtain ${take === null ? 'a relic' : getRelic(take).name}.`,
+            `[Trade ${index + 1}] Lose ${give === null ? 'a relic' : relicName(give)}. Obtain ${take === null ? 'a relic' : relicName(take)}.`,
             give === null || take === null ? 'No relic to trade.' : null,
           );
         }),
@@ -244,10 +246,10 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
       if (option === 0) {
         const ids = pickDistinct(
           x,
-          characterCards(x.run, () => true, ['Common']),
+          characterCards(x, () => true, ['Common']),
           8,
         );
-        x.offerRewards([cardChoice(x.run, ids), cardChoice(x.run, ids)]);
+        x.offerRewards([cardChoice(x, ids), cardChoice(x, ids)]);
       } else {
         x.addRelic('CHOSEN_CHEESE');
         x.loseHp(14);
@@ -271,7 +273,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
         body: 'The bridge is slick, and something in your pack starts to slip.',
         options: [
           {
-            label: `[Overcome] Remove ${card === undefined ? 'a card' : getCard(card.id).name} from your deck.`,
+            label: `[Overcome] Remove ${card === undefined ? 'a card' : cardName(card.id)} from your deck.`,
           },
           { label: `[Hold On] Lose ${memory.damage ?? 3} HP. Another card slips instead.` },
         ],
@@ -286,7 +288,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
       x.loseHp(memory.damage ?? 3);
       if (x.run.hp <= 0) return null;
       const shown = x.run.deck.find((card) => card.uid === memory.card);
-      memory.card = bridgeCard(x, shown === undefined ? null : getCard(shown.id).type);
+      memory.card = bridgeCard(x, shown === undefined ? null : cardType(shown.id));
       memory.damage = (memory.damage ?? 3) + 1;
       return 0;
     },
@@ -366,7 +368,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
         body: 'A machine offers to turn potions into something better.',
         options: [
           ...filled.slice(0, 3).map(({ potion }) => ({
-            label: `[Insert ${getPotion(potion).name}] Lose it. Choose 1 of 3 upgraded ${potionCardRarity(potion)} cards.`,
+            label: `[Insert ${potionName(potion)}] Lose it. Choose 1 of 3 upgraded ${potionCardRarity(potion)} cards.`,
           })),
           { label: '[Leave] Nothing happens.' },
         ],
@@ -382,10 +384,10 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
         rarity === 'Common' ? FUTURE_TYPES[memory.commonType ?? 0] : FUTURE_TYPES[memory.type ?? 0];
       const ids = pickDistinct(
         x,
-        characterCards(x.run, (id) => getCard(id).type === type, [rarity]),
+        characterCards(x, (id) => cardType(id) === type, [rarity]),
         3,
       );
-      x.offerRewards([{ kind: 'cards', cards: ids.map((id) => newCard(x.run, id, true)) }]);
+      x.offerRewards([{ kind: 'cards', cards: ids.map((id) => x.newCard(id, true)) }]);
       return null;
     },
   },
@@ -444,7 +446,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
     text: `Bargain Bin (100 Gold: a random Common relic), Featured Item (200 Gold: a random Rare relic, named), Mystery Box (300 Gold: ${relicName('WONGOS_MYSTERY_TICKET')}) or Leave (downgrade a random upgraded card). Wongo Points persist across runs in the game and are not simulated. Act 2; needs 100 Gold.`,
     available: (run) => run.gold >= 100,
     setup: (x, memory) => {
-      const featured = poolRelic(x.run, 'Rare', []);
+      const featured = poolRelic(x, 'Rare', []);
       memory.featured = featured === null ? -1 : relicIndex(featured);
     },
     page: (run, _page, memory) => {
@@ -454,7 +456,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
         options: [
           locked("[Wongo's Bargain Bin] Lose 100 Gold. Obtain a random Common relic.", needsGold(run, 100)),
           locked(
-            `[Wongo's Featured Item] Lose 200 Gold. Obtain ${featured === null ? 'a Rare relic' : getRelic(featured).name}.`,
+            `[Wongo's Featured Item] Lose 200 Gold. Obtain ${featured === null ? 'a Rare relic' : relicName(featured)}.`,
             featured === null ? 'Sold out.' : needsGold(run, 200),
           ),
           locked(
@@ -468,7 +470,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
     choose: (x, _page, option, memory) => {
       if (option === 0) {
         x.loseGold(100);
-        const relicId = poolRelic(x.run, 'Common', []);
+        const relicId = poolRelic(x, 'Common', []);
         if (relicId !== null) x.addRelic(relicId);
       } else if (option === 1) {
         const featured = relicAt(memory.featured);

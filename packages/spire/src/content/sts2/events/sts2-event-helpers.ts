@@ -1,10 +1,10 @@
 // What StS2 events share: the Leave option, random upgrades and relics, card offers drawn from the
 // character's pool, and the card tests conditions use. Randomness goes through the event context's
-// stream, so an event replays the same for the same seed.
+// stream, so an event replays the same for the same seed. Facts (names, types, rarities) come from
+// the fact tables and pools and rolls from the event context, so events never import the registry
+// that imports them.
 import type { EventContext, EventOption } from '../../../engine/definitions.js';
-import { newCard, rollPotion, rollRelic, rollRelicRarity } from '../../../engine/rewards.js';
 import type { DeckCard, RewardItem, RunState } from '../../../engine/run-state.js';
-import { allPotions, cardPool, getCard, getRelic } from '../../registry.js';
 import { STS2_CARD_FACTS } from '../data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from '../data/sts2-potion-facts.js';
 import { STS2_RELIC_FACTS } from '../data/sts2-relic-facts.js';
@@ -31,14 +31,33 @@ export function potionName(id: string): string {
   return nameIn(STS2_POTION_FACTS, id);
 }
 
+const CARDS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
+
+/** A card's type (Attack, Skill, Power, Status, Curse) from the facts. */
+export function cardType(id: string): string {
+  return CARDS.get(id)?.type ?? 'Skill';
+}
+
+export function cardRarity(id: string): string {
+  return CARDS.get(id)?.rarity ?? 'Token';
+}
+
+export function potionRarity(id: string): string {
+  return STS2_POTION_FACTS.find((facts) => facts.id === id)?.rarity ?? 'Common';
+}
+
+export function relicRarity(id: string): string {
+  return STS2_RELIC_FACTS.find((facts) => facts.id === id)?.rarity ?? 'Common';
+}
+
 /** A card the deck could have upgraded (not upgraded yet, not a Curse or Status). */
 export function isUpgradable(card: DeckCard): boolean {
-  const type = getCard(card.id).type;
+  const type = cardType(card.id);
   return !card.upgraded && type !== 'Curse' && type !== 'Status';
 }
 
 export function isBasic(card: DeckCard): boolean {
-  return getCard(card.id).rarity === 'Basic';
+  return cardRarity(card.id) === 'Basic';
 }
 
 /** A basic Strike or Defend (the game tags them; their ids start so in the export). */
@@ -82,29 +101,27 @@ export function downgradeRandomCards(x: EventContext, count: number): number {
 
 /** A relic from the relic pool by the usual rarity odds (the next relic an elite would give). */
 export function obtainRandomRelic(x: EventContext): void {
-  const id = rollRelic(x.run, rollRelicRarity(x.run));
+  const id = x.rollRelic(null);
   if (id !== null) x.addRelic(id);
 }
 
 /** The character's cards of the given rarities (Common, Uncommon, Rare by default) that pass `filter`. */
 export function characterCards(
-  run: RunState,
+  x: EventContext,
   filter: (id: string) => boolean = () => true,
   rarities: readonly ('Common' | 'Uncommon' | 'Rare')[] = ['Common', 'Uncommon', 'Rare'],
 ): string[] {
-  return rarities.flatMap((rarity) => cardPool(run.character, rarity)).filter(filter);
+  return rarities.flatMap((rarity) => x.cardPool(rarity)).filter(filter);
 }
 
 /** A card reward item of these card ids (the player takes one of them or skips). */
-export function cardChoice(run: RunState, ids: readonly string[], upgraded = false): RewardItem {
-  return { kind: 'cards', cards: ids.map((id) => newCard(run, id, upgraded)) };
+export function cardChoice(x: EventContext, ids: readonly string[], upgraded = false): RewardItem {
+  return { kind: 'cards', cards: ids.map((id) => x.newCard(id, upgraded)) };
 }
 
 /** A random potion of a rarity (any rarity by the usual odds when null). */
 export function randomPotion(x: EventContext, rarity: 'Common' | 'Uncommon' | 'Rare' | null): string {
-  if (rarity === null) return rollPotion(x.run);
-  const pool = allPotions().filter((potion) => potion.rarity === rarity);
-  return pool[x.randomInt(0, pool.length - 1)]?.id ?? rollPotion(x.run);
+  return x.rollPotion(rarity);
 }
 
 export function potionCount(run: RunState): number {
@@ -123,7 +140,7 @@ export function loseRandomPotion(x: EventContext): string | null {
 
 /** Relics the player may trade away (not the starter relic). */
 export function tradableRelics(run: RunState): string[] {
-  return run.relics.map((relic) => relic.id).filter((id) => getRelic(id).rarity !== 'Starter');
+  return run.relics.map((relic) => relic.id).filter((id) => relicRarity(id) !== 'Starter');
 }
 
 export function removeRelic(run: RunState, id: string): void {
@@ -146,13 +163,16 @@ export const ENCHANT_NOTE = '(Enchantments are not simulated: this part does not
 
 /** A card's base energy cost (-1 X, -2 unplayable). */
 export function baseCost(id: string): number {
-  const cost = getCard(id).cost;
-  return typeof cost === 'number' ? cost : cost[0];
+  const facts = CARDS.get(id);
+  if (facts === undefined || facts.keywords.includes('Unplayable')) return -2;
+  return facts.cost;
 }
 
 /** Whether a deck card Exhausts when played. */
 export function exhausts(card: DeckCard): boolean {
-  const exhaust = getCard(card.id).exhaust;
-  if (exhaust === undefined) return false;
-  return typeof exhaust === 'boolean' ? exhaust : exhaust[card.upgraded ? 1 : 0];
+  const facts = CARDS.get(card.id);
+  if (facts === undefined) return false;
+  const change = facts.upgradeKeywords.Exhaust;
+  if (card.upgraded && change !== undefined) return change === 'add';
+  return facts.keywords.includes('Exhaust');
 }

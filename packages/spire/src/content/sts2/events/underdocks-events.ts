@@ -2,7 +2,6 @@
 // wiki export (game version v0.103.2). The Sunken Statue, which both Act 1s hold, is listed with
 // Overgrowth's events.
 import type { EventDefinition } from '../../../engine/definitions.js';
-import { colorlessPool } from '../../registry.js';
 import {
   cardName,
   ENCHANT_NOTE,
@@ -181,7 +180,7 @@ export const UNDERDOCKS_EVENTS: readonly EventDefinition[] = [
       if (dish === 0) x.gainMaxHp(4);
       else if (dish === 1) x.heal(10);
       else if (dish === 2) {
-        const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
+        const pool = x.colorlessPool();
         const id = pool[x.randomInt(0, pool.length - 1)];
         if (id !== undefined) x.addCard(id);
       } else if (dish === 3) x.selectDeck('transform', 1);
