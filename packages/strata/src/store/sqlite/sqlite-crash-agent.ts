@@ -90,8 +90,12 @@ export interface AgentLoopOptions {
   seed: number;
   totalSteps: number;
   driver: CrashAgentDriver;
-  /** Receives "resumed N", "lesson N created|existing", "committed N" lines. */
-  write?: (line: string) => void;
+  /**
+   * Receives "resumed N", "lesson N created|existing", "committed N" lines. The loop awaits it before the
+   * next step, so a writer that resolves once its line is out of the process bounds how far the process
+   * can run ahead of what its reader saw.
+   */
+  write?: (line: string) => void | Promise<void>;
 }
 
 // Cheap and deterministic; the loop tests persistence, not token counting.
@@ -163,7 +167,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<void> {
       version = committed.version;
     };
   }
-  write(`resumed ${step}`);
+  await write(`resumed ${step}`);
   while (step < totalSteps) {
     const next = step + 1;
     const input = inputAt(seed, next);
@@ -181,13 +185,13 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<void> {
         provenance: { source: 'extractor:crash-test', sessionId, step: next, createdAt: next },
         createdAt: next,
       });
-      write(`lesson ${next} ${result.created ? 'created' : 'existing'}`);
+      await write(`lesson ${next} ${result.created ? 'created' : 'existing'}`);
     }
     state = reduceState(state, input, next);
     await stepOnce(next, input, state);
     step = next;
     // Printed only after the commit resolved: an acknowledged step.
-    write(`committed ${next}`);
+    await write(`committed ${next}`);
   }
 }
 
@@ -199,7 +203,13 @@ async function main(argv: string[]): Promise<void> {
     );
   }
   const store = createSqliteStore({ path });
-  const write = (line: string) => process.stdout.write(`${line}\n`);
+  // stdout to a pipe is asynchronous on POSIX: a line still queued in this process when SIGKILL lands is
+  // lost, and under load the loop could commit hundreds of steps the test never saw acknowledged. Waiting
+  // for each line to reach the pipe keeps the loop at most one commit ahead of what it printed.
+  const write = (line: string) =>
+    new Promise<void>((resolve, reject) =>
+      process.stdout.write(`${line}\n`, (error) => (error ? reject(error) : resolve())),
+    );
   await runAgentLoop({
     store,
     sessionId,
@@ -209,7 +219,7 @@ async function main(argv: string[]): Promise<void> {
     write,
   });
   await store.close();
-  write('done');
+  await write('done');
 }
 
 const entry = process.argv[1];
