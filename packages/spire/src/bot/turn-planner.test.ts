@@ -96,4 +96,15 @@ describe('turn planner', () => {
     combat.player.energy = 3;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it('does not play a second Battle Trance under No Draw', () => {
+    const { run, view } = fight('planner-no-draw');
+    const combat = run.combat;
+    if (combat === null) throw new Error('expected a fight');
+    combat.hand = [card(9001, 'BATTLE_TRANCE')];
+    combat.player.energy = 3;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+    combat.player.powers.NO_DRAW = 1;
+    expect(planTurn(view())).toEqual({ action: 'end_turn' });
+  });
 });

@@ -140,7 +140,18 @@ function planCard(
   let otherValue = 0;
   if (type === 'Status' || type === 'Curse') otherValue = 0.2;
   if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
-  const draws = numberIn(text, /draw (\d+) card/i);
+  const textDraws = numberIn(text, /draw (\d+) card/i);
+  // Under No Draw (after Battle Trance) a draw card draws nothing: one that only draws is a waste.
+  const noDraw = (state.combat?.player.powers ?? []).some((entry) => entry.power_id === 'NO_DRAW_POWER');
+  if (
+    noDraw &&
+    textDraws > 0 &&
+    type === 'Skill' &&
+    (card.block ?? 0) === 0 &&
+    !/energy|strength|apply/i.test(text)
+  )
+    return null;
+  const draws = noDraw ? 0 : textDraws;
   otherValue += draws * 2.5;
   const isAttack = type === 'Attack';
   const hasDamage = card.damage !== null && card.damage !== undefined;
