@@ -4,7 +4,7 @@
 // in the same run), next to the goals of issue 15. 1,000 short random games must not throw.
 import { createHeuristicBot } from '../src/bot/index.js';
 import { findInertSts2Cards } from '../src/content/sts2/inert-sts2-cards.js';
-import { type CharacterId, createSimulator, type Ruleset } from '../src/engine/index.js';
+import { type CharacterId, createSimulator, encounterName, type Ruleset } from '../src/engine/index.js';
 
 const SEEDS_PER_CHARACTER = Number(process.env.SPIRE_BENCH_SEEDS ?? 200);
 const RANDOM_GAMES = 1_000;
@@ -26,6 +26,8 @@ interface RunResult {
   act: number;
   victory: boolean;
   steps: number;
+  /** The last fight's encounter id when the run was lost ("Act 2 boss: The Champ" in the table). */
+  death?: string;
 }
 
 function cpuMilliseconds(start: NodeJS.CpuUsage): number {
@@ -37,17 +39,19 @@ function playBot(seed: string, character: CharacterId, ruleset: Ruleset): RunRes
   const bot = createHeuristicBot();
   const simulator = createSimulator({ seed, character, ruleset });
   let steps = 0;
+  let lastFight = '';
   while (!simulator.over && steps < 20_000) {
+    const combat = simulator.run.combat;
+    if (combat !== null)
+      lastFight = `Act ${simulator.run.act} ${combat.kind}: ${encounterName(combat.encounterId)}`;
     const result = simulator.step(bot.choose(simulator.view()));
     if (!result.ok) throw new Error(`bot chose an illegal action on seed ${seed}: ${result.error.message}`);
     steps++;
   }
-  return {
-    floor: simulator.run.floor,
-    act: simulator.run.act,
-    victory: simulator.run.result?.victory === true,
-    steps,
-  };
+  const victory = simulator.run.result?.victory === true;
+  const result: RunResult = { floor: simulator.run.floor, act: simulator.run.act, victory, steps };
+  if (!victory) result.death = simulator.over ? lastFight || 'outside a fight' : 'step cap (stalled)';
+  return result;
 }
 
 /** A cheap deterministic stream of choices (no Math.random) for the random player. */
@@ -79,6 +83,18 @@ function median(values: number[]): number {
     : (sorted[middle] ?? 0);
 }
 
+/** The five fights that ended most lost runs, with counts: where the bot needs work. */
+function topDeaths(results: readonly RunResult[]): string {
+  const counts = new Map<string, number>();
+  for (const result of results)
+    if (result.death !== undefined) counts.set(result.death, (counts.get(result.death) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 5)
+    .map(([fight, count]) => `${fight} ${count}`)
+    .join(', ');
+}
+
 const percent = (part: number, whole: number): string => `${((part / whole) * 100).toFixed(1)}%`;
 
 export async function runBench(): Promise<void> {
@@ -95,6 +111,7 @@ export async function runBench(): Promise<void> {
   );
   const speed: { ruleset: Ruleset; bot: number; random: number }[] = [];
   for (const { ruleset, characters } of RULESETS) {
+    const deathTables: [CharacterId, string][] = [];
     let botRuns = 0;
     let botCpu = 0;
     let randomRuns = 0;
@@ -118,10 +135,13 @@ export async function runBench(): Promise<void> {
       const wins = results.filter((result) => result.victory).length;
       const actOne = results.filter((result) => result.act >= 2 || result.victory).length;
       const goal = WIN_GOALS[`${ruleset}/${character}`];
+      deathTables.push([character, topDeaths(results)]);
       console.log(
         `| ${ruleset} | ${character} | ${results.length} | ${percent(wins, results.length)} | ${goal === undefined ? '-' : `${goal}% (${(wins / results.length) * 100 >= goal ? 'met' : 'NOT met'})`} | ${median(floors)} | ${Math.max(...floors)} | ${percent(actOne, results.length)} | ${(steps / results.length).toFixed(0)} | ${((cpu * 1000) / steps).toFixed(1)} | ${((results.length / cpu) * 1000).toFixed(1)} | ${((SEEDS_PER_CHARACTER / random) * 1000).toFixed(0)} |`,
       );
     }
+    for (const [character, deaths] of deathTables)
+      console.log(`  ${ruleset} ${character} lost most to: ${deaths}`);
     speed.push({
       ruleset,
       bot: (botRuns / botCpu) * 1000,
