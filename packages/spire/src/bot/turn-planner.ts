@@ -122,6 +122,34 @@ function numberIn(text: string, pattern: RegExp): number {
   return match?.[1] === undefined ? 0 : Number(match[1]);
 }
 
+/** The numbers the planner reads from a card's text. */
+interface TextNumbers {
+  readonly draws: number;
+  readonly poison: number;
+  readonly shivs: number;
+  readonly energy: number;
+  readonly strength: number;
+}
+
+// A hand's texts repeat every decision: each is parsed once (bounded: cleared when it grows large).
+const TEXT_NUMBERS = new Map<string, TextNumbers>();
+
+function textNumbers(text: string): TextNumbers {
+  let numbers = TEXT_NUMBERS.get(text);
+  if (numbers === undefined) {
+    if (TEXT_NUMBERS.size >= 4096) TEXT_NUMBERS.clear();
+    numbers = {
+      draws: numberIn(text, /draw (\d+) card/i),
+      poison: numberIn(text, /apply (\d+) poison/i),
+      shivs: numberIn(text, /add (\d+) shiv/i),
+      energy: numberIn(text, /gain (\d+) energy/i),
+      strength: numberIn(text, /gain (\d+) strength/i),
+    };
+    TEXT_NUMBERS.set(text, numbers);
+  }
+  return numbers;
+}
+
 function planCard(
   state: GameState,
   card: HandCard,
@@ -140,29 +168,29 @@ function planCard(
   let otherValue = 0;
   if (type === 'Status' || type === 'Curse') otherValue = 0.2;
   if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
-  const textDraws = numberIn(text, /draw (\d+) card/i);
+  const numbers = textNumbers(text);
   // Under No Draw (after Battle Trance) a draw card draws nothing: one that only draws is a waste.
   const noDraw = (state.combat?.player.powers ?? []).some((entry) => entry.power_id === 'NO_DRAW_POWER');
   if (
     noDraw &&
-    textDraws > 0 &&
+    numbers.draws > 0 &&
     type === 'Skill' &&
     (card.block ?? 0) === 0 &&
     !/energy|strength|apply/i.test(text)
   )
     return null;
-  const draws = noDraw ? 0 : textDraws;
+  const draws = noDraw ? 0 : numbers.draws;
   otherValue += draws * 2.5;
   const isAttack = type === 'Attack';
   const hasDamage = card.damage !== null && card.damage !== undefined;
   const block = card.block ?? 0;
   // Poison deals its amount, then one less, every turn: worth about twice the amount over a fight.
-  const poison = numberIn(text, /apply (\d+) poison/i);
+  const poison = numbers.poison;
   const poisonWeight = 3;
   if (poison > 0)
     otherValue += poison * (card.target_type === 'AllEnemies' ? poisonWeight * enemies.length : poisonWeight);
   // Shivs and other added cards play for free later this turn.
-  otherValue += numberIn(text, /add (\d+) shiv/i) * 4;
+  otherValue += numbers.shivs * 4;
   if (type === 'Skill' && !hasDamage && block === 0 && draws === 0 && otherValue === 0) {
     const weak = WEAK_CARDS[card.card_id] ?? 0;
     const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
@@ -194,9 +222,9 @@ function planCard(
     previews,
     validTargets: new Set(card.valid_target_indices),
     cost: card.costs_x ? energy : card.energy_cost,
-    energyGain: numberIn(text, /gain (\d+) energy/i),
+    energyGain: numbers.energy,
     block,
-    strengthGain: type === 'Power' ? numberIn(text, /gain (\d+) strength/i) : 0,
+    strengthGain: type === 'Power' ? numbers.strength : 0,
     vulnerable: VULNERABLE_CARDS[card.card_id] ?? 0,
     weak: WEAK_CARDS[card.card_id] ?? 0,
     allEnemies: card.target_type === 'AllEnemies',
@@ -207,26 +235,76 @@ function planCard(
 }
 
 /**
- * Copies the plan state for a play. Enemies are shared unless the card can change them; a card
- * aimed at one enemy copies only that enemy (most plays are cheap, and this runs per search node).
+ * Reused plan states, one per search depth: a state is only read by the plays below it, which are
+ * over before its next sibling is built, so each depth overwrites its own slot (no allocation per
+ * search node; the copies were most of a decision's garbage).
  */
-function cloneState(state: PlanState, touchesEnemies: boolean, only: number): PlanState {
+interface DepthSlot {
+  readonly state: PlanState;
+  readonly enemies: PlanEnemy[];
+  readonly copies: PlanEnemy[];
+}
+
+// Shared by every plan: planTurn never runs inside another one (JavaScript runs one search at a time).
+const SLOTS: DepthSlot[] = [];
+
+function createSlot(): DepthSlot {
+  return {
+    state: { energy: 0, block: 0, strength: 0, value: 0, selfDamage: 0, enemies: [] },
+    enemies: [],
+    copies: [],
+  };
+}
+
+/**
+ * Copies the plan state for a play into `slot`. Enemies are shared unless the card can change them;
+ * a card aimed at one enemy copies only that enemy (most plays are cheap, and this runs per search node).
+ */
+function cloneState(state: PlanState, touchesEnemies: boolean, only: number, slot: DepthSlot): PlanState {
   let enemies = state.enemies;
   if (touchesEnemies) {
-    enemies = state.enemies.slice();
-    if (only >= 0) enemies[only] = cloneEnemy(enemies[only] as PlanEnemy);
-    else
-      for (let index = 0; index < enemies.length; index++)
-        enemies[index] = cloneEnemy(enemies[index] as PlanEnemy);
+    enemies = slot.enemies;
+    // Setting an array's length is a slow builtin: only when the plan's enemy count changed.
+    if (enemies.length !== state.enemies.length) enemies.length = state.enemies.length;
+    for (let index = 0; index < state.enemies.length; index++) {
+      const enemy = state.enemies[index] as PlanEnemy;
+      enemies[index] = only < 0 || index === only ? copyEnemy(enemy, slot.copies, index) : enemy;
+    }
   }
-  return {
-    energy: state.energy,
-    block: state.block,
-    strength: state.strength,
-    value: state.value,
-    selfDamage: state.selfDamage,
-    enemies,
-  };
+  const next = slot.state;
+  next.energy = state.energy;
+  next.block = state.block;
+  next.strength = state.strength;
+  next.value = state.value;
+  next.selfDamage = state.selfDamage;
+  next.enemies = enemies;
+  return next;
+}
+
+type MutableEnemy = { -readonly [Key in keyof PlanEnemy]: PlanEnemy[Key] };
+
+/** The enemy copied into the slot's reusable object at `index` (created the first time). */
+function copyEnemy(enemy: PlanEnemy, copies: PlanEnemy[], index: number): PlanEnemy {
+  const copy = copies[index] as MutableEnemy | undefined;
+  if (copy === undefined) {
+    const created = cloneEnemy(enemy);
+    copies[index] = created;
+    return created;
+  }
+  copy.index = enemy.index;
+  copy.maxHp = enemy.maxHp;
+  copy.hp = enemy.hp;
+  copy.block = enemy.block;
+  copy.vulnerable = enemy.vulnerable;
+  copy.weak = enemy.weak;
+  copy.startedWeak = enemy.startedWeak;
+  copy.incoming = enemy.incoming;
+  copy.threat = enemy.threat;
+  copy.malleable = enemy.malleable;
+  copy.intangible = enemy.intangible;
+  copy.thorns = enemy.thorns;
+  copy.invincible = enemy.invincible;
+  return copy;
 }
 
 function cloneEnemy(enemy: PlanEnemy): PlanEnemy {
@@ -283,12 +361,18 @@ function debuff(state: PlanState, card: PlanCard, enemy: PlanEnemy): void {
  * Plays one card on a copy of the plan state; `null` when it cannot be played. `slot` is the
  * target's position in `state.enemies` (-1 for no target).
  */
-function play(state: PlanState, card: PlanCard, slot: number, position: number): PlanState | null {
+function play(
+  state: PlanState,
+  card: PlanCard,
+  slot: number,
+  position: number,
+  into: DepthSlot,
+): PlanState | null {
   if (card.cost > state.energy) return null;
   const damage = card.damage;
   const touches = damage !== null || card.vulnerable > 0 || card.weak > 0;
   const single = slot >= 0 && !card.allEnemies;
-  const next = cloneState(state, touches, single ? slot : -1);
+  const next = cloneState(state, touches, single ? slot : -1, into);
   next.energy = next.energy - card.cost + card.energyGain;
   next.block += card.block;
   next.selfDamage += card.selfDamage;
@@ -402,11 +486,20 @@ export function planTurn(state: GameState): GameAction {
   let bestCard = -1;
   let bestTarget = -1;
   const used = new Array<boolean>(cards.length).fill(false);
+  const slotAt = (depth: number): DepthSlot => {
+    let slot = SLOTS[depth];
+    if (slot === undefined) {
+      slot = createSlot();
+      SLOTS[depth] = slot;
+    }
+    return slot;
+  };
 
   const search = (current: PlanState, firstCard: number, firstTarget: number, depth: number): void => {
     // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
     let tried = 0;
-    const wide: number[] = [];
+    // Keys past 31 (rare: hands of many distinct cards) are listed; the list is made only when needed.
+    let wide: number[] | null = null;
     for (let position = 0; position < cards.length; position++) {
       if (used[position] === true) continue;
       const card = cards[position] as PlanCard;
@@ -415,7 +508,8 @@ export function planTurn(state: GameState): GameAction {
         if ((tried & (1 << card.keyId)) !== 0) continue;
         tried |= 1 << card.keyId;
       } else {
-        if (wide.includes(card.keyId)) continue;
+        if (wide === null) wide = [];
+        else if (wide.includes(card.keyId)) continue;
         wide.push(card.keyId);
       }
       const targeted = card.card.requires_target;
@@ -425,7 +519,7 @@ export function planTurn(state: GameState): GameAction {
         if (entry !== null && (entry.hp <= 0 || !card.validTargets.has(entry.index))) continue;
         if (nodes >= NODE_BUDGET) break;
         nodes++;
-        const next = play(current, card, entry === null ? -1 : slot, depth);
+        const next = play(current, card, entry === null ? -1 : slot, depth, slotAt(depth));
         if (next === null) continue;
         const rootCard = firstCard >= 0 ? firstCard : position;
         const rootTarget = firstCard >= 0 ? firstTarget : entry === null ? -1 : entry.index;

@@ -61,6 +61,12 @@ export function cardText(definition: CardDefinition, upgraded: boolean, bonus = 
     .replaceAll('!M!', String(cardValue(definition.magic, upgraded)));
 }
 
+/** `items.splice(index, 1)` for an index in range, without the array splice builds for its result. */
+function removeAt<T>(items: T[], index: number): void {
+  for (let at = index; at < items.length - 1; at++) items[at] = items[at + 1] as T;
+  items.pop();
+}
+
 function power(powers: Record<string, number>, id: string): number {
   return powers[id] ?? 0;
 }
@@ -224,47 +230,7 @@ export class Combat implements CombatContext {
   monsterContext(index: number): MonsterContext {
     const monster = this.combat.monsters[index];
     if (monster === undefined) throw new Error(`no monster at ${index}`);
-    const combat = this;
-    return {
-      combat,
-      monster,
-      index,
-      gainBlock(amount) {
-        monster.block += amount;
-      },
-      buff(id, amount) {
-        combat.applyToMonster(combat.combat.monsters.indexOf(monster), id, amount);
-      },
-      debuffPlayer(id, amount) {
-        combat.applyToPlayer(id, amount);
-      },
-      addStatus(id, pile, count) {
-        for (let copy = 0; copy < count; copy++) combat.addCard(id, pile === 'draw' ? 'drawRandom' : pile);
-      },
-      roll() {
-        return Math.floor(nextFloat(combat.run.random, 'ai') * 100);
-      },
-      lastMove(id) {
-        return monster.history[monster.history.length - 1] === id;
-      },
-      lastTwoMoves(id) {
-        const length = monster.history.length;
-        return length >= 2 && monster.history[length - 1] === id && monster.history[length - 2] === id;
-      },
-      setMove(id) {
-        combat.setMove(monster, id);
-      },
-      spawn(monsterId, hp) {
-        const position = combat.combat.monsters.indexOf(monster);
-        const spawned = combat.spawn(monsterId, hp, position);
-        combat.rollMove(combat.combat.monsters.indexOf(spawned));
-      },
-      escape() {
-        monster.escaped = true;
-        monster.alive = false;
-        combat.checkCombatOver();
-      },
-    };
+    return new MonsterTurnContext(this, monster, index);
   }
 
   /** Rolls a monster's next move and stores its intent. */
@@ -632,8 +598,7 @@ export class Combat implements CombatContext {
   }
 
   /** The energy a card costs right now (-1 for X, -2 unplayable). */
-  costOf(card: CombatCard): number {
-    const definition = getCard(card.id);
+  costOf(card: CombatCard, definition: CardDefinition = getCard(card.id)): number {
     let cost = baseCost(definition, card.upgraded);
     if (cost < 0) return cost;
     if (card.combatCost !== null) cost = card.combatCost;
@@ -647,9 +612,8 @@ export class Combat implements CombatContext {
   }
 
   /** Why a card in hand cannot be played now, or null when it can. */
-  unplayableReason(card: CombatCard): string | null {
-    const definition = getCard(card.id);
-    const cost = this.costOf(card);
+  unplayableReason(card: CombatCard, definition: CardDefinition = getCard(card.id)): string | null {
+    const cost = this.costOf(card, definition);
     if (cost === -2) return 'This card cannot be played.';
     if (this.combat.selection !== null) return 'Finish the current card selection first.';
     if (definition.type === 'Attack' && power(this.combat.player.powers, 'ENTANGLED') > 0) {
@@ -676,8 +640,8 @@ export class Combat implements CombatContext {
     const card = combat.hand[handIndex];
     if (card === undefined) throw new Error(`no card at hand index ${handIndex}`);
     const definition = getCard(card.id);
-    const cost = this.costOf(card);
-    combat.hand.splice(handIndex, 1);
+    const cost = this.costOf(card, definition);
+    removeAt(combat.hand, handIndex);
     if (cost === -1) {
       this.xValue = combat.player.energy + (hasRelic(this.run, 'CHEMICAL_X') ? 2 : 0);
       combat.player.energy = 0;
@@ -1245,7 +1209,7 @@ export class Combat implements CombatContext {
     for (const pile of [combat.hand, combat.drawPile, combat.discardPile]) {
       const index = pile.indexOf(card);
       if (index >= 0) {
-        pile.splice(index, 1);
+        removeAt(pile, index);
         return;
       }
     }
@@ -1254,7 +1218,7 @@ export class Combat implements CombatContext {
   private moveToExhaust(card: CombatCard, from: CombatCard[] | null): void {
     if (from !== null) {
       const index = from.indexOf(card);
-      if (index >= 0) from.splice(index, 1);
+      if (index >= 0) removeAt(from, index);
     }
     this.combat.exhaustPile.push(card);
     this.combat.counters.exhaustedThisTurn = (this.combat.counters.exhaustedThisTurn ?? 0) + 1;
@@ -1628,5 +1592,65 @@ export class Combat implements CombatContext {
   /** Whether a card type counts for the Pen Nib style relics. */
   static isAttack(type: CardType): boolean {
     return type === 'Attack';
+  }
+}
+
+/**
+ * A monster's view of the combat. A class rather than an object of closures: one is made for
+ * every move rolled and executed and every hit with a reaction, so its methods live on the prototype.
+ */
+class MonsterTurnContext implements MonsterContext {
+  constructor(
+    readonly combat: Combat,
+    readonly monster: MonsterState,
+    readonly index: number,
+  ) {}
+
+  gainBlock(amount: number): void {
+    this.monster.block += amount;
+  }
+
+  buff(id: string, amount: number): void {
+    this.combat.applyToMonster(this.combat.combat.monsters.indexOf(this.monster), id, amount);
+  }
+
+  debuffPlayer(id: string, amount: number): void {
+    this.combat.applyToPlayer(id, amount);
+  }
+
+  addStatus(id: string, pile: 'draw' | 'discard' | 'hand', count: number): void {
+    for (let copy = 0; copy < count; copy++) this.combat.addCard(id, pile === 'draw' ? 'drawRandom' : pile);
+  }
+
+  roll(): number {
+    return Math.floor(nextFloat(this.combat.run.random, 'ai') * 100);
+  }
+
+  lastMove(id: string): boolean {
+    const history = this.monster.history;
+    return history[history.length - 1] === id;
+  }
+
+  lastTwoMoves(id: string): boolean {
+    const history = this.monster.history;
+    const length = history.length;
+    return length >= 2 && history[length - 1] === id && history[length - 2] === id;
+  }
+
+  setMove(id: string): void {
+    this.combat.setMove(this.monster, id);
+  }
+
+  spawn(monsterId: string, hp: number | null): void {
+    const combat = this.combat;
+    const position = combat.combat.monsters.indexOf(this.monster);
+    const spawned = combat.spawn(monsterId, hp, position);
+    combat.rollMove(combat.combat.monsters.indexOf(spawned));
+  }
+
+  escape(): void {
+    this.monster.escaped = true;
+    this.monster.alive = false;
+    this.combat.checkCombatOver();
   }
 }

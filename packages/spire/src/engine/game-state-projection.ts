@@ -29,7 +29,7 @@ import {
 } from './combat.js';
 import type { CardDefinition } from './definitions.js';
 import { MAP_HEIGHT, MAP_WIDTH, nextNodes } from './map.js';
-import { legalActions, restOptions } from './run.js';
+import { legalActionNames, restOptions } from './run.js';
 import type {
   CombatCard,
   CombatState,
@@ -170,8 +170,9 @@ function cardView(card: DeckCard, index: number): Api.CardView {
 }
 
 function deckCard(card: DeckCard, index: number): Api.DeckCard {
-  const view = cardView(card, index);
-  return { ...view, rarity: view.rarity ?? 'Common' };
+  const view = cardView(card, index) as Api.DeckCard;
+  view.rarity = view.rarity ?? 'Common';
+  return view;
 }
 
 function powersOf(powers: Powers): Api.Power[] {
@@ -207,8 +208,8 @@ function handCard(
 ): Api.HandCard {
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
-  const cost = engine.costOf(card);
-  const reason = engine.unplayableReason(card);
+  const cost = engine.costOf(card, definition);
+  const reason = engine.unplayableReason(card, definition);
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
@@ -225,6 +226,47 @@ function handCard(
   if (block !== null && block !== baseBlock) {
     resolved = resolved.replace(`Gain ${baseBlock} Block`, `Gain ${block} Block`);
   }
+  const energyCost = cost === -1 ? -1 : Math.max(0, cost);
+  const playable = reason === null;
+  const unplayable = unplayableCode(reason);
+  const targetIndices = requiresTarget ? [...living] : [];
+  const totalDamage = damage === null ? null : damage * hits;
+  const previews =
+    requiresTarget && baseDamage !== null
+      ? living.map((target) => {
+          const perHit = playerAttackDamage(run, combat, baseDamage, combat.monsters[target] ?? null);
+          return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
+        })
+      : null;
+  // Two literals rather than a spread of the StS2 fields in the middle: a spread builds every hand
+  // card on the slow path. The keys keep their order (the JSON is the same).
+  if (run.ruleset === 'sts2')
+    return {
+      index,
+      card_id: card.id,
+      name: statics.name,
+      upgraded: card.upgraded,
+      card_type: definition.type,
+      rarity: definition.rarity,
+      energy_cost: energyCost,
+      costs_x: cost === -1,
+      rules_text: text,
+      resolved_rules_text: resolved,
+      keywords: statics.keywords as string[],
+      star_cost: definition.starCost ?? 0,
+      star_costs_x: false,
+      playable,
+      unplayable_reason: unplayable,
+      target_type: definition.target,
+      requires_target: requiresTarget,
+      target_index_space: requiresTarget ? 'enemies' : null,
+      valid_target_indices: targetIndices,
+      damage,
+      block,
+      hits: baseDamage === null ? null : hits,
+      total_damage: totalDamage,
+      target_previews: previews,
+    };
   return {
     index,
     card_id: card.id,
@@ -232,29 +274,22 @@ function handCard(
     upgraded: card.upgraded,
     card_type: definition.type,
     rarity: definition.rarity,
-    energy_cost: cost === -1 ? -1 : Math.max(0, cost),
+    energy_cost: energyCost,
     costs_x: cost === -1,
     rules_text: text,
     resolved_rules_text: resolved,
     keywords: statics.keywords as string[],
-    ...(run.ruleset === 'sts2' ? { star_cost: definition.starCost ?? 0, star_costs_x: false } : {}),
-    playable: reason === null,
-    unplayable_reason: unplayableCode(reason),
+    playable,
+    unplayable_reason: unplayable,
     target_type: definition.target,
     requires_target: requiresTarget,
     target_index_space: requiresTarget ? 'enemies' : null,
-    valid_target_indices: requiresTarget ? [...living] : [],
+    valid_target_indices: targetIndices,
     damage,
     block,
     hits: baseDamage === null ? null : hits,
-    total_damage: damage === null ? null : damage * hits,
-    target_previews:
-      requiresTarget && baseDamage !== null
-        ? living.map((target) => {
-            const perHit = playerAttackDamage(run, combat, baseDamage, combat.monsters[target] ?? null);
-            return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
-          })
-        : null,
+    total_damage: totalDamage,
+    target_previews: previews,
   };
 }
 
@@ -556,6 +591,14 @@ function rewardView(run: RunState): Api.RewardState | null {
   };
 }
 
+/** A fresh card view marked selectable (the fields a spread would add, in the same order). */
+function selectable(view: Api.CardView): Api.SelectionCard {
+  const card = view as Api.CardView & Record<string, unknown>;
+  card.is_selectable = true;
+  card.is_selected = false;
+  return card as Api.SelectionCard;
+}
+
 function selectionView(run: RunState): Api.SelectionState | null {
   if (run.screen === 'COMBAT' && run.combat?.selection != null) {
     const selection = run.combat.selection;
@@ -569,7 +612,7 @@ function selectionView(run: RunState): Api.SelectionState | null {
             : run.combat.exhaustPile;
     const cards = selection.options.map((uid, index) => {
       const card = pile.find((candidate) => candidate.uid === uid) ?? { uid, id: 'WOUND', upgraded: false };
-      return { ...cardView(card, index), is_selectable: true, is_selected: false };
+      return selectable(cardView(card, index));
     });
     return {
       kind: 'combat_hand_select',
@@ -596,24 +639,25 @@ function selectionView(run: RunState): Api.SelectionState | null {
     transform: 'Choose a card to transform.',
     duplicate: 'Choose a card to duplicate.',
   } as const;
+  const byUid = new Map<number, DeckCard>();
+  for (const card of run.deck) if (!byUid.has(card.uid)) byUid.set(card.uid, card);
   return {
     kind: kinds[selection.purpose],
     prompt: prompts[selection.purpose],
     cards: selection.options.map((uid, index) => {
-      const card = run.deck.find((candidate) => candidate.uid === uid) ?? {
+      const card = byUid.get(uid) ?? {
         uid,
         id: 'WOUND',
         upgraded: false,
       };
-      const view = cardView(card, index);
-      return {
-        ...view,
-        stable_id: String(uid),
-        is_selectable: true,
-        is_selected: false,
-        upgrade_preview_description:
-          selection.purpose === 'upgrade' ? cardText(getCard(card.id), true) : null,
-      };
+      // Fields added to the fresh view in the order a spread would give them (spreads are slow).
+      const view = cardView(card, index) as Api.CardView & Record<string, unknown>;
+      view.stable_id = String(uid);
+      view.is_selectable = true;
+      view.is_selected = false;
+      view.upgrade_preview_description =
+        selection.purpose === 'upgrade' ? staticsOf(card.id, true).text : null;
+      return view as Api.SelectionCard;
     }),
     min_select: 1,
     max_select: 1,
@@ -769,8 +813,7 @@ export function toGameState(run: RunState): GameState {
 function projectState(run: RunState): GameState {
   const combat =
     run.screen === 'COMBAT' || (run.screen === 'GAME_OVER' && run.combat !== null) ? run.combat : null;
-  const names: string[] = [];
-  for (const action of legalActions(run)) if (!names.includes(action.action)) names.push(action.action);
+  const names = legalActionNames(run);
   const bossEncounter = run.map.bossId === '' ? null : run.map.bossId;
   const state: GameState = {
     state_version: GAME_STATE_VERSION,

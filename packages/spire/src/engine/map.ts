@@ -21,27 +21,20 @@ const ODDS: readonly { type: RoomType; share: number }[] = [
   { type: 'elite', share: 0.08 },
 ];
 
-interface Cell {
-  row: number;
-  column: number;
-  type: RoomType | null;
-  children: Set<number>;
-  parents: Set<number>;
-}
+const CELLS = MAP_WIDTH * MAP_HEIGHT;
 
-/** Generates an act map from the map stream: 6 non-crossing paths over 7 x 15 cells, rooms placed with the original odds and rules, then the boss. */
+/**
+ * Generates an act map from the map stream: 6 non-crossing paths over 7 x 15 cells, rooms placed with the original odds and rules, then the boss.
+ * Cells live in flat arrays indexed row * MAP_WIDTH + column, their edges as column bitmasks: a
+ * run creates up to three maps, and Maps and Sets of cells were a third of a random playout's
+ * allocations. The draws from the map stream are the same, in the same order.
+ */
 export function generateMap(random: RandomState, bossId: string): MapState {
-  const cells = new Map<number, Cell>();
-  const key = (row: number, column: number) => row * MAP_WIDTH + column;
-  const cellAt = (row: number, column: number): Cell => {
-    const id = key(row, column);
-    let cell = cells.get(id);
-    if (cell === undefined) {
-      cell = { row, column, type: null, children: new Set(), parents: new Set() };
-      cells.set(id, cell);
-    }
-    return cell;
-  };
+  const present = new Uint8Array(CELLS);
+  const children = new Uint8Array(CELLS);
+  const parents = new Uint8Array(CELLS);
+  const types: (RoomType | null)[] = new Array<RoomType | null>(CELLS).fill(null);
+  const candidates = [0, 0, 0];
 
   let firstStart = -1;
   for (let path = 0; path < PATHS; path++) {
@@ -49,55 +42,65 @@ export function generateMap(random: RandomState, bossId: string): MapState {
     if (path === 1) while (column === firstStart) column = nextInt(random, 'map', 0, MAP_WIDTH - 1);
     if (path === 0) firstStart = column;
     for (let row = 0; row < MAP_HEIGHT - 1; row++) {
-      const current = cellAt(row, column);
-      const candidates: number[] = [];
-      for (const next of [column - 1, column, column + 1]) {
+      const current = row * MAP_WIDTH + column;
+      present[current] = 1;
+      let count = 0;
+      for (let next = column - 1; next <= column + 1; next++) {
         if (next < 0 || next >= MAP_WIDTH) continue;
         // No crossing: moving left is blocked by an edge from the left neighbour going right, and vice versa.
-        if (next === column - 1 && cells.get(key(row, column - 1))?.children.has(column) === true) continue;
-        if (next === column + 1 && cells.get(key(row, column + 1))?.children.has(column) === true) continue;
-        candidates.push(next);
+        if (next === column - 1 && ((children[current - 1] ?? 0) & (1 << column)) !== 0) continue;
+        if (next === column + 1 && ((children[current + 1] ?? 0) & (1 << column)) !== 0) continue;
+        candidates[count++] = next;
       }
-      const next = candidates[nextInt(random, 'map', 0, candidates.length - 1)] ?? column;
-      current.children.add(next);
-      cellAt(row + 1, next).parents.add(column);
+      const next = candidates[nextInt(random, 'map', 0, count - 1)] ?? column;
+      children[current] = (children[current] ?? 0) | (1 << next);
+      const below = current + MAP_WIDTH - column + next;
+      present[below] = 1;
+      parents[below] = (parents[below] ?? 0) | (1 << column);
       column = next;
     }
   }
 
-  // Fixed rows.
-  const ordered = [...cells.values()].sort((a, b) => a.row - b.row || a.column - b.column);
+  // The cells in row order, left to right; then the fixed rows.
+  const ordered: number[] = [];
+  for (let cell = 0; cell < CELLS; cell++) if (present[cell] === 1) ordered.push(cell);
   for (const cell of ordered) {
-    if (cell.row === 0) cell.type = 'monster';
-    else if (cell.row === TREASURE_ROW) cell.type = 'treasure';
-    else if (cell.row === REST_ROW) cell.type = 'rest';
+    const row = Math.floor(cell / MAP_WIDTH);
+    if (row === 0) types[cell] = 'monster';
+    else if (row === TREASURE_ROW) types[cell] = 'treasure';
+    else if (row === REST_ROW) types[cell] = 'rest';
   }
 
   // The original's room list: its counts come from every node of the map except row 14 (its
   // row-before-the-rest-row quirk), monsters fill the list up to the nodes left to assign, the list
   // is shuffled, and the nodes take rooms from it row by row, left to right.
-  const open = ordered.filter((cell) => cell.type === null);
-  const total = ordered.filter((cell) => cell.row !== REST_ROW - 1).length;
+  let open = 0;
+  let total = 0;
+  for (const cell of ordered) {
+    if (types[cell] === null) open++;
+    if (Math.floor(cell / MAP_WIDTH) !== REST_ROW - 1) total++;
+  }
   const bag: RoomType[] = [];
   for (const { type, share } of ODDS) {
     const count = Math.round(total * share);
     for (let copy = 0; copy < count; copy++) bag.push(type);
   }
-  while (bag.length < open.length) bag.push('monster');
+  while (bag.length < open) bag.push('monster');
   shuffleInPlace(random, 'map', bag);
-  for (const cell of open) cell.type = takeRoom(cell, bag, cells);
+  for (const cell of ordered)
+    if (types[cell] === null) types[cell] = takeRoom(cell, bag, types, children, parents);
 
-  const nodes: MapNode[] = ordered.map((cell) => ({
-    row: cell.row,
-    column: cell.column,
-    type: cell.type ?? 'monster',
-    children: [...cell.children].sort((a, b) => a - b),
-  }));
+  const nodes: MapNode[] = [];
+  for (const cell of ordered) {
+    const row = Math.floor(cell / MAP_WIDTH);
+    const column = cell - row * MAP_WIDTH;
+    const mask = children[cell] ?? 0;
+    const list: number[] = [];
+    for (let child = 0; child < MAP_WIDTH; child++) if ((mask & (1 << child)) !== 0) list.push(child);
+    nodes.push({ row, column, type: types[cell] ?? 'monster', children: list });
+  }
   return { nodes, bossId };
 }
-
-/** Rooms the parent rule applies to: never right after a room of the same type. */
-const PARENT_RULE: ReadonlySet<RoomType> = new Set(['elite', 'rest', 'shop', 'treasure']);
 
 /**
  * The first room of the bag this node may hold (each type is tested once, at its first copy), taken
@@ -106,31 +109,59 @@ const PARENT_RULE: ReadonlySet<RoomType> = new Set(['elite', 'rest', 'shop', 'tr
  * no room of the same type as a sibling (another child of one of its parents), events and monsters
  * included.
  */
-function takeRoom(cell: Cell, bag: RoomType[], cells: ReadonlyMap<number, Cell>): RoomType {
-  const at = (row: number, column: number) => cells.get(row * MAP_WIDTH + column);
-  const parents: (RoomType | null)[] = [];
-  const siblings: (RoomType | null)[] = [];
-  for (const parentColumn of cell.parents) {
-    const parent = at(cell.row - 1, parentColumn);
-    if (parent === undefined) continue;
-    parents.push(parent.type);
-    for (const childColumn of parent.children)
-      if (childColumn !== cell.column) siblings.push(at(cell.row, childColumn)?.type ?? null);
+function takeRoom(
+  cell: number,
+  bag: RoomType[],
+  types: readonly (RoomType | null)[],
+  children: Uint8Array,
+  parents: Uint8Array,
+): RoomType {
+  const row = Math.floor(cell / MAP_WIDTH);
+  const column = cell - row * MAP_WIDTH;
+  const rowStart = row * MAP_WIDTH;
+  // Room types of the parents and of the siblings, as bits of ROOM_BIT.
+  let parentTypes = 0;
+  let siblingTypes = 0;
+  const parentMask = parents[cell] ?? 0;
+  for (let parentColumn = 0; parentColumn < MAP_WIDTH; parentColumn++) {
+    if ((parentMask & (1 << parentColumn)) === 0) continue;
+    const parent = rowStart - MAP_WIDTH + parentColumn;
+    parentTypes |= roomBit(types[parent] ?? null);
+    const siblings = children[parent] ?? 0;
+    for (let childColumn = 0; childColumn < MAP_WIDTH; childColumn++)
+      if (childColumn !== column && (siblings & (1 << childColumn)) !== 0)
+        siblingTypes |= roomBit(types[rowStart + childColumn] ?? null);
   }
-  const tried = new Set<RoomType>();
+  let tried = 0;
   for (let index = 0; index < bag.length; index++) {
     const type = bag[index] as RoomType;
-    if (tried.has(type)) continue;
-    tried.add(type);
-    if ((type === 'elite' || type === 'rest') && cell.row <= 4) continue;
-    if (type === 'rest' && cell.row >= REST_ROW - 1) continue;
-    if (PARENT_RULE.has(type) && parents.includes(type)) continue;
-    if (siblings.includes(type)) continue;
+    const bit = ROOM_BIT[type];
+    if ((tried & bit) !== 0) continue;
+    tried |= bit;
+    if ((type === 'elite' || type === 'rest') && row <= 4) continue;
+    if (type === 'rest' && row >= REST_ROW - 1) continue;
+    if ((PARENT_RULE & bit) !== 0 && (parentTypes & bit) !== 0) continue;
+    if ((siblingTypes & bit) !== 0) continue;
     bag.splice(index, 1);
     return type;
   }
   return 'monster';
 }
+
+const ROOM_BIT: Readonly<Record<RoomType, number>> = {
+  monster: 1,
+  elite: 2,
+  rest: 4,
+  shop: 8,
+  event: 16,
+  treasure: 32,
+  boss: 64,
+};
+
+const roomBit = (type: RoomType | null): number => (type === null ? 0 : ROOM_BIT[type]);
+
+/** Rooms the parent rule applies to: never right after a room of the same type. */
+const PARENT_RULE = ROOM_BIT.elite | ROOM_BIT.rest | ROOM_BIT.shop | ROOM_BIT.treasure;
 
 export function findNode(map: MapState, row: number, column: number): MapNode | undefined {
   return map.nodes.find((node) => node.row === row && node.column === column);

@@ -20,7 +20,15 @@ import type { EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
 import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
-import type { CharacterId, DeckCard, RoomType, Ruleset, RunCounters, RunState } from './run-state.js';
+import type {
+  CharacterId,
+  CombatCard,
+  DeckCard,
+  RoomType,
+  Ruleset,
+  RunCounters,
+  RunState,
+} from './run-state.js';
 import { createShop } from './shop.js';
 
 /** The last act; beating its boss wins the run. */
@@ -185,18 +193,29 @@ let cachedActions: EngineAction[] = [];
 
 /** Every legal action of the current screen, fully specified. */
 export function legalActions(run: RunState): EngineAction[] {
-  return withRuleset(run.ruleset, () => legalActionsOf(run));
+  return withRuleset(run.ruleset, () => [...sharedLegalActions(run)]);
 }
 
-function legalActionsOf(run: RunState): EngineAction[] {
+/** The distinct action names of the current screen, in order of first appearance. */
+export function legalActionNames(run: RunState): string[] {
+  return withRuleset(run.ruleset, () => {
+    const names: string[] = [];
+    for (const action of sharedLegalActions(run))
+      if (!names.includes(action.action)) names.push(action.action);
+    return names;
+  });
+}
+
+/** The cached legal actions themselves, for the engine's own checks: never handed out or changed. */
+function sharedLegalActions(run: RunState): readonly EngineAction[] {
   if (cachedRun === run && cachedStep === run.counters.steps && cachedScreen === run.screen)
-    return [...cachedActions];
+    return cachedActions;
   const actions = computeLegalActions(run);
   cachedRun = run;
   cachedStep = run.counters.steps;
   cachedScreen = run.screen;
   cachedActions = actions;
-  return [...actions];
+  return actions;
 }
 
 function computeLegalActions(run: RunState): EngineAction[] {
@@ -218,15 +237,17 @@ function computeLegalActions(run: RunState): EngineAction[] {
       combat.monsters.forEach((monster, index) => {
         if (monster.alive) targets.push(index);
       });
-      combat.hand.forEach((card, index) => {
-        if (engine.unplayableReason(card) !== null) return;
-        if (getCard(card.id).target === 'AnyEnemy') {
+      for (let index = 0; index < combat.hand.length; index++) {
+        const card = combat.hand[index] as CombatCard;
+        const definition = getCard(card.id);
+        if (engine.unplayableReason(card, definition) !== null) continue;
+        if (definition.target === 'AnyEnemy') {
           for (const target of targets)
             actions.push({ action: 'play_card', card_index: index, target_index: target });
         } else {
           actions.push({ action: 'play_card', card_index: index });
         }
-      });
+      }
       potionActions(run, true, targets, actions);
       actions.push({ action: 'end_turn' });
       return actions;
@@ -400,10 +421,14 @@ export function applyAction(run: RunState, action: EngineAction): EngineResult {
 
 function applyActionOf(run: RunState, action: EngineAction): EngineResult {
   if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
-  const legal = legalActions(run);
-  if (!legal.some((candidate) => sameAction(candidate, action))) {
-    return rejection(run, action, legal);
-  }
+  const legal = sharedLegalActions(run);
+  let found = false;
+  for (const candidate of legal)
+    if (sameAction(candidate, action)) {
+      found = true;
+      break;
+    }
+  if (!found) return rejection(run, action, legal);
   run.counters.steps += 1;
   perform(run, action);
   return { ok: true };
@@ -419,7 +444,7 @@ function sameAction(a: EngineAction, b: EngineAction): boolean {
   );
 }
 
-function rejection(run: RunState, action: EngineAction, legal: EngineAction[]): EngineResult {
+function rejection(run: RunState, action: EngineAction, legal: readonly EngineAction[]): EngineResult {
   const sameName = legal.filter((candidate) => candidate.action === action.action);
   if (sameName.length > 0 && (action.action === 'play_card' || action.action === 'use_potion')) {
     const sameCard = sameName.filter(
