@@ -4,7 +4,7 @@
 // in the same run), next to the goals of issue 15. 1,000 short random games must not throw.
 import { createHeuristicBot } from '../src/bot/index.js';
 import { findInertSts2Cards } from '../src/content/sts2/inert-sts2-cards.js';
-import { type CharacterId, createSimulator, encounterName, type Ruleset } from '../src/engine/index.js';
+import { type CharacterId, createSimulator, type Ruleset } from '../src/engine/index.js';
 
 const SEEDS_PER_CHARACTER = Number(process.env.SPIRE_BENCH_SEEDS ?? 200);
 const RANDOM_GAMES = 1_000;
@@ -26,7 +26,7 @@ interface RunResult {
   act: number;
   victory: boolean;
   steps: number;
-  /** The last fight's encounter id when the run was lost ("Act 2 boss: The Champ" in the table). */
+  /** The last fight's encounter id when the run was lost ("Act 2 boss: The Champ"). */
   death?: string;
 }
 
@@ -42,8 +42,9 @@ function playBot(seed: string, character: CharacterId, ruleset: Ruleset): RunRes
   let lastFight = '';
   while (!simulator.over && steps < 20_000) {
     const combat = simulator.run.combat;
-    if (combat !== null)
-      lastFight = `Act ${simulator.run.act} ${combat.kind}: ${encounterName(combat.encounterId)}`;
+    // Monster names, not the encounter's: encounter ids are per ruleset, names read the same.
+    if (combat !== null && combat.turn === 1)
+      lastFight = `Act ${simulator.run.act} ${combat.kind}: ${[...new Set(combat.monsters.map((monster) => monster.name))].join(' + ')}`;
     const result = simulator.step(bot.choose(simulator.view()));
     if (!result.ok) throw new Error(`bot chose an illegal action on seed ${seed}: ${result.error.message}`);
     steps++;
