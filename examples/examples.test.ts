@@ -26,6 +26,7 @@ const examples: Record<string, string[]> = {
   './errors': ['examples/errors/main.ts'],
   './ai-sdk': ['examples/ai-sdk/main.ts'],
   './langchain': ['examples/langchain/main.ts'],
+  './wordnet': ['examples/wordnet/main.ts'],
 };
 
 describe('examples: one per entry point, its output as documented', () => {
@@ -59,6 +60,7 @@ describe('examples: one per entry point, its output as documented', () => {
     'examples/testing/main.ts',
     'examples/errors/main.ts',
     'examples/langchain/main.ts',
+    'examples/wordnet/main.ts',
   ]) {
     it(`${example} prints what the docs show`, () => expectDocumentedOutput(example));
   }

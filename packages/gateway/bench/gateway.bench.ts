@@ -3,11 +3,13 @@
 //   GATEWAY_BENCH_SESSIONS (200), GATEWAY_BENCH_TURNS (50), GATEWAY_BENCH_PROCESSES (4), GATEWAY_BENCH_RATE (500 req/s)
 
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createPostgresStore } from '@strata-memory/strata/postgres';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { type GatewayProcess, spawnGateway, spawnListening } from '../src/testing/spawn-gateway.js';
-import { createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
+import { ADMIN_URL, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
 
 export interface GatewayBenchOptions {
   sessions: number;
@@ -23,6 +25,11 @@ export interface GatewayBenchResult {
   errors: number;
   lostTurns: number;
   lostStateUpdates: number;
+  /** Sessions the load tool drove, and the most turns one of them got acknowledged. */
+  sessions: number;
+  longestSession: number;
+  /** State updates the check looked for (every 5th acknowledged turn). */
+  stateUpdatesChecked: number;
   requestsPerSecond: number;
   direct: { p50: number; p99: number; requestsPerSecond: number };
   gateway: { p50: number; p99: number };
@@ -32,6 +39,19 @@ export interface GatewayBenchResult {
    * less sensitive to a loaded machine than latency, so before/after runs compare on it.
    */
   gatewayCpuMsPerRequest: number | undefined;
+  /**
+   * CPU per gateway request of every part sharing the machine during the gateway phase (ms; undefined
+   * where /proc cannot be read): the load tool (this process), the fake upstream, the gateways, the
+   * Postgres backends serving the bench database. Their sum bounds the rate the cores can carry.
+   */
+  cpuMsPerRequest: {
+    loadTool: number;
+    upstream?: number | undefined;
+    gateways?: number | undefined;
+    postgres?: number | undefined;
+  };
+  /** The same for the direct phase, per direct request (load tool and fake upstream only). */
+  directCpuMsPerRequest: { loadTool: number; upstream?: number | undefined };
 }
 
 // utime + stime of a process in ms (Linux /proc; clock ticks are 100 per second there).
@@ -45,10 +65,108 @@ function cpuMsOf(pid: number | undefined): number | undefined {
   }
 }
 
+// The Postgres backends serving `database` (pg_stat_activity; the bench database has no other clients).
+async function backendPids(database: string): Promise<number[]> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const result = await admin.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    return result.rows.map((row) => row.pid);
+  } finally {
+    await admin.end();
+  }
+}
+
+// CPU of the Postgres backends of `database` since `before` (pid -> ms): a backend that was not there
+// before counts from its start (its connection set-up included), one that ended in between is missed.
+async function postgresCpu(database: string, before: Map<number, number>): Promise<number | undefined> {
+  let total = 0;
+  for (const pid of await backendPids(database)) {
+    const now = cpuMsOf(pid);
+    if (now === undefined) return undefined;
+    total += now - (before.get(pid) ?? 0);
+  }
+  return total;
+}
+
+async function postgresCpuNow(database: string): Promise<Map<number, number>> {
+  const sample = new Map<number, number>();
+  for (const pid of await backendPids(database)) {
+    const now = cpuMsOf(pid);
+    if (now !== undefined) sample.set(pid, now);
+  }
+  return sample;
+}
+
+const ownCpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+const perRequest = (used: number | undefined, requests: number) =>
+  used === undefined ? undefined : Math.round((100 * used) / requests) / 100;
+
 type Wire = { role: string; content: string | null };
 
-function latency(result: autocannon.Result) {
-  return { p50: result.latency.p50, p99: result.latency.p99 };
+/** p50 and p99 (ms) of every response time the runs saw, merged (not the worst run's percentiles). */
+function latency(times: number[]) {
+  const sorted = [...times].sort((left, right) => left - right);
+  const at = (quantile: number) =>
+    sorted.length === 0
+      ? 0
+      : (sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0);
+  const ms = (value: number) => Math.round(value * 100) / 100;
+  return { p50: ms(at(0.5)), p99: ms(at(0.99)) };
+}
+
+/**
+ * Splits `connections` into slices of about 10 (a multiple of `groups`), each its own autocannon run.
+ * With a rate, autocannon sends each connection's share at the start of every second: one run of 200
+ * connections is a burst of 500 requests at each second's start (queueing the fake upstream alone to
+ * a p99 of 100-270 ms), not 500 req/s. The slices start 1000/slices ms apart, so the bursts are small
+ * and spread over the second. (A connection's rate is a whole number per second: 500 req/s over 200
+ * connections is 3 for some and 2 for others, so once the 3s are done the rest run at 400 req/s.)
+ */
+function slicesOf(connections: number, groups: number): number[] {
+  const count = Math.max(groups, groups * Math.floor(Math.min(20, connections) / groups));
+  return Array.from(
+    { length: count },
+    (_, index) => Math.floor(connections / count) + (index < connections % count ? 1 : 0),
+  ).filter((size) => size > 0);
+}
+
+/** Runs the slices (staggered when rate-limited), collecting every response time. */
+async function drive(
+  slices: number[],
+  rate: number,
+  optionsOf: (slice: number, index: number) => autocannon.Options,
+  times: number[],
+): Promise<autocannon.Result[]> {
+  const total = slices.reduce((sum, size) => sum + size, 0);
+  return Promise.all(
+    slices.map(async (size, index) => {
+      if (rate > 0) await new Promise((resolve) => setTimeout(resolve, (index * 1000) / slices.length));
+      const sliceRate = Math.max(1, Math.round((rate * size) / total));
+      // Without a callback autocannon returns its tracker (an EventEmitter) made thenable.
+      const run = autocannon({
+        ...optionsOf(size, index),
+        connections: size,
+        ...(rate > 0 ? { overallRate: sliceRate } : {}),
+      }) as Promise<autocannon.Result> & {
+        on(
+          event: 'response',
+          listener: (client: unknown, status: number, bytes: number, responseTime: number) => void,
+        ): void;
+      };
+      run.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+        times.push(responseTime);
+      });
+      return run;
+    }),
+  );
 }
 
 export async function runGatewayBench(
@@ -89,62 +207,77 @@ export async function runGatewayBench(
 
     // Baseline: the same requests straight to the fake upstream.
     log(`direct: ${total} requests to the fake upstream, ${options.sessions} connections`);
-    const direct = await autocannon({
-      url: `${upstream.baseURL}/chat/completions`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: body(1),
-      connections: options.sessions,
-      amount: total,
-      ...(options.rate > 0 ? { overallRate: options.rate } : {}),
-    });
+    const directLoadBefore = ownCpuMs();
+    const directUpstreamBefore = cpuMsOf(upstreamProcess.child.pid);
+    const directTimes: number[] = [];
+    const directRuns = await drive(
+      slicesOf(options.sessions, 1),
+      options.rate,
+      (size) => ({
+        url: `${upstream.baseURL}/chat/completions`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: body(1),
+        amount: size * options.turns,
+      }),
+      directTimes,
+    );
+    const directRequests = directRuns.reduce((sum, run) => sum + run.requests.total, 0);
+    const directSeconds = Math.max(...directRuns.map((run) => run.duration));
+    const directUpstreamAfter = cpuMsOf(upstreamProcess.child.pid);
+    const directCpuMsPerRequest = {
+      loadTool: perRequest(ownCpuMs() - directLoadBefore, directRequests) ?? 0,
+      ...(directUpstreamAfter !== undefined && directUpstreamBefore !== undefined
+        ? { upstream: perRequest(directUpstreamAfter - directUpstreamBefore, directRequests) }
+        : {}),
+    };
 
     // Through the gateways: one connection = one session, its turns in order, spread over the processes.
     const successes = new Map<string, number[]>();
     let nextSession = 0;
-    const perProcess = Math.ceil(options.sessions / options.processes);
     log(`gateway: ${options.sessions} sessions x ${options.turns} turns over ${options.processes} processes`);
     const cpuBefore = gateways.map((gateway) => cpuMsOf(gateway.child.pid));
-    const runs = await Promise.all(
-      gateways.map((gateway) =>
-        autocannon({
-          url: `${gateway.url}/v1/chat/completions`,
+    const loadBefore = ownCpuMs();
+    const upstreamBefore = cpuMsOf(upstreamProcess.child.pid);
+    const postgresBefore = await postgresCpuNow(database.name);
+    const gatewayTimes: number[] = [];
+    const runs = await drive(
+      slicesOf(options.sessions, options.processes),
+      options.rate,
+      (size, slice) =>
+        ({
+          url: `${gateways[slice % gateways.length]?.url}/v1/chat/completions`,
           method: 'POST',
-          connections: perProcess,
-          amount: perProcess * options.turns,
-          ...(options.rate > 0
-            ? { overallRate: Math.max(1, Math.round(options.rate / options.processes)) }
-            : {}),
-          requests: [
-            {
-              setupRequest(request: Record<string, unknown>, context: Record<string, unknown>) {
-                if (context.session === undefined) {
-                  context.session = `bench-${nextSession}`;
-                  nextSession += 1;
-                  context.turn = 0;
-                }
-                const turn = (context.turn as number) + 1;
-                context.turn = turn;
-                return {
-                  ...request,
-                  headers: {
-                    'content-type': 'application/json',
-                    'x-strata-session': context.session as string,
-                  },
-                  body: body(turn),
-                };
-              },
-              onResponse(status: number, _body: string, context: Record<string, unknown>) {
-                if (status !== 200) return;
-                const list = successes.get(context.session as string) ?? [];
-                list.push(context.turn as number);
-                successes.set(context.session as string, list);
-              },
+          amount: size * options.turns,
+          requests: Array.from({ length: options.turns }, (_, index) => ({
+            setupRequest(request: Record<string, unknown>, context: Record<string, unknown>) {
+              if (context.session === undefined) {
+                context.session = `bench-${nextSession}`;
+                nextSession += 1;
+              }
+              context.turn = index + 1;
+              return {
+                ...request,
+                headers: {
+                  'content-type': 'application/json',
+                  'x-strata-session': context.session as string,
+                },
+                body: body(index + 1),
+              };
             },
-          ],
-        } as unknown as autocannon.Options),
-      ),
+            onResponse(status: number, _body: string, context: Record<string, unknown>) {
+              if (status !== 200) return;
+              const list = successes.get(context.session as string) ?? [];
+              list.push(context.turn as number);
+              successes.set(context.session as string, list);
+            },
+          })),
+        }) as unknown as autocannon.Options,
+      gatewayTimes,
     );
+    const loadUsed = ownCpuMs() - loadBefore;
+    const upstreamAfter = cpuMsOf(upstreamProcess.child.pid);
+    const postgresUsed = await postgresCpu(database.name, postgresBefore);
     const requests = runs.reduce((sum, run) => sum + run.requests.total, 0);
     const cpuUsed = gateways.map((gateway, index) => {
       const after = cpuMsOf(gateway.child.pid);
@@ -155,16 +288,15 @@ export async function runGatewayBench(
       ? Math.round((100 * cpuUsed.reduce((sum, used) => sum + (used ?? 0), 0)) / requests) / 100
       : undefined;
     const seconds = Math.max(...runs.map((run) => run.duration));
-    // Latency over all processes: the slowest process's percentiles (a conservative merge).
-    const gatewayLatency = {
-      p50: Math.max(...runs.map((run) => latency(run).p50)),
-      p99: Math.max(...runs.map((run) => latency(run).p99)),
-    };
+    // Latency over all processes: every response time of every slice, merged.
+    const gatewayLatency = latency(gatewayTimes);
+    const directLatency = latency(directTimes);
 
     // Verify: every acknowledged turn stored once, every state update applied.
     const store = createPostgresStore({ connectionString: database.url });
     let lostTurns = 0;
     let lostStateUpdates = 0;
+    let stateUpdatesChecked = 0;
     try {
       for (const [session, turns] of successes) {
         const record = await store.loadSession(`tenant/default/session/${session}`);
@@ -179,7 +311,9 @@ export async function runGatewayBench(
         for (const turn of turns) {
           const content = JSON.parse(body(turn)).messages[0].content as string;
           if (stored.get(content) !== 1) lostTurns += 1;
-          if (turn % 5 === 0 && data?.chat.state[`t${turn}`] !== turn) lostStateUpdates += 1;
+          if (turn % 5 !== 0) continue;
+          stateUpdatesChecked += 1;
+          if (data?.chat.state[`t${turn}`] !== turn) lostStateUpdates += 1;
         }
       }
     } finally {
@@ -191,17 +325,33 @@ export async function runGatewayBench(
       errors: runs.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
       lostTurns,
       lostStateUpdates,
+      sessions: successes.size,
+      longestSession: Math.max(0, ...[...successes.values()].map((turns) => turns.length)),
+      stateUpdatesChecked,
       requestsPerSecond: Math.round(requests / seconds),
-      direct: { ...latency(direct), requestsPerSecond: Math.round(direct.requests.average) },
+      direct: { ...directLatency, requestsPerSecond: Math.round(directRequests / directSeconds) },
       gateway: gatewayLatency,
-      added: { p50: gatewayLatency.p50 - direct.latency.p50, p99: gatewayLatency.p99 - direct.latency.p99 },
+      added: {
+        p50: Math.round((gatewayLatency.p50 - directLatency.p50) * 100) / 100,
+        p99: Math.round((gatewayLatency.p99 - directLatency.p99) * 100) / 100,
+      },
       gatewayCpuMsPerRequest,
+      cpuMsPerRequest: {
+        loadTool: perRequest(loadUsed, requests) ?? 0,
+        ...(upstreamAfter !== undefined && upstreamBefore !== undefined
+          ? { upstream: perRequest(upstreamAfter - upstreamBefore, requests) }
+          : {}),
+        ...(gatewayCpuMsPerRequest !== undefined ? { gateways: gatewayCpuMsPerRequest } : {}),
+        ...(postgresUsed !== undefined ? { postgres: perRequest(postgresUsed, requests) } : {}),
+      },
+      directCpuMsPerRequest,
     };
     return result;
   } finally {
     await Promise.all(gateways.map((gateway) => gateway.stop()));
     await upstream.close();
-    await database.drop();
+    if (!process.env.KEEP_DB_TMP) await database.drop();
+    else console.log('kept', database.name);
   }
 }
 
@@ -229,7 +379,28 @@ export async function runBench(): Promise<void> {
     { path: 'added by the gateway', p50Ms: result.added.p50, p99Ms: result.added.p99, requestsPerSecond: '' },
   ]);
   console.log(
-    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates}; goal: p99 added <= 10 ms at ${options.rate} req/s`,
+    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; ${result.sessions} sessions (longest ${result.longestSession} turns); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates} of ${result.stateUpdatesChecked}; goal: p99 added <= 10 ms at ${options.rate} req/s`,
+  );
+  const parts = result.cpuMsPerRequest;
+  const sum = (parts.upstream ?? 0) + (parts.gateways ?? 0) + (parts.postgres ?? 0) + parts.loadTool;
+  const cores = availableParallelism();
+  console.table([
+    {
+      part: 'load tool (autocannon, this process)',
+      gatewayPhase: parts.loadTool,
+      directPhase: result.directCpuMsPerRequest.loadTool,
+    },
+    {
+      part: 'fake upstream',
+      gatewayPhase: parts.upstream ?? '?',
+      directPhase: result.directCpuMsPerRequest.upstream ?? '?',
+    },
+    { part: `${options.processes} gateway processes`, gatewayPhase: parts.gateways ?? '?', directPhase: '' },
+    { part: 'Postgres backends (bench database)', gatewayPhase: parts.postgres ?? '?', directPhase: '' },
+    { part: 'all parts', gatewayPhase: Math.round(sum * 100) / 100, directPhase: '' },
+  ]);
+  console.log(
+    `CPU ms per request above; at ${Math.round(sum * 100) / 100} ms per gateway request the ${cores} cores carry at most ~${Math.floor((1000 * cores) / sum)} req/s with nothing else running (the goal's rate needs <= ${Math.round((100 * 1000 * cores) / Math.max(1, options.rate)) / 100} ms, and more headroom than none for a low p99)`,
   );
   console.log(JSON.stringify({ options, ...result }));
   if (result.lostTurns > 0 || result.lostStateUpdates > 0)

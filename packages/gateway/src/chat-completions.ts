@@ -16,6 +16,8 @@ import type { CallRecorder } from './call-recorder.js';
 import type { GatewayMetrics } from './gateway-metrics.js';
 import type { GatewaySessions, LoadedSession, SessionSettings } from './gateway-sessions.js';
 import type { GatewayTracing, UpstreamCallAttributes } from './gateway-tracing.js';
+import { type MemoryLayers, type TenantLayers, withPlacedLayers } from './memory-layers.js';
+import type { SessionExtraction, TenantExtraction } from './session-extraction.js';
 import { type RelayState, relayStreamRound, type StreamedRound } from './sse-relay.js';
 import type { Upstream } from './upstream-client.js';
 import { type ChatCompletionRequest, systemTextOf, turnsOf } from './wire-message.js';
@@ -29,6 +31,10 @@ export interface CallContext {
   signal?: AbortSignal;
   /** The request's trace context: upstream call spans are its children. */
   traceContext?: Context;
+  /** The tenant's summary, lessons and extraction settings (absent: none of them). */
+  memory?: TenantLayers & TenantExtraction;
+  /** A transition the client named (`x-strata-event`): layers configured `on` it are rewritten after the reply. */
+  event?: string;
 }
 
 /** What the inspector shows of one upstream call (stored as the session's telemetry). */
@@ -64,6 +70,10 @@ export interface ChatCompletionsDependencies {
   upstreamOrigin: URL;
   /** Rounds of update_state handling per client request before the reply goes back as it is (default 4). */
   maxStateRounds?: number;
+  /** Places the summary and lessons layers of tenants that configure them. */
+  memoryLayers?: MemoryLayers;
+  /** Queues async extraction after replies, for tenants that configure it. */
+  extraction?: SessionExtraction;
 }
 
 const updateStateTool = createUpdateStateTool();
@@ -170,6 +180,44 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
   // What one upstream round is assembled from: a session's view, or a stateless request's own turns.
   type Assembly = { fit: ChatFit; messages: unknown[] };
 
+  /**
+   * A session's assembly with the tenant's summary and lessons placed after the system message. The
+   * chat context fitted the rest into the budget less the layers' reserve, so the whole is within it.
+   */
+  const assemble = async (context: CallContext, session: LoadedSession): Promise<Assembly> => {
+    const memory = context.memory;
+    if (!dependencies.memoryLayers || !memory || (!memory.summary && !memory.lessons)) return session;
+    const placed = await dependencies.memoryLayers.placed(context.tenant, memory, session.memory.summary);
+    const combined = withPlacedLayers(session.fit, session.messages, placed, context.settings.budget);
+    const [system, ...rest] = layerTokens(session.fit, tokenizer);
+    layersOfFit.set(combined.fit, [
+      ...(system ? [system] : []),
+      ...placed.map((layer) => ({ name: layer.name, tokens: layer.tokens })),
+      ...rest,
+    ]);
+    return combined;
+  };
+
+  const queueExtraction = (
+    request: ChatCompletionRequest,
+    context: CallContext,
+    session: LoadedSession | undefined,
+    fit: ChatFit,
+  ) => {
+    if (!session || !context.sessionKey || !context.memory || !dependencies.extraction) return;
+    dependencies.extraction.afterReply({
+      tenant: context.tenant,
+      sessionKey: context.sessionKey,
+      settings: context.settings,
+      config: context.memory,
+      upstreamApiKey: context.upstreamApiKey,
+      model: request.model,
+      turnsDropped: fit.turnsDropped,
+      session,
+      event: context.event,
+    });
+  };
+
   const prepare = async (request: ChatCompletionRequest, context: CallContext) => {
     const system = systemTextOf(request.messages);
     const turns = turnsOf(request.messages);
@@ -190,7 +238,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       turns,
     });
     metrics.storedTurns.inc(ingested.stored);
-    const assembly: Assembly = ingested.session;
+    const assembly = await assemble(context, ingested.session);
     return { session: ingested.session, assembly, call: ingested.call };
   };
 
@@ -411,7 +459,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           open = undefined;
           if (recorded) {
             session = recorded;
-            assembly = recorded;
+            assembly = await assemble(context, recorded);
           }
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
           if (onlyState && round < maxRounds) continue;
@@ -426,6 +474,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             }
           }
           if (usage) completion.usage = usage;
+          queueExtraction(request, context, session, fit);
 
           return completion;
         }
@@ -500,7 +549,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           open = undefined;
           if (recorded) {
             session = recorded;
-            assembly = recorded;
+            assembly = await assemble(context, recorded);
           }
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
           if (onlyState && round < maxRounds) continue;
@@ -517,6 +566,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             sink.write(held);
           }
           sink.end();
+          queueExtraction(request, context, session, fit);
 
           return;
         }

@@ -2,16 +2,27 @@ import { SpanStatusCode, type TracerProvider } from '@opentelemetry/api';
 import { createTiktokenTokenizer, type MemoryStore, type Tokenizer } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  createAnthropicStreamTranslator,
+  parseAnthropicRequest,
+  toAnthropicError,
+  toAnthropicMessage,
+  toChatCompletionRequest,
+} from './anthropic-messages.js';
 import { type ApiKeys, createApiKeys } from './api-keys.js';
 import { createCallRecorder } from './call-recorder.js';
-import { type ChatCompletions, createChatCompletions } from './chat-completions.js';
-import type { GatewayConfig } from './gateway-config.js';
+import { type CallContext, type ChatCompletions, createChatCompletions } from './chat-completions.js';
+import { createExtractionQueue } from './extraction-queue.js';
+import { type GatewayConfigInput, parseGatewayConfig, reservedLayerTokens } from './gateway-config.js';
 import { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
 import { createGatewaySessions, type GatewaySessions, type SessionSettings } from './gateway-sessions.js';
 import { createGatewayTracing } from './gateway-tracing.js';
 import { registerInspectRoutes } from './inspect-routes.js';
+import { createMemoryLayers } from './memory-layers.js';
 import { toOpenAIError } from './openai-error.js';
+import { createSessionExtraction } from './session-extraction.js';
 import { createTenantRateLimiter, type RateLimitPool } from './tenant-rate-limiter.js';
+import { createUpstreamChatModel } from './upstream-chat-model.js';
 import { createUpstream, type Upstream } from './upstream-client.js';
 import { parseChatCompletionRequest } from './wire-message.js';
 
@@ -47,7 +58,12 @@ export interface GatewayOptions {
   system?: string;
   /** false = `--no-auth`: every request is tenant 'default'. Default true. */
   auth?: boolean;
-  config?: GatewayConfig;
+  /** Per-tenant settings (`--config`): budgets, keys, rate limits, the summary and lessons layers, async extraction. */
+  config?: GatewayConfigInput;
+  /** How often a tenant's lessons are reloaded from the store, to see other replicas' (default 10,000 ms). */
+  lessonsRefreshMs?: number;
+  /** Async extraction jobs running at once in this process (default 2). */
+  extractionConcurrency?: number;
   /** Largest request body in bytes (default 4 MiB); larger gets 413. */
   bodyLimitBytes?: number;
   /** Requests per tenant per minute (default 600): per process, or shared with `rateLimitPool`. */
@@ -87,7 +103,9 @@ export interface Gateway {
   listen(port: number, host: string): Promise<string>;
   /** Writes the queued inspector call records now (they are otherwise written within 100 ms). */
   flush(): Promise<void>;
-  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, queued call records are written, then the server closes. */
+  /** Resolves when no async extraction job is queued or running. */
+  flushExtraction(): Promise<void>;
+  /** Graceful: /readyz turns 503, no new connections, in-flight requests finish, the extraction queue is flushed, queued call records are written, then the server closes. */
   close(): Promise<void>;
 }
 
@@ -98,6 +116,8 @@ declare module 'fastify' {
 }
 
 const SESSION_HEADER = 'x-strata-session';
+/** Names a transition (e.g. `ticket-closed`): the summary and lessons configured `on` it are extracted after the reply. */
+const EVENT_HEADER = 'x-strata-event';
 
 /** The key in `Authorization: Bearer <key>`, or the password of `Basic` (how a browser sends it to /inspect). */
 function presentedKey(header: string): string | undefined {
@@ -132,7 +152,35 @@ export function createGateway(options: GatewayOptions): Gateway {
     onDropped: (count) => metrics.droppedCallRecords.inc(count),
   });
   const tracing = createGatewayTracing(options.tracerProvider);
+  const config = options.config
+    ? parseGatewayConfig(options.config, '(createGateway options.config)', options.budget ?? 5000)
+    : undefined;
+  const memoryLayers = createMemoryLayers({
+    store,
+    tokenizer,
+    ...(options.lessonsRefreshMs !== undefined ? { lessonsRefreshMs: options.lessonsRefreshMs } : {}),
+  });
+  const extractionQueue = createExtractionQueue({
+    ...(options.extractionConcurrency !== undefined ? { concurrency: options.extractionConcurrency } : {}),
+    onDepth: (depth) => metrics.extractionQueueDepth.set(depth),
+    onUnexpected: (error) =>
+      app.log.error({ code: StrataError.is(error) ? error.code : 'INTERNAL' }, 'extraction job failed'),
+  });
+  const extraction = createSessionExtraction({
+    sessions,
+    layers: memoryLayers,
+    queue: extractionQueue,
+    metrics,
+    modelFor: (model, apiKey) =>
+      createUpstreamChatModel({ upstream, baseURL: options.upstream, model, apiKey }),
+    log: {
+      info: (fields, message) => app.log.info(fields, message),
+      warn: (fields, message) => app.log.warn(fields, message),
+    },
+  });
   const completions: ChatCompletions = createChatCompletions({
+    memoryLayers,
+    extraction,
     sessions,
     recorder,
     tracing,
@@ -143,7 +191,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const auth = options.auth ?? true;
   const env = options.env ?? process.env;
-  const tenants = options.config?.tenants ?? {};
+  const tenants = config?.tenants ?? {};
   const limiter = createTenantRateLimiter({
     limitOf: (tenant) => tenants[tenant]?.rateLimitPerMinute ?? options.rateLimitPerMinute ?? 600,
     ...(options.rateLimitPool ? { pool: options.rateLimitPool } : {}),
@@ -156,6 +204,16 @@ export function createGateway(options: GatewayOptions): Gateway {
       budget: own.budget ?? options.budget ?? 5000,
       maxTurns: own.maxTurns ?? options.maxTurns ?? 200,
       defaultSystem: own.system ?? options.system ?? '',
+      reservedTokens: reservedLayerTokens(own),
+    };
+  };
+  const memoryOf = (tenant: string) => {
+    const own = tenants[tenant];
+    if (!own || (!own.summary && !own.lessons && !own.extraction)) return undefined;
+    return {
+      ...(own.summary ? { summary: own.summary } : {}),
+      ...(own.lessons ? { lessons: own.lessons } : {}),
+      ...(own.extraction ? { extraction: own.extraction } : {}),
     };
   };
   const upstreamKeyOf = (tenant: string): string | undefined => {
@@ -171,10 +229,15 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.decorateRequest('tenant', '');
 
   const sendError = (reply: FastifyReply, error: unknown) => {
-    const { status, body, retryAfterSeconds } = toOpenAIError(error);
+    // Anthropic's SDKs read their own error shape on /v1/messages; every other route answers OpenAI's.
+    const anthropic = reply.request.url.startsWith('/v1/messages');
+    const { status, body, retryAfterSeconds } = anthropic ? toAnthropicError(error) : toOpenAIError(error);
     if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
     if (status >= 500)
-      reply.log.error({ code: body.error.code, message: body.error.message }, 'request failed');
+      reply.log.error(
+        { code: (body.error as { code: string | null }).code, message: body.error.message },
+        'request failed',
+      );
     return reply.status(status).type('application/json').send(body);
   };
 
@@ -218,7 +281,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       reply,
       new StrataError(
         'ROUTE_UNKNOWN',
-        `Unknown route ${request.method} ${request.url.split('?')[0]}. The gateway serves POST /v1/chat/completions, GET /v1/models, /healthz, /readyz, /metrics and /inspect.`,
+        `Unknown route ${request.method} ${request.url.split('?')[0]}. The gateway serves POST /v1/chat/completions, POST /v1/messages, GET /v1/models, /healthz, /readyz, /metrics and /inspect.`,
       ),
     ),
   );
@@ -236,7 +299,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (!auth) {
       request.tenant = 'default';
     } else {
-      const header = request.headers.authorization ?? '';
+      // Anthropic's SDKs send the key as x-api-key.
+      const apiKeyHeader = request.headers['x-api-key'];
+      const header =
+        request.headers.authorization ??
+        (typeof apiKeyHeader === 'string' && apiKeyHeader !== '' ? `Bearer ${apiKeyHeader}` : '');
       const tenant = await keys.verify(presentedKey(header) ?? '');
       if (!tenant) {
         throw new StrataError(
@@ -275,10 +342,15 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   registerInspectRoutes(app, { authenticate, sessions, store, tokenizer, recorder });
 
-  app.post('/v1/chat/completions', { preHandler: authenticate }, async (request, reply) => {
-    const body = parseChatCompletionRequest(request.body);
+  /** Who is calling, which session and transition, with the request's trace span (ended with the response). */
+  const callContextOf = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    fallbackSession: string | undefined,
+  ): CallContext => {
     const header = request.headers[SESSION_HEADER];
-    const sessionKey = (Array.isArray(header) ? header[0] : header) ?? body.user;
+    const sessionKey = (Array.isArray(header) ? header[0] : header) ?? fallbackSession;
     if (sessionKey !== undefined && (sessionKey.length === 0 || sessionKey.length > 256)) {
       throw new StrataError(
         'INPUT_INVALID',
@@ -286,8 +358,16 @@ export function createGateway(options: GatewayOptions): Gateway {
         { details: { param: 'user' } },
       );
     }
+    const eventHeader = request.headers[EVENT_HEADER];
+    const event = Array.isArray(eventHeader) ? eventHeader[0] : eventHeader;
+    if (event !== undefined && !/^[A-Za-z0-9._:-]{1,100}$/.test(event)) {
+      throw new StrataError(
+        'INPUT_INVALID',
+        `The ${EVENT_HEADER} header must be 1-100 letters, digits or . _ : - (a transition name such as ticket-closed).`,
+      );
+    }
     const controller = new AbortController();
-    const traced = tracing.startRequest('POST', '/v1/chat/completions');
+    const traced = tracing.startRequest('POST', route);
     traced.span.setAttribute('strata.tenant', request.tenant);
     reply.raw.on('close', () => {
       if (!reply.raw.writableFinished) controller.abort();
@@ -296,7 +376,10 @@ export function createGateway(options: GatewayOptions): Gateway {
         traced.span.setStatus({ code: SpanStatusCode.ERROR });
       traced.span.end();
     });
-    const context = {
+    const memory = memoryOf(request.tenant);
+    return {
+      ...(memory ? { memory } : {}),
+      ...(event !== undefined ? { event } : {}),
       traceContext: traced.context,
       tenant: request.tenant,
       sessionKey,
@@ -304,18 +387,27 @@ export function createGateway(options: GatewayOptions): Gateway {
       upstreamApiKey: upstreamKeyOf(request.tenant),
       signal: controller.signal,
     };
+  };
+
+  const openEventStream = (reply: FastifyReply) => {
+    reply.hijack();
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
+  };
+
+  app.post('/v1/chat/completions', { preHandler: authenticate }, async (request, reply) => {
+    const body = parseChatCompletionRequest(request.body);
+    const context = callContextOf(request, reply, '/v1/chat/completions', body.user);
     if (body.stream !== true) return completions.complete(body, context);
     let opened = false;
     try {
       await completions.stream(body, context, {
         open() {
           opened = true;
-          reply.hijack();
-          reply.raw.writeHead(200, {
-            'content-type': 'text/event-stream; charset=utf-8',
-            'cache-control': 'no-cache',
-            connection: 'keep-alive',
-          });
+          openEventStream(reply);
         },
         write(chunk) {
           reply.raw.write(`data: ${JSON.stringify(chunk)}\n\n`);
@@ -331,6 +423,40 @@ export function createGateway(options: GatewayOptions): Gateway {
       const { body: errorBody } = toOpenAIError(error);
       request.log.error({ code: errorBody.error.code }, 'stream failed');
       if (!reply.raw.destroyed) reply.raw.end(`data: ${JSON.stringify(errorBody)}\n\n`);
+    }
+    return reply;
+  });
+
+  // Anthropic's Messages API with the same memory: translated to Chat Completions for the session and
+  // the upstream, and the answer (or its stream) translated back.
+  app.post('/v1/messages', { preHandler: authenticate }, async (request, reply) => {
+    const anthropic = parseAnthropicRequest(request.body);
+    const body = toChatCompletionRequest(anthropic);
+    const context = callContextOf(request, reply, '/v1/messages', body.user);
+    if (body.stream !== true)
+      return toAnthropicMessage(await completions.complete(body, context), anthropic.model);
+    let opened = false;
+    const translator = createAnthropicStreamTranslator(anthropic.model, (event, data) => {
+      reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    });
+    try {
+      await completions.stream(body, context, {
+        open() {
+          opened = true;
+          openEventStream(reply);
+        },
+        write: (chunk) => translator.chunk(chunk),
+        end() {
+          translator.end();
+          reply.raw.end();
+          metrics.requests.inc({ route: '/v1/messages', status: '200' });
+        },
+      });
+    } catch (error) {
+      if (!opened) throw error;
+      const { body: errorBody } = toAnthropicError(error);
+      request.log.error({ code: errorBody.error.code }, 'stream failed');
+      if (!reply.raw.destroyed) reply.raw.end(`event: error\ndata: ${JSON.stringify(errorBody)}\n\n`);
     }
     return reply;
   });
@@ -352,11 +478,14 @@ export function createGateway(options: GatewayOptions): Gateway {
       return app.listen({ port, host });
     },
     flush: () => recorder.flush(),
+    flushExtraction: () => extractionQueue.flush(),
     async close() {
       draining = true;
       if (revocationTimer) clearInterval(revocationTimer);
       await app.close();
-      // In-flight requests are done: their call records are the last to write.
+      // In-flight requests are done and queued their last extraction jobs: those finish before the store closes.
+      await extractionQueue.close();
+      // Their call records are the last to write.
       await recorder.flush();
     },
   };

@@ -18,5 +18,9 @@ run('npm run bench -- gateway, small', () => {
     expect(result.errors).toBe(0);
     expect(result.lostTurns).toBe(0);
     expect(result.lostStateUpdates).toBe(0);
+    // Sessions really are multi-turn (24 requests over 4 connections per process: some connection makes
+    // at least 6, its first session all 6 turns), so the state update of turn 5 was checked.
+    expect(result.longestSession).toBe(6);
+    expect(result.stateUpdatesChecked).toBeGreaterThan(0);
   });
 });

@@ -99,7 +99,9 @@ export async function runServe(options: ServeOptions, io: CliIo, stop?: Promise<
       `--no-auth is refused on the non-loopback host '${options.host}': anyone who can reach it could use your upstream key. Create a key (strata keys create --tenant <name>) or listen on 127.0.0.1.`,
     );
   }
-  const config = options.config ? loadGatewayConfig(resolve(io.cwd, options.config)) : undefined;
+  const config = options.config
+    ? loadGatewayConfig(resolve(io.cwd, options.config), options.budget)
+    : undefined;
   const store = await openStore(options, io);
   let tracing: OtlpTracing | undefined;
   let rateLimitPool: { end(): Promise<void> } | undefined;
@@ -201,7 +203,7 @@ export function createGatewayCommands(io: CliIo): Command[] {
       .option('--system <text>', 'system prompt for sessions whose client sends none')
       .option(
         '--config <file>',
-        'JSON file of per-tenant settings: {"tenants":{"<name>":{"budget","maxTurns","system","upstreamApiKeyEnv","rateLimitPerMinute"}}}',
+        'JSON file of per-tenant settings: {"tenants":{"<name>":{"budget","maxTurns","system","upstreamApiKeyEnv","rateLimitPerMinute","summary","lessons","extraction"}}} (see the gateway README)',
       )
       .option('--no-auth', 'serve without API keys (refused on a non-loopback host)')
       .option(

@@ -1,4 +1,4 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The gateway's Prometheus metrics, on a registry of its own (several gateways can share a process). */
 export function createGatewayMetrics(options: { defaultMetrics?: boolean } = {}) {
@@ -30,7 +30,7 @@ export function createGatewayMetrics(options: { defaultMetrics?: boolean } = {})
     }),
     layerTokens: new Counter({
       name: 'strata_gateway_layer_tokens_total',
-      help: 'Tokens sent upstream, by layer (system, state, window).',
+      help: 'Tokens sent upstream, by layer (system, lessons, summary, state, window).',
       labelNames: ['layer'] as const,
       registers: [registry],
     }),
@@ -64,13 +64,24 @@ export function createGatewayMetrics(options: { defaultMetrics?: boolean } = {})
     }),
     stateUpdates: new Counter({
       name: 'strata_gateway_state_updates_total',
-      help: 'update_state calls handled by the gateway, by result (applied, rejected).',
+      help: 'State updates by result: update_state calls applied or rejected, and patches applied by async extraction (extracted).',
       labelNames: ['result'] as const,
       registers: [registry],
     }),
     droppedCallRecords: new Counter({
       name: 'strata_gateway_dropped_call_records_total',
       help: 'Inspector call records dropped because the store refused them for too long.',
+      registers: [registry],
+    }),
+    extractionJobs: new Counter({
+      name: 'strata_gateway_extraction_jobs_total',
+      help: 'Async extraction jobs by kind (state, summary, lessons) and result (done, failed: output rejected or upstream error, refused: queue full or closed).',
+      labelNames: ['kind', 'result'] as const,
+      registers: [registry],
+    }),
+    extractionQueueDepth: new Gauge({
+      name: 'strata_gateway_extraction_queue_depth',
+      help: 'Async extraction jobs queued or running in this process.',
       registers: [registry],
     }),
     storedTurns: new Counter({

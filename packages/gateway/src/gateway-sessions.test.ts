@@ -45,6 +45,24 @@ describe('gateway sessions', () => {
     expect(last.session.messages.at(-1)).toEqual({ role: 'assistant', content: 'answer two' });
   });
 
+  it("assembles with the client's system prompt from the request that sent it on, and a changed one at once", async () => {
+    const sessions = createGatewaySessions({ store: createInMemoryStore(), tokenizer });
+    const first = await sessions.ingest('acme', 's', settings, { system: 'Be brief.', turns: [user('hi')] });
+    expect(first.session.messages[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    const replied = await sessions.recordReply('acme', 's', settings, reply('hello'));
+    expect(replied.session.messages[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    const changed = await sessions.ingest('acme', 's', settings, {
+      system: 'Be kind.',
+      turns: [user('again')],
+    });
+    expect(changed.session.messages[0]).toEqual({ role: 'system', content: 'Be kind.' });
+    expect(changed.session.messages.slice(2).map((message) => message.content)).toEqual([
+      'hi',
+      'hello',
+      'again',
+    ]);
+  });
+
   it('recovers from a copy another process made stale: the turn lands once, nothing is lost', async () => {
     const shared = createInMemoryStore();
     const { store, calls } = countingStore(shared);

@@ -24,7 +24,26 @@ export interface SessionSettings {
   maxTurns: number;
   /** Used when a session's client never sent a system message. */
   defaultSystem: string;
+  /**
+   * Tokens of the budget kept for the summary and lessons layers (default 0): the system prompt,
+   * state and window fit in `budget - reservedTokens`.
+   */
+  reservedTokens?: number;
 }
+
+/** What async extraction keeps in a session: the running summary and how far each job has read. */
+export interface SessionMemory {
+  /** The running summary ('' until the first rewrite). */
+  summary: string;
+  /** Turn count the summary covers. */
+  summaryThrough: number;
+  /** Turn count the last applied state extraction saw. */
+  stateThrough: number;
+  /** Turn count the last lesson extraction saw. */
+  lessonsThrough: number;
+}
+
+const emptyMemory: SessionMemory = { summary: '', summaryThrough: 0, stateThrough: 0, lessonsThrough: 0 };
 
 /** What one session holds in the store (one JSON layer named 'gateway'). */
 interface SessionData {
@@ -34,6 +53,8 @@ interface SessionData {
   seen: string[];
   /** Calls made upstream so far (the inspector's call numbers). */
   calls: number;
+  /** Absent until an extraction job first wrote to the session. */
+  memory?: SessionMemory;
 }
 
 /**
@@ -53,6 +74,9 @@ export interface LoadedSession {
   /** `fit` as OpenAI Chat Completions messages, what goes upstream. */
   messages: ReturnType<ChatContext<Record<string, JsonValue>>['messages']>;
   calls: number;
+  /** Turns added to the session so far (its window keeps the newest of them). */
+  turnCount: number;
+  memory: SessionMemory;
 }
 
 const MAX_SEEN = 4096;
@@ -126,7 +150,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       system,
       stateSchema,
       maxTurns: settings.maxTurns,
-      budget: settings.budget,
+      budget: settings.budget - (settings.reservedTokens ?? 0),
       tokenizer,
     });
     chat.restore(snapshot);
@@ -140,7 +164,10 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
   };
 
   const sameSettings = (a: SessionSettings, b: SessionSettings) =>
-    a.budget === b.budget && a.maxTurns === b.maxTurns && a.defaultSystem === b.defaultSystem;
+    a.budget === b.budget &&
+    a.maxTurns === b.maxTurns &&
+    a.defaultSystem === b.defaultSystem &&
+    (a.reservedTokens ?? 0) === (b.reservedTokens ?? 0);
 
   const remember = (sessionId: string, entry: CachedSession) => {
     if (capacity <= 0) return;
@@ -160,6 +187,8 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       fit,
       messages: entry.chat.messages(),
       calls: entry.data.calls,
+      turnCount: entry.chat.turnCount,
+      memory: entry.data.memory ?? emptyMemory,
     };
   };
 
@@ -213,7 +242,11 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
           const entry: CachedSession = {
             version: committed.version,
             data: changed.data,
-            chat: current.chat,
+            // A chat context's system prompt is fixed when it is made: a new one needs a new context.
+            chat:
+              changed.data.system === current.data.system
+                ? current.chat
+                : chatOf(settings, changed.data.system, changed.data.chat),
             settings,
           };
           remember(sessionId, entry);
@@ -259,6 +292,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
         const seen = [...data.seen, ...hashes.slice(from)].slice(-MAX_SEEN);
         return {
           data: {
+            ...data,
             system: request.system ?? data.system,
             chat: chat.snapshot(),
             seen,
@@ -299,7 +333,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
           reply.content !== '' || reply.clientCalls.length > 0 || reply.stateCalls.length === 0;
         return {
           data: {
-            system: data.system,
+            ...data,
             chat: chat.snapshot(),
             seen: showsClient ? [...data.seen, turnHash(visible)].slice(-MAX_SEEN) : data.seen,
             calls: data.calls,
@@ -308,6 +342,44 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
         };
       });
       return { session, results: result };
+    },
+
+    /**
+     * Applies what an extraction job produced, on the newest session: a state merge patch (validated;
+     * an invalid one throws STATE_PATCH_INVALID and nothing is committed), a new summary, and the
+     * turn counts the job read through (never moved back).
+     */
+    async applyExtraction(
+      tenant: string,
+      sessionKey: string,
+      settings: SessionSettings,
+      change: {
+        statePatch?: unknown;
+        summary?: string;
+        summaryThrough?: number;
+        stateThrough?: number;
+        lessonsThrough?: number;
+      },
+    ): Promise<LoadedSession> {
+      const { session } = await mutate(tenant, sessionKey, settings, (chat, data) => {
+        if (change.statePatch !== undefined) chat.updateState(change.statePatch);
+        const memory = data.memory ?? emptyMemory;
+        const later = (mark: number | undefined, known: number) => Math.max(mark ?? known, known);
+        return {
+          data: {
+            ...data,
+            chat: chat.snapshot(),
+            memory: {
+              summary: change.summary ?? memory.summary,
+              summaryThrough: later(change.summaryThrough, memory.summaryThrough),
+              stateThrough: later(change.stateThrough, memory.stateThrough),
+              lessonsThrough: later(change.lessonsThrough, memory.lessonsThrough),
+            },
+          },
+          result: undefined,
+        };
+      });
+      return session;
     },
 
     /** A tenant's sessions (its namespace only). */

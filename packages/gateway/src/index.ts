@@ -15,12 +15,22 @@ export {
   runServe,
   type ServeOptions,
 } from './gateway-commands.js';
-export { type GatewayConfig, loadGatewayConfig, type TenantConfig } from './gateway-config.js';
+export {
+  type ExtractionConfig,
+  type GatewayConfig,
+  type GatewayConfigInput,
+  type LessonsConfig,
+  loadGatewayConfig,
+  parseGatewayConfig,
+  type SummaryConfig,
+  type TenantConfig,
+} from './gateway-config.js';
 export { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
 export {
   createGatewaySessions,
   type GatewaySessions,
   type LoadedSession,
+  type SessionMemory,
   type SessionSettings,
 } from './gateway-sessions.js';
 export { firstNewTurn } from './new-client-turns.js';

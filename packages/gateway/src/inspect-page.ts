@@ -20,7 +20,8 @@ export const INSPECT_PAGE_HTML = `<!doctype html>
   .call { border: 1px solid #ddd; border-radius: 6px; padding: 10px; margin-bottom: 12px; }
   .bar { display: flex; height: 18px; background: #eee; border-radius: 3px; overflow: hidden; margin: 6px 0; }
   .bar span { display: block; height: 100%; }
-  .layer-system { background: #7a8cff; } .layer-state { background: #ffb84d; } .layer-window { background: #4dbb7a; }
+  .layer-system { background: #7a8cff; } .layer-lessons { background: #c77dff; } .layer-summary { background: #4dc3ff; }
+  .layer-state { background: #ffb84d; } .layer-window { background: #4dbb7a; }
   .legend span { margin-right: 12px; }
   pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; padding: 6px; margin: 4px 0; }
   .dropped { color: #a33; }

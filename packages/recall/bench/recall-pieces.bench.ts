@@ -5,8 +5,13 @@
  * file apart, so a piece that helps only one half shows it (the file's order, not its names).
  */
 import { createConversationMemory, type LayeredConversationOptions } from '@strata-memory/strata';
+import { createWordNetLexicon } from '@strata-memory/strata/wordnet';
 import { evaluateRecall, type RecallStrategyResult } from '../src/evaluate-recall.js';
 import type { RecallDataset } from '../src/recall-dataset.js';
+
+// One WordNet lexicon for every variant that uses it (its caches then warm across conversations,
+// as in a long-running process).
+const wordnet = await createWordNetLexicon();
 
 /** Each variant differs from the defaults in one setting. */
 const VARIANTS: Array<{ name: string; options: Partial<LayeredConversationOptions> }> = [
@@ -15,6 +20,7 @@ const VARIANTS: Array<{ name: string; options: Partial<LayeredConversationOption
   { name: 'speaker pre-filter off', options: { speakerFilter: false } },
   { name: '+ PPMI expansion (8 terms)', options: { expansion: { terms: 8 } } },
   { name: '+ MMR diversity (0.5)', options: { diversityPenalty: 0.5 } },
+  { name: '+ WordNet lexicon', options: { lexicon: wordnet } },
 ];
 const HAYSTACKS = [0, 4];
 const SPLIT = 3;

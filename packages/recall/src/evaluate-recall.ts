@@ -1,4 +1,5 @@
 import {
+  type ConversationLexicon,
   type ConversationMemory,
   createTiktokenTokenizer,
   StrataError,
@@ -53,6 +54,8 @@ export interface RecallEvaluation {
   distractorFile: string;
   /** Mean turns in a history (the target conversation plus its distractors). */
   historyTurnsMean: number;
+  /** The lexicon the layered strategy expanded queries with, if any. */
+  lexicon?: string;
   strategies: RecallStrategyResult[];
   problems: RecallProblem[];
 }
@@ -82,6 +85,8 @@ export interface EvaluateRecallOptions {
   haystack?: number;
   /** Where the haystack's distractor conversations come from; defaults to the data set itself. */
   distractors?: RecallDataset;
+  /** Query expansion for the layered strategy (e.g. WordNet from `@strata-memory/strata/wordnet`). */
+  lexicon?: ConversationLexicon;
   /** Builds the memory of a strategy; defaults to the built-in ones (override to try other settings). */
   createMemory?: (
     strategy: RecallStrategyName,
@@ -128,10 +133,13 @@ export async function evaluateRecall(
     };
     for (const conversation of histories) {
       const ingestStart = performance.now();
-      const memory = (options.createMemory ?? createRecallMemory)(strategy, {
-        tokenizer,
-        budget: options.budget,
-      });
+      const memory = options.createMemory
+        ? options.createMemory(strategy, { tokenizer, budget: options.budget })
+        : createRecallMemory(strategy, {
+            tokenizer,
+            budget: options.budget,
+            ...(options.lexicon ? { lexicon: options.lexicon } : {}),
+          });
       const texts = new Map<string, string>();
       // A text said more than once in the history (a distractor may repeat "Thanks!") counts only
       // with its own turn id beside it.
@@ -215,6 +223,7 @@ export async function evaluateRecall(
         : Math.round(historyTurns.reduce((a, b) => a + b, 0) / historyTurns.length),
     strategies,
     problems: dataset.problems,
+    ...(options.lexicon && !options.createMemory ? { lexicon: options.lexicon.name } : {}),
   };
 }
 

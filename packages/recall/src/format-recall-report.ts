@@ -28,6 +28,9 @@ export function formatRecallReport(evaluation: RecallEvaluation, style: RecallRe
       `haystack ${evaluation.haystack}: sessions of ${evaluation.haystack} other conversation(s) from ${evaluation.distractorFile} before each one (${evaluation.historyTurnsMean} turns per history on average)`,
     );
   }
+  if (evaluation.lexicon !== undefined) {
+    lines.push(`layered expands queries with the ${evaluation.lexicon} lexicon`);
+  }
   const categories = new Map<string, number>();
   for (const strategy of evaluation.strategies) {
     for (const [name, score] of Object.entries(strategy.categories)) categories.set(name, score.questions);
@@ -99,6 +102,7 @@ export function recallReportJson(evaluation: RecallEvaluation): Record<string, u
     haystack: evaluation.haystack,
     distractorFile: evaluation.distractorFile,
     historyTurnsMean: evaluation.historyTurnsMean,
+    ...(evaluation.lexicon !== undefined ? { lexicon: evaluation.lexicon } : {}),
     strategies: Object.fromEntries(
       evaluation.strategies.map((item) => [
         item.strategy,

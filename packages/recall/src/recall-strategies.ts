@@ -1,4 +1,5 @@
 import {
+  type ConversationLexicon,
   type ConversationMemory,
   createBm25ConversationMemory,
   createConversationMemory,
@@ -12,18 +13,19 @@ export const RECALL_STRATEGIES = ['layered', 'window', 'bm25'] as const;
 /** The name of a recall strategy. */
 export type RecallStrategyName = (typeof RECALL_STRATEGIES)[number];
 
-/** A fresh memory of the named strategy. */
+/** A fresh memory of the named strategy (`lexicon` expands the layered strategy's queries). */
 export function createRecallMemory(
   strategy: RecallStrategyName,
-  options: { tokenizer: Tokenizer; budget: number },
+  options: { tokenizer: Tokenizer; budget: number; lexicon?: ConversationLexicon },
 ): ConversationMemory {
+  const { lexicon, ...base } = options;
   switch (strategy) {
     case 'layered':
-      return createConversationMemory(options);
+      return createConversationMemory(lexicon ? { ...base, lexicon } : base);
     case 'window':
-      return createWindowConversationMemory(options);
+      return createWindowConversationMemory(base);
     case 'bm25':
-      return createBm25ConversationMemory(options);
+      return createBm25ConversationMemory(base);
   }
 }
 

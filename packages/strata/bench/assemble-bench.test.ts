@@ -2,7 +2,14 @@
 // what it reports (budgets, recounts, goals, growth laws), never for how long it took.
 import { describe, expect, it } from 'vitest';
 import { countChatTokens, createTiktokenTokenizer } from '../src/index.js';
-import { formatScalingTable, growthLaw, measureTier, scalingGoals } from './assemble-scaling.js';
+import {
+  buildTier,
+  formatScalingTable,
+  growthLaw,
+  measureAppendInterleaved,
+  measureTier,
+  scalingGoals,
+} from './assemble-scaling.js';
 import { measurePeers } from './trim-peers.js';
 
 const tokenizer = createTiktokenTokenizer('o200k_base');
@@ -49,6 +56,39 @@ describe('assemble bench: scaling rows', () => {
       ]),
     );
     expect(goals.at(-1)?.goal).toBe('growth laws stated; every per-call cost flat or log');
+  });
+
+  it('does the same work per append at 20 and 2,000 stored events: lines shown, counted, counted afresh', async () => {
+    const pending = [];
+    for (const events of [20, 2_000])
+      pending.push(
+        await buildTier(
+          { lessons: 60, knowledge: 20, events },
+          { tokenizer, calls: 12, interleaveAppend: true },
+        ),
+      );
+    // Nothing appended yet: the row is measured below, on both tiers in turn.
+    expect(pending.map((tier) => tier.result.appendWork.calls)).toEqual([0, 0]);
+    const [small, large] = await measureAppendInterleaved(pending, 12, 3);
+    expect(small?.appendWork.calls).toBe(12);
+    expect(large?.appendWork.calls).toBe(12);
+    // The window budget caps both tiers: the same lines are shown (within one, as line lengths vary).
+    expect(small?.appendWork.shownLines).toBeGreaterThan(5);
+    expect(
+      Math.abs((small?.appendWork.shownLines ?? 0) - (large?.appendWork.shownLines ?? 0)),
+    ).toBeLessThanOrEqual(1);
+    // Per append, the new event and the new observation are counted afresh; the rest come from the cache.
+    expect(small?.appendWork.freshCounts).toBe(2);
+    expect(large?.appendWork.freshCounts).toBe(2);
+    // Cache lookups: one per shown line, plus a few for the other layers and the line that did not fit.
+    const beyondShown = (result: typeof small): number =>
+      (result?.appendWork.countLookups ?? 0) - (result?.appendWork.shownLines ?? 0);
+    expect(beyondShown(small)).toBeLessThan(6);
+    expect(beyondShown(small)).toBe(beyondShown(large));
+    const appendGoal = scalingGoals([small, large].filter((each) => each !== undefined)).find((goal) =>
+      goal.goal.startsWith('appending an event'),
+    );
+    expect(appendGoal?.measured).toContain('the same at every size');
   });
 
   it('states a growth law from the first and last tier', () => {

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  type AssembledContext,
   createMemory,
   type KnowledgeEntry,
   type LessonsLayer,
@@ -23,6 +24,7 @@ import {
   observation,
   type Summary,
   sentence,
+  summarize,
 } from './bench-content.js';
 
 export interface ScalingTier {
@@ -70,11 +72,38 @@ export interface TierResult {
   atCapacityCall: Timed;
   capacity: number;
   evictions: number;
-  /** `window.append` plus the next assemble, the window full (each append forgets the oldest event). */
+  /**
+   * `window.append` plus the next assemble, the window full (each append forgets the oldest event).
+   * With `interleaveAppend`, filled by `measureAppendInterleaved` after every tier is built.
+   */
   appendEvent: Timed;
+  /** What each append did, counted (the same at every size when the cost depends on what is shown). */
+  appendWork: AppendWork;
   /** Largest request of the tier (never above the budget: the bench throws otherwise). */
   maxTokens: number;
 }
+
+/**
+ * Work per `window.append` + assemble, the median over the measured calls (a call whose window kept
+ * its first line also counts the lines it shares with the previous request: the stable prefix).
+ */
+export interface AppendWork {
+  calls: number;
+  /** Window lines shown (the budget caps every tier, so this is the same at 20 and 2,000 events). */
+  shownLines: number;
+  /** Lines looked up in the memory's token-count cache per call (every layer re-fitted). */
+  countLookups: number;
+  /** Of those, texts the tokenizer had to count afresh (the new event, the new observation). */
+  freshCounts: number;
+}
+
+/**
+ * Window budget of the bench: below what 20 events take (about 700 tokens), so it caps every tier
+ * and the window shows the same number of lines at 20, 200 and 2,000 events. With a budget above
+ * that, the 20-event tier shows fewer lines than the others and its append costs less for a reason
+ * that is not the number stored.
+ */
+export const WINDOW_BUDGET = 600;
 
 export interface ScalingOptions {
   tokenizer: Tokenizer;
@@ -83,6 +112,19 @@ export interface ScalingOptions {
   calls?: number;
   /** Called as each row starts (progress; profiling marks). */
   onPhase?: (phase: string) => void;
+  /**
+   * Leave the append row to `measureAppendInterleaved`, which runs it on every tier in turn after
+   * all are built: each tier then sees the same machine load and the same heap, and the growth of
+   * the row is the growth of the append, not of what else ran meanwhile.
+   */
+  interleaveAppend?: boolean;
+}
+
+/** A tier whose append row is still to be measured (see `interleaveAppend`). */
+export interface PendingTier {
+  result: TierResult;
+  /** Appends one event and assembles, `calls` times, adding to the tier's append row. */
+  appendCalls(calls: number): Promise<void>;
 }
 
 const SYSTEM =
@@ -91,6 +133,26 @@ const KEYS = ['card-12', 'card-57', 'card-300'];
 
 /** Builds one tier's memory and measures every row of the table on it. */
 export async function measureTier(tier: ScalingTier, options: ScalingOptions): Promise<TierResult> {
+  return (await buildTier(tier, options)).result;
+}
+
+/**
+ * Measures the append row of every tier in `rounds` rounds, each round `calls / rounds` calls on
+ * each tier in turn (1k, 10k, 100k, 1k, ...), so a change of load hits every tier alike.
+ */
+export async function measureAppendInterleaved(
+  pending: readonly PendingTier[],
+  calls: number,
+  rounds = 10,
+): Promise<TierResult[]> {
+  const perRound = Math.max(1, Math.ceil(calls / rounds));
+  for (let done = 0; done < calls; done += perRound)
+    for (const tier of pending) await tier.appendCalls(Math.min(perRound, calls - done));
+  return pending.map((tier) => tier.result);
+}
+
+/** Builds one tier's memory and measures its rows (the append row too, unless `interleaveAppend`). */
+export async function buildTier(tier: ScalingTier, options: ScalingOptions): Promise<PendingTier> {
   const budget = options.budget ?? 5000;
   const calls = options.calls ?? 500;
   // One vocabulary for every tier (the language an agent's lessons are written in: the tokenizer's
@@ -119,7 +181,7 @@ export async function measureTier(tier: ScalingTier, options: ScalingOptions): P
         schema: z.object({ act: z.number(), goal: z.string() }),
         initial: { act: 1, goal: 'reach the boss' },
       },
-      { kind: 'window', budget: 900, maxEvents: tier.events },
+      { kind: 'window', budget: WINDOW_BUDGET, maxEvents: tier.events },
       { kind: 'observation', budget: 600 },
     ],
   });
@@ -145,10 +207,11 @@ export async function measureTier(tier: ScalingTier, options: ScalingOptions): P
   const query = `${vocabulary[1]} ${vocabulary[2]} ${vocabulary[3]} block strike`;
   let call = 0;
   let maxTokens = 0;
-  const assemble = async (text: string = query): Promise<void> => {
+  const assemble = async (text: string = query): Promise<AssembledContext> => {
     const context = await memory.assemble({ query: text, keys: KEYS });
     if (context.tokens > budget) throw new Error(`budget broken: ${context.tokens} > ${budget}`);
     maxTokens = Math.max(maxTokens, context.tokens);
+    return context;
   };
   const nextObservation = (): void => observationLayer.set(observation(call++, random, vocabulary));
 
@@ -170,16 +233,28 @@ export async function measureTier(tier: ScalingTier, options: ScalingOptions): P
     const changed = `${vocabulary[Math.floor(random() * vocabulary.length)]} ${vocabulary[Math.floor(random() * vocabulary.length)]} strike`;
     await queryChanging.time(() => assemble(changed));
   }
-  phase('append-event');
   const appendEvent = new CallTimer();
-  for (let index = 0; index < calls; index += 1) {
-    nextObservation();
-    const event = `Turn ${tier.events + index}: ${sentence(random, vocabulary, 9)}`;
-    await appendEvent.time(async () => {
-      window.append(event);
-      await assemble();
-    });
-  }
+  const work = { shownLines: [] as number[], countLookups: [] as number[], freshCounts: [] as number[] };
+  const counts = memory.tokenizer.stats;
+  let appended = 0;
+  const appendCalls = async (count: number): Promise<void> => {
+    phase('append-event');
+    for (let index = 0; index < count; index += 1) {
+      nextObservation();
+      const event = `Turn ${tier.events + appended}: ${sentence(random, vocabulary, 9)}`;
+      appended += 1;
+      const lookups = counts.hits + counts.misses;
+      const fresh = counts.misses;
+      const context = await appendEvent.time(async () => {
+        window.append(event);
+        return assemble();
+      });
+      work.countLookups.push(counts.hits + counts.misses - lookups);
+      work.freshCounts.push(counts.misses - fresh);
+      work.shownLines.push(context.layers.find((layer) => layer.kind === 'window')?.items ?? 0);
+    }
+  };
+  if (!options.interleaveAppend) await appendCalls(calls);
   let evictions = 0;
   const addRows = async (): Promise<{ add: CallTimer; call: CallTimer }> => {
     const add = new CallTimer();
@@ -202,7 +277,7 @@ export async function measureTier(tier: ScalingTier, options: ScalingOptions): P
   const full = await addRows();
   phase('done'); // at capacity: each add evicts or is rejected
 
-  return {
+  const result: TierResult = {
     tier,
     ingest: { wallMs: ingestWall, cpuMs: (ingestUsed.user + ingestUsed.system) / 1000 },
     bytesPerLesson: (heapLessons - heapKnowledge) / Math.max(1, tier.lessons),
@@ -217,9 +292,23 @@ export async function measureTier(tier: ScalingTier, options: ScalingOptions): P
     atCapacityCall: full.call.summary,
     capacity,
     evictions,
-    appendEvent: appendEvent.summary,
-    maxTokens,
+    // Read when printed: an interleaved append row is still being measured when this returns.
+    get appendEvent() {
+      return appendEvent.summary;
+    },
+    get appendWork() {
+      return {
+        calls: work.shownLines.length,
+        shownLines: summarize(work.shownLines).p50,
+        countLookups: summarize(work.countLookups).p50,
+        freshCounts: summarize(work.freshCounts).p50,
+      };
+    },
+    get maxTokens() {
+      return maxTokens;
+    },
   };
+  return { result, appendCalls };
 }
 
 /** Calls above `limit` ms wall, and how many of them used at most `limit` ms of CPU. */
@@ -311,14 +400,26 @@ export function scalingGoals(results: readonly TierResult[]): Goal[] {
     };
   });
   const sizes = results.map((result) => result.tier.events);
-  if (results.length >= 2 && results[0]?.tier.events === 20 && largest) {
+  if (results.length >= 2 && results[0]?.tier.events === 20 && results.at(-1)?.tier.events === 2_000) {
     const growth = growthLaw(
       sizes,
       results.map((result) => result.appendEvent.cpu.p50),
     );
+    const work = results.map((result) => result.appendWork);
+    // Lines shown vary by one with the lengths of the newest events; lookups beyond them should not.
+    const first = work[0] ?? { shownLines: 0, countLookups: 0, freshCounts: 0 };
+    const sameWork = work.every(
+      (each) =>
+        Math.abs(each.shownLines - first.shownLines) <= 1 &&
+        Math.abs(each.countLookups - each.shownLines - (first.countLookups - first.shownLines)) <= 0.5 &&
+        Math.abs(each.freshCounts - first.freshCounts) <= 0.5,
+    );
+    const perLine = results.map(
+      (result) => result.appendEvent.cpu.p50 / Math.max(1, result.appendWork.shownLines),
+    );
     goals.push({
       goal: 'appending an event flat from 20 to 2,000 events',
-      measured: `${growth.law} (x${growth.ratio.toFixed(2)} CPU p50; wall p50 ${results.map((result) => ms(result.appendEvent.wall.p50)).join(' / ')})`,
+      measured: `${growth.law} (x${growth.ratio.toFixed(2)} CPU p50; wall p50 ${results.map((result) => ms(result.appendEvent.wall.p50)).join(' / ')}; CPU per shown line ${perLine.map(ms).join(' / ')}); work per append ${sameWork ? 'the same at every size' : 'DIFFERS by size'}: ${work.map((each) => `${each.shownLines.toFixed(1)} lines shown, ${each.countLookups.toFixed(1)} count lookups, ${each.freshCounts.toFixed(1)} fresh counts`).join(' / ')}`,
       met: growth.law === 'flat',
     });
   } else
@@ -395,6 +496,13 @@ export function formatScalingTable(results: readonly TierResult[]): string[] {
       name: 'append an event + assemble',
       cells: results.map((r) => timedCell(r.appendEvent)),
       growth: results.map((r) => r.appendEvent.cpu.p50),
+    },
+    {
+      name: '  work: window lines shown, count lookups, fresh counts',
+      cells: results.map(
+        (r) =>
+          `${r.appendWork.shownLines.toFixed(1)}, ${r.appendWork.countLookups.toFixed(1)}, ${r.appendWork.freshCounts.toFixed(1)}`,
+      ),
     },
     {
       name: 'first call (wall, CPU)',

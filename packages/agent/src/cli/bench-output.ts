@@ -4,6 +4,7 @@ import {
   type BenchRunInput,
   type BenchStatistics,
   computeBenchStatistics,
+  NO_MODEL,
 } from '../report/bench-statistics.js';
 import {
   formatCount,
@@ -144,6 +145,23 @@ export function formatBenchStatistics(statistics: BenchStatistics): string {
   return lines.join('\n');
 }
 
+/**
+ * The first model error of each run that had one, under the runs table (a table of wins would hide
+ * that the model failed and the heuristic bot stood in); nothing when no model failed.
+ */
+export function formatModelErrors(runs: readonly BenchRunInput[], style: TerminalStyle): string[] {
+  const failed = runs.filter(({ result }) => result.firstModelError !== undefined);
+  if (failed.length === 0) return [];
+  return [
+    style.bold('Model errors (the first of each run; every error is in its trace.jsonl)'),
+    ...failed.map(({ result, model }) => {
+      const counts = `${formatCount(result.fallbacks)} fallback(s), ${formatCount(result.repairs)} repair(s)`;
+      return `  ${result.agent} seed ${result.seed} (${model ?? NO_MODEL}): ${style.yellow(result.firstModelError ?? '')} (${counts})`;
+    }),
+    '',
+  ];
+}
+
 /** Everything `strata bench` prints without --json: each run, totals by agent, the statistics, the report. */
 export function formatBenchOutput(
   runs: readonly BenchRunInput[],
@@ -186,6 +204,7 @@ export function formatBenchOutput(
     style.bold('Runs (prompt tokens per call)'),
     formatTable(header, rows, 4),
     '',
+    ...formatModelErrors(runs, style),
     style.bold('Totals by agent'),
     formatRunsSummary(summary),
     '',

@@ -5,28 +5,20 @@ import { join } from 'node:path';
 import { runCli } from '@strata-memory/cli';
 import { captureIo } from '@strata-memory/cli-kit';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { repositoryRoot, strataCommand } from '../test-support/spawn-strata.js';
+import { repositoryRoot, strataCommand, sts2SnapshotsFixture } from '../test-support/spawn-strata.js';
 
 // Issue 11 item 19: a wrong path or a wrongly typed state is reported with a stable code, what was
 // wrong and what to do, never as a raw ENOTDIR/EISDIR/EACCES or an internal TypeError.
-
-const fixtureStates = join(
-  repositoryRoot,
-  'packages',
-  'spire',
-  'src',
-  'bridges',
-  'sts2',
-  'fixtures',
-  'snapshots.jsonl',
-);
 
 let directory: string;
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'strata-file-errors-'));
   writeFileSync(join(directory, 'a-file'), 'not a directory\n');
   mkdirSync(join(directory, 'a-directory'));
-  writeFileSync(join(directory, 'states.jsonl'), `${readFileSync(fixtureStates, 'utf8').split('\n')[0]}\n`);
+  writeFileSync(
+    join(directory, 'states.jsonl'),
+    `${readFileSync(sts2SnapshotsFixture, 'utf8').split('\n')[0]}\n`,
+  );
 });
 afterEach(() => {
   rmSync(directory, { recursive: true, force: true });

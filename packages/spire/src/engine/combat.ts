@@ -1,6 +1,6 @@
 // Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
-import { getCard, getMonster, getPower, getRelic } from '../content/registry.js';
+import { cardPool, colorlessPool, getCard, getMonster, getPower, getRelic } from '../content/registry.js';
 import type {
   AttackTarget,
   CardDefinition,
@@ -105,6 +105,7 @@ export function monsterAttackDamage(
   if (power(combat.player.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
+  if (power(combat.player.powers, 'TANK') > 0) damage *= 2;
   damage = Math.max(0, Math.floor(damage));
   if (power(combat.player.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
   return damage;
@@ -274,6 +275,7 @@ export class Combat implements CombatContext {
     combat.counters.exhaustedThisTurn = 0;
     combat.counters.hpLostThisTurn = 0;
     combat.counters.blockFromCardsThisTurn = 0;
+    combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
     delete powers.FLAME_BARRIER;
     this.startSts2Turn();
@@ -492,7 +494,10 @@ export class Combat implements CombatContext {
     // Debuffs monsters apply now must survive this round's decrement (the original's "just applied").
     combat.counters.monsterTurn = 1;
     for (const monster of [...combat.monsters]) {
-      if (!monster.alive) continue;
+      if (!monster.alive) {
+        if (monster.memory.down === 1) this.turnWhileDown(monster);
+        continue;
+      }
       if (power(monster.powers, 'BARRICADE') === 0) monster.block = 0;
       const poison = power(monster.powers, 'POISON');
       if (poison > 0) {
@@ -612,8 +617,11 @@ export class Combat implements CombatContext {
   }
 
   /** Why a card in hand cannot be played now, or null when it can. */
-  unplayableReason(card: CombatCard, definition: CardDefinition = getCard(card.id)): string | null {
-    const cost = this.costOf(card, definition);
+  unplayableReason(
+    card: CombatCard,
+    definition: CardDefinition = getCard(card.id),
+    cost: number = this.costOf(card, definition),
+  ): string | null {
     if (cost === -2) return 'This card cannot be played.';
     if (this.combat.selection !== null) return 'Finish the current card selection first.';
     if (definition.type === 'Attack' && power(this.combat.player.powers, 'ENTANGLED') > 0) {
@@ -660,6 +668,8 @@ export class Combat implements CombatContext {
       if (facing !== undefined) combat.counters.facing = facing.uid;
     }
     card.turnCost = null;
+    if (cost >= 2 && power(combat.player.powers, 'DANSE_MACABRE') > 0)
+      this.gainBlock(power(combat.player.powers, 'DANSE_MACABRE'), true);
     this.resolvePlay(card, target, definition, false);
     if (this.finished()) return;
   }
@@ -858,6 +868,15 @@ export class Combat implements CombatContext {
 
   private hitMonster(monster: MonsterState, damage: number): number {
     const lost = this.reduceMonsterHp(monster, damage, true);
+    const reaper = power(this.combat.player.powers, 'REAPER_FORM');
+    if (reaper > 0 && lost > 0 && monster.alive)
+      this.applyToMonster(this.combat.monsters.indexOf(monster), 'DOOM', lost * reaper);
+    const gaze = power(this.combat.player.powers, 'MONARCHS_GAZE');
+    if (gaze > 0 && monster.alive) {
+      // Monarch's Gaze (StS2): the Strength comes back at the end of the round (as Shackled).
+      this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', -gaze);
+      monster.powers.SHACKLED = power(monster.powers, 'SHACKLED') + gaze;
+    }
     if (monster.alive) {
       if (lost > 0 && power(this.combat.player.powers, 'ENVENOM') > 0) {
         this.applyToMonster(
@@ -930,6 +949,12 @@ export class Combat implements CombatContext {
       getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
     }
     return lost;
+  }
+
+  private turnWhileDown(monster: MonsterState): void {
+    const index = this.combat.monsters.indexOf(monster);
+    getMonster(monster.id).whileDown?.(this.monsterContext(index));
+    if (monster.alive) this.rollMove(index);
   }
 
   private killMonster(monster: MonsterState): void {
@@ -1340,6 +1365,8 @@ export class Combat implements CombatContext {
   /** StS2 powers reacting to Stars gained or spent (Black Hole, Child of the Stars). */
   private onStarsChanged(amount: number, spent: boolean): void {
     const powers = this.combat.player.powers;
+    if (!spent)
+      this.combat.counters.starsGainedThisTurn = (this.combat.counters.starsGainedThisTurn ?? 0) + amount;
     if (power(powers, 'BLACK_HOLE') > 0) this.damageAllMonsters(power(powers, 'BLACK_HOLE'));
     if (spent && power(powers, 'CHILD_OF_THE_STARS') > 0)
       this.gainBlock(power(powers, 'CHILD_OF_THE_STARS') * amount, true);
@@ -1381,6 +1408,18 @@ export class Combat implements CombatContext {
     }
     if (power(powers, 'SENTRY_MODE') > 0)
       for (let copy = 0; copy < power(powers, 'SENTRY_MODE'); copy++) this.addCard('SWEEPING_GAZE', 'hand');
+    if (power(powers, 'SPECTRUM_SHIFT') > 0) {
+      const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
+      for (let copy = 0; copy < power(powers, 'SPECTRUM_SHIFT') && pool.length > 0; copy++)
+        this.addCard(pool[nextInt(this.run.random, 'misc', 0, pool.length - 1)] ?? '', 'hand');
+    }
+    for (let copy = 0; copy < power(powers, 'MAYHEM'); copy++) {
+      // Mayhem (StS2): the top card of the draw pile is played, as Havoc plays it (reshuffling an empty pile).
+      if (combat.drawPile.length === 0) this.draw(0);
+      const top = combat.drawPile.pop();
+      if (top !== undefined) this.playFree(top, false);
+      if (this.finished()) return;
+    }
     if (power(powers, 'AGGRESSION') > 0) {
       const attacks = combat.discardPile.filter((card) => getCard(card.id).type === 'Attack');
       const chosen =
@@ -1502,6 +1541,14 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     if (power(powers, 'AFTERIMAGE') > 0) this.gainBlock(power(powers, 'AFTERIMAGE'), true);
+    if (definition.type === 'Attack' && power(powers, 'CALAMITY') > 0) {
+      // Calamity: a random Attack of the character's reward pool, once per stack.
+      const attacks = (['Common', 'Uncommon', 'Rare'] as const)
+        .flatMap((rarity) => cardPool(this.run.character, rarity))
+        .filter((id) => getCard(id).type === 'Attack');
+      for (let copy = 0; copy < power(powers, 'CALAMITY') && attacks.length > 0; copy++)
+        this.addCard(attacks[nextInt(this.run.random, 'misc', 0, attacks.length - 1)] ?? '', 'hand');
+    }
     if (power(powers, 'SERPENT_FORM') > 0) {
       this.damageMonster(this.randomMonsterIndex(), power(powers, 'SERPENT_FORM'), {
         ignoreVulnerable: true,
@@ -1580,6 +1627,8 @@ export class Combat implements CombatContext {
       combat.over = true;
       combat.victory = true;
       combat.selection = null;
+      if (power(combat.player.powers, 'ROYALTIES') > 0)
+        this.run.gold += power(combat.player.powers, 'ROYALTIES');
       for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
     }
   }

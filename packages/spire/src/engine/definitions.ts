@@ -1,7 +1,15 @@
 // Contracts between the engine and its content: what a card, relic, potion, power, monster,
 // encounter and event must declare. Content files implement these; the engine never switches on ids
 // except through the hooks declared here.
-import type { CharacterId, CombatCard, IntentType, MonsterState, RunState } from './run-state.js';
+import type {
+  CharacterId,
+  CombatCard,
+  DeckCard,
+  IntentType,
+  MonsterState,
+  RewardItem,
+  RunState,
+} from './run-state.js';
 
 export type CardType = 'Attack' | 'Skill' | 'Power' | 'Status' | 'Curse';
 export type CardRarity = 'Basic' | 'Common' | 'Uncommon' | 'Rare' | 'Special' | 'Curse';
@@ -245,6 +253,11 @@ export interface MonsterDefinition {
   readonly onDamaged?: (context: MonsterContext, amount: number) => void;
   /** When the monster dies. */
   readonly onDeath?: (context: MonsterContext) => void;
+  /**
+   * Its turn while it is down but not gone (`memory.down` is 1: StS1's half-dead Darkling); a
+   * monster that sets `alive` again here rolls its next move.
+   */
+  readonly whileDown?: (context: MonsterContext) => void;
 }
 
 /** An encounter: the monsters of one combat, its act and pool. */
@@ -279,11 +292,34 @@ export interface EventContext {
   addCard(id: string, upgraded?: boolean): void;
   addRandomCard(rarity: 'Common' | 'Uncommon' | 'Rare' | null): void;
   addRelic(relicId: string | null): void;
-  addPotion(): void;
-  /** Open a deck selection (remove, upgrade, transform); the event continues afterwards. */
-  selectDeck(purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate', count: number): void;
-  /** Start a combat from the event; rewards follow. */
-  fight(encounterId: string): void;
+  /** Obtain a potion (a random one by the usual rarity odds when no id is given); none without a free slot. */
+  addPotion(potionId?: string): void;
+  /**
+   * Open a deck selection (remove, upgrade, transform, duplicate) of `count` cards picked one after
+   * another; the event continues afterwards. `filter` limits the cards offered; `into` makes a
+   * transform yield that card.
+   */
+  selectDeck(
+    purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate',
+    count: number,
+    options?: { readonly filter?: (card: DeckCard) => boolean; readonly into?: string },
+  ): void;
+  /** Start a combat from the event; the usual rewards follow, or exactly `rewards` when given. */
+  fight(encounterId: string, rewards?: readonly RewardItem[]): void;
+  /** End the event on a reward screen holding these items (a card item is a choice of one of its cards). */
+  offerRewards(items: readonly RewardItem[]): void;
+  /** Card ids of a character's reward pool at a rarity (the run's character by default). */
+  cardPool(rarity: 'Common' | 'Uncommon' | 'Rare', character?: CharacterId): readonly string[];
+  /** Colorless card ids of the reward pools. */
+  colorlessPool(): readonly string[];
+  /** A relic from the pool not owned nor in `exclude`: of `rarity`, or by the usual rarity odds when null. */
+  rollRelic(rarity: 'Common' | 'Uncommon' | 'Rare' | null, exclude?: readonly string[]): string | null;
+  /** A random potion id: of `rarity`, or by the usual rarity odds when null. */
+  rollPotion(rarity: 'Common' | 'Uncommon' | 'Rare' | null): string;
+  /** A card reward as after a normal fight (the usual rarity odds). */
+  cardReward(): RewardItem;
+  /** A new deck card of this id. */
+  newCard(id: string, upgraded?: boolean): DeckCard;
 }
 
 /** An event: its pages, options and their effects. */

@@ -209,7 +209,7 @@ function handCard(
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
   const cost = engine.costOf(card, definition);
-  const reason = engine.unplayableReason(card, definition);
+  const reason = engine.unplayableReason(card, definition, cost);
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
@@ -441,13 +441,21 @@ function comparePileCards(a: Api.PileCard, b: Api.PileCard): number {
 }
 
 // Like the deck, the relic list is rebuilt only when a relic or a counter changes.
-const RELIC_CACHE = new WeakMap<RunState, { signature: string; view: Api.Relic[] }>();
+// The ids and counters it was built from are kept and compared in place (no signature string per view).
+const RELIC_CACHE = new WeakMap<RunState, { ids: string[]; counters: number[]; view: Api.Relic[] }>();
+
+function sameRelics(run: RunState, ids: readonly string[], counters: readonly number[]): boolean {
+  if (ids.length !== run.relics.length) return false;
+  for (let index = 0; index < ids.length; index++) {
+    const relic = run.relics[index];
+    if (relic === undefined || relic.id !== ids[index] || relic.counter !== counters[index]) return false;
+  }
+  return true;
+}
 
 function relicsView(run: RunState): Api.Relic[] {
-  let signature = '';
-  for (const relic of run.relics) signature += `${relic.id}:${relic.counter},`;
   const cached = RELIC_CACHE.get(run);
-  if (cached !== undefined && cached.signature === signature) return cached.view;
+  if (cached !== undefined && sameRelics(run, cached.ids, cached.counters)) return cached.view;
   const view = run.relics.map((relic, index) => {
     const definition = getRelic(relic.id);
     return {
@@ -459,7 +467,11 @@ function relicsView(run: RunState): Api.Relic[] {
       rarity: definition.rarity,
     };
   });
-  RELIC_CACHE.set(run, { signature, view });
+  RELIC_CACHE.set(run, {
+    ids: run.relics.map((relic) => relic.id),
+    counters: run.relics.map((relic) => relic.counter),
+    view,
+  });
   return view;
 }
 

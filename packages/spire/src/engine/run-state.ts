@@ -194,6 +194,8 @@ export interface EventState {
   memory: Record<string, number>;
   /** Text ids are resolved by the event definition. */
   done: boolean;
+  /** What a fight started by the event rewards instead of the usual combat rewards, or null. */
+  fightRewards: RewardItem[] | null;
 }
 
 /** A choice over deck cards outside combat (upgrade at rest, removal at shop, event transforms). */
@@ -205,6 +207,8 @@ export interface DeckSelection {
   returnTo: 'rest' | 'shop' | 'event' | 'map';
   cancellable: boolean;
   chosen: number[];
+  /** A transform that always yields this card id (StS2's Wood Carvings), or null for a random card. */
+  transformInto: string | null;
 }
 
 export interface TreasureState {

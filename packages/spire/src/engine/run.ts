@@ -2,8 +2,10 @@
 import { SpireError } from '../api/game-error.js';
 import {
   allEvents,
+  allPotions,
   cardPool,
   characterIds,
+  colorlessPool,
   encountersOf,
   getCard,
   getCharacter,
@@ -14,16 +16,18 @@ import {
   randomCurses,
   withRuleset,
 } from '../content/registry.js';
+import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { Combat, hasRelic } from './combat.js';
 import type { EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
-import { combatRewards, newCard, rollPotion, rollRelic } from './rewards.js';
+import { combatRewards, newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
 import type {
   CharacterId,
   CombatCard,
   DeckCard,
+  DeckSelection,
   RoomType,
   Ruleset,
   RunCounters,
@@ -125,6 +129,7 @@ function createRunOf(options: RunOptions, ruleset: Ruleset): RunState {
 
 function startAct(run: RunState, act: number): void {
   run.act = act;
+  if (run.ruleset === 'sts2') resetSts2UnknownRoomOdds(run.counters);
   reseedStream(run.random, 'monster', run.seed, `act:${act}`);
   const bosses = encountersOf(act, 'boss');
   const boss = pickWeighted(
@@ -661,7 +666,12 @@ function afterCombatAction(run: RunState): void {
     endRun(run, true, 'Defeated the final boss.');
     return;
   }
-  run.reward = { items: combatRewards(run, kind, stolen), openCards: null, afterBoss: kind === 'boss' };
+  const eventRewards = run.event?.fightRewards ?? null;
+  run.reward = {
+    items: eventRewards ?? combatRewards(run, kind, stolen),
+    openCards: null,
+    afterBoss: kind === 'boss',
+  };
   run.screen = 'REWARD';
 }
 
@@ -825,7 +835,7 @@ function enterRoom(run: RunState, type: RoomType): void {
       return;
     }
     case 'event': {
-      const outcome = rollUnknownRoom(run);
+      const outcome = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
       if (outcome === 'monster') {
         enterRoom(run, 'monster');
         run.room = 'event';
@@ -885,11 +895,18 @@ function startEvent(run: RunState): void {
     enterRoom(run, 'monster');
     return;
   }
-  const event = pick(run.random, 'event', pool);
-  run.seenEvents.push(event.id);
-  run.event = { eventId: event.id, page: 0, memory: {}, done: false };
-  run.screen = 'EVENT';
-  event.setup?.(eventContext(run), run.event.memory);
+  enterEvent(run, pick(run.random, 'event', pool).id);
+}
+
+/** Starts an event of the run's ruleset by id (a `?` room that rolled it; tests enter one directly). */
+export function enterEvent(run: RunState, eventId: string): void {
+  withRuleset(run.ruleset, () => {
+    const event = getEvent(eventId);
+    run.seenEvents.push(event.id);
+    run.event = { eventId: event.id, page: 0, memory: {}, done: false, fightRewards: null };
+    run.screen = 'EVENT';
+    event.setup?.(eventContext(run), run.event.memory);
+  });
 }
 
 function eventContext(run: RunState): EventContext {
@@ -932,16 +949,38 @@ function eventContext(run: RunState): EventContext {
       const id = relicId ?? rollRelic(run, 'Common');
       if (id !== null && !hasRelic(run, id)) addRelic(run, id);
     },
-    addPotion: () => {
-      addPotion(run, rollPotion(run));
+    addPotion: (potionId) => {
+      addPotion(run, potionId ?? rollPotion(run));
     },
-    selectDeck: (purpose, _count) => {
-      openDeckSelection(run, purpose, 'event', false);
+    selectDeck: (purpose, count, options) => {
+      openDeckSelection(run, purpose, 'event', false, {
+        count,
+        filter: options?.filter ?? null,
+        transformInto: options?.into ?? null,
+      });
     },
-    fight: (encounterId) => {
-      if (run.event !== null) run.event.done = true;
+    fight: (encounterId, rewards) => {
+      if (run.event !== null) {
+        run.event.done = true;
+        run.event.fightRewards = rewards === undefined ? null : [...rewards];
+      }
       startFight(run, encounterId, 'monster');
     },
+    offerRewards: (items) => {
+      if (run.event !== null) run.event.done = true;
+      run.reward = { items: [...items], openCards: null, afterBoss: false };
+      run.screen = 'REWARD';
+    },
+    cardPool: (rarity, character) => cardPool(character ?? run.character, rarity),
+    colorlessPool: () => [...colorlessPool('Uncommon'), ...colorlessPool('Rare')],
+    rollRelic: (rarity, exclude) => rollRelic(run, rarity ?? rollRelicRarity(run), exclude ?? []),
+    rollPotion: (rarity) => {
+      if (rarity === null) return rollPotion(run);
+      const pool = allPotions().filter((potion) => potion.rarity === rarity);
+      return pool.length === 0 ? rollPotion(run) : pick(run.random, 'event', pool).id;
+    },
+    cardReward: () => ({ kind: 'cards', cards: rollCardReward(run, 'monster') }),
+    newCard: (id, upgraded) => newCard(run, id, upgraded ?? false),
   };
 }
 
@@ -956,21 +995,38 @@ function chooseEventOption(run: RunState, option: number): void {
   log(run, `${definition.name}: chose option ${option}.`);
 }
 
+interface DeckSelectionOptions {
+  readonly count: number;
+  readonly filter: ((card: DeckCard) => boolean) | null;
+  readonly transformInto: string | null;
+}
+
+function selectionCandidates(
+  run: RunState,
+  purpose: DeckSelection['purpose'],
+  filter: ((card: DeckCard) => boolean) | null,
+): DeckCard[] {
+  const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
+  return filter === null ? candidates : candidates.filter(filter);
+}
+
 function openDeckSelection(
   run: RunState,
-  purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate',
+  purpose: DeckSelection['purpose'],
   returnTo: 'rest' | 'shop' | 'event',
   cancellable: boolean,
+  options: DeckSelectionOptions = { count: 1, filter: null, transformInto: null },
 ): void {
-  const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
+  const candidates = selectionCandidates(run, purpose, options.filter);
   if (candidates.length === 0) return;
   run.selection = {
     purpose,
     options: candidates.map((card) => card.uid),
-    count: 1,
+    count: Math.max(1, options.count),
     returnTo,
     cancellable,
     chosen: [],
+    transformInto: options.transformInto,
   };
   run.screen = 'CARD_SELECTION';
 }
@@ -997,6 +1053,10 @@ function selectDeckCard(run: RunState, option: number): void {
       break;
     case 'transform': {
       run.deck.splice(index, 1);
+      if (selection.transformInto !== null) {
+        run.deck.push(newCard(run, selection.transformInto));
+        break;
+      }
       const type = getCard(card.id).type;
       const pool =
         type === 'Curse'
@@ -1010,6 +1070,16 @@ function selectDeckCard(run: RunState, option: number): void {
     case 'duplicate':
       run.deck.push({ ...card, uid: run.counters.nextUid++ });
       break;
+  }
+  // A selection of several cards (an event's "remove 2 cards") offers the rest of the cards again;
+  // the filter was applied when it opened, so the cards still offered are the ones it allowed.
+  selection.chosen.push(card.uid);
+  const rest = selection.options.filter(
+    (candidate) => candidate !== uid && run.deck.some((deckCard) => deckCard.uid === candidate),
+  );
+  if (selection.chosen.length < selection.count && rest.length > 0) {
+    selection.options = rest;
+    return;
   }
   run.selection = null;
   if (selection.returnTo === 'rest') {

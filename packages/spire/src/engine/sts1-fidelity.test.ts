@@ -359,4 +359,36 @@ describe('StS1 content the simulator lacked', () => {
     expect(getEncounter('SNECKO')).toMatchObject({ act: 2, kind: 'strong', weight: 4 });
     expect(getEncounter('THREE_DARKLINGS_LATE')).toMatchObject({ act: 3, kind: 'strong' });
   });
+
+  it('a Darkling killed while another lives lies half-dead, Regrows, then Reincarnates at half its Max HP; the fight ends when all are down', () => {
+    const { run, combat } = runInFight({
+      monsters: ['DARKLING', 'DARKLING', 'DARKLING'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
+    const state = run.combat;
+    if (state === null) throw new Error('expected a fight');
+    run.hp = 999;
+    run.maxHp = 999;
+    const [first, second, third] = state.monsters;
+    if (first === undefined || second === undefined || third === undefined) throw new Error('3 Darklings');
+    first.powers.STRENGTH = 2;
+    combat.reduceMonsterHp(first, 999, true);
+    expect(first.alive).toBe(false);
+    expect(first.memory.down).toBe(1);
+    expect(first.powers).toEqual({});
+    expect(state.over).toBe(false);
+    combat.endTurn();
+    expect(first.alive).toBe(false);
+    expect(first.history[first.history.length - 1]).toBe('REGROW');
+    combat.endTurn();
+    expect(first.alive).toBe(true);
+    expect(first.hp).toBe(Math.floor(first.maxHp / 2));
+    expect(first.memory.down).toBe(0);
+    combat.reduceMonsterHp(first, 999, true);
+    combat.reduceMonsterHp(second, 999, true);
+    expect(state.over).toBe(false);
+    combat.reduceMonsterHp(third, 999, true);
+    expect(state.over).toBe(true);
+    expect(state.victory).toBe(true);
+  });
 });

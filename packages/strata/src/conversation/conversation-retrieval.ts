@@ -1,5 +1,7 @@
+import type { ConversationLexicon } from './conversation-lexicon.js';
 import type { ConversationLog, LoggedTurn } from './conversation-log.js';
 import { type CooccurrenceExpansionOptions, expandByCooccurrence } from './cooccurrence-expansion.js';
+import { ENGLISH_STOPWORDS } from './english-stopwords.js';
 import type { TurnCandidate } from './fit-conversation-context.js';
 import { type Bm25Parameters, createTermIndex, type TermHits } from './term-index.js';
 import { contentTerms, stem, words } from './text-terms.js';
@@ -32,6 +34,13 @@ export interface RetrievalTuning {
   speakerFilter: boolean;
   /** Terms added from the history's co-occurrence statistics (PPMI); `terms: 0` is off. */
   expansion: CooccurrenceExpansionOptions;
+  /** Terms added from a lexical resource (when one is given): how many at most, and their weight. */
+  lexical: {
+    terms: number;
+    weight: number;
+    /** Only question words found in at most this many turns are expanded (the others match well enough). */
+    sourceFrequency: number;
+  };
 }
 
 export const DEFAULT_RETRIEVAL_TUNING: RetrievalTuning = {
@@ -48,6 +57,11 @@ export const DEFAULT_RETRIEVAL_TUNING: RetrievalTuning = {
   diversityPenalty: 0,
   speakerFilter: true,
   expansion: { terms: 0, weight: 0.3, sampleTurns: 1000, minimumCount: 2 },
+  // A word that already matches more than a handful of turns gets its candidates from them: expanding
+  // it too only adds noise (LoCoMo dev, K = 0: 4-8 keeps the most evidence in both halves of the file,
+  // unbounded loses on adversarial and single-hop questions). A count, not a share of the history:
+  // what matters is how many matches the budget can hold.
+  lexical: { terms: 24, weight: 0.5, sourceFrequency: 8 },
 };
 
 /** Scores on a subset of turns: turn index to value. */
@@ -77,6 +91,7 @@ export interface ConversationRetrieval {
 export function createConversationRetrieval(
   log: ConversationLog,
   tuning: RetrievalTuning = DEFAULT_RETRIEVAL_TUNING,
+  lexicon?: ConversationLexicon,
 ): ConversationRetrieval {
   const index = createTermIndex({ bm25: tuning.bm25 });
   /**
@@ -117,14 +132,13 @@ export function createConversationRetrieval(
   };
 
   /** Hit scores scaled by the idf-weighted share of the question's own terms each turn contains. */
-  const coveredValues = (hits: TermHits, coverage: ReadonlySet<number> | undefined): Float64Array => {
+  const coveredValues = (hits: TermHits, coverage: Coverage | undefined): Float64Array => {
     const values = Float64Array.from(hits.scores);
     if (!coverage) return values;
-    let total = 0;
-    for (const term of coverage) total += index.idf(term);
+    const { total } = coverage;
     if (total <= 0) return values;
     for (let position = 0; position < values.length; position += 1) {
-      const share = Math.max(hits.covered[position] as number, 0.05 * total) / total;
+      const share = Math.min(1, Math.max(hits.covered[position] as number, 0.05 * total) / total);
       values[position] = (values[position] as number) * share ** tuning.coverageExponent;
     }
     return values;
@@ -150,7 +164,7 @@ export function createConversationRetrieval(
     first: TermHits,
     weights: Map<number, number>,
     speakers: Set<number>,
-    coverage: ReadonlySet<number> | undefined,
+    coverage: Coverage | undefined,
   ): TermHits => {
     const { feedback } = tuning;
     const ranked = topEntries(pairs(first.turns, first.scores), feedback.turns);
@@ -167,7 +181,52 @@ export function createConversationRetrieval(
     const topGain = added[0]?.[1] ?? 1;
     const expanded = new Map(weights);
     for (const [term, weight] of added) expanded.set(term, (feedback.weight * weight) / topGain);
-    return index.search(expanded, coverage);
+    return index.search(expanded, coverage?.mass);
+  };
+
+  /**
+   * Terms of the history related to the question's words by the lexicon, weighted below the
+   * question's own; each also covers (for `coverageExponent`) a share of the words it comes from.
+   */
+  const lexicalTerms = (
+    queryWords: readonly string[],
+    weights: ReadonlyMap<number, number>,
+    exclude: ReadonlySet<number>,
+  ): Array<{ term: number; weight: number; sources: number[] }> => {
+    const found = new Map<number, { weight: number; sources: number[] }>();
+    if (!lexicon || tuning.lexical.terms <= 0) return [];
+    for (const expansion of lexicon.related(queryWords)) {
+      const terms = contentTerms(expansion.text);
+      if (terms.length === 0 || !(expansion.weight > 0)) continue;
+      // The question's terms it comes from; expanded only when one of them matches few turns or none.
+      const sources: number[] = [];
+      let unmatched = false;
+      for (const position of expansion.from) {
+        const word = queryWords[position];
+        if (!word || ENGLISH_STOPWORDS.has(word)) continue;
+        const id = index.termId(stem(word));
+        if (id === undefined) {
+          unmatched = true;
+          continue;
+        }
+        if (!weights.has(id)) continue;
+        if (!sources.includes(id)) sources.push(id);
+        if (index.documentFrequency(id) <= tuning.lexical.sourceFrequency) unmatched = true;
+      }
+      if (!unmatched) continue;
+      // A phrase's words share its weight: "tae kwon do" is one match, not three.
+      const weight = Math.min(1, expansion.weight) / terms.length;
+      for (const term of terms) {
+        const id = index.termId(term);
+        if (id === undefined || weights.has(id) || exclude.has(id)) continue;
+        const current = found.get(id);
+        if (!current || current.weight < weight) found.set(id, { weight, sources });
+      }
+    }
+    return [...found]
+      .map(([term, value]) => ({ term, ...value }))
+      .sort((a, b) => b.weight * index.idf(b.term) - a.weight * index.idf(a.term) || a.term - b.term)
+      .slice(0, tuning.lexical.terms);
   };
 
   /** Whether a turn's session has a named speaker in it, or a turn that mentions one; undefined when a named speaker is in every session (nothing to filter). */
@@ -220,7 +279,28 @@ export function createConversationRetrieval(
       for (const key of namedKeys) if (present.has(key)) return true;
       return false;
     };
-    const coverage = tuning.coverageExponent > 0 && weights.size > 1 ? new Set(weights.keys()) : undefined;
+    let coverage: Coverage | undefined;
+    if (tuning.coverageExponent > 0 && weights.size > 1) {
+      coverage = { mass: new Map(), total: 0 };
+      for (const term of weights.keys()) {
+        coverage.mass.set(term, index.idf(term));
+        coverage.total += index.idf(term);
+      }
+    }
+    // Before the search, and even when no word of the question occurs in the history: then only
+    // related words can match.
+    if (lexicon && tuning.lexical.terms > 0) {
+      // A related word covers its share of the question words it stands in for (a question word no
+      // turn contains has no mass: giving it one, as a term of document frequency 0, measured no better).
+      const added = lexicalTerms(lexiconWords(query, speakerTurns), weights, speakerTermIds);
+      for (const { term, weight, sources } of added) {
+        weights.set(term, tuning.lexical.weight * weight);
+        if (!coverage) continue;
+        let mass = 0;
+        for (const source of sources) mass += coverage.mass.get(source) ?? 0;
+        if (mass > 0) coverage.mass.set(term, Math.max(coverage.mass.get(term) ?? 0, weight * mass));
+      }
+    }
     let scores: Scores = new Map();
     if (weights.size > 0) {
       if (tuning.expansion.terms > 0) {
@@ -231,7 +311,7 @@ export function createConversationRetrieval(
       // Speaker pre-filter: when the question names a speaker, only the sessions they take part in
       // or are mentioned in are searched (all sessions again if none of those matches).
       let keep = tuning.speakerFilter && namedKeys.size > 0 ? namedSessionFilter(namedKeys) : undefined;
-      const first = index.search(weights, coverage);
+      const first = index.search(weights, coverage?.mass);
       let hits = restrict(first, keep);
       // No match in those sessions: the feedback round searches everywhere too.
       if (hits === first) keep = undefined;
@@ -334,6 +414,23 @@ function* fillOrder(speakers: number[][], turnCount: number, speakerFill: boolea
     }
   }
   for (let turn = turnCount - 1; turn >= 0; turn -= 1) yield turn;
+}
+
+/** The question's words for the lexicon, with names (capitalised words after the first, speakers) blanked: "John" is no toilet. */
+function lexiconWords(query: string, speakers: ReadonlyMap<string, unknown>): string[] {
+  const tokens = query.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? [];
+  const out: string[] = [];
+  tokens.forEach((token, position) => {
+    const name = position > 0 && /^\p{Lu}/u.test(token);
+    for (const word of words(token)) out.push(name || speakers.has(stem(word)) ? '' : word);
+  });
+  return out;
+}
+
+/** The idf mass each term covers, and the mass of the whole question. */
+interface Coverage {
+  mass: Map<number, number>;
+  total: number;
 }
 
 /** Stems of names and numbers in the question: capitalised words after the first, and digits. */

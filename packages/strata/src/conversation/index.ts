@@ -1,5 +1,6 @@
 export { createBm25ConversationMemory } from './bm25-conversation-memory.js';
 export type { ConversationEmbedder } from './conversation-embedder.js';
+export type { ConversationLexicon, LexicalExpansion } from './conversation-lexicon.js';
 export type {
   AssembledConversation,
   ConversationAssembleOptions,

@@ -4,6 +4,7 @@ import { StrataError } from '../errors/strata-error.js';
 import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
 import { createBm25ConversationMemory } from './bm25-conversation-memory.js';
 import type { ConversationEmbedder } from './conversation-embedder.js';
+import type { ConversationLexicon, LexicalExpansion } from './conversation-lexicon.js';
 import type { ConversationMemory } from './conversation-memory.js';
 import type { ConversationTurn } from './conversation-turn.js';
 import { createConversationMemory } from './layered-conversation-memory.js';
@@ -318,6 +319,77 @@ describe('retrieval pieces of the layered memory', () => {
     ).assemble({ query });
     expect(plain.turnIds).not.toContain('target');
     expect(expanded.turnIds).toContain('target');
+  });
+
+  describe('lexicon expansion', () => {
+    // A deterministic fake lexicon that records the words it is asked about.
+    const asked: string[][] = [];
+    const lexicon: ConversationLexicon = {
+      name: 'fake-lexicon',
+      related(words) {
+        asked.push([...words]);
+        const out: LexicalExpansion[] = [];
+        words.forEach((word, position) => {
+          if (word === 'martial' && words[position + 1] === 'arts') {
+            out.push({ text: 'tae kwon do', weight: 0.7, from: [position, position + 1] });
+            out.push({ text: 'taekwondo', weight: 0.7, from: [position, position + 1] });
+          }
+          if (word === 'john') out.push({ text: 'toilet', weight: 1, from: [position] });
+        });
+        return out;
+      },
+    };
+    const turns: ConversationTurn[] = [
+      ...fillers.map((text, position) => ({ id: `f${position}`, speaker: 'Ana', text })),
+      { id: 'target', speaker: 'John', text: "I'm off to do some taekwondo!" },
+      { id: 'toilet', speaker: 'Ana', text: 'The toilet at the office is broken again.' },
+      ...fillers.map((text, position) => ({ id: `g${position}`, speaker: 'John', text })),
+    ];
+    const options = {
+      budget: 90,
+      recentTurns: 0,
+      speakerFill: false,
+      followingShares: [],
+      precedingShares: [],
+      feedback: { turns: 0, terms: 0, weight: 0 },
+    };
+    const query = 'What martial arts has John done?';
+
+    it('reaches a turn that shares no word with the question through the lexicon', async () => {
+      const plain = await replay(createConversationMemory(options), turns).assemble({ query });
+      const expanded = await replay(createConversationMemory({ ...options, lexicon }), turns).assemble({
+        query,
+      });
+      expect(plain.turnIds).not.toContain('target');
+      expect(expanded.turnIds).toContain('target');
+      expect(expanded.tokens).toBeLessThanOrEqual(90);
+    });
+
+    it('asks about the question words with names blanked, so a speaker is never expanded', async () => {
+      asked.length = 0;
+      const context = await replay(createConversationMemory({ ...options, lexicon }), turns).assemble({
+        query,
+      });
+      expect(asked).toEqual([['what', 'martial', 'arts', 'has', '', 'done']]);
+      expect(context.turnIds).not.toContain('toilet');
+    });
+
+    it('leaves a word that many turns match unexpanded (sourceFrequency)', async () => {
+      const many: ConversationTurn[] = [
+        ...turns,
+        ...[1, 2, 3].map((copy) => ({ id: `m${copy}`, speaker: 'Ana', text: `Martial arts class ${copy}.` })),
+      ];
+      const strict = await replay(
+        createConversationMemory({ ...options, lexicon, lexical: { sourceFrequency: 2 } }),
+        many,
+      ).assemble({ query });
+      const loose = await replay(
+        createConversationMemory({ ...options, lexicon, lexical: { sourceFrequency: 3 } }),
+        many,
+      ).assemble({ query });
+      expect(strict.turnIds).not.toContain('target');
+      expect(loose.turnIds).toContain('target');
+    });
   });
 });
 

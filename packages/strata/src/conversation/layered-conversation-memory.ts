@@ -3,6 +3,7 @@ import { cosineSimilarity } from '../layers/embedder.js';
 import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
 import { tokenizerVersion } from '../tokenizer/tokenizer.js';
 import type { ConversationEmbedder } from './conversation-embedder.js';
+import type { ConversationLexicon } from './conversation-lexicon.js';
 import { createConversationLog } from './conversation-log.js';
 import type { ConversationMemory, ConversationMemoryBaseOptions } from './conversation-memory.js';
 import {
@@ -86,6 +87,21 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   speakerFilter?: boolean;
   /** 0: best turns first; 1: value per token. Default 0.5. */
   costExponent?: number;
+  /**
+   * A lexical resource for query expansion (WordNet: `createWordNetLexicon()` from
+   * `@strata-memory/strata/wordnet`): related words of the question's words that occur in the history
+   * join the query, weighted below its own words.
+   */
+  lexicon?: ConversationLexicon;
+  /** Lexicon expansion settings. */
+  lexical?: {
+    /** Terms added at most (0: off). Default 24. */
+    terms?: number;
+    /** Weight of a synonym relative to a question term's 1 (related words weigh less). Default 0.5. */
+    weight?: number;
+    /** Only question words found in at most this many turns are expanded. Default 8. */
+    sourceFrequency?: number;
+  };
   /** Keeps every turn in a store (as knowledge records of a namespace) so `restore()` can rebuild the memory. */
   persistence?: ConversationPersistence;
 }
@@ -129,6 +145,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     diversityPenalty: options.diversityPenalty ?? defaults.diversityPenalty,
     speakerFilter: options.speakerFilter ?? defaults.speakerFilter,
     expansion: { ...defaults.expansion, ...options.expansion },
+    lexical: { ...defaults.lexical, ...options.lexical },
   };
   const costExponent = options.costExponent ?? 0.5;
   const embeddingWeight = options.embeddingWeight ?? 0.5;
@@ -191,7 +208,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
   };
 
   const log = createConversationLog(tokenizer);
-  const retrieval = createConversationRetrieval(log, tuning);
+  const retrieval = createConversationRetrieval(log, tuning, options.lexicon);
   const vectors: Array<number[] | undefined> = [];
 
   const embedPending = async (): Promise<void> => {

@@ -19,7 +19,7 @@ export interface TermHits {
   scores: number[];
   /** How many distinct weighted terms each turn matched. */
   matched: number[];
-  /** Sum of the idf of the `coverage` terms each turn contains (0 without `coverage`). */
+  /** Sum of the `coverage` masses of the terms each turn contains (0 without `coverage`). */
   covered: number[];
 }
 
@@ -40,10 +40,11 @@ export interface TermIndex {
   postings(id: number): Uint32Array;
   /**
    * BM25 of every turn containing a weighted term (weight multiplies that term's contribution; the
-   * sum is multiplied by the number of terms matched, as MiniSearch does). With `coverage` (a subset of the
-   * weighted terms), also the idf mass of those terms each hit contains (computed in the same pass over the postings).
+   * sum is multiplied by the number of terms matched, as MiniSearch does). With `coverage` (a mass for
+   * some of the weighted terms), also the sum of those masses over the terms each hit contains
+   * (computed in the same pass over the postings).
    */
-  search(weights: ReadonlyMap<number, number>, coverage?: ReadonlySet<number>): TermHits;
+  search(weights: ReadonlyMap<number, number>, coverage?: ReadonlyMap<number, number>): TermHits;
 }
 
 const DEFAULT_BM25: Bm25Parameters = { k: 1.2, b: 0.7, d: 0.5 };
@@ -156,7 +157,7 @@ export function createTermIndex(options: { bm25?: Bm25Parameters } = {}): TermIn
         const list = postings[id];
         if (!list || weight === 0) continue;
         const termIdf = idf(id) * weight;
-        const mass = coverage?.has(id) ? idf(id) : 0;
+        const mass = coverage?.get(id) ?? 0;
         const data = list.data;
         for (let position = 0; position < list.length; position += 1) {
           const packed = data[position] as number;

@@ -1,6 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createCachedTokenizer } from '../tokenizer/cached-tokenizer.js';
+import { renderListItem } from './escape-untrusted.js';
 import { fitRequest, testTokenizer } from './test-request.js';
 import { createWindowLayer } from './window-layer.js';
+
+// The real renderer, wrapped to count how many lines the window renders.
+vi.mock(import('./escape-untrusted.js'), async (importOriginal) => {
+  const actual = await importOriginal();
+  return { ...actual, renderListItem: vi.fn(actual.renderListItem) };
+});
 
 describe('window layer', () => {
   it('keeps the newest events that fit, shown oldest first, and reports the rest', () => {
@@ -66,6 +74,41 @@ describe('window layer', () => {
     };
     const small = examined(50);
     expect(examined(5_000)).toBe(small);
+  });
+
+  it('renders one line per append and counts the same lines per fit at 20 and 2,000 stored events', () => {
+    // Five-digit numbers: every line has the same token count, so both windows show as many lines.
+    const event = (index: number): string => `event ${10_000 + index} with some words`;
+    const workPerAppend = (stored: number) => {
+      const window = createWindowLayer({ maxEvents: stored });
+      for (let index = 0; index < stored; index += 1) window.append(event(index));
+      const tokenizer = createCachedTokenizer(testTokenizer.inner);
+      window.fit(fitRequest(120, { tokenizer })); // the shown lines counted once
+      const rendered = vi.mocked(renderListItem).mock.calls.length;
+      const before = { ...tokenizer.stats };
+      const appends = 10;
+      let shown = 0;
+      for (let index = 0; index < appends; index += 1) {
+        window.append(event(stored + index));
+        shown += window.fit(fitRequest(120, { tokenizer })).kept.length;
+      }
+      return {
+        rendered: (vi.mocked(renderListItem).mock.calls.length - rendered) / appends,
+        shown: shown / appends,
+        lookups: (tokenizer.stats.hits + tokenizer.stats.misses - before.hits - before.misses) / appends,
+        fresh: (tokenizer.stats.misses - before.misses) / appends,
+      };
+    };
+    const small = workPerAppend(20);
+    const large = workPerAppend(2_000);
+    // The budget caps both: the same lines shown, each rendered once at its append, counted afresh
+    // once (the new line), and looked up once per fit while in view (plus the overhead and the miss).
+    expect(small.shown).toBeGreaterThan(3);
+    expect(small.shown).toBeLessThan(20);
+    expect(large).toEqual(small);
+    expect(small.rendered).toBe(1);
+    expect(small.fresh).toBe(1);
+    expect(small.lookups).toBeLessThanOrEqual(small.shown + 3);
   });
 
   it('keeps the newest maxEvents events in order across many wraps of its ring', () => {

@@ -12,7 +12,7 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     id: 'DARKLING',
     name: 'Darkling',
     hp: [48, 56],
-    text: 'Nip (7-11 damage, rolled once) 40%, Chomp (8 damage x2; not for the middle Darkling) 30%, Harden (12 Block) 30%; never the same move twice in a row (Nip three times). Reincarnation is not modelled.',
+    text: 'Nip (7-11 damage, rolled once) 40%, Chomp (8 damage x2; not for the middle Darkling) 30%, Harden (12 Block) 30%; never the same move twice in a row (Nip three times). Killed while another Darkling lives, it lies half-dead (its powers gone): it Regrows on its next turn and Reincarnates with half its Max HP on the one after. The fight is won when every Darkling is down at once.',
     moves: [
       move('NIP', 'Nip', 'Attack'),
       move('CHOMP', 'Chomp', 'Attack', 8, 2),
@@ -27,6 +27,27 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       if (roll < 40) return x.lastTwoMoves('NIP') ? 'HARDEN' : 'NIP';
       if (roll < 70 && (x.monster.memory.middle ?? 0) === 0 && !x.lastMove('CHOMP')) return 'CHOMP';
       return x.lastMove('HARDEN') ? 'NIP' : 'HARDEN';
+    },
+    // Decompiled Darkling.damage/takeTurn: half-dead instead of dead while another Darkling lives,
+    // then Regrow (nothing) and Reincarnate (half of Max HP) on its next two turns.
+    onDeath: (x) => {
+      const monsters = x.combat.run.combat?.monsters ?? [];
+      if (!monsters.some((other) => other !== x.monster && other.id === 'DARKLING' && other.alive)) return;
+      x.monster.memory.down = 1;
+      x.monster.memory.regrown = 0;
+      x.monster.powers = {};
+    },
+    whileDown: (x) => {
+      const monster = x.monster;
+      if ((monster.memory.regrown ?? 0) === 0) {
+        monster.memory.regrown = 1;
+        monster.history.push('REGROW');
+        return;
+      }
+      monster.memory.down = 0;
+      monster.alive = true;
+      monster.hp = Math.floor(monster.maxHp / 2);
+      monster.history.push('REINCARNATE');
     },
   },
   {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Combat } from '../../engine/combat.js';
+import { Combat, monsterAttackDamage } from '../../engine/combat.js';
 import { createRun } from '../../engine/run.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { getCard, getPower, withRuleset } from '../registry.js';
+import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { findInertSts2Cards } from './inert-sts2-cards.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 
@@ -174,7 +175,7 @@ describe('findInertSts2Cards', () => {
       expect(ids).not.toContain(fixed);
     // Every card the check finds inert either plays only under conditions the fixed combats do not
     // meet or tells the player what is not simulated (in its text or the text of its power).
-    const conditional = new Set(['IMPATIENCE', 'RESTLESSNESS', 'SECRET_WEAPON']);
+    const conditional = new Set(['SECRET_WEAPON', 'ANOINTED']);
     withRuleset('sts2', () => {
       for (const card of inert) {
         if (conditional.has(card.id)) continue;
@@ -186,7 +187,329 @@ describe('findInertSts2Cards', () => {
         expect(said, `${card.id}: ${getCard(card.id).text}`).toBe(true);
       }
     });
-    // 167 of the 407 pool cards did nothing before the hand-written rules and power hooks.
-    expect(inert.length).toBeLessThanOrEqual(67);
+    // 167 of the 407 pool cards did nothing before the hand-written rules and power hooks; 67 before
+    // the alone-in-hand combat (Impatience, Restlessness) and the single-player rules tested below.
+    expect(inert.length).toBeLessThanOrEqual(41);
+    for (const fixed of [
+      'IMPATIENCE',
+      'RESTLESSNESS',
+      'SHARED_FATE',
+      'HUDDLE_UP',
+      'LEGION_OF_BONE',
+      'TANK',
+      'ROYALTIES',
+    ])
+      expect(ids).not.toContain(fixed);
+  });
+});
+
+/** Puts a fresh copy of a card in hand; with `alone`, the rest of the hand goes to the draw pile first. */
+function give(combat: Combat, id: string, alone: boolean): void {
+  const state = combat.combat;
+  if (alone) state.drawPile.push(...state.hand.splice(0));
+  state.hand.push({
+    uid: 9000 + state.hand.length,
+    id,
+    upgraded: false,
+    combatCost: null,
+    turnCost: null,
+    bonus: 0,
+    retainOnce: false,
+  });
+}
+
+describe('StS2 single-player card rules (numbers from the export)', () => {
+  it('Impatience draws 2 only without an Attack in hand', () => {
+    const alone = fight('IRONCLAD', [
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+    ]);
+    give(alone.combat, 'IMPATIENCE', true);
+    play(alone.run, alone.combat, 'IMPATIENCE');
+    expect(alone.run.combat?.hand).toHaveLength(2);
+    const armed = fight('IRONCLAD', ['IMPATIENCE', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    play(armed.run, armed.combat, 'IMPATIENCE');
+    expect(armed.run.combat?.hand.map((card) => card.id).sort()).toEqual([
+      'DEFEND_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+  });
+
+  it('Restlessness draws 2 and gains 2 Energy when the hand is empty', () => {
+    const { run, combat } = fight('IRONCLAD', ['STRIKE_IRONCLAD', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    give(combat, 'RESTLESSNESS', true);
+    const energy = run.combat?.player.energy ?? 0;
+    play(run, combat, 'RESTLESSNESS');
+    expect(run.combat?.hand).toHaveLength(2);
+    expect(run.combat?.player.energy).toBe(energy + 2);
+  });
+
+  it('Shared Fate takes 2 Strength from you and 2 from the enemy', () => {
+    const { run, combat } = fight('NECROBINDER', ['SHARED_FATE', 'DEFEND_NECROBINDER']);
+    play(run, combat, 'SHARED_FATE', 1);
+    expect(run.combat?.player.powers.STRENGTH).toBe(-2);
+    expect(run.combat?.monsters[1]?.powers.STRENGTH).toBe(-2);
+    expect(run.combat?.monsters[0]?.powers.STRENGTH ?? 0).toBe(0);
+  });
+
+  it('Huddle Up draws 2 and Legion of Bone summons 6 for the one player there is', () => {
+    const huddle = fight('IRONCLAD', [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+    ]);
+    give(huddle.combat, 'HUDDLE_UP', false);
+    const size = huddle.run.combat?.hand.length ?? 0;
+    play(huddle.run, huddle.combat, 'HUDDLE_UP');
+    expect(huddle.run.combat?.hand.length).toBe(size - 1 + 2);
+    const legion = fight('NECROBINDER', ['LEGION_OF_BONE', 'DEFEND_NECROBINDER']);
+    const before = legion.run.combat?.summon?.maxHp ?? 0;
+    play(legion.run, legion.combat, 'LEGION_OF_BONE');
+    expect(legion.run.combat?.summon?.maxHp).toBe(before + 6);
+  });
+
+  it('Tank doubles the damage enemies deal you', () => {
+    const { run, combat } = fight('IRONCLAD', ['TANK', 'DEFEND_IRONCLAD']);
+    const monster = run.combat?.monsters[0];
+    if (monster === undefined || run.combat === null) throw new Error('no combat');
+    const plain = monsterAttackDamage(run, run.combat, monster, 10);
+    play(run, combat, 'TANK');
+    expect(monsterAttackDamage(run, run.combat, monster, 10)).toBe(plain * 2);
+  });
+
+  it('Royalties gives 30 Gold when the combat is won', () => {
+    const { run, combat } = fight('REGENT', ['ROYALTIES', 'DEFEND_REGENT']);
+    play(run, combat, 'ROYALTIES');
+    const gold = run.gold;
+    withRuleset('sts2', () => {
+      for (const monster of combat.combat.monsters) monster.alive = false;
+      combat.checkCombatOver();
+    });
+    expect(run.combat?.victory).toBe(true);
+    expect(run.gold).toBe(gold + 30);
+  });
+
+  it('Radiate hits ALL enemies 3 times for 3 Stars gained this turn, and does nothing before any', () => {
+    const { run, combat } = fight('REGENT', ['RADIATE', 'RADIATE', 'DEFEND_REGENT']);
+    play(run, combat, 'RADIATE');
+    expect(run.combat?.monsters.map((monster) => monster.hp)).toEqual([300, 300]);
+    withRuleset('sts2', () => combat.gainStars(3));
+    play(run, combat, 'RADIATE');
+    expect(run.combat?.monsters.map((monster) => monster.hp)).toEqual([300 - 9, 300 - 9]);
+  });
+
+  it('Anointed puts every Rare card of the draw pile into the hand', () => {
+    const { run, combat } = fight('IRONCLAD', [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+    ]);
+    give(combat, 'ANOINTED', false);
+    const rare =
+      ALL_STS2_CARD_FACTS.filter((facts) => facts.rarity === 'Rare' && facts.character === 'Ironclad')[0]
+        ?.id ?? '';
+    combat.combat.drawPile.push({
+      uid: 8001,
+      id: rare,
+      upgraded: false,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    });
+    play(run, combat, 'ANOINTED');
+    expect(run.combat?.hand.some((card) => card.uid === 8001)).toBe(true);
+    expect(run.combat?.drawPile.some((card) => card.uid === 8001)).toBe(false);
+  });
+
+  it('Bundle of Joy adds 3 Colorless cards; Primal Force turns the Attacks in hand into Giant Rock', () => {
+    const bundle = fight('IRONCLAD', ['BUNDLE_OF_JOY', 'DEFEND_IRONCLAD']);
+    play(bundle.run, bundle.combat, 'BUNDLE_OF_JOY');
+    const added = bundle.run.combat?.hand.filter((card) => card.id !== 'DEFEND_IRONCLAD') ?? [];
+    expect(added).toHaveLength(3);
+    expect(
+      added.every(
+        (card) => ALL_STS2_CARD_FACTS.find((facts) => facts.id === card.id)?.character === 'Colorless',
+      ),
+    ).toBe(true);
+    const rock = fight('IRONCLAD', ['PRIMAL_FORCE', 'STRIKE_IRONCLAD', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    play(rock.run, rock.combat, 'PRIMAL_FORCE');
+    expect(rock.run.combat?.hand.map((card) => card.id).sort()).toEqual([
+      'DEFEND_IRONCLAD',
+      'GIANT_ROCK',
+      'GIANT_ROCK',
+    ]);
+    expect(rock.run.deck.filter((card) => card.id === 'STRIKE_IRONCLAD')).toHaveLength(2);
+  });
+
+  it('Seance turns a chosen draw-pile card into a Soul', () => {
+    const { run, combat } = fight('NECROBINDER', [
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'DEFEND_NECROBINDER',
+      'STRIKE_NECROBINDER',
+    ]);
+    give(combat, 'SEANCE', false);
+    play(run, combat, 'SEANCE');
+    // One card in the draw pile: the choice resolves by itself.
+    if (combat.combat.selection !== null) withRuleset('sts2', () => combat.choose(0));
+    expect(run.combat?.drawPile.filter((card) => card.id === 'SOUL')).toHaveLength(1);
+  });
+
+  it('Eidolon exhausts the hand and gives 1 Intangible only when 9 cards went', () => {
+    const few = fight('NECROBINDER', ['EIDOLON', 'DEFEND_NECROBINDER', 'DEFEND_NECROBINDER']);
+    play(few.run, few.combat, 'EIDOLON');
+    expect(few.run.combat?.hand).toHaveLength(0);
+    expect(few.run.combat?.player.powers.INTANGIBLE ?? 0).toBe(0);
+    const many = fight('NECROBINDER', ['DEFEND_NECROBINDER']);
+    for (let copy = 0; copy < 9; copy++) give(many.combat, 'DEFEND_NECROBINDER', false);
+    give(many.combat, 'EIDOLON', false);
+    play(many.run, many.combat, 'EIDOLON');
+    expect(many.run.combat?.player.powers.INTANGIBLE).toBe(1);
+  });
+
+  it('Sword Sage makes the Sovereign Blade hit twice', () => {
+    const { run, combat } = fight('REGENT', ['SWORD_SAGE', 'SOVEREIGN_BLADE', 'DEFEND_REGENT']);
+    play(run, combat, 'SOVEREIGN_BLADE');
+    const once = 300 - (run.combat?.monsters[0]?.hp ?? 0);
+    expect(once).toBeGreaterThan(0);
+    play(run, combat, 'SWORD_SAGE');
+    give(combat, 'SOVEREIGN_BLADE', false);
+    play(run, combat, 'SOVEREIGN_BLADE');
+    expect(300 - (run.combat?.monsters[0]?.hp ?? 0)).toBe(once * 3);
+  });
+
+  it('Mayhem plays the top card of the draw pile and Spectrum Shift adds a Colorless card at the start of the turn', () => {
+    const { run, combat } = fight('REGENT', [
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+    ]);
+    give(combat, 'MAYHEM', false);
+    give(combat, 'SPECTRUM_SHIFT', false);
+    play(run, combat, 'MAYHEM');
+    play(run, combat, 'SPECTRUM_SHIFT');
+    for (const monster of combat.combat.monsters)
+      monster.move = { ...monster.move, baseDamage: null, hits: 0 };
+    withRuleset('sts2', () => combat.endTurn());
+    const state = run.combat;
+    expect(state?.player.block).toBeGreaterThan(0);
+    const colorless =
+      state?.hand.filter(
+        (card) => ALL_STS2_CARD_FACTS.find((facts) => facts.id === card.id)?.character === 'Colorless',
+      ) ?? [];
+    expect(
+      colorless.map((card) => card.id),
+      JSON.stringify(state?.hand.map((card) => card.id)),
+    ).toHaveLength(1);
+  });
+
+  it("Monarch's Gaze takes 1 Strength from each enemy hit until the end of the round", () => {
+    const { run, combat } = fight('REGENT', ['MONARCHS_GAZE', 'STRIKE_REGENT', 'DEFEND_REGENT']);
+    play(run, combat, 'MONARCHS_GAZE');
+    play(run, combat, 'STRIKE_REGENT', 1);
+    expect(run.combat?.monsters[1]?.powers.STRENGTH).toBe(-1);
+    expect(run.combat?.monsters[0]?.powers.STRENGTH ?? 0).toBe(0);
+  });
+
+  it('Danse Macabre gains 4 Block whenever a card costing 2 or more is played', () => {
+    const { run, combat } = fight('NECROBINDER', ['DANSE_MACABRE', 'DEFEND_NECROBINDER']);
+    play(run, combat, 'DANSE_MACABRE');
+    const block = run.combat?.player.block ?? 0;
+    play(run, combat, 'DEFEND_NECROBINDER');
+    const afterCheap = run.combat?.player.block ?? 0;
+    give(combat, 'EIDOLON', false);
+    play(run, combat, 'EIDOLON');
+    expect(afterCheap).toBeGreaterThan(block);
+    expect(run.combat?.player.block).toBe(afterCheap + 4);
+  });
+
+  it('Alchemize fills a free potion slot with an StS2 potion; Nightmare puts 3 copies of the chosen card in the next hand', () => {
+    const alchemy = fight('IRONCLAD', ['ALCHEMIZE', 'DEFEND_IRONCLAD']);
+    alchemy.run.potions = [null, null, null];
+    play(alchemy.run, alchemy.combat, 'ALCHEMIZE');
+    const potion = alchemy.run.potions[0] ?? '';
+    expect(STS2_POTION_FACTS.some((facts) => facts.id === potion)).toBe(true);
+    expect(alchemy.run.potions.filter((id) => id !== null)).toHaveLength(1);
+    const dream = fight('SILENT', ['NIGHTMARE', 'STRIKE_SILENT', 'DEFEND_SILENT']);
+    play(dream.run, dream.combat, 'NIGHTMARE');
+    const selection = dream.combat.combat.selection;
+    const uid = selection?.options[0];
+    const chosen = dream.run.combat?.hand.find((card) => card.uid === uid)?.id ?? '';
+    expect(chosen).not.toBe('');
+    withRuleset('sts2', () => dream.combat.choose(0));
+    const before = dream.run.deck.filter((card) => card.id === chosen).length;
+    for (const monster of dream.combat.combat.monsters)
+      monster.move = { ...monster.move, baseDamage: null, hits: 0 };
+    withRuleset('sts2', () => dream.combat.endTurn());
+    const copies = dream.run.combat?.hand.filter((card) => card.id === chosen) ?? [];
+    expect(copies.length).toBe(before + 3);
+  });
+
+  it('Reaper Form applies Doom equal to the attack damage dealt; Calamity adds an Attack after each Attack', () => {
+    const reaper = fight('NECROBINDER', ['REAPER_FORM', 'STRIKE_NECROBINDER', 'DEFEND_NECROBINDER']);
+    play(reaper.run, reaper.combat, 'REAPER_FORM');
+    play(reaper.run, reaper.combat, 'STRIKE_NECROBINDER', 0);
+    const monster = reaper.run.combat?.monsters[0];
+    expect(monster?.powers.DOOM).toBe(300 - (monster?.hp ?? 0));
+    const calamity = fight('IRONCLAD', ['CALAMITY', 'STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    play(calamity.run, calamity.combat, 'CALAMITY');
+    play(calamity.run, calamity.combat, 'STRIKE_IRONCLAD', 0);
+    const hand = calamity.run.combat?.hand ?? [];
+    expect(hand).toHaveLength(2);
+    expect(
+      withRuleset('sts2', () => getCard(hand.find((card) => card.id !== 'DEFEND_IRONCLAD')?.id ?? '').type),
+    ).toBe('Attack');
+  });
+
+  it('Glimpse Beyond shuffles 3 Souls in; Begone, Charge and Guards transform into Minion cards', () => {
+    const glimpse = fight('NECROBINDER', ['GLIMPSE_BEYOND', 'DEFEND_NECROBINDER']);
+    play(glimpse.run, glimpse.combat, 'GLIMPSE_BEYOND');
+    expect(glimpse.run.combat?.drawPile.filter((card) => card.id === 'SOUL')).toHaveLength(3);
+    const begone = fight('REGENT', ['BEGONE', 'DEFEND_REGENT']);
+    play(begone.run, begone.combat, 'BEGONE');
+    if (begone.combat.combat.selection !== null) withRuleset('sts2', () => begone.combat.choose(0));
+    expect(begone.run.combat?.hand.map((card) => card.id)).toEqual(['MINION_STRIKE']);
+    const charge = fight('REGENT', [
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+    ]);
+    give(charge.combat, 'CHARGE', false);
+    play(charge.run, charge.combat, 'CHARGE');
+    while (charge.combat.combat.selection !== null) withRuleset('sts2', () => charge.combat.choose(0));
+    expect(charge.run.combat?.drawPile.filter((card) => card.id === 'MINION_DIVE_BOMB')).toHaveLength(2);
+    const guards = fight('REGENT', ['GUARDS', 'DEFEND_REGENT', 'DEFEND_REGENT', 'STRIKE_REGENT']);
+    play(guards.run, guards.combat, 'GUARDS');
+    withRuleset('sts2', () => {
+      guards.combat.choose(0);
+      guards.combat.choose(0);
+      guards.combat.resolveSelection();
+    });
+    expect(guards.run.combat?.hand.filter((card) => card.id === 'MINION_SACRIFICE')).toHaveLength(2);
+    expect(guards.run.combat?.hand).toHaveLength(3);
   });
 });

@@ -35,12 +35,15 @@ interface Scenario {
   readonly debuffed: boolean;
   /** Cards played before the tested one this turn (Finisher, Lunar Blast...). */
   readonly playedBefore: boolean;
+  /** The tested card is the only card in hand (Restlessness, Impatience). */
+  readonly aloneInHand: boolean;
 }
 
 const SCENARIOS: readonly Scenario[] = [
-  { drawPile: true, debuffed: false, playedBefore: false },
-  { drawPile: true, debuffed: true, playedBefore: true },
-  { drawPile: false, debuffed: true, playedBefore: true },
+  { drawPile: true, debuffed: false, playedBefore: false, aloneInHand: false },
+  { drawPile: true, debuffed: true, playedBefore: true, aloneInHand: false },
+  { drawPile: false, debuffed: true, playedBefore: true, aloneInHand: false },
+  { drawPile: true, debuffed: false, playedBefore: false, aloneInHand: true },
 ];
 
 function card(run: RunState, id: string): CombatCard {
@@ -124,8 +127,10 @@ function playsSomething(id: string, character: CharacterId, scenario: Scenario):
       state.counters.cardsThisCombat = 3;
       state.counters.exhaustedThisTurn = 1;
       state.counters.hpLostThisTurn = 1;
+      state.counters.starsGainedThisTurn = 2;
       state.counters.discardedThisTurn = 1;
     }
+    if (scenario.aloneInHand) state.drawPile.push(...state.hand.splice(0));
     const tested = card(run, id);
     state.hand.unshift(tested);
     state.player.energy = 9;
@@ -152,7 +157,8 @@ function playsSomething(id: string, character: CharacterId, scenario: Scenario):
 
 /**
  * The StS2 cards of the character and colorless pools that change nothing the rules read when
- * played in three fixed combats (fresh, debuffed enemies after other plays, empty draw pile).
+ * played in four fixed combats (fresh, debuffed enemies after other plays, empty draw pile, alone in
+ * hand).
  */
 export function findInertSts2Cards(): InertSts2Card[] {
   const inert: InertSts2Card[] = [];

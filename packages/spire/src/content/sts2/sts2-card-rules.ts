@@ -5,6 +5,7 @@
 import type { CardDefinition, CardPlay, CombatContext, Upgradable } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
+import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 
 /** What a rule adds to or replaces in a card built from its facts. */
 export interface Sts2CardRule {
@@ -36,6 +37,19 @@ function damageOf(card: CombatCard): number {
   return (damage === undefined ? 0 : damage[card.upgraded ? 1 : 0]) + card.bonus;
 }
 const hand = (x: CombatContext): CombatCard[] => x.run.combat?.hand ?? [];
+/** Turns a combat card into another card for the rest of the combat (the deck keeps its own copy). */
+function transformInCombat(card: CombatCard, id: string, upgraded = false): void {
+  card.id = id;
+  card.upgraded = upgraded;
+  card.bonus = 0;
+  card.combatCost = null;
+  card.turnCost = null;
+}
+/** A named variable of the played card's facts (for cards with several besides Damage and Block). */
+function varOf(c: CardPlay, name: string): number {
+  const value = FACTS.get(c.card.id)?.vars[name];
+  return value === undefined ? 0 : value[c.upgraded ? 1 : 0];
+}
 const target = (x: CombatContext, c: CardPlay) => x.run.combat?.monsters[c.target];
 const monsterPower = (x: CombatContext, c: CardPlay, id: string): number => target(x, c)?.powers[id] ?? 0;
 
@@ -1036,5 +1050,144 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       combat.counters[key] = (combat.counters[key] ?? 0) + c.magic;
       x.applyToPlayer('THE_BOMB', 1);
     },
+  },
+  // ---- cards whose rule is written for single-player (numbers from the export's vars) ----
+  SHARED_FATE: {
+    text: ['Lose 2 Strength. The enemy loses 2 Strength.', 'Lose 2 Strength. The enemy loses 3 Strength.'],
+    play: (x, c) => {
+      x.applyToPlayer('STRENGTH', -varOf(c, 'PlayerStrengthLoss'));
+      x.applyToMonster(c.target, 'STRENGTH', -varOf(c, 'EnemyStrengthLoss'));
+    },
+  },
+  DANSE_MACABRE: {
+    text: [
+      'Whenever you play a card that costs 2 Energy or more, gain 4 Block.',
+      'Whenever you play a card that costs 2 Energy or more, gain 6 Block.',
+    ],
+    play: (x, c) => x.applyToPlayer('DANSE_MACABRE', varOf(c, 'DanseMacabre')),
+  },
+  ANOINTED: {
+    text: 'Put every Rare card from your Draw Pile into your Hand.',
+    play: (x) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      const rares = combat.drawPile.filter((card) => FACTS.get(card.id)?.rarity === 'Rare');
+      for (const card of rares) {
+        if (combat.hand.length >= 10) break;
+        combat.drawPile.splice(combat.drawPile.indexOf(card), 1);
+        combat.hand.push(card);
+      }
+    },
+  },
+  BUNDLE_OF_JOY: {
+    text: 'Add !M! random Colorless cards into your Hand.',
+    play: (x, c) => {
+      for (let copy = 0; copy < c.magic; copy++) {
+        const id = randomColorless(x);
+        if (id !== null) x.addCard(id, 'hand');
+      }
+    },
+  },
+  SEANCE: {
+    text: 'Transform a card in your Draw Pile into Soul.',
+    play: (x) => choose(x, 'draw', 1, 'Choose a card to Transform into Soul.'),
+    onSelect: (_x, chosen) => {
+      for (const card of chosen) transformInCombat(card, 'SOUL');
+    },
+  },
+  PRIMAL_FORCE: {
+    text: 'Transform all Attacks in your Hand into Giant Rock.',
+    play: (x) => {
+      for (const card of hand(x)) if (typeOf(card) === 'Attack') transformInCombat(card, 'GIANT_ROCK');
+    },
+  },
+  EIDOLON: {
+    text: 'Exhaust your Hand. If 9 or more cards were Exhausted this way, gain 1 Intangible.',
+    play: (x) => {
+      const cards = [...hand(x)];
+      for (const card of cards) x.exhaustCard(card);
+      if (cards.length >= 9) x.applyToPlayer('INTANGIBLE', 1);
+    },
+  },
+  ALCHEMIZE: {
+    text: 'Obtain a random potion (none without a free slot).',
+    play: (x) => {
+      const slot = x.run.potions.indexOf(null);
+      if (slot < 0) return;
+      // The potions of the StS2 facts with a rarity a reward can give (not Event or Token potions).
+      const potions = STS2_POTION_FACTS.filter((facts) =>
+        ['Common', 'Uncommon', 'Rare'].includes(facts.rarity),
+      );
+      const potion = potions[x.randomInt(0, potions.length - 1)];
+      if (potion !== undefined) x.run.potions[slot] = potion.id;
+    },
+  },
+  NIGHTMARE: {
+    text: 'Choose a card in your Hand. Next turn, add 3 copies of it into your Hand.',
+    play: (x) => choose(x, 'hand', 1, 'Choose a card: next turn, 3 copies of it go into your hand.'),
+    onSelect: (x, chosen) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (const card of chosen) {
+        // The engine's Nightmare delivery (shared with StS1) reads these counters at the next turn.
+        const key = `nightmare:${card.id}:${card.upgraded ? 1 : 0}`;
+        combat.counters[key] = (combat.counters[key] ?? 0) + 3;
+        x.applyToPlayer('NIGHTMARE', 1);
+      }
+    },
+  },
+  GLIMPSE_BEYOND: {
+    text: 'Shuffle !M! Souls into your Draw Pile (every player does; in single-player that is you).',
+    play: (x, c) => {
+      for (let copy = 0; copy < c.magic; copy++) x.addCard('SOUL', 'drawRandom');
+    },
+  },
+  BEGONE: {
+    text: [
+      'Transform a card in your Hand into Minion Strike.',
+      'Transform a card in your Hand into Minion Strike+.',
+    ],
+    play: (x) => choose(x, 'hand', 1, 'Choose a card to Transform into Minion Strike.'),
+    onSelect: (_x, chosen, c) => {
+      for (const card of chosen) transformInCombat(card, 'MINION_STRIKE', c.upgraded);
+    },
+  },
+  CHARGE: {
+    text: [
+      'Transform !M! cards in your Draw Pile into Minion Dive Bomb.',
+      'Transform !M! cards in your Draw Pile into Minion Dive Bomb+.',
+    ],
+    play: (x, c) => choose(x, 'draw', c.magic, 'Choose cards to Transform into Minion Dive Bomb.'),
+    onSelect: (_x, chosen, c) => {
+      for (const card of chosen) transformInCombat(card, 'MINION_DIVE_BOMB', c.upgraded);
+    },
+  },
+  GUARDS: {
+    text: 'Transform any number of cards in your Hand into Minion Sacrifice.',
+    play: (x) =>
+      x.requestSelection({
+        source: 'hand',
+        count: hand(x).length,
+        minimum: 0,
+        prompt: 'Choose any number of cards to Transform into Minion Sacrifice.',
+      }),
+    onSelect: (_x, chosen) => {
+      for (const card of chosen) transformInCombat(card, 'MINION_SACRIFICE');
+    },
+  },
+  RADIATE: {
+    text: 'Deal !D! damage to ALL enemies for each Star gained this turn.',
+    play: (x, c) => {
+      const gained = x.counter('starsGainedThisTurn');
+      if (gained > 0) x.attack('all', c.damage, gained);
+    },
+  },
+  HUDDLE_UP: {
+    text: 'Draw !M! cards (every player draws them; in single-player that is you).',
+    play: (x, c) => x.draw(c.magic),
+  },
+  LEGION_OF_BONE: {
+    text: 'Summon !M! (every player summons; in single-player that is you).',
+    play: (x, c) => x.summon(c.magic),
   },
 };

@@ -49,7 +49,7 @@ const UPGRADED_COSTS: Readonly<Record<string, number>> = { SHADOWMELD: 0 };
 
 /** Sovereign Blade: its Forge bonus is the card's `bonus`; Seeking Edge makes it hit everyone. */
 function playSovereignBlade(context: CombatContext, play: CardPlay): void {
-  const hits = 1;
+  const hits = 1 + context.playerPower('SWORD_SAGE');
   if (context.playerPower('SEEKING_EDGE') > 0) {
     context.attack('all', play.damage, hits);
     return;

@@ -1,6 +1,5 @@
 // The StS2 ruleset's content set: cards, relics, potions, powers, monsters, encounters and characters
-// of Slay the Spire 2 (facts of the game version in facts.ts). Events are not modelled yet: `?` rooms
-// of an StS2 run hold no event.
+// of Slay the Spire 2 (facts of the game version in facts.ts), and the `?` room events.
 import type { CardDefinition } from '../../engine/definitions.js';
 import type { CharacterId } from '../../engine/run-state.js';
 import type { CharacterDefinition } from '../characters.js';
@@ -9,6 +8,7 @@ import { STS2_CHARACTER_FACTS } from './data/sts2-character-facts.js';
 import { STS2_GAME_VERSION } from './facts.js';
 import { buildSts2Cards } from './sts2-cards.js';
 import { buildSts2Encounters, sts2EncountersOf } from './sts2-encounters.js';
+import { buildSts2EventEncounters, buildSts2Events } from './sts2-events.js';
 import { buildSts2Monsters } from './sts2-monsters.js';
 import { buildSts2Potions } from './sts2-potions.js';
 import { buildSts2Powers } from './sts2-powers.js';
@@ -44,7 +44,7 @@ function characters(): Record<string, CharacterDefinition> {
 
 export function createSts2Content(): ContentSet {
   const cards = buildSts2Cards();
-  const encounters = buildSts2Encounters();
+  const encounters = [...buildSts2Encounters(), ...buildSts2EventEncounters()];
   const pools = new Map<string, readonly string[]>();
   const poolOf = (filter: (card: CardDefinition) => boolean, key: string): readonly string[] => {
     const cached = pools.get(key);
@@ -61,7 +61,7 @@ export function createSts2Content(): ContentSet {
     powers: buildSts2Powers(),
     monsters: buildSts2Monsters(),
     encounters,
-    events: [],
+    events: buildSts2Events(),
     characters: characters(),
     cardPool: (character, rarity) =>
       poolOf((card) => card.color === character && card.rarity === rarity, `${character}/${rarity}`),

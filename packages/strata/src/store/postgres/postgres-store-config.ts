@@ -13,6 +13,8 @@ export interface PostgresPool {
     port?: number | undefined;
     database?: string | undefined;
     user?: string | undefined;
+    /** A pool made from a connection string keeps it here (and not host, database...). */
+    connectionString?: string | undefined;
     /** Only ever used to keep it out of error messages. */
     password?: unknown;
   };

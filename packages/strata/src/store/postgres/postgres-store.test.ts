@@ -1,3 +1,4 @@
+import type { QueryConfig, QueryResult } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { StrataError } from '../../errors/strata-error.js';
 import { describeMemoryStoreConformance, isStoreSelected } from '../conformance/memory-store-conformance.js';
@@ -78,6 +79,27 @@ describe.runIf(adminUrl !== undefined)('Postgres store errors', () => {
     await store.close();
   });
 
+  it('names the database of a pool made from a connection string, never its password', async () => {
+    const { default: pg } = await import('pg');
+    const url = new URL(adminUrl ?? '');
+    url.pathname = '/strata_no_such_pool_database';
+    url.password = 'hidden-pool-pw';
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    pool.on('error', () => undefined);
+    try {
+      const store = createPostgresStore({ pool });
+      const error = await failure(store.open());
+      expect(error.code).toBe('STORE_UNAVAILABLE');
+      expect(error.message).toContain(`${url.host}/strata_no_such_pool_database`);
+      expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(
+        'hidden-pool-pw',
+      );
+      await store.close();
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('refuses a database written by a newer schema, naming both versions, and writes nothing', async () => {
     const database = await createTestDatabase(adminUrl ?? '', 'too_new');
     try {
@@ -153,3 +175,99 @@ function lessonFixture(id: string) {
     createdAt: 1,
   };
 }
+
+describe.runIf(adminUrl !== undefined)('Postgres store session commits', () => {
+  it('send each layer as its own parameter of a prepared statement and do not echo the written layers back', async () => {
+    const database = await createTestDatabase(adminUrl ?? '', 'commit_echo');
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: database.connectionString, max: 2 });
+    // Every query the store sends through its pool, with the rows Postgres answered.
+    const sent: Array<{ name: string | undefined; values: unknown[]; rows: Array<Record<string, unknown>> }> =
+      [];
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<QueryResult>;
+    (pool as unknown as { query: typeof query }).query = async (config, values) => {
+      const result = await query(config, values);
+      const named = typeof config === 'object' && config !== null ? (config as QueryConfig) : undefined;
+      sent.push({ name: named?.name, values: named?.values ?? values ?? [], rows: result.rows });
+      return result;
+    };
+    const store = createPostgresStore({ pool });
+    try {
+      await store.open();
+      const big = { turns: Array.from({ length: 200 }, (_, index) => `turn ${index} "quoted" \\ text`) };
+      const created = await store.commitSession({
+        sessionId: 's1',
+        namespace: 'n',
+        step: 1,
+        layers: { window: big, notes: { a: 1 } },
+        expectedVersion: 0,
+      });
+      const updated = await store.commitSession({
+        sessionId: 's1',
+        namespace: 'n',
+        step: 2,
+        layers: { window: { ...big, more: true } },
+        expectedVersion: created.version,
+      });
+      // The returned records hold every layer (the unnamed 'notes' from the database), in name order.
+      expect(created.layers).toEqual({ notes: { a: 1 }, window: big });
+      expect(Object.keys(updated.layers)).toEqual(['notes', 'window']);
+      expect(updated.layers).toEqual({ notes: { a: 1 }, window: { ...big, more: true } });
+      expect(await store.loadSession('s1')).toMatchObject({ version: 2, layers: updated.layers });
+      const commits = sent.filter((entry) => entry.name?.startsWith('strata_commit_'));
+      expect(commits.map((entry) => entry.name)).toEqual([
+        'strata_commit_create_2',
+        'strata_commit_update_1',
+      ]);
+      // The layer text travels as a plain parameter, not inside a text[] literal...
+      expect(commits[1]?.values.at(-1)).toBe(JSON.stringify({ ...big, more: true }));
+      // ...and only the layer the commit did not name comes back.
+      expect(commits[0]?.rows.map((row) => row.layer_value)).toEqual([null]);
+      expect(commits[1]?.rows.map((row) => row.layer_name)).toEqual(['notes']);
+    } finally {
+      await store.close();
+      await pool.end();
+      await database.drop();
+    }
+  });
+});
+
+describe.runIf(adminUrl !== undefined)('Postgres store telemetry appends', () => {
+  it('keep append order with one parameter per value, and past the parameters of one statement too', async () => {
+    const database = await createTestDatabase(adminUrl ?? '', 'telemetry_values');
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: database.connectionString, max: 2 });
+    const arrays: number[] = [];
+    const query = pool.query.bind(pool) as (config: unknown, values?: unknown[]) => Promise<QueryResult>;
+    (pool as unknown as { query: typeof query }).query = async (config, values) => {
+      if (typeof config === 'string' && config.includes('strata_telemetry (session_id'))
+        arrays.push((values ?? []).filter((value) => Array.isArray(value)).length);
+      return query(config, values);
+    };
+    const store = createPostgresStore({ pool });
+    try {
+      await store.open();
+      const record = (index: number) => ({ index, text: `"quoted" \\ ${'x'.repeat(index % 7)}` });
+      await store.appendTelemetry(
+        [0, 1, 2].map((index) => ({ sessionId: 's', step: 1, record: record(index) })),
+      );
+      const many = Array.from({ length: 5000 }, (_, index) => ({
+        sessionId: 's',
+        step: 2,
+        record: record(index),
+      }));
+      await store.appendTelemetry(many);
+      const listed = await store.listTelemetry('s');
+      expect(listed.map((row) => row.record)).toEqual([
+        ...[0, 1, 2].map(record),
+        ...many.map((row) => row.record),
+      ]);
+      // The small batch sent no array parameter; the one past the VALUES limit used the arrays.
+      expect(arrays).toEqual([0, 3]);
+    } finally {
+      await store.close();
+      await pool.end();
+      await database.drop();
+    }
+  });
+});

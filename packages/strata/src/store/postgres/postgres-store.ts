@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import type { JsonValue } from '../../core/provenance.js';
 import { importOptionalDependency } from '../../errors/import-optional-dependency.js';
 import { StrataError } from '../../errors/strata-error.js';
 import { LazyConnection } from '../lazy-connection.js';
@@ -22,7 +23,7 @@ import {
   sessionConflictError,
   storeConflictError,
 } from '../store-errors.js';
-import { assertKey, assertVersion, fromJsonText, toJsonText } from '../store-input.js';
+import { assertKey, assertVersion, compareKeys, fromJsonText, toJsonText } from '../store-input.js';
 import {
   type KnowledgeRow,
   knowledgeFromRow,
@@ -77,6 +78,9 @@ export function createPostgresStore(config: PostgresStoreConfig = {}): MemorySto
   return asPlainStore(new PostgresStore(config, connectionString));
 }
 
+/** Telemetry rows one VALUES statement carries (3 parameters each, far under Postgres' 65,535). */
+const MAX_VALUES_ROWS = 4096;
+
 /** Attempts of one statement when the connection is lost (a terminated backend, a failover). */
 const CONNECTION_ATTEMPTS = 4;
 
@@ -128,6 +132,17 @@ const selectSessionWithLayers = `
   FROM strata_sessions s LEFT JOIN strata_session_layers l ON l.session_id = s.session_id
   WHERE s.session_id = $1 ORDER BY l.name`;
 
+/**
+ * A statement sent as a named prepared statement: Postgres parses and plans it once per connection
+ * instead of on every call (the session commit is a CTE whose planning is a real part of its cost).
+ */
+interface Statement {
+  name: string;
+  text: string;
+}
+
+const loadSessionStatement: Statement = { name: 'strata_load_session', text: selectSessionWithLayers };
+
 class PostgresStore implements MemoryStore {
   readonly name = 'postgres';
   readonly #config: PostgresStoreConfig;
@@ -138,7 +153,12 @@ class PostgresStore implements MemoryStore {
   constructor(config: PostgresStoreConfig, connectionString: string | undefined) {
     this.#config = config;
     this.#connectionString = connectionString;
-    if (config.pool !== undefined) {
+    const poolString = config.pool?.options.connectionString;
+    const fromPoolString = typeof poolString === 'string' ? describeConnectionString(poolString) : undefined;
+    if (fromPoolString !== undefined && fromPoolString.invalid === undefined) {
+      // `new pg.Pool({ connectionString })`: its options hold the string, not the parts.
+      this.#location = fromPoolString;
+    } else if (config.pool !== undefined) {
       const { options } = config.pool;
       this.#location = {
         host: String(options.host ?? 'localhost'),
@@ -201,7 +221,7 @@ class PostgresStore implements MemoryStore {
    */
   async #query<Row extends object>(
     action: string,
-    text: string,
+    text: string | Statement,
     values: unknown[] = [],
     retry: RetryMode = 'repeat',
     onRetry?: () => void,
@@ -209,6 +229,8 @@ class PostgresStore implements MemoryStore {
     for (let attempt = 1; ; attempt += 1) {
       const pool = await this.#pool.ready();
       try {
+        if (typeof text !== 'string')
+          return (await pool.query<Row>({ name: text.name, text: text.text, values })).rows;
         return (await pool.query<Row>(text, values)).rows;
       } catch (error) {
         if (retry === 'once' || attempt >= CONNECTION_ATTEMPTS || !isConnectionLost(error)) {
@@ -257,9 +279,7 @@ class PostgresStore implements MemoryStore {
 
   async loadSession(sessionId: string): Promise<SessionRecord | undefined> {
     assertKey(name, 'sessionId', sessionId);
-    const rows = await this.#query<SessionJoinRow>('load a session from', selectSessionWithLayers, [
-      sessionId,
-    ]);
+    const rows = await this.#query<SessionJoinRow>('load a session from', loadSessionStatement, [sessionId]);
     return sessionFromRows(rows);
   }
 
@@ -268,7 +288,7 @@ class PostgresStore implements MemoryStore {
     // Set when the statement was sent again after a lost connection: the lost one may have committed.
     const attempt = { resent: false };
     return commitOnce(
-      (text, values) =>
+      (text: string | Statement, values: unknown[]) =>
         this.#query<SessionJoinRow>('commit a session step to', text, values, 'repeat', () => {
           attempt.resent = true;
         }),
@@ -495,18 +515,37 @@ class PostgresStore implements MemoryStore {
   async appendTelemetry(rows: TelemetryRecordRow[]): Promise<void> {
     const prepared = prepareTelemetry(name, rows);
     if (prepared.length === 0) return;
-    // WITH ORDINALITY keeps the given order in seq, so same-step rows list in append order.
-    // Not repeated after a lost connection: the lost attempt may have inserted the rows already.
+    // One row of parameters per record (no text[] literal for the driver to escape and Postgres to
+    // parse back: records hold whole assembled prompts); VALUES rows are inserted in the given order,
+    // so seq keeps it and same-step rows list in append order. Not repeated after a lost connection:
+    // the lost attempt may have inserted the rows already.
+    if (prepared.length > MAX_VALUES_ROWS) {
+      // Beyond the 65,535 parameters of one statement: the arrays, still one atomic statement.
+      await this.#query(
+        'append telemetry to',
+        `INSERT INTO strata_telemetry (session_id, step, record)
+         SELECT session_id, step, record FROM unnest($1::text[], $2::bigint[], $3::text[])
+           WITH ORDINALITY AS t(session_id, step, record, position) ORDER BY position`,
+        [
+          prepared.map((row) => row.sessionId),
+          prepared.map((row) => row.step),
+          prepared.map((row) => row.record),
+        ],
+        'once',
+      );
+      return;
+    }
+    const values: unknown[] = [];
+    const rowsSql: string[] = [];
+    for (const row of prepared) {
+      const at = values.length;
+      values.push(row.sessionId, row.step, row.record);
+      rowsSql.push(`($${at + 1}, $${at + 2}::bigint, $${at + 3})`);
+    }
     await this.#query(
       'append telemetry to',
-      `INSERT INTO strata_telemetry (session_id, step, record)
-       SELECT session_id, step, record FROM unnest($1::text[], $2::bigint[], $3::text[])
-         WITH ORDINALITY AS t(session_id, step, record, position) ORDER BY position`,
-      [
-        prepared.map((row) => row.sessionId),
-        prepared.map((row) => row.step),
-        prepared.map((row) => row.record),
-      ],
+      `INSERT INTO strata_telemetry (session_id, step, record) VALUES ${rowsSql.join(', ')}`,
+      values,
       'once',
     );
   }
@@ -526,49 +565,72 @@ class PostgresStore implements MemoryStore {
 // commit makes the UPDATE re-check `version` on the newest row and match nothing, so the swap is
 // atomic; when it matches, no other commit touched the session since this statement's snapshot,
 // so the snapshot's layers are the committed ones to merge with. Unchanged layers are not
-// rewritten (less WAL); they come back from the snapshot, where they hold the same value.
-const commitUpdateStatement = `
+// rewritten (less WAL). Only the layers the commit did not name come back: the named ones are the
+// commit's own values, so echoing them (a whole session's JSON, on every commit) would only cost
+// the wire, the driver and a parse. Each layer value is its own text parameter (not one text[]
+// literal, which the driver escapes character by character and Postgres parses back); the statement
+// is prepared per number of layers.
+function commitStatements(layerCount: number): { update: Statement; create: Statement } {
+  const values = Array.from({ length: layerCount }, (_, index) => `$${8 + index}::text`).join(', ');
+  const pairs = `unnest($7::text[], ARRAY[${values}]::text[]) AS t(name, value)`;
+  return {
+    update: {
+      name: `strata_commit_update_${layerCount}`,
+      text: `
   WITH updated AS (
     UPDATE strata_sessions SET step = $3, meta = COALESCE($4, meta), updated_at = $5, version = version + 1
     WHERE session_id = $1 AND namespace = $2 AND version = $6
     RETURNING session_id, namespace, step, meta, updated_at, version
   ), written AS (
     INSERT INTO strata_session_layers (session_id, name, value)
-    SELECT u.session_id, t.name, t.value FROM updated u, unnest($7::text[], $8::text[]) AS t(name, value)
+    SELECT u.session_id, t.name, t.value FROM updated u, ${pairs}
     ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value
       WHERE strata_session_layers.value IS DISTINCT FROM excluded.value
-    RETURNING name, value
   )
   SELECT u.session_id, u.namespace, u.step, u.meta, u.updated_at, u.version, l.name AS layer_name, l.value AS layer_value
   FROM updated u LEFT JOIN (
-    SELECT name, value FROM written
-    UNION ALL
-    SELECT name, value FROM strata_session_layers
-    WHERE session_id = $1 AND name NOT IN (SELECT name FROM written)
+    SELECT name, value FROM strata_session_layers WHERE session_id = $1 AND name <> ALL ($7::text[])
   ) l ON true
-  ORDER BY l.name`;
-
-const commitCreateStatement = `
+  ORDER BY l.name`,
+    },
+    create: {
+      name: `strata_commit_create_${layerCount}`,
+      text: `
   WITH created AS (
     INSERT INTO strata_sessions (session_id, namespace, step, meta, updated_at, version)
     VALUES ($1, $2, $3, COALESCE($4, '{}'), $5, $6::bigint + 1) ON CONFLICT (session_id) DO NOTHING
     RETURNING session_id, namespace, step, meta, updated_at, version
   ), written AS (
     INSERT INTO strata_session_layers (session_id, name, value)
-    SELECT c.session_id, t.name, t.value FROM created c, unnest($7::text[], $8::text[]) AS t(name, value)
+    SELECT c.session_id, t.name, t.value FROM created c, ${pairs}
     ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value
-    RETURNING name, value
   )
-  SELECT c.session_id, c.namespace, c.step, c.meta, c.updated_at, c.version, w.name AS layer_name, w.value AS layer_value
-  FROM created c LEFT JOIN written w ON true
-  ORDER BY w.name`;
+  SELECT c.session_id, c.namespace, c.step, c.meta, c.updated_at, c.version,
+    NULL::text AS layer_name, NULL::text AS layer_value
+  FROM created c`,
+    },
+  };
+}
+
+const commitStatementsByCount = new Map<number, ReturnType<typeof commitStatements>>();
+
+function commitStatementsFor(layerCount: number) {
+  let statements = commitStatementsByCount.get(layerCount);
+  if (statements === undefined) {
+    statements = commitStatements(layerCount);
+    // Commits name a handful of layers; a caller with ever-new counts only builds text, never leaks much.
+    if (commitStatementsByCount.size < 64) commitStatementsByCount.set(layerCount, statements);
+  }
+  return statements;
+}
 
 async function commitOnce(
-  query: (text: string, values: unknown[]) => Promise<SessionJoinRow[]>,
+  query: (text: string | Statement, values: unknown[]) => Promise<SessionJoinRow[]>,
   prepared: PreparedCommit,
   attempt: { resent: boolean },
 ): Promise<SessionRecord> {
-  const rows = await query(prepared.expectedVersion === 0 ? commitCreateStatement : commitUpdateStatement, [
+  const statements = commitStatementsFor(prepared.layers.length);
+  const rows = await query(prepared.expectedVersion === 0 ? statements.create : statements.update, [
     prepared.sessionId,
     prepared.namespace,
     prepared.step,
@@ -576,9 +638,9 @@ async function commitOnce(
     Date.now(),
     prepared.expectedVersion,
     prepared.layers.map(([layerName]) => layerName),
-    prepared.layers.map(([, text]) => text),
+    ...prepared.layers.map(([, text]) => text),
   ]);
-  const record = sessionFromRows(rows);
+  const record = sessionFromRows(rows, prepared.layers);
   if (record !== undefined) return record;
   if (attempt.resent) {
     // The swap matched nothing, but an earlier attempt whose reply was lost may be what bumped the
@@ -606,18 +668,64 @@ async function commitOnce(
   throw sessionConflictError(name, prepared, current === undefined ? null : Number(current.version));
 }
 
-function sessionFromRows(rows: SessionJoinRow[]): SessionRecord | undefined {
+/** A session from its joined rows; `written`: layers the commit itself wrote (name, JSON text). */
+function sessionFromRows(
+  rows: SessionJoinRow[],
+  written: ReadonlyArray<[string, string]> = [],
+): SessionRecord | undefined {
   const [first] = rows;
   if (first === undefined) return undefined;
-  const layers: Array<[string, string]> = [];
+  const stored: Array<[string, string]> = [];
   for (const row of rows) {
-    if (row.layer_name !== null && row.layer_value !== null) layers.push([row.layer_name, row.layer_value]);
+    if (row.layer_name !== null && row.layer_value !== null) stored.push([row.layer_name, row.layer_value]);
+  }
+  let layers: Record<string, JsonValue>;
+  if (written.length === 0) {
+    layers = parseLayers(stored);
+  } else {
+    // The commit's own layers are parsed from its text when first read: a caller that only wants the
+    // new version (the usual case after a commit) never pays for parsing a snapshot it already has.
+    layers = {};
+    const byName = [
+      ...written.map(([layerName, text]) => ({ layerName, text, lazy: true })),
+      ...stored.map(([layerName, text]) => ({ layerName, text, lazy: false })),
+    ];
+    byName.sort((left, right) => compareKeys(left.layerName, right.layerName));
+    for (const { layerName, text, lazy } of byName) {
+      const target = layers;
+      Object.defineProperty(target, layerName, {
+        enumerable: true,
+        configurable: true,
+        ...(lazy
+          ? {
+              get: () => {
+                const value = fromJsonText(text);
+                Object.defineProperty(target, layerName, {
+                  value,
+                  enumerable: true,
+                  writable: true,
+                  configurable: true,
+                });
+                return value;
+              },
+              set: (value: JsonValue) => {
+                Object.defineProperty(target, layerName, {
+                  value,
+                  enumerable: true,
+                  writable: true,
+                  configurable: true,
+                });
+              },
+            }
+          : { value: fromJsonText(text), writable: true }),
+      });
+    }
   }
   return {
     sessionId: first.session_id,
     namespace: first.namespace,
     step: Number(first.step),
-    layers: parseLayers(layers),
+    layers,
     meta: fromJsonText(first.meta),
     updatedAt: first.updated_at,
     version: Number(first.version),

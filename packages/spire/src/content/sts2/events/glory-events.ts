@@ -1,0 +1,211 @@
+// The `?` room events of Glory (StS2's Act 3) with the numbers of the public wiki export (game
+// version v0.103.2). Tinker Time (building a Mad Science card) is not simulated.
+import type { EventDefinition } from '../../../engine/definitions.js';
+import {
+  cardName,
+  downgradeRandomCards,
+  ENCHANT_NOTE,
+  exhausts,
+  locked,
+  obtainRandomRelic,
+  randomPotion,
+  relicName,
+  upgradeRandomCards,
+} from './sts2-event-helpers.js';
+
+/** The Battleworn Dummy's settings: the dummy fought (its HP from the monster export) and the reward. */
+const DUMMY_SETTINGS = [
+  { encounter: 'BATTLEWORN_DUMMY_SETTING_1', hp: 75, reward: 'Obtain a random potion.' },
+  { encounter: 'BATTLEWORN_DUMMY_SETTING_2', hp: 150, reward: 'Upgrade 2 random cards.' },
+  { encounter: 'BATTLEWORN_DUMMY_SETTING_3', hp: 300, reward: 'Obtain a random relic.' },
+] as const;
+
+/** The Trial's three cases; memory.trial holds which one this visit judges. */
+const TRIALS = [
+  {
+    body: 'A merchant stands accused of murder.',
+    guilty: `Become Cursed: ${cardName('REGRET')}. Obtain 2 random relics.`,
+    innocent: `Become Cursed: ${cardName('SHAME')}. Upgrade 2 random cards.`,
+  },
+  {
+    body: 'A powerful noble stands accused of corruption.',
+    guilty: 'Heal 10 HP.',
+    innocent: `Become Cursed: ${cardName('REGRET')}. Gain 300 Gold.`,
+  },
+  {
+    body: 'A woman stands accused of theft.',
+    guilty: `Become Cursed: ${cardName('DOUBT')}. Choose from 2 card rewards.`,
+    innocent: `Become Cursed: ${cardName('DOUBT')}. Transform 2 cards.`,
+  },
+] as const;
+
+/** Glory's events. */
+export const GLORY_EVENTS: readonly EventDefinition[] = [
+  {
+    id: 'BATTLEWORN_DUMMY',
+    name: 'Battleworn Dummy',
+    acts: [3],
+    text: `Fight a training dummy of ${DUMMY_SETTINGS.map((setting) => setting.hp).join(', ')} HP for a potion, 2 random upgrades or a random relic. The game gives 3 turns to defeat it and no reward after that; the simulator does not model the limit, so the reward is given when the fight starts and the fight is won by beating the dummy, which does nothing.`,
+    page: () => ({
+      body: 'A training dummy crackles to life: defeat me in 3 turns!',
+      options: DUMMY_SETTINGS.map((setting, index) => ({
+        label: `[Setting ${index + 1}] Fight a ${setting.hp} HP dummy. ${setting.reward}`,
+      })),
+    }),
+    choose: (x, _page, option) => {
+      const setting = DUMMY_SETTINGS[option] ?? DUMMY_SETTINGS[0];
+      if (option === 0) x.addPotion(randomPotion(x, null));
+      else if (option === 1) upgradeRandomCards(x, 2);
+      else obtainRandomRelic(x);
+      x.fight(setting.encounter, []);
+      return null;
+    },
+  },
+  {
+    id: 'GRAVE_OF_THE_FORGOTTEN',
+    name: 'Grave of the Forgotten',
+    acts: [3],
+    text: `Confront with Truth (become cursed with ${cardName('DECAY')} and enchant an Exhausting card with Soul's Power; enchantments are not simulated, so that option is locked) or Accept the Forgotten Soul (obtain ${relicName('FORGOTTEN_SOUL')}). Needs a card that Exhausts.`,
+    available: (run) => run.deck.some(exhausts),
+    page: () => ({
+      body: 'A nameless grave, and something stirring in it.',
+      options: [
+        locked(
+          `[Confront with Truth] Become Cursed: ${cardName('DECAY')}. Enchant a card that Exhausts with Soul's Power.`,
+          ENCHANT_NOTE,
+        ),
+        { label: `[Accept the Forgotten Soul] Obtain ${relicName('FORGOTTEN_SOUL')}.` },
+      ],
+    }),
+    choose: (x, _page, option) => {
+      if (option === 1) x.addRelic('FORGOTTEN_SOUL');
+      return null;
+    },
+  },
+  {
+    id: 'HUNGRY_FOR_MUSHROOMS',
+    name: 'Hungry for Mushrooms',
+    acts: [3],
+    text: `Big Mushroom (obtain ${relicName('BIG_MUSHROOM')}) or Fragrant Mushroom (lose 15 HP, obtain ${relicName('FRAGRANT_MUSHROOM')}).`,
+    page: () => ({
+      body: 'Two mushrooms: one huge, one sweet-smelling.',
+      options: [
+        { label: `[Big Mushroom] Obtain ${relicName('BIG_MUSHROOM')}.` },
+        { label: `[Fragrant Mushroom] Lose 15 HP. Obtain ${relicName('FRAGRANT_MUSHROOM')}.` },
+      ],
+    }),
+    choose: (x, _page, option) => {
+      if (option === 0) x.addRelic('BIG_MUSHROOM');
+      else {
+        x.addRelic('FRAGRANT_MUSHROOM');
+        x.loseHp(15);
+      }
+      return null;
+    },
+  },
+  {
+    id: 'REFLECTIONS',
+    name: 'Reflections',
+    acts: [3],
+    text: `Touch a Mirror (downgrade 2 random upgraded cards, then upgrade 4 random cards) or Shatter (duplicate every card of your deck, become cursed with ${cardName('BAD_LUCK')}).`,
+    page: () => ({
+      body: 'Mirrors show you backwards.',
+      options: [
+        { label: '[Touch a Mirror] Downgrade 2 random cards. Upgrade 4 random cards.' },
+        { label: `[Shatter] Duplicate your deck. Become Cursed: ${cardName('BAD_LUCK')}.` },
+      ],
+    }),
+    choose: (x, _page, option) => {
+      if (option === 0) {
+        downgradeRandomCards(x, 2);
+        upgradeRandomCards(x, 4);
+      } else {
+        for (const card of [...x.run.deck]) x.addCard(card.id, card.upgraded);
+        x.addCard('BAD_LUCK');
+      }
+      return null;
+    },
+  },
+  {
+    id: 'ROUND_TEA_PARTY',
+    name: 'The Round Tea Party',
+    acts: [3],
+    text: `Enjoy Your Tea (obtain ${relicName('ROYAL_POISON')}, heal to full) or Pick a Fight (lose 11 HP, obtain a random relic). Needs 12 HP.`,
+    available: (run) => run.hp >= 12,
+    page: () => ({
+      body: 'A tea party of royals pauses to stare at you.',
+      options: [
+        { label: `[Enjoy Your Tea] Obtain ${relicName('ROYAL_POISON')}. Heal to full HP.` },
+        { label: '[Pick a Fight] Lose 11 HP. Obtain a random relic.' },
+      ],
+    }),
+    choose: (x, _page, option) => {
+      if (option === 0) {
+        x.addRelic('ROYAL_POISON');
+        x.heal(x.run.maxHp);
+      } else {
+        obtainRandomRelic(x);
+        x.loseHp(11);
+      }
+      return null;
+    },
+  },
+  {
+    id: 'TRIAL',
+    name: 'The Trial',
+    acts: [3],
+    text: `Serve as the Decider in one of three cases: a merchant (Guilty: ${TRIALS[0].guilty} Innocent: ${TRIALS[0].innocent}), a noble (Guilty: ${TRIALS[1].guilty} Innocent: ${TRIALS[1].innocent}) or a thief (Guilty: ${TRIALS[2].guilty} Innocent: ${TRIALS[2].innocent}). Rejecting only warns you; doubling down ends the run. Whether the merchant's 2 upgrades are random or chosen is not in the export; the simulator picks them at random.`,
+    setup: (x, memory) => {
+      memory.trial = x.randomInt(0, TRIALS.length - 1);
+    },
+    page: (_run, page, memory) => {
+      const trial = TRIALS[memory.trial ?? 0] ?? TRIALS[0];
+      if (page === 0)
+        return {
+          body: "A court in session turns to you: you are today's Decider.",
+          options: [{ label: '[Accept] Serve as the Decider.' }, { label: '[Reject] Refuse to judge.' }],
+        };
+      if (page === 1)
+        return {
+          body: 'The Grand Arbiter warns that refusing means death.',
+          options: [
+            { label: '[Accept] Serve as the Decider.' },
+            { label: '[Double Down] Refuse anyway. The run ends.' },
+          ],
+        };
+      return {
+        body: trial.body,
+        options: [{ label: `[Guilty] ${trial.guilty}` }, { label: `[Innocent] ${trial.innocent}` }],
+      };
+    },
+    choose: (x, page, option, memory) => {
+      if (page < 2) {
+        if (option === 0) return 2;
+        if (page === 0) return 1;
+        x.loseHp(x.run.hp);
+        return null;
+      }
+      const trial = memory.trial ?? 0;
+      const guilty = option === 0;
+      if (trial === 0) {
+        x.addCard(guilty ? 'REGRET' : 'SHAME');
+        if (guilty) {
+          obtainRandomRelic(x);
+          obtainRandomRelic(x);
+        } else upgradeRandomCards(x, 2);
+      } else if (trial === 1) {
+        if (guilty) x.heal(10);
+        else {
+          x.addCard('REGRET');
+          x.gainGold(300);
+        }
+      } else {
+        x.addCard('DOUBT');
+        if (guilty) {
+          x.offerRewards([x.cardReward(), x.cardReward()]);
+        } else x.selectDeck('transform', 2, { filter: (card) => card.id !== 'DOUBT' });
+      }
+      return null;
+    },
+  },
+];
