@@ -1,6 +1,6 @@
-import { StrataError } from '@strata-memory/strata/errors';
 import { z } from 'zod';
 import { toOpenAIError } from './openai-error.js';
+import { parseRequestBody } from './parse-request-body.js';
 import { type ChatCompletionRequest, parseChatCompletionRequest } from './wire-message.js';
 
 // The parts of an Anthropic Messages request the gateway translates; other fields are refused by
@@ -57,16 +57,11 @@ export type AnthropicRequest = z.infer<typeof anthropicRequestSchema>;
 
 /** The request body, validated; INPUT_INVALID (400) naming the first wrong fields otherwise. */
 export function parseAnthropicRequest(body: unknown): AnthropicRequest {
-  const parsed = anthropicRequestSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-    .join('; ');
-  throw new StrataError(
-    'INPUT_INVALID',
-    `The messages request is not valid: ${problems}. Send { model, max_tokens, messages: [{ role, content }] } as the Anthropic API documents.`,
-    { details: { param: String(parsed.error.issues[0]?.path[0] ?? '') } },
+  return parseRequestBody(
+    anthropicRequestSchema,
+    body,
+    'messages request',
+    '{ model, max_tokens, messages: [{ role, content }] } as the Anthropic API documents',
   );
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChatMessage, ToolCall } from '@strata-memory/strata';
-import { StrataError } from '@strata-memory/strata/errors';
 import { z } from 'zod';
+import { parseRequestBody } from './parse-request-body.js';
 
 // The parts of a Chat Completions request the gateway reads. Everything else (temperature, tools,
 // response_format, ...) travels upstream untouched, so `.loose()` keeps unknown fields.
@@ -41,16 +41,11 @@ export type WireMessage = z.infer<typeof wireMessage>;
 
 /** The request body, validated; INPUT_INVALID (400) naming the first wrong fields otherwise. */
 export function parseChatCompletionRequest(body: unknown): ChatCompletionRequest {
-  const parsed = chatCompletionRequestSchema.safeParse(body);
-  if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-    .join('; ');
-  throw new StrataError(
-    'INPUT_INVALID',
-    `The chat completion request is not valid: ${problems}. Send { model, messages: [{ role, content }] } as the OpenAI API documents.`,
-    { details: { param: String(parsed.error.issues[0]?.path[0] ?? '') } },
+  return parseRequestBody(
+    chatCompletionRequestSchema,
+    body,
+    'chat completion request',
+    '{ model, messages: [{ role, content }] } as the OpenAI API documents',
   );
 }
 

@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { createTiktokenTokenizer } from '@strata-memory/strata';
 import { describe, expect, it } from 'vitest';
+import { repositoryRoot, sts2SnapshotsFixture } from '../test-support/spawn-strata.js';
 import { observeState, renderObservation } from './render-observation.js';
 import { renderStateJson } from './render-state-json.js';
 import { sanitizeGameText } from './sanitize-game-text.js';
 import type { CardView, EnemyView, PotionView, PowerView, StateView } from './state-view.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+const root = repositoryRoot;
 const snapshotDirectory = join(root, '..', 'shared', 'data', 'sts2');
 const haveSnapshots = existsSync(snapshotDirectory);
 const tokenizer = createTiktokenTokenizer('o200k_base');
@@ -141,7 +141,7 @@ describe('renderObservation over the real StS2 states in shared/data/sts2', () =
   });
 });
 
-const fixtureFile = join(root, 'packages', 'spire', 'src', 'bridges', 'sts2', 'fixtures', 'snapshots.jsonl');
+const fixtureFile = sts2SnapshotsFixture;
 
 // The fixtures ship in the repository, so this suite always runs (no skip when the file is absent: it must fail).
 describe("renderObservation over the project's StS2 fixtures (spire's bridge fixtures)", () => {

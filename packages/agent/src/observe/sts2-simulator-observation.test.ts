@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   createHeuristicBot,
   createSimulator,
@@ -8,21 +7,10 @@ import {
   toGameState,
 } from '@strata-memory/spire';
 import { describe, expect, it } from 'vitest';
+import { sts2SnapshotsFixture as fixture } from '../test-support/spawn-strata.js';
 import { observeState } from './render-observation.js';
 
-// The four real StS2 states kept in spire (CC BY 4.0).
-const fixture = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  'spire',
-  'src',
-  'bridges',
-  'sts2',
-  'fixtures',
-  'snapshots.jsonl',
-);
+// The four real StS2 states kept in spire (CC BY 4.0): `fixture`.
 const real = readFileSync(fixture, 'utf8')
   .trimEnd()
   .split('\n')

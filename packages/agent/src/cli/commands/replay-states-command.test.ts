@@ -4,21 +4,9 @@ import { join } from 'node:path';
 import { runCli } from '@strata-memory/cli';
 import { captureIo } from '@strata-memory/cli-kit';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sts2SnapshotsFixture as fixture } from '../../test-support/spawn-strata.js';
 
 // The four real StS2 states kept in spire (CC BY 4.0).
-const fixture = join(
-  import.meta.dirname,
-  '..',
-  '..',
-  '..',
-  '..',
-  'spire',
-  'src',
-  'bridges',
-  'sts2',
-  'fixtures',
-  'snapshots.jsonl',
-);
 const directory = mkdtempSync(join(tmpdir(), 'strata-replay-states-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
