@@ -26,6 +26,8 @@ interface RunResult {
   act: number;
   victory: boolean;
   steps: number;
+  /** The last fight's encounter id when the run was lost ("Act 2 boss: The Champ"). */
+  death?: string;
 }
 
 function cpuMilliseconds(start: NodeJS.CpuUsage): number {
@@ -37,17 +39,20 @@ function playBot(seed: string, character: CharacterId, ruleset: Ruleset): RunRes
   const bot = createHeuristicBot();
   const simulator = createSimulator({ seed, character, ruleset });
   let steps = 0;
+  let lastFight = '';
   while (!simulator.over && steps < 20_000) {
+    const combat = simulator.run.combat;
+    // Monster names, not the encounter's: encounter ids are per ruleset, names read the same.
+    if (combat !== null && combat.turn === 1)
+      lastFight = `Act ${simulator.run.act} ${combat.kind}: ${[...new Set(combat.monsters.map((monster) => monster.name))].join(' + ')}`;
     const result = simulator.step(bot.choose(simulator.view()));
     if (!result.ok) throw new Error(`bot chose an illegal action on seed ${seed}: ${result.error.message}`);
     steps++;
   }
-  return {
-    floor: simulator.run.floor,
-    act: simulator.run.act,
-    victory: simulator.run.result?.victory === true,
-    steps,
-  };
+  const victory = simulator.run.result?.victory === true;
+  const result: RunResult = { floor: simulator.run.floor, act: simulator.run.act, victory, steps };
+  if (!victory) result.death = simulator.over ? lastFight || 'outside a fight' : 'step cap (stalled)';
+  return result;
 }
 
 /** A cheap deterministic stream of choices (no Math.random) for the random player. */
@@ -79,6 +84,18 @@ function median(values: number[]): number {
     : (sorted[middle] ?? 0);
 }
 
+/** The five fights that ended most lost runs, with counts: where the bot needs work. */
+function topDeaths(results: readonly RunResult[]): string {
+  const counts = new Map<string, number>();
+  for (const result of results)
+    if (result.death !== undefined) counts.set(result.death, (counts.get(result.death) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, 5)
+    .map(([fight, count]) => `${fight} ${count}`)
+    .join(', ');
+}
+
 const percent = (part: number, whole: number): string => `${((part / whole) * 100).toFixed(1)}%`;
 
 export async function runBench(): Promise<void> {
@@ -95,6 +112,7 @@ export async function runBench(): Promise<void> {
   );
   const speed: { ruleset: Ruleset; bot: number; random: number }[] = [];
   for (const { ruleset, characters } of RULESETS) {
+    const deathTables: [CharacterId, string][] = [];
     let botRuns = 0;
     let botCpu = 0;
     let randomRuns = 0;
@@ -118,10 +136,13 @@ export async function runBench(): Promise<void> {
       const wins = results.filter((result) => result.victory).length;
       const actOne = results.filter((result) => result.act >= 2 || result.victory).length;
       const goal = WIN_GOALS[`${ruleset}/${character}`];
+      deathTables.push([character, topDeaths(results)]);
       console.log(
         `| ${ruleset} | ${character} | ${results.length} | ${percent(wins, results.length)} | ${goal === undefined ? '-' : `${goal}% (${(wins / results.length) * 100 >= goal ? 'met' : 'NOT met'})`} | ${median(floors)} | ${Math.max(...floors)} | ${percent(actOne, results.length)} | ${(steps / results.length).toFixed(0)} | ${((cpu * 1000) / steps).toFixed(1)} | ${((results.length / cpu) * 1000).toFixed(1)} | ${((SEEDS_PER_CHARACTER / random) * 1000).toFixed(0)} |`,
       );
     }
+    for (const [character, deaths] of deathTables)
+      console.log(`  ${ruleset} ${character} lost most to: ${deaths}`);
     speed.push({
       ruleset,
       bot: (botRuns / botCpu) * 1000,

@@ -187,6 +187,11 @@ export function rateCard(cardId: string, cardType?: string, rarity?: string, car
   return 45;
 }
 
+/** Whether the bot's tables rate this card (StS1 ids and the StS2 cards sharing them), not an estimate. */
+export function hasTableRating(cardId: string): boolean {
+  return (IRONCLAD[cardId] ?? SILENT[cardId] ?? COLORLESS[cardId] ?? BASIC[cardId]) !== undefined;
+}
+
 /** Cards the bot removes first at shops and events. */
 export function removalPriority(cardId: string, cardType?: string, card?: RatedCardText): number {
   if (cardType === 'Curse') return 100;

@@ -49,6 +49,23 @@ describe('heuristic bot', () => {
     }
   });
 
+  it('skips a mediocre card reward while the deck is small and takes a good one', () => {
+    const simulator = createSimulator({ ruleset: 'sts1', seed: 'reward-pick', character: 'IRONCLAD' });
+    const bot = createHeuristicBot();
+    let steps = 0;
+    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+      simulator.step(bot.choose(simulator.view()));
+    const reward = simulator.run.reward;
+    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+    const offer = (id: string) => ({ uid: 9001, id, upgraded: false });
+    // Wild Strike (rated 45) only shuffles a Wound in; a 10-card deck is better without it.
+    item.cards = [offer('WILD_STRIKE')];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'skip_reward_cards' });
+    item.cards = [offer('WILD_STRIKE'), offer('POMMEL_STRIKE')];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 1 });
+  });
+
   it('blocks a lethal attack instead of attacking when it cannot kill', () => {
     const simulator = createSimulator({ ruleset: 'sts1', seed: 'lethal', character: 'IRONCLAD' });
     simulator.step({ action: 'choose_map_node', option_index: 0 });

@@ -59,4 +59,52 @@ describe('turn planner', () => {
     combat.player.energy = 1;
     expect(planTurn(view())).toEqual({ action: 'end_turn' });
   });
+
+  it('blocks a lethal hit it can block instead of attacking', () => {
+    const { run, monsters, view } = fight('planner-lethal');
+    const combat = run.combat;
+    const monster = monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a monster');
+    combat.monsters.splice(1);
+    monster.hp = 60;
+    monster.maxHp = 60;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 14, hits: 1 };
+    run.hp = 12;
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD'), card(9002, 'DEFEND_IRONCLAD')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toEqual({ action: 'play_card', card_index: 1 });
+  });
+
+  it('blocks a boss-sized hit at full HP rather than spend the turn on damage', () => {
+    // Bronze Automaton's Hyper Beam: a 300-HP boss hitting for 45. Bludgeon's 32 damage is a tenth
+    // of the fight; 15 block is 15 HP kept for the rest of the run.
+    const { run, monsters, view } = fight('planner-beam');
+    const combat = run.combat;
+    const monster = monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a monster');
+    combat.monsters.splice(1);
+    monster.hp = 300;
+    monster.maxHp = 300;
+    monster.move = { id: 'BEAM', name: 'Hyper Beam', intent: 'Attack', baseDamage: 45, hits: 1 };
+    run.hp = run.maxHp;
+    combat.hand = [
+      card(9001, 'BLUDGEON'),
+      card(9002, 'DEFEND_IRONCLAD'),
+      card(9003, 'DEFEND_IRONCLAD'),
+      card(9004, 'DEFEND_IRONCLAD'),
+    ];
+    combat.player.energy = 3;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('does not play a second Battle Trance under No Draw', () => {
+    const { run, view } = fight('planner-no-draw');
+    const combat = run.combat;
+    if (combat === null) throw new Error('expected a fight');
+    combat.hand = [card(9001, 'BATTLE_TRANCE')];
+    combat.player.energy = 3;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+    combat.player.powers.NO_DRAW = 1;
+    expect(planTurn(view())).toEqual({ action: 'end_turn' });
+  });
 });

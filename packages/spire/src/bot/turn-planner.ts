@@ -9,6 +9,23 @@ import type { Enemy, GameState, HandCard } from '../api/game-state.js';
 /** Plays explored per decision; deeper searches are cut there to keep a decision in the tens of microseconds. */
 const NODE_BUDGET = 800;
 
+/**
+ * Value of one point of enemy HP removed, against 1.2-2.4 per point of the player's HP lost: HP is
+ * what the rest of the run is paid with, and a point of damage only shortens the fight a little.
+ * Tuned on seeds bench-1000..1199 (1.0 -> 0.5: StS1 wins Ironclad 21 -> 27, Silent 24 -> 29 of 200,
+ * before the per-turn rise below).
+ */
+const DAMAGE_VALUE = 0.5;
+/**
+ * Added to DAMAGE_VALUE per turn the fight has lasted (up to DAMAGE_VALUE_MAX): enemies scale and
+ * some (Thorns that grows, regeneration) make waiting worse, so long fights must press to end.
+ * Without it the StS2 Necrobinder stalled against a Toadpole's growing Thorns until the step cap.
+ */
+const DAMAGE_VALUE_PER_TURN = 0.05;
+const DAMAGE_VALUE_MAX = 1;
+/** This decision's damage value (set by planTurn; the planner is synchronous). */
+let damageValue = DAMAGE_VALUE;
+
 const VULNERABLE_CARDS: Record<string, number> = {
   BASH: 2,
   UPPERCUT: 1,
@@ -152,7 +169,17 @@ function planCard(
   if (type === 'Status' || type === 'Curse') otherValue = 0.2;
   if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
   const numbers = textNumbers(text);
-  const draws = numbers.draws;
+  // Under No Draw (after Battle Trance) a draw card draws nothing: one that only draws is a waste.
+  const noDraw = (state.combat?.player.powers ?? []).some((entry) => entry.power_id === 'NO_DRAW_POWER');
+  if (
+    noDraw &&
+    numbers.draws > 0 &&
+    type === 'Skill' &&
+    (card.block ?? 0) === 0 &&
+    !/energy|strength|apply/i.test(text)
+  )
+    return null;
+  const draws = noDraw ? 0 : numbers.draws;
   otherValue += draws * 2.5;
   const isAttack = type === 'Attack';
   const hasDamage = card.damage !== null && card.damage !== undefined;
@@ -312,7 +339,7 @@ function hit(state: PlanState, enemy: PlanEnemy, perHit: number, hits: number): 
       enemy.block += enemy.malleable;
       enemy.malleable++;
     }
-    state.value += dealt + stripped * 0.3;
+    state.value += (dealt + stripped * 0.3) * damageValue;
     if (enemy.hp <= 0) state.value += 10 + enemy.threat * 1.5;
   }
 }
@@ -411,6 +438,10 @@ export function planTurn(state: GameState): GameAction {
   const incoming = living.reduce((sum, enemy) => sum + intentDamage(enemy), 0);
   const danger = incoming - player.block > player.current_hp * 0.4;
   const longFight = state.combat_type === 'boss' || state.combat_type === 'elite';
+  damageValue = Math.min(
+    DAMAGE_VALUE_MAX,
+    DAMAGE_VALUE + Math.max(0, (state.turn ?? 1) - 1) * DAMAGE_VALUE_PER_TURN,
+  );
   const cards: PlanCard[] = [];
   for (const card of combat.hand) {
     const planned = planCard(state, card, living, player.energy, longFight, danger);

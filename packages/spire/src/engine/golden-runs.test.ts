@@ -1,8 +1,9 @@
 // Golden runs: a fixed set of StS1 seeds, each played to the end of the run by the random legal
 // player (engine only) and by the heuristic bot (engine and bot), must end exactly as recorded in
 // golden-runs.json. The values come from one full run per seed with the engine and bot of main at
-// 6f5387d (before the speed work of issue 15), so a speed change that moves any decision, HP or
-// floor fails here. A change meant to alter behaviour re-records them:
+// 6f5387d (before the speed work of issue 15); the bot's were re-recorded when the bot-strength
+// branch changed its play on purpose (damage value, reward bar, No Draw). A speed change that moves
+// any decision, HP or floor fails here. A change meant to alter behaviour re-records them:
 //   SPIRE_GOLDEN_WRITE=1 npx vitest run packages/spire/src/engine/golden-runs.test.ts
 // and says why in its commit.
 import { readFileSync, writeFileSync } from 'node:fs';
