@@ -49,6 +49,8 @@ async function failure(promise: Promise<unknown>): Promise<StrataError> {
   throw new Error('expected the call to fail');
 }
 
+// Runs whenever Postgres is selected and reachable; skipped only outside CI when it is unreachable (said
+// above, in the skipped suite's name) or not selected. Under CI=true an unreachable Postgres fails above.
 describe.runIf(adminUrl !== undefined)('Postgres store errors', () => {
   it('names host:port and the fix, never the password, when the server is unreachable', async () => {
     const store = createPostgresStore({
@@ -176,6 +178,8 @@ function lessonFixture(id: string) {
   };
 }
 
+// Runs whenever Postgres is selected and reachable; skipped only outside CI when it is unreachable (said
+// above, in the skipped suite's name) or not selected. Under CI=true an unreachable Postgres fails above.
 describe.runIf(adminUrl !== undefined)('Postgres store session commits', () => {
   it('send each layer as its own parameter of a prepared statement and do not echo the written layers back', async () => {
     const database = await createTestDatabase(adminUrl ?? '', 'commit_echo');
@@ -232,6 +236,8 @@ describe.runIf(adminUrl !== undefined)('Postgres store session commits', () => {
   });
 });
 
+// Runs whenever Postgres is selected and reachable; skipped only outside CI when it is unreachable (said
+// above, in the skipped suite's name) or not selected. Under CI=true an unreachable Postgres fails above.
 describe.runIf(adminUrl !== undefined)('Postgres store telemetry appends', () => {
   it('keep append order with one parameter per value, and past the parameters of one statement too', async () => {
     const database = await createTestDatabase(adminUrl ?? '', 'telemetry_values');
