@@ -52,6 +52,17 @@ export interface GatewayBenchResult {
   };
   /** The same for the direct phase, per direct request (load tool and fake upstream only). */
   directCpuMsPerRequest: { loadTool: number; upstream?: number | undefined };
+  /**
+   * Work per gateway request, counted (so it compares across runs whatever the machine's load): the
+   * gateways' read and write system calls (/proc/<pid>/io, socket reads and writes), and the bench
+   * database's transactions and rows written (pg_stat_database). Undefined where not readable.
+   */
+  workPerRequest: {
+    gatewayReads?: number | undefined;
+    gatewayWrites?: number | undefined;
+    postgresTransactions?: number | undefined;
+    postgresRowsWritten?: number | undefined;
+  };
 }
 
 // utime + stime of a process in ms (Linux /proc; clock ticks are 100 per second there).
@@ -99,6 +110,39 @@ async function postgresCpuNow(database: string): Promise<Map<number, number>> {
     if (now !== undefined) sample.set(pid, now);
   }
   return sample;
+}
+
+// Read and write system calls of a process so far (Linux /proc; undefined elsewhere).
+function syscallsOf(pid: number | undefined): { reads: number; writes: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? Number.NaN);
+    const counts = { reads: field('syscr'), writes: field('syscw') };
+    return Number.isNaN(counts.reads) || Number.isNaN(counts.writes) ? undefined : counts;
+  } catch {
+    return undefined;
+  }
+}
+
+// Transactions and rows written in `database` so far (pg_stat_database; a backend reports at its exit,
+// or within seconds while idle).
+async function databaseWork(database: string): Promise<{ transactions: number; rows: number } | undefined> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const result = await admin.query<{ transactions: string; rows: string }>(
+      `SELECT xact_commit + xact_rollback AS transactions, tup_inserted + tup_updated + tup_deleted AS rows
+       FROM pg_stat_database WHERE datname = $1`,
+      [database],
+    );
+    const [row] = result.rows;
+    return row ? { transactions: Number(row.transactions), rows: Number(row.rows) } : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await admin.end();
+  }
 }
 
 const ownCpuMs = () => {
@@ -237,6 +281,8 @@ export async function runGatewayBench(
     let nextSession = 0;
     log(`gateway: ${options.sessions} sessions x ${options.turns} turns over ${options.processes} processes`);
     const cpuBefore = gateways.map((gateway) => cpuMsOf(gateway.child.pid));
+    const syscallsBefore = gateways.map((gateway) => syscallsOf(gateway.child.pid));
+    const databaseBefore = await databaseWork(database.name);
     const loadBefore = ownCpuMs();
     const upstreamBefore = cpuMsOf(upstreamProcess.child.pid);
     const postgresBefore = await postgresCpuNow(database.name);
@@ -287,6 +333,31 @@ export async function runGatewayBench(
     const gatewayCpuMsPerRequest = cpuUsed.every((used) => used !== undefined)
       ? Math.round((100 * cpuUsed.reduce((sum, used) => sum + (used ?? 0), 0)) / requests) / 100
       : undefined;
+    const syscallsUsed = gateways.map((gateway, index) => {
+      const after = syscallsOf(gateway.child.pid);
+      const before = syscallsBefore[index];
+      return after === undefined || before === undefined
+        ? undefined
+        : { reads: after.reads - before.reads, writes: after.writes - before.writes };
+    });
+    // Stopped now (each backend reports its counts as it exits), so the database counts are complete.
+    await Promise.all(gateways.map((gateway) => gateway.stop()));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const databaseAfter = await databaseWork(database.name);
+    const perRequestOf = (values: Array<number | undefined>) =>
+      values.every((value) => value !== undefined)
+        ? Math.round((100 * values.reduce((sum: number, value) => sum + (value ?? 0), 0)) / requests) / 100
+        : undefined;
+    const workPerRequest = {
+      gatewayReads: perRequestOf(syscallsUsed.map((used) => used?.reads)),
+      gatewayWrites: perRequestOf(syscallsUsed.map((used) => used?.writes)),
+      ...(databaseBefore && databaseAfter
+        ? {
+            postgresTransactions: perRequestOf([databaseAfter.transactions - databaseBefore.transactions]),
+            postgresRowsWritten: perRequestOf([databaseAfter.rows - databaseBefore.rows]),
+          }
+        : {}),
+    };
     const seconds = Math.max(...runs.map((run) => run.duration));
     // Latency over all processes: every response time of every slice, merged.
     const gatewayLatency = latency(gatewayTimes);
@@ -345,6 +416,7 @@ export async function runGatewayBench(
         ...(postgresUsed !== undefined ? { postgres: perRequest(postgresUsed, requests) } : {}),
       },
       directCpuMsPerRequest,
+      workPerRequest,
     };
     return result;
   } finally {
@@ -401,6 +473,10 @@ export async function runBench(): Promise<void> {
   ]);
   console.log(
     `CPU ms per request above; at ${Math.round(sum * 100) / 100} ms per gateway request the ${cores} cores carry at most ~${Math.floor((1000 * cores) / sum)} req/s with nothing else running (the goal's rate needs <= ${Math.round((100 * 1000 * cores) / Math.max(1, options.rate)) / 100} ms, and more headroom than none for a low p99)`,
+  );
+  const work = result.workPerRequest;
+  console.log(
+    `work per gateway request: gateway read syscalls ${work.gatewayReads ?? '?'}, write syscalls ${work.gatewayWrites ?? '?'}; Postgres transactions ${work.postgresTransactions ?? '?'}, rows written ${work.postgresRowsWritten ?? '?'}`,
   );
   console.log(JSON.stringify({ options, ...result }));
   if (result.lostTurns > 0 || result.lostStateUpdates > 0)

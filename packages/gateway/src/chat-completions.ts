@@ -14,7 +14,13 @@ import { StrataError } from '@strata-memory/strata/errors';
 import { z } from 'zod';
 import type { CallRecorder } from './call-recorder.js';
 import type { GatewayMetrics } from './gateway-metrics.js';
-import type { GatewaySessions, LoadedSession, SessionSettings } from './gateway-sessions.js';
+import type {
+  CommittedTurn,
+  GatewaySessions,
+  LoadedSession,
+  SessionSettings,
+  SessionTurn,
+} from './gateway-sessions.js';
 import type { GatewayTracing, UpstreamCallAttributes } from './gateway-tracing.js';
 import { type MemoryLayers, type TenantLayers, withPlacedLayers } from './memory-layers.js';
 import type { SessionExtraction, TenantExtraction } from './session-extraction.js';
@@ -231,15 +237,19 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       });
       for (const turn of turns) chat.addMessage(turn);
       const assembly: Assembly = { fit: chat.fit(), messages: chat.messages() };
-      return { session: undefined, assembly, call: 0 };
+      return { turn: undefined, assembly };
     }
-    const ingested = await sessions.ingest(context.tenant, context.sessionKey, context.settings, {
+    // Held in memory until the reply is recorded: one durable write per request (see beginTurn).
+    const turn = await sessions.beginTurn(context.tenant, context.sessionKey, context.settings, {
       system,
       turns,
     });
-    metrics.storedTurns.inc(ingested.stored);
-    const assembly = await assemble(context, ingested.session);
-    return { session: ingested.session, assembly, call: ingested.call };
+    try {
+      return { turn, assembly: await assemble(context, turn.session) };
+    } catch (error) {
+      await turn.abandon();
+      throw error;
+    }
   };
 
   const upstreamBody = (
@@ -305,33 +315,64 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     });
   };
 
+  /** A call record waiting for its turn's commit, which gives it the call number. */
+  type PendingRecord = { entry: Omit<Parameters<typeof record>[2], 'call'>; fit: ChatFit };
+
+  /**
+   * After a turn's commit (or the commit of a failed one's changes): counts the stored turns and
+   * queues the rounds' call records under the call number the commit gave.
+   */
+  const settled = (context: CallContext, committed: CommittedTurn, pending: PendingRecord[]) => {
+    metrics.storedTurns.inc(committed.stored);
+    for (const { entry, fit } of pending.splice(0))
+      record(context, committed.session, { ...entry, call: committed.call }, fit);
+    return committed.session;
+  };
+
+  /** Commits a request's turn (before the client gets the reply: an acknowledged turn is stored). */
+  const commitTurn = async (
+    context: CallContext,
+    turn: SessionTurn | undefined,
+    pending: PendingRecord[],
+  ): Promise<LoadedSession | undefined> => {
+    if (!turn) return undefined;
+    return settled(context, await turn.commit(), pending);
+  };
+
+  /** A failed request: what its turn holds so far is kept (a no-op once committed). */
+  const abandonTurn = async (
+    context: CallContext,
+    turn: SessionTurn | undefined,
+    pending: PendingRecord[],
+  ) => {
+    const kept = await turn?.abandon();
+    if (kept) settled(context, kept, pending);
+  };
+
   const countStateResults = (results: Array<{ ok: boolean }>) => {
     for (const result of results) metrics.stateUpdates.inc({ result: result.ok ? 'applied' : 'rejected' });
   };
 
   /**
-   * Stores one upstream round's reply in the session (its `update_state` calls applied and counted)
-   * and records the call for the inspector; shared by the JSON and the streaming paths. Returns the
-   * session as stored after the reply, or undefined for a stateless call.
+   * Records one upstream round's reply in the request's turn (its `update_state` calls applied and
+   * counted) and keeps the call record until the turn's commit; shared by the JSON and the streaming
+   * paths. Returns the session with the reply, or undefined for a stateless call.
    */
   const recordRound = async (
-    context: CallContext,
-    session: LoadedSession | undefined,
-    entry: Omit<Parameters<typeof record>[2], 'stateUpdates'>,
+    turn: SessionTurn | undefined,
+    pending: PendingRecord[],
+    entry: Omit<PendingRecord['entry'], 'stateUpdates'>,
     reply: ReturnType<typeof splitCalls> & { content: string },
     fit: ChatFit,
   ): Promise<LoadedSession | undefined> => {
-    if (!session || !context.sessionKey) {
-      record(context, session, { ...entry, stateUpdates: [] }, fit);
-      return undefined;
-    }
-    const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, reply);
+    if (!turn) return undefined;
+    const recorded = await turn.recordReply(reply);
     countStateResults(recorded.results);
     const stateUpdates = recorded.results.map((result) => ({
       ok: result.ok,
       ...(result.error ? { error: result.error } : {}),
     }));
-    record(context, recorded.session, { ...entry, stateUpdates }, fit);
+    pending.push({ entry: { ...entry, stateUpdates }, fit });
     return recorded.session;
   };
 
@@ -391,8 +432,11 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
   return {
     /** Non-streaming: the upstream's JSON with the gateway's own tool calls taken out. */
     async complete(request: ChatCompletionRequest, context: CallContext): Promise<UpstreamCompletion> {
-      let { session, assembly, call } = await prepare(request, context);
-      const stateful = session !== undefined;
+      const prepared = await prepare(request, context);
+      const turn = prepared.turn;
+      let assembly = prepared.assembly;
+      const stateful = turn !== undefined;
+      const pending: PendingRecord[] = [];
       let usage: Record<string, unknown> | undefined;
       let open: Span | undefined;
       try {
@@ -436,10 +480,9 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           const { stateCalls, clientCalls } = splitCalls(calls);
           const content = typeof message.content === 'string' ? message.content : '';
           const recorded = await recordRound(
-            context,
-            session,
+            turn,
+            pending,
             {
-              call,
               round,
               model: request.model,
               stream: false,
@@ -457,12 +500,11 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             stateUpdates: stateCalls.length,
           });
           open = undefined;
-          if (recorded) {
-            session = recorded;
-            assembly = await assemble(context, recorded);
-          }
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
-          if (onlyState && round < maxRounds) continue;
+          if (onlyState && round < maxRounds) {
+            if (recorded) assembly = await assemble(context, recorded);
+            continue;
+          }
           if (stateCalls.length > 0) {
             if (clientCalls.length > 0)
               message.tool_calls =
@@ -474,6 +516,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             }
           }
           if (usage) completion.usage = usage;
+          const session = await commitTurn(context, turn, pending);
           queueExtraction(request, context, session, fit);
 
           return completion;
@@ -481,6 +524,8 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       } catch (error) {
         if (open) tracing.failSpan(open, error);
         throw error;
+      } finally {
+        await abandonTurn(context, turn, pending);
       }
     },
 
@@ -494,8 +539,11 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       context: CallContext,
       sink: { open(): void; write(chunk: Record<string, unknown>): void; end(): void },
     ): Promise<void> {
-      let { session, assembly, call } = await prepare(request, context);
-      const stateful = session !== undefined;
+      const prepared = await prepare(request, context);
+      const turn = prepared.turn;
+      let assembly = prepared.assembly;
+      const stateful = turn !== undefined;
+      const pending: PendingRecord[] = [];
       const relay: RelayState = { nextVisibleIndex: 0 };
       const wantsUsage = request.stream_options?.include_usage === true;
       let usage: Record<string, unknown> | undefined;
@@ -526,10 +574,9 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           usage = addUsage(usage, streamed.usage);
           const { stateCalls, clientCalls } = splitCalls(streamed.toolCalls);
           const recorded = await recordRound(
-            context,
-            session,
+            turn,
+            pending,
             {
-              call,
               round,
               model: request.model,
               stream: true,
@@ -547,12 +594,13 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             ...(streamed.model !== undefined ? { responseModel: streamed.model } : {}),
           });
           open = undefined;
-          if (recorded) {
-            session = recorded;
-            assembly = await assemble(context, recorded);
-          }
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
-          if (onlyState && round < maxRounds) continue;
+          if (onlyState && round < maxRounds) {
+            if (recorded) assembly = await assemble(context, recorded);
+            continue;
+          }
+          // Stored before the stream's last chunks and [DONE] go out: a finished stream is a stored turn.
+          const session = await commitTurn(context, turn, pending);
           for (const held of streamed.held) {
             const choices = (held.choices as Array<{ finish_reason?: string | null }> | undefined) ?? [];
             if (choices.length === 0) {
@@ -573,6 +621,8 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       } catch (error) {
         if (open) tracing.failSpan(open, error);
         throw error;
+      } finally {
+        await abandonTurn(context, turn, pending);
       }
     },
   };

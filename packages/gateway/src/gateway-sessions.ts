@@ -79,6 +79,65 @@ export interface LoadedSession {
   memory: SessionMemory;
 }
 
+/** One upstream reply as the session records it. */
+export interface UpstreamReply {
+  content: string;
+  stateCalls: ToolCall[];
+  clientCalls: ToolCall[];
+}
+
+/** A turn once committed: the session as stored, the request's call number and new turns stored. */
+export interface CommittedTurn {
+  session: LoadedSession;
+  call: number;
+  stored: number;
+}
+
+/**
+ * One client request's changes to a session (from `beginTurn`): made in memory, written by `commit`.
+ * End every turn with `commit` or `abandon` (its changes are otherwise written by the session's next
+ * commit in this process).
+ */
+export interface SessionTurn {
+  /** The session as assembled for the request's first upstream round. */
+  readonly session: LoadedSession;
+  /** The request's turns that were new (by content). */
+  readonly stored: number;
+  /** Records one upstream reply in memory (update_state calls applied); returns their results. */
+  recordReply(reply: UpstreamReply): Promise<{
+    session: LoadedSession;
+    results: StateToolResult<Record<string, JsonValue>>[];
+  }>;
+  /**
+   * Writes the turn with one compare-and-swap (made again on the newest session after a conflict);
+   * resolves once it is in the store, or at once when another request's commit already wrote it.
+   */
+  commit(): Promise<CommittedTurn>;
+  /**
+   * For a request that failed: writes what the turn made so far (a failed call keeps the user's turns
+   * and the replies of earlier rounds). A no-op after `commit`; never throws (when the write fails,
+   * the changes wait for the session's next commit).
+   */
+  abandon(): Promise<CommittedTurn | undefined>;
+}
+
+/** A change of a session's data made on its chat context (changed in place). */
+type Change<T> = (
+  chat: ChatContext<Record<string, JsonValue>>,
+  data: SessionData,
+) => { data: SessionData; result: T };
+
+/** A change made in this process's copy of a session and not yet known to be in the store. */
+interface StagedChange {
+  change: Change<unknown>;
+  /** What the change returned when last made (it is made again on a newer session after a conflict). */
+  result: unknown;
+  /** Set once a commit that held it landed. */
+  saved: boolean;
+  /** Set when it could not be made again on a newer session: it was dropped. */
+  error?: unknown;
+}
+
 const MAX_SEEN = 4096;
 const MAX_ATTEMPTS = 50;
 const LAYER = 'gateway';
@@ -116,7 +175,10 @@ export function sessionStoreId(tenant: string, sessionKey: string): string {
   return `tenant/${tenant}/session/${sessionKey}`;
 }
 
-/** A session this process committed or read last, with the chat context built from it. */
+/**
+ * A session as this process holds it: the version it committed or read last, with the session's
+ * unsaved changes (see `createGatewaySessions`) made on it, and the chat context built from it.
+ */
 interface CachedSession {
   version: number;
   data: SessionData;
@@ -126,16 +188,21 @@ interface CachedSession {
 }
 
 // After a kept copy lost a compare-and-swap (other processes write this session too), the next
-// changes read first: with round-robin replicas a kept copy is mostly stale and costs two extra trips.
+// turns read first: with round-robin replicas a kept copy is mostly stale and costs two extra trips.
 const READ_FIRST_AFTER_CONFLICT = 8;
 
 /**
- * Sessions over a MemoryStore. Every change is load, recompute, compare-and-swap commit, retried on
- * STORE_CONFLICT from the fresh record: two requests (in one process or many) on one session both
- * land, because each retry re-derives its change (new turns by content, state patches on the newest
- * state) instead of writing a stale copy. Within one process the changes of a session run one at a
- * time, and the session last committed is kept (see `cachedSessions`), so a turn usually costs one
- * store round trip per change instead of two, and only its new turns are tokenized.
+ * Sessions over a MemoryStore. A client request's turn is made in this process's copy of the session
+ * (its new turns by content, then each upstream reply) and written once, by one compare-and-swap
+ * commit before the client gets the reply: one durable write per request, nothing written before it,
+ * so no write can be lost and its version reused. Changes not yet written are the session's unsaved
+ * changes; a commit writes all of them (a request that ran beside another in this process may find
+ * its turn already written). When another process committed first (STORE_CONFLICT), the session is
+ * read again and its unsaved changes are made again on it (new turns by content, state patches on the
+ * newest state), never a stale copy written: two requests (in one process or many) on one session
+ * both land. The changes of a session run one at a time in a process (not the upstream calls between
+ * them), and its copy is kept (see `cachedSessions`), so a turn usually costs no read and one commit,
+ * and only its new turns are tokenized.
  */
 export function createGatewaySessions(options: GatewaySessionsOptions) {
   const { store, tokenizer } = options;
@@ -144,6 +211,9 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
   const cache = new Map<string, CachedSession>();
   const readFirst = new Map<string, number>();
   const tails = new Map<string, Promise<unknown>>();
+  // Per session, the changes made in memory and not yet written, oldest first. The source of truth:
+  // a kept copy holds exactly these on its version, and one rebuilt from the store makes them again.
+  const unsaved = new Map<string, StagedChange[]>();
 
   const chatOf = (settings: SessionSettings, system: string, snapshot: ChatContextSnapshot) => {
     const chat = createChatContext({
@@ -170,9 +240,10 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     (a.reservedTokens ?? 0) === (b.reservedTokens ?? 0);
 
   const remember = (sessionId: string, entry: CachedSession) => {
-    if (capacity <= 0) return;
     cache.delete(sessionId);
+    if (capacity <= 0) return;
     cache.set(sessionId, entry);
+    // An evicted copy with unsaved changes is rebuilt from the store when next needed.
     if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
   };
 
@@ -198,75 +269,233 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     return { version: record?.version ?? 0, data, chat: chatOf(settings, data.system, data.chat), settings };
   };
 
+  /**
+   * Waits until every earlier holder of the session in this process has released it; resolves with
+   * the release. Holders queue in call order.
+   */
+  const acquire = async (sessionId: string): Promise<() => void> => {
+    const before = tails.get(sessionId) ?? Promise.resolve();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    tails.set(sessionId, held);
+    await before;
+    return () => {
+      if (tails.get(sessionId) === held) tails.delete(sessionId);
+      release();
+    };
+  };
+
   /** Runs `work` after every earlier change of the same session in this process has finished. */
   const serialized = async <T>(sessionId: string, work: () => Promise<T>): Promise<T> => {
-    const before = tails.get(sessionId) ?? Promise.resolve();
-    const run = before.then(work, work);
-    const tail = run.catch(() => undefined);
-    tails.set(sessionId, tail);
+    const release = await acquire(sessionId);
     try {
-      return await run;
+      return await work();
     } finally {
-      if (tails.get(sessionId) === tail) tails.delete(sessionId);
+      release();
     }
   };
 
+  /** Makes `change` on `entry` in place; a changed system prompt needs a new chat context. */
+  const applyChange = (entry: CachedSession, settings: SessionSettings, change: Change<unknown>): unknown => {
+    const changed = change(entry.chat, entry.data);
+    if (changed.data.system !== entry.data.system)
+      entry.chat = chatOf(settings, changed.data.system, changed.data.chat);
+    entry.data = changed.data;
+    return changed.result;
+  };
+
+  const withdraw = (sessionId: string, changes: readonly StagedChange[]) => {
+    const left = (unsaved.get(sessionId) ?? []).filter((staged) => !changes.includes(staged));
+    if (left.length > 0) unsaved.set(sessionId, left);
+    else unsaved.delete(sessionId);
+  };
+
+  /** The session read from the store with its unsaved changes made again on it. */
+  const rebuilt = async (sessionId: string, settings: SessionSettings): Promise<CachedSession> => {
+    for (;;) {
+      const entry = await read(sessionId, settings);
+      let failed: StagedChange | undefined;
+      for (const staged of unsaved.get(sessionId) ?? []) {
+        try {
+          staged.result = applyChange(entry, settings, staged.change);
+        } catch (error) {
+          // Not possible on this session (an extraction's patch invalid on a newer state): dropped, and
+          // its owner gets the error. The copy may be half-changed, so it is built again.
+          staged.error = error;
+          failed = staged;
+          break;
+        }
+      }
+      if (!failed) return entry;
+      withdraw(sessionId, [failed]);
+    }
+  };
+
+  /** This process's copy of the session (kept, or rebuilt from the store). */
+  const current = async (
+    sessionId: string,
+    settings: SessionSettings,
+    honourReadFirst: boolean,
+  ): Promise<CachedSession> => {
+    const kept = cache.get(sessionId);
+    if (kept && sameSettings(kept.settings, settings) && !(honourReadFirst && readFirst.has(sessionId)))
+      return kept;
+    const entry = await rebuilt(sessionId, settings);
+    remember(sessionId, entry);
+    return entry;
+  };
+
+  /** Makes `change` on the copy and keeps it as unsaved. A change that throws invalidates the copy. */
+  const stage = (
+    sessionId: string,
+    settings: SessionSettings,
+    entry: CachedSession,
+    change: Change<unknown>,
+  ) => {
+    const staged: StagedChange = { change, result: undefined, saved: false };
+    try {
+      staged.result = applyChange(entry, settings, change);
+    } catch (error) {
+      cache.delete(sessionId);
+      throw error;
+    }
+    unsaved.set(sessionId, [...(unsaved.get(sessionId) ?? []), staged]);
+    return staged;
+  };
+
+  /**
+   * Writes the session's unsaved changes with one compare-and-swap (on `entry.version`); after a
+   * conflict, on the session read again with the changes made again. Resolves with the copy written.
+   * Call it holding the session. A failed write drops the copy (the next change rebuilds it).
+   */
+  const save = async (
+    tenant: string,
+    sessionKey: string,
+    sessionId: string,
+    settings: SessionSettings,
+    start: CachedSession,
+  ): Promise<CachedSession> => {
+    let entry = start;
+    for (let attempt = 1; ; attempt += 1) {
+      const saving = unsaved.get(sessionId) ?? [];
+      if (saving.length === 0) return entry;
+      try {
+        const committed = await store.commitSession({
+          sessionId,
+          namespace: tenantNamespace(tenant),
+          step: entry.data.chat.turnCount,
+          layers: { [LAYER]: entry.data as unknown as JsonValue },
+          meta: { sessionKey, tenant },
+          expectedVersion: entry.version,
+        });
+        for (const staged of saving) staged.saved = true;
+        unsaved.delete(sessionId);
+        entry.version = committed.version;
+        remember(sessionId, entry);
+        const left = readFirst.get(sessionId);
+        if (left !== undefined) {
+          if (left <= 1) readFirst.delete(sessionId);
+          else readFirst.set(sessionId, left - 1);
+        }
+        return entry;
+      } catch (error) {
+        if (!StrataError.is(error, 'STORE_CONFLICT') || attempt >= MAX_ATTEMPTS) {
+          cache.delete(sessionId);
+          throw error;
+        }
+        options.onConflict?.();
+        readFirst.set(sessionId, READ_FIRST_AFTER_CONFLICT);
+        if (readFirst.size > capacity * 2) readFirst.delete(readFirst.keys().next().value as string);
+        entry = await rebuilt(sessionId, settings);
+        remember(sessionId, entry);
+      }
+    }
+  };
+
+  /** One change, written at once (with the session's other unsaved changes). */
   async function mutate<T>(
     tenant: string,
     sessionKey: string,
     settings: SessionSettings,
-    change: (
-      chat: ChatContext<Record<string, JsonValue>>,
-      data: SessionData,
-    ) => { data: SessionData; result: T },
+    change: Change<T>,
   ): Promise<{ session: LoadedSession; result: T }> {
     const sessionId = sessionStoreId(tenant, sessionKey);
     return serialized(sessionId, async () => {
-      for (let attempt = 1; ; attempt += 1) {
-        const kept = cache.get(sessionId);
-        const fromCache =
-          kept !== undefined && sameSettings(kept.settings, settings) && !readFirst.has(sessionId);
-        // The chat context is changed in place: a kept one is dropped until its commit lands.
-        cache.delete(sessionId);
-        const current = fromCache ? kept : await read(sessionId, settings);
-        const changed = change(current.chat, current.data);
-        try {
-          const committed = await store.commitSession({
-            sessionId,
-            namespace: tenantNamespace(tenant),
-            step: changed.data.chat.turnCount,
-            layers: { [LAYER]: changed.data as unknown as JsonValue },
-            meta: { sessionKey, tenant },
-            expectedVersion: current.version,
-          });
-          const entry: CachedSession = {
-            version: committed.version,
-            data: changed.data,
-            // A chat context's system prompt is fixed when it is made: a new one needs a new context.
-            chat:
-              changed.data.system === current.data.system
-                ? current.chat
-                : chatOf(settings, changed.data.system, changed.data.chat),
-            settings,
-          };
-          remember(sessionId, entry);
-          const left = readFirst.get(sessionId);
-          if (left !== undefined) {
-            if (left <= 1) readFirst.delete(sessionId);
-            else readFirst.set(sessionId, left - 1);
-          }
-          return { session: view(sessionId, entry), result: changed.result };
-        } catch (error) {
-          if (!StrataError.is(error, 'STORE_CONFLICT') || attempt >= MAX_ATTEMPTS) throw error;
-          options.onConflict?.();
-          if (fromCache) {
-            readFirst.set(sessionId, READ_FIRST_AFTER_CONFLICT);
-            if (readFirst.size > capacity * 2) readFirst.delete(readFirst.keys().next().value as string);
-          }
-        }
+      const entry = await current(sessionId, settings, true);
+      const staged = stage(sessionId, settings, entry, change as Change<unknown>);
+      let saved: CachedSession;
+      try {
+        saved = await save(tenant, sessionKey, sessionId, settings, entry);
+      } catch (error) {
+        withdraw(sessionId, [staged]);
+        throw error;
       }
+      if (staged.error !== undefined) throw staged.error;
+      return { session: view(sessionId, saved), result: staged.result as T };
     });
   }
+
+  /** The change that stores what is new in a request (by content) and reserves a call number. */
+  const ingestChange =
+    (request: {
+      system: string | undefined;
+      turns: ChatMessage[];
+    }): Change<{ stored: number; call: number }> =>
+    (chat, data) => {
+      const hashes = request.turns.map(turnHash);
+      const from = firstNewTurn(data.seen, hashes);
+      for (const turn of request.turns.slice(from)) chat.addMessage(turn);
+      const seen = [...data.seen, ...hashes.slice(from)].slice(-MAX_SEEN);
+      return {
+        data: {
+          ...data,
+          system: request.system ?? data.system,
+          chat: chat.snapshot(),
+          seen,
+          calls: data.calls + 1,
+        },
+        result: { stored: request.turns.length - from, call: data.calls + 1 },
+      };
+    };
+
+  /** The change that records one upstream reply (its update_state calls applied on the newest state). */
+  const replyChange =
+    (reply: UpstreamReply): Change<StateToolResult<Record<string, JsonValue>>[]> =>
+    (chat, data) => {
+      const visible: ChatMessage = { role: 'assistant', content: reply.content };
+      if (reply.clientCalls.length > 0) visible.toolCalls = reply.clientCalls;
+      const results = reply.stateCalls.map((call) => chat.handleToolCall(call));
+      if (reply.stateCalls.length > 0) {
+        // The model sees its own state calls and their results; the client never does.
+        chat.addMessage({
+          role: 'assistant',
+          content: reply.content,
+          toolCalls: [...reply.clientCalls, ...reply.stateCalls],
+        });
+        for (const answer of results) chat.addMessage(answer.message);
+      } else {
+        chat.addMessage(visible);
+      }
+      const showsClient =
+        reply.content !== '' || reply.clientCalls.length > 0 || reply.stateCalls.length === 0;
+      return {
+        data: {
+          ...data,
+          chat: chat.snapshot(),
+          seen: showsClient ? [...data.seen, turnHash(visible)].slice(-MAX_SEEN) : data.seen,
+          calls: data.calls,
+        },
+        result: results,
+      };
+    };
+
+  const closedTurn = () =>
+    new StrataError(
+      'INPUT_INVALID',
+      'This session turn was already committed or abandoned: begin a new one.',
+    );
 
   return {
     /** Loads a session without changing it (a new one is empty). */
@@ -277,7 +506,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
 
     /**
      * Stores what is new in the client's request (by content) and its system prompt, and reserves a
-     * call number. Returns the session to assemble from and the number of turns stored.
+     * call number, written at once. Returns the session to assemble from and the number of turns stored.
      */
     async ingest(
       tenant: string,
@@ -285,63 +514,109 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       settings: SessionSettings,
       request: { system: string | undefined; turns: ChatMessage[] },
     ): Promise<{ session: LoadedSession; stored: number; call: number }> {
-      const hashes = request.turns.map(turnHash);
-      const { session, result } = await mutate(tenant, sessionKey, settings, (chat, data) => {
-        const from = firstNewTurn(data.seen, hashes);
-        for (const turn of request.turns.slice(from)) chat.addMessage(turn);
-        const seen = [...data.seen, ...hashes.slice(from)].slice(-MAX_SEEN);
-        return {
-          data: {
-            ...data,
-            system: request.system ?? data.system,
-            chat: chat.snapshot(),
-            seen,
-            calls: data.calls + 1,
-          },
-          result: { stored: request.turns.length - from, call: data.calls + 1 },
-        };
-      });
+      const { session, result } = await mutate(tenant, sessionKey, settings, ingestChange(request));
       return { session, stored: result.stored, call: result.call };
     },
 
     /**
-     * Records one upstream reply: applies its update_state calls (validated merge patches, on the
-     * newest state) with their tool results, and the reply the client sees. Returns the results.
+     * Records one upstream reply, written at once: applies its update_state calls (validated merge
+     * patches, on the newest state) with their tool results, and the reply the client sees.
      */
     async recordReply(
       tenant: string,
       sessionKey: string,
       settings: SessionSettings,
-      reply: { content: string; stateCalls: ToolCall[]; clientCalls: ToolCall[] },
+      reply: UpstreamReply,
     ): Promise<{ session: LoadedSession; results: StateToolResult<Record<string, JsonValue>>[] }> {
-      const visible: ChatMessage = { role: 'assistant', content: reply.content };
-      if (reply.clientCalls.length > 0) visible.toolCalls = reply.clientCalls;
-      const { session, result } = await mutate(tenant, sessionKey, settings, (chat, data) => {
-        const results = reply.stateCalls.map((call) => chat.handleToolCall(call));
-        if (reply.stateCalls.length > 0) {
-          // The model sees its own state calls and their results; the client never does.
-          chat.addMessage({
-            role: 'assistant',
-            content: reply.content,
-            toolCalls: [...reply.clientCalls, ...reply.stateCalls],
-          });
-          for (const answer of results) chat.addMessage(answer.message);
-        } else {
-          chat.addMessage(visible);
-        }
-        const showsClient =
-          reply.content !== '' || reply.clientCalls.length > 0 || reply.stateCalls.length === 0;
-        return {
-          data: {
-            ...data,
-            chat: chat.snapshot(),
-            seen: showsClient ? [...data.seen, turnHash(visible)].slice(-MAX_SEEN) : data.seen,
-            calls: data.calls,
-          },
-          result: results,
-        };
-      });
+      const { session, result } = await mutate(tenant, sessionKey, settings, replyChange(reply));
       return { session, results: result };
+    },
+
+    /**
+     * Starts one client request's turn: stores what is new in the request (by content) in this
+     * process's copy only, and returns the session to assemble from. Its replies are recorded in the
+     * copy too (`recordReply`), and `commit` writes them all at once: one durable write per request,
+     * however many upstream rounds it took (see `createGatewaySessions`).
+     */
+    async beginTurn(
+      tenant: string,
+      sessionKey: string,
+      settings: SessionSettings,
+      request: { system: string | undefined; turns: ChatMessage[] },
+    ): Promise<SessionTurn> {
+      const sessionId = sessionStoreId(tenant, sessionKey);
+      const begun = await serialized(sessionId, async () => {
+        const entry = await current(sessionId, settings, true);
+        const ingest = stage(sessionId, settings, entry, ingestChange(request) as Change<unknown>);
+        return { ingest, session: view(sessionId, entry) };
+      });
+      const { ingest } = begun;
+      const mine: StagedChange[] = [ingest];
+      let open = true;
+      const ingested = () => ingest.result as { stored: number; call: number };
+      const failedChange = () => mine.find((staged) => staged.error !== undefined)?.error;
+
+      /** Writes the turn (unless another commit already did); the caller holds the session. */
+      const write = async (): Promise<CommittedTurn> => {
+        let entry = await current(sessionId, settings, false);
+        if (!mine.every((staged) => staged.saved)) {
+          try {
+            entry = await save(tenant, sessionKey, sessionId, settings, entry);
+          } catch (error) {
+            // The client gets this error for the reply: the replies are taken back (a retry is
+            // answered afresh), the user's turns kept for the session's next commit.
+            withdraw(
+              sessionId,
+              mine.filter((staged) => staged !== ingest),
+            );
+            throw error;
+          }
+        }
+        const failed = failedChange();
+        if (failed !== undefined) throw failed;
+        return { session: view(sessionId, entry), ...ingested() };
+      };
+
+      return {
+        session: begun.session,
+        get stored() {
+          return ingested().stored;
+        },
+        async recordReply(reply) {
+          if (!open) throw closedTurn();
+          return serialized(sessionId, async () => {
+            const entry = await current(sessionId, settings, false);
+            const staged = stage(sessionId, settings, entry, replyChange(reply) as Change<unknown>);
+            mine.push(staged);
+            return {
+              session: view(sessionId, entry),
+              results: staged.result as StateToolResult<Record<string, JsonValue>>[],
+            };
+          });
+        },
+        async commit() {
+          if (!open) throw closedTurn();
+          open = false;
+          return serialized(sessionId, write);
+        },
+        async abandon() {
+          if (!open) return undefined;
+          open = false;
+          return serialized(sessionId, async () => {
+            if (mine.every((staged) => staged.saved)) return undefined;
+            const entry = await current(sessionId, settings, false).catch(() => undefined);
+            if (!entry) return undefined;
+            try {
+              const saved = await save(tenant, sessionKey, sessionId, settings, entry);
+              return { session: view(sessionId, saved), ...ingested() };
+            } catch {
+              // The request already failed with its own error, which its client gets; its changes
+              // stay unsaved and go with the session's next commit in this process.
+              return undefined;
+            }
+          });
+        },
+      };
     },
 
     /**
