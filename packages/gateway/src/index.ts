@@ -27,11 +27,14 @@ export {
 } from './gateway-config.js';
 export { createGatewayMetrics, type GatewayMetrics } from './gateway-metrics.js';
 export {
+  type CommittedTurn,
   createGatewaySessions,
   type GatewaySessions,
   type LoadedSession,
   type SessionMemory,
   type SessionSettings,
+  type SessionTurn,
+  type UpstreamReply,
 } from './gateway-sessions.js';
 export { firstNewTurn } from './new-client-turns.js';
 export { toOpenAIError } from './openai-error.js';
