@@ -14,7 +14,7 @@ import { StrataError } from '@strata-memory/strata/errors';
 import { z } from 'zod';
 import type { CallRecorder } from './call-recorder.js';
 import type { GatewayMetrics } from './gateway-metrics.js';
-import type { GatewaySessions, LoadedSession, SessionSettings } from './gateway-sessions.js';
+import type { GatewaySessions, LoadedSession, PlaceLayers, SessionSettings } from './gateway-sessions.js';
 import type { GatewayTracing, UpstreamCallAttributes } from './gateway-tracing.js';
 import { type MemoryLayers, type TenantLayers, withPlacedLayers } from './memory-layers.js';
 import type { SessionExtraction, TenantExtraction } from './session-extraction.js';
@@ -180,14 +180,21 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
   // What one upstream round is assembled from: a session's view, or a stateless request's own turns.
   type Assembly = { fit: ChatFit; messages: unknown[] };
 
-  /**
-   * A session's assembly with the tenant's summary and lessons placed after the system message. The
-   * chat context fitted the rest into the budget less the layers' reserve, so the whole is within it.
-   */
-  const assemble = async (context: CallContext, session: LoadedSession): Promise<Assembly> => {
+  /** How this call places the tenant's summary and lessons from a session's memory (none configured: undefined). */
+  const placerOf = async (context: CallContext): Promise<PlaceLayers | undefined> => {
     const memory = context.memory;
-    if (!dependencies.memoryLayers || !memory || (!memory.summary && !memory.lessons)) return session;
-    const placed = await dependencies.memoryLayers.placed(context.tenant, memory, session.memory.summary);
+    if (!dependencies.memoryLayers || !memory || (!memory.summary && !memory.lessons)) return undefined;
+    const place = await dependencies.memoryLayers.placer(context.tenant, memory);
+    return (sessionMemory) => place(sessionMemory.summary);
+  };
+
+  /**
+   * A session's assembly with the layers it placed after the system message. The chat context fitted
+   * the rest into the budget less what they take, so the whole is within it.
+   */
+  const assemble = (context: CallContext, session: LoadedSession): Assembly => {
+    const placed = session.placed;
+    if (placed.length === 0) return session;
     const combined = withPlacedLayers(session.fit, session.messages, placed, context.settings.budget);
     const [system, ...rest] = layerTokens(session.fit, tokenizer);
     layersOfFit.set(combined.fit, [
@@ -231,15 +238,19 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       });
       for (const turn of turns) chat.addMessage(turn);
       const assembly: Assembly = { fit: chat.fit(), messages: chat.messages() };
-      return { session: undefined, assembly, call: 0 };
+      return { session: undefined, assembly, call: 0, place: undefined };
     }
-    const ingested = await sessions.ingest(context.tenant, context.sessionKey, context.settings, {
-      system,
-      turns,
-    });
+    const place = await placerOf(context);
+    const ingested = await sessions.ingest(
+      context.tenant,
+      context.sessionKey,
+      context.settings,
+      { system, turns },
+      place,
+    );
     metrics.storedTurns.inc(ingested.stored);
-    const assembly = await assemble(context, ingested.session);
-    return { session: ingested.session, assembly, call: ingested.call };
+    const assembly = assemble(context, ingested.session);
+    return { session: ingested.session, assembly, call: ingested.call, place };
   };
 
   const upstreamBody = (
@@ -320,12 +331,19 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     entry: Omit<Parameters<typeof record>[2], 'stateUpdates'>,
     reply: ReturnType<typeof splitCalls> & { content: string },
     fit: ChatFit,
+    place: PlaceLayers | undefined,
   ): Promise<LoadedSession | undefined> => {
     if (!session || !context.sessionKey) {
       record(context, session, { ...entry, stateUpdates: [] }, fit);
       return undefined;
     }
-    const recorded = await sessions.recordReply(context.tenant, context.sessionKey, context.settings, reply);
+    const recorded = await sessions.recordReply(
+      context.tenant,
+      context.sessionKey,
+      context.settings,
+      reply,
+      place,
+    );
     countStateResults(recorded.results);
     const stateUpdates = recorded.results.map((result) => ({
       ok: result.ok,
@@ -391,7 +409,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
   return {
     /** Non-streaming: the upstream's JSON with the gateway's own tool calls taken out. */
     async complete(request: ChatCompletionRequest, context: CallContext): Promise<UpstreamCompletion> {
-      let { session, assembly, call } = await prepare(request, context);
+      let { session, assembly, call, place } = await prepare(request, context);
       const stateful = session !== undefined;
       let usage: Record<string, unknown> | undefined;
       let open: Span | undefined;
@@ -448,6 +466,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             },
             { content, stateCalls, clientCalls },
             fit,
+            place,
           );
           tracing.endUpstreamCall(open, {
             responseId: typeof completion.id === 'string' ? completion.id : undefined,
@@ -459,7 +478,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           open = undefined;
           if (recorded) {
             session = recorded;
-            assembly = await assemble(context, recorded);
+            assembly = assemble(context, recorded);
           }
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
           if (onlyState && round < maxRounds) continue;
@@ -494,7 +513,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       context: CallContext,
       sink: { open(): void; write(chunk: Record<string, unknown>): void; end(): void },
     ): Promise<void> {
-      let { session, assembly, call } = await prepare(request, context);
+      let { session, assembly, call, place } = await prepare(request, context);
       const stateful = session !== undefined;
       const relay: RelayState = { nextVisibleIndex: 0 };
       const wantsUsage = request.stream_options?.include_usage === true;
@@ -538,6 +557,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
             },
             { content: streamed.content, stateCalls, clientCalls },
             fit,
+            place,
           );
           tracing.endUpstreamCall(open, {
             finishReasons: streamed.finishReason === null ? [] : [streamed.finishReason],
@@ -549,7 +569,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           open = undefined;
           if (recorded) {
             session = recorded;
-            assembly = await assemble(context, recorded);
+            assembly = assemble(context, recorded);
           }
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
           if (onlyState && round < maxRounds) continue;

@@ -392,6 +392,77 @@ for (const backend of backends) {
         );
       });
 
+      it("gives a layer's unused budget to the window: an empty summary leaves it the whole budget, a short one takes only its size", async () => {
+        const BUDGET = 600;
+        const RESERVED = 250;
+        const upstream = upstreamOf({
+          chat: () => fakeReply.text('Noted, I am looking into it.'),
+          summary: () => fakeReply.text('Parcel 7 is late; the customer wants a refund.'),
+        });
+        running = await start(upstream, {
+          budget: BUDGET,
+          config: {
+            tenants: { default: { summary: { budget: RESERVED, every: 1000, on: ['checkpoint'] } } },
+          },
+        });
+        // The same conversation through a gateway without layers, on the same store.
+        const plain = await start(upstream, { budget: BUDGET, store: running.store });
+        try {
+          const turn = (index: number) =>
+            `Turn ${index}: ${'my parcel number seven has not arrived '.repeat(3)}`;
+          for (let index = 0; index < 20; index += 1) {
+            await chat(running, 'layered', turn(index));
+            await chat(plain, 'plain', turn(index));
+          }
+          const lastOf = async (gateway: TestGateway, session: string) => {
+            const body = (await (
+              await fetch(`${gateway.url}/inspect/api/sessions/${session}/calls`)
+            ).json()) as { calls: CallRecord[] };
+            return body.calls.at(-1) as CallRecord;
+          };
+          const empty = await lastOf(running, 'layered');
+          const unlayered = await lastOf(plain, 'plain');
+          // No summary yet: the request is the one a gateway without the layer sends, beyond what the
+          // reserve would have left (BUDGET - RESERVED), and within the budget by the upstream's count.
+          expect(empty.layers.map((layer) => layer.name)).toEqual(['system', 'state', 'window']);
+          expect(empty.turnsDropped).toBeGreaterThan(0);
+          expect(empty.messages).toEqual(unlayered.messages);
+          expect(empty.tokens).toBeGreaterThan(BUDGET - RESERVED);
+          expect(empty.tokens).toBeLessThanOrEqual(BUDGET);
+          expect(empty.tokens).toBe(running.upstream.promptTokens.at(-1));
+
+          await chat(running, 'layered', turn(20), { 'x-strata-event': 'checkpoint' });
+          await running.gateway.flushExtraction();
+          expect(bodiesOf(running, 'summary')).toHaveLength(1);
+          await chat(running, 'layered', turn(21));
+          const summarized = await lastOf(running, 'layered');
+          const summaryTokens =
+            summarized.layers.find((layer) => layer.name === 'summary')?.tokens ?? Number.NaN;
+          expect(summarized.layers.map((layer) => layer.name)).toEqual([
+            'system',
+            'summary',
+            'state',
+            'window',
+          ]);
+          expect(summaryTokens).toBeLessThan(RESERVED / 4);
+          // The summary takes its own size: the rest of its reserve went to the window.
+          expect(summarized.tokens).toBeGreaterThan(BUDGET - RESERVED + summaryTokens);
+          expect(summarized.tokens).toBeLessThanOrEqual(BUDGET);
+          const chatCounts = running.upstream.requests
+            .map((request, index) => ({
+              body: request.body as WireBody,
+              tokens: running?.upstream.promptTokens[index],
+            }))
+            .filter((entry) => kindOf(entry.body) === 'chat');
+          expect(chatCounts).toHaveLength(22);
+          for (const entry of chatCounts) expect(entry.tokens).toBeLessThanOrEqual(BUDGET);
+          expect(summarized.tokens).toBe(chatCounts.at(-1)?.tokens);
+          expect(chatCounts.at(-1)?.body.messages[1]?.content).toContain('Parcel 7 is late');
+        } finally {
+          await plain.close();
+        }
+      });
+
       it("keeps each tenant's summary and lessons to that tenant", async () => {
         running = await start(
           upstreamOf({

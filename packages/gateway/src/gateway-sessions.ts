@@ -25,11 +25,24 @@ export interface SessionSettings {
   /** Used when a session's client never sent a system message. */
   defaultSystem: string;
   /**
-   * Tokens of the budget kept for the summary and lessons layers (default 0): the system prompt,
-   * state and window fit in `budget - reservedTokens`.
+   * Tokens of the budget the summary and lessons layers may take (default 0). A call that places its
+   * layers (`PlaceLayers`) takes out only what they use; a plain load keeps the whole reserve out.
    */
   reservedTokens?: number;
 }
+
+/** A message a call places beside the chat context (a summary, lessons), with its tokens as sent. */
+export interface PlacedMessage {
+  name: string;
+  message: ChatMessage;
+  tokens: number;
+}
+
+/**
+ * Places a call's own messages from the session's memory while the session is held: the chat context
+ * fits into the budget less what they take, so room a layer leaves unused goes to the window.
+ */
+export type PlaceLayers = (memory: SessionMemory) => readonly PlacedMessage[];
 
 /** What async extraction keeps in a session: the running summary and how far each job has read. */
 export interface SessionMemory {
@@ -73,6 +86,8 @@ export interface LoadedSession {
   fit: ChatFit;
   /** `fit` as OpenAI Chat Completions messages, what goes upstream. */
   messages: ReturnType<ChatContext<Record<string, JsonValue>>['messages']>;
+  /** What the call's `PlaceLayers` placed (`fit` leaves room for exactly these); empty without one. */
+  placed: readonly PlacedMessage[];
   calls: number;
   /** Turns added to the session so far (its window keeps the newest of them). */
   turnCount: number;
@@ -150,7 +165,8 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       system,
       stateSchema,
       maxTurns: settings.maxTurns,
-      budget: settings.budget - (settings.reservedTokens ?? 0),
+      // The whole budget: each view fits into what the layers it places leave (see `view`).
+      budget: settings.budget,
       tokenizer,
     });
     chat.restore(snapshot);
@@ -176,8 +192,14 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
   };
 
-  const view = (sessionId: string, entry: CachedSession): LoadedSession => {
-    const fit = entry.chat.fit();
+  const view = (sessionId: string, entry: CachedSession, place?: PlaceLayers): LoadedSession => {
+    const memory = entry.data.memory ?? emptyMemory;
+    const placed = place ? place(memory) : [];
+    const reserved = place
+      ? placed.reduce((sum, layer) => sum + layer.tokens, 0)
+      : (entry.settings.reservedTokens ?? 0);
+    const within = { budget: entry.settings.budget - reserved };
+    const fit = entry.chat.fit(within);
     return {
       sessionId,
       version: entry.version,
@@ -185,10 +207,11 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       state: entry.chat.state,
       snapshot: entry.data.chat,
       fit,
-      messages: entry.chat.messages(),
+      messages: entry.chat.messages(within),
+      placed,
       calls: entry.data.calls,
       turnCount: entry.chat.turnCount,
-      memory: entry.data.memory ?? emptyMemory,
+      memory,
     };
   };
 
@@ -215,6 +238,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     tenant: string,
     sessionKey: string,
     settings: SessionSettings,
+    place: PlaceLayers | undefined,
     change: (
       chat: ChatContext<Record<string, JsonValue>>,
       data: SessionData,
@@ -255,7 +279,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
             if (left <= 1) readFirst.delete(sessionId);
             else readFirst.set(sessionId, left - 1);
           }
-          return { session: view(sessionId, entry), result: changed.result };
+          return { session: view(sessionId, entry, place), result: changed.result };
         } catch (error) {
           if (!StrataError.is(error, 'STORE_CONFLICT') || attempt >= MAX_ATTEMPTS) throw error;
           options.onConflict?.();
@@ -277,16 +301,17 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
 
     /**
      * Stores what is new in the client's request (by content) and its system prompt, and reserves a
-     * call number. Returns the session to assemble from and the number of turns stored.
+     * call number. Returns the session to assemble from (with `place`'s layers) and the turns stored.
      */
     async ingest(
       tenant: string,
       sessionKey: string,
       settings: SessionSettings,
       request: { system: string | undefined; turns: ChatMessage[] },
+      place?: PlaceLayers,
     ): Promise<{ session: LoadedSession; stored: number; call: number }> {
       const hashes = request.turns.map(turnHash);
-      const { session, result } = await mutate(tenant, sessionKey, settings, (chat, data) => {
+      const { session, result } = await mutate(tenant, sessionKey, settings, place, (chat, data) => {
         const from = firstNewTurn(data.seen, hashes);
         for (const turn of request.turns.slice(from)) chat.addMessage(turn);
         const seen = [...data.seen, ...hashes.slice(from)].slice(-MAX_SEEN);
@@ -306,17 +331,19 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
 
     /**
      * Records one upstream reply: applies its update_state calls (validated merge patches, on the
-     * newest state) with their tool results, and the reply the client sees. Returns the results.
+     * newest state) with their tool results, and the reply the client sees. Returns the results and
+     * the session for a next round (with `place`'s layers).
      */
     async recordReply(
       tenant: string,
       sessionKey: string,
       settings: SessionSettings,
       reply: { content: string; stateCalls: ToolCall[]; clientCalls: ToolCall[] },
+      place?: PlaceLayers,
     ): Promise<{ session: LoadedSession; results: StateToolResult<Record<string, JsonValue>>[] }> {
       const visible: ChatMessage = { role: 'assistant', content: reply.content };
       if (reply.clientCalls.length > 0) visible.toolCalls = reply.clientCalls;
-      const { session, result } = await mutate(tenant, sessionKey, settings, (chat, data) => {
+      const { session, result } = await mutate(tenant, sessionKey, settings, place, (chat, data) => {
         const results = reply.stateCalls.map((call) => chat.handleToolCall(call));
         if (reply.stateCalls.length > 0) {
           // The model sees its own state calls and their results; the client never does.
@@ -361,7 +388,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
         lessonsThrough?: number;
       },
     ): Promise<LoadedSession> {
-      const { session } = await mutate(tenant, sessionKey, settings, (chat, data) => {
+      const { session } = await mutate(tenant, sessionKey, settings, undefined, (chat, data) => {
         if (change.statePatch !== undefined) chat.updateState(change.statePatch);
         const memory = data.memory ?? emptyMemory;
         const later = (mark: number | undefined, known: number) => Math.max(mark ?? known, known);
