@@ -30,6 +30,8 @@ export {
   createGatewaySessions,
   type GatewaySessions,
   type LoadedSession,
+  type PlacedMessage,
+  type PlaceLayers,
   type SessionMemory,
   type SessionSettings,
 } from './gateway-sessions.js';
