@@ -37,6 +37,13 @@ export interface CallContext {
   event?: string;
 }
 
+/** One layer of an upstream call: its tokens, and for a placed layer the most it may take. */
+export interface LayerTokens {
+  name: string;
+  tokens: number;
+  budget?: number;
+}
+
 /** What the inspector shows of one upstream call (stored as the session's telemetry). */
 export interface CallRecord {
   call: number;
@@ -46,7 +53,8 @@ export interface CallRecord {
   stream: boolean;
   budget: number;
   tokens: number;
-  layers: Array<{ name: string; tokens: number }>;
+  /** Each layer's tokens as sent; a summary or lessons layer also has its own budget. */
+  layers: LayerTokens[];
   turnsKept: number;
   turnsDropped: number;
   stateTruncated: boolean;
@@ -108,9 +116,9 @@ function splitCalls(calls: ReadonlyArray<{ id: string; name: string; arguments: 
 }
 
 // Per fit: the metrics and the call record both ask, and counting a long state twice is not free.
-const layersOfFit = new WeakMap<ChatFit, Array<{ name: string; tokens: number }>>();
+const layersOfFit = new WeakMap<ChatFit, LayerTokens[]>();
 
-function layerTokens(fit: ChatFit, tokenizer: Tokenizer): Array<{ name: string; tokens: number }> {
+function layerTokens(fit: ChatFit, tokenizer: Tokenizer): LayerTokens[] {
   const known = layersOfFit.get(fit);
   if (known) return known;
   const [system, ...rest] = fit.messages;
@@ -199,7 +207,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     const [system, ...rest] = layerTokens(session.fit, tokenizer);
     layersOfFit.set(combined.fit, [
       ...(system ? [system] : []),
-      ...placed.map((layer) => ({ name: layer.name, tokens: layer.tokens })),
+      ...placed.map((layer) => ({ name: layer.name, tokens: layer.tokens, budget: layer.budget })),
       ...rest,
     ]);
     return combined;

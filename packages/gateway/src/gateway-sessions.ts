@@ -36,6 +36,8 @@ export interface PlacedMessage {
   name: string;
   message: ChatMessage;
   tokens: number;
+  /** The most it may take (its configured budget); `tokens` below it leaves the rest to the window. */
+  budget: number;
 }
 
 /**

@@ -119,7 +119,7 @@ export function createMemoryLayers(options: MemoryLayersOptions) {
       if (content === '') return undefined;
       const message: ChatMessage = { role: 'system', content };
       const tokens = countChatMessage(message, options.tokenizer);
-      if (tokens <= budget) return { name, message, tokens };
+      if (tokens <= budget) return { name, message, tokens, budget };
       allowance -= tokens - budget;
     }
     return undefined;
