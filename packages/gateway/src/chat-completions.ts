@@ -18,6 +18,7 @@ import type {
   CommittedTurn,
   GatewaySessions,
   LoadedSession,
+  PlaceLayers,
   SessionSettings,
   SessionTurn,
 } from './gateway-sessions.js';
@@ -43,6 +44,13 @@ export interface CallContext {
   event?: string;
 }
 
+/** One layer of an upstream call: its tokens, and for a placed layer the most it may take. */
+export interface LayerTokens {
+  name: string;
+  tokens: number;
+  budget?: number;
+}
+
 /** What the inspector shows of one upstream call (stored as the session's telemetry). */
 export interface CallRecord {
   call: number;
@@ -52,7 +60,8 @@ export interface CallRecord {
   stream: boolean;
   budget: number;
   tokens: number;
-  layers: Array<{ name: string; tokens: number }>;
+  /** Each layer's tokens as sent; a summary or lessons layer also has its own budget. */
+  layers: LayerTokens[];
   turnsKept: number;
   turnsDropped: number;
   stateTruncated: boolean;
@@ -114,9 +123,9 @@ function splitCalls(calls: ReadonlyArray<{ id: string; name: string; arguments: 
 }
 
 // Per fit: the metrics and the call record both ask, and counting a long state twice is not free.
-const layersOfFit = new WeakMap<ChatFit, Array<{ name: string; tokens: number }>>();
+const layersOfFit = new WeakMap<ChatFit, LayerTokens[]>();
 
-function layerTokens(fit: ChatFit, tokenizer: Tokenizer): Array<{ name: string; tokens: number }> {
+function layerTokens(fit: ChatFit, tokenizer: Tokenizer): LayerTokens[] {
   const known = layersOfFit.get(fit);
   if (known) return known;
   const [system, ...rest] = fit.messages;
@@ -186,19 +195,26 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
   // What one upstream round is assembled from: a session's view, or a stateless request's own turns.
   type Assembly = { fit: ChatFit; messages: unknown[] };
 
-  /**
-   * A session's assembly with the tenant's summary and lessons placed after the system message. The
-   * chat context fitted the rest into the budget less the layers' reserve, so the whole is within it.
-   */
-  const assemble = async (context: CallContext, session: LoadedSession): Promise<Assembly> => {
+  /** How this call places the tenant's summary and lessons from a session's memory (none configured: undefined). */
+  const placerOf = async (context: CallContext): Promise<PlaceLayers | undefined> => {
     const memory = context.memory;
-    if (!dependencies.memoryLayers || !memory || (!memory.summary && !memory.lessons)) return session;
-    const placed = await dependencies.memoryLayers.placed(context.tenant, memory, session.memory.summary);
+    if (!dependencies.memoryLayers || !memory || (!memory.summary && !memory.lessons)) return undefined;
+    const place = await dependencies.memoryLayers.placer(context.tenant, memory);
+    return (sessionMemory) => place(sessionMemory.summary);
+  };
+
+  /**
+   * A session's assembly with the layers it placed after the system message. The chat context fitted
+   * the rest into the budget less what they take, so the whole is within it.
+   */
+  const assemble = (context: CallContext, session: LoadedSession): Assembly => {
+    const placed = session.placed;
+    if (placed.length === 0) return session;
     const combined = withPlacedLayers(session.fit, session.messages, placed, context.settings.budget);
     const [system, ...rest] = layerTokens(session.fit, tokenizer);
     layersOfFit.set(combined.fit, [
       ...(system ? [system] : []),
-      ...placed.map((layer) => ({ name: layer.name, tokens: layer.tokens })),
+      ...placed.map((layer) => ({ name: layer.name, tokens: layer.tokens, budget: layer.budget })),
       ...rest,
     ]);
     return combined;
@@ -239,13 +255,17 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
       const assembly: Assembly = { fit: chat.fit(), messages: chat.messages() };
       return { turn: undefined, assembly };
     }
+    const place = await placerOf(context);
     // Held in memory until the reply is recorded: one durable write per request (see beginTurn).
-    const turn = await sessions.beginTurn(context.tenant, context.sessionKey, context.settings, {
-      system,
-      turns,
-    });
+    const turn = await sessions.beginTurn(
+      context.tenant,
+      context.sessionKey,
+      context.settings,
+      { system, turns },
+      place,
+    );
     try {
-      return { turn, assembly: await assemble(context, turn.session) };
+      return { turn, assembly: assemble(context, turn.session) };
     } catch (error) {
       await turn.abandon();
       throw error;
@@ -502,7 +522,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           open = undefined;
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && content === '';
           if (onlyState && round < maxRounds) {
-            if (recorded) assembly = await assemble(context, recorded);
+            if (recorded) assembly = assemble(context, recorded);
             continue;
           }
           if (stateCalls.length > 0) {
@@ -596,7 +616,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
           open = undefined;
           const onlyState = stateCalls.length > 0 && clientCalls.length === 0 && streamed.content === '';
           if (onlyState && round < maxRounds) {
-            if (recorded) assembly = await assemble(context, recorded);
+            if (recorded) assembly = assemble(context, recorded);
             continue;
           }
           // Stored before the stream's last chunks and [DONE] go out: a finished stream is a stored turn.

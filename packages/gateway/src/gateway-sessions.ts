@@ -25,11 +25,26 @@ export interface SessionSettings {
   /** Used when a session's client never sent a system message. */
   defaultSystem: string;
   /**
-   * Tokens of the budget kept for the summary and lessons layers (default 0): the system prompt,
-   * state and window fit in `budget - reservedTokens`.
+   * Tokens of the budget the summary and lessons layers may take (default 0). A call that places its
+   * layers (`PlaceLayers`) takes out only what they use; a plain load keeps the whole reserve out.
    */
   reservedTokens?: number;
 }
+
+/** A message a call places beside the chat context (a summary, lessons), with its tokens as sent. */
+export interface PlacedMessage {
+  name: string;
+  message: ChatMessage;
+  tokens: number;
+  /** The most it may take (its configured budget); `tokens` below it leaves the rest to the window. */
+  budget: number;
+}
+
+/**
+ * Places a call's own messages from the session's memory while the session is held: the chat context
+ * fits into the budget less what they take, so room a layer leaves unused goes to the window.
+ */
+export type PlaceLayers = (memory: SessionMemory) => readonly PlacedMessage[];
 
 /** What async extraction keeps in a session: the running summary and how far each job has read. */
 export interface SessionMemory {
@@ -73,6 +88,8 @@ export interface LoadedSession {
   fit: ChatFit;
   /** `fit` as OpenAI Chat Completions messages, what goes upstream. */
   messages: ReturnType<ChatContext<Record<string, JsonValue>>['messages']>;
+  /** What the call's `PlaceLayers` placed (`fit` leaves room for exactly these); empty without one. */
+  placed: readonly PlacedMessage[];
   calls: number;
   /** Turns added to the session so far (its window keeps the newest of them). */
   turnCount: number;
@@ -220,7 +237,8 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       system,
       stateSchema,
       maxTurns: settings.maxTurns,
-      budget: settings.budget - (settings.reservedTokens ?? 0),
+      // The whole budget: each view fits into what the layers it places leave (see `view`).
+      budget: settings.budget,
       tokenizer,
     });
     chat.restore(snapshot);
@@ -247,8 +265,14 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
   };
 
-  const view = (sessionId: string, entry: CachedSession): LoadedSession => {
-    const fit = entry.chat.fit();
+  const view = (sessionId: string, entry: CachedSession, place?: PlaceLayers): LoadedSession => {
+    const memory = entry.data.memory ?? emptyMemory;
+    const placed = place ? place(memory) : [];
+    const reserved = place
+      ? placed.reduce((sum, layer) => sum + layer.tokens, 0)
+      : (entry.settings.reservedTokens ?? 0);
+    const within = { budget: entry.settings.budget - reserved };
+    const fit = entry.chat.fit(within);
     return {
       sessionId,
       version: entry.version,
@@ -256,10 +280,11 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       state: entry.chat.state,
       snapshot: entry.data.chat,
       fit,
-      messages: entry.chat.messages(),
+      messages: entry.chat.messages(within),
+      placed,
       calls: entry.data.calls,
       turnCount: entry.chat.turnCount,
-      memory: entry.data.memory ?? emptyMemory,
+      memory,
     };
   };
 
@@ -419,6 +444,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     tenant: string,
     sessionKey: string,
     settings: SessionSettings,
+    place: PlaceLayers | undefined,
     change: Change<T>,
   ): Promise<{ session: LoadedSession; result: T }> {
     const sessionId = sessionStoreId(tenant, sessionKey);
@@ -433,7 +459,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
         throw error;
       }
       if (staged.error !== undefined) throw staged.error;
-      return { session: view(sessionId, saved), result: staged.result as T };
+      return { session: view(sessionId, saved, place), result: staged.result as T };
     });
   }
 
@@ -513,8 +539,9 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       sessionKey: string,
       settings: SessionSettings,
       request: { system: string | undefined; turns: ChatMessage[] },
+      place?: PlaceLayers,
     ): Promise<{ session: LoadedSession; stored: number; call: number }> {
-      const { session, result } = await mutate(tenant, sessionKey, settings, ingestChange(request));
+      const { session, result } = await mutate(tenant, sessionKey, settings, place, ingestChange(request));
       return { session, stored: result.stored, call: result.call };
     },
 
@@ -527,8 +554,9 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       sessionKey: string,
       settings: SessionSettings,
       reply: UpstreamReply,
+      place?: PlaceLayers,
     ): Promise<{ session: LoadedSession; results: StateToolResult<Record<string, JsonValue>>[] }> {
-      const { session, result } = await mutate(tenant, sessionKey, settings, replyChange(reply));
+      const { session, result } = await mutate(tenant, sessionKey, settings, place, replyChange(reply));
       return { session, results: result };
     },
 
@@ -543,12 +571,13 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       sessionKey: string,
       settings: SessionSettings,
       request: { system: string | undefined; turns: ChatMessage[] },
+      place?: PlaceLayers,
     ): Promise<SessionTurn> {
       const sessionId = sessionStoreId(tenant, sessionKey);
       const begun = await serialized(sessionId, async () => {
         const entry = await current(sessionId, settings, true);
         const ingest = stage(sessionId, settings, entry, ingestChange(request) as Change<unknown>);
-        return { ingest, session: view(sessionId, entry) };
+        return { ingest, session: view(sessionId, entry, place) };
       });
       const { ingest } = begun;
       const mine: StagedChange[] = [ingest];
@@ -574,7 +603,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
         }
         const failed = failedChange();
         if (failed !== undefined) throw failed;
-        return { session: view(sessionId, entry), ...ingested() };
+        return { session: view(sessionId, entry, place), ...ingested() };
       };
 
       return {
@@ -589,7 +618,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
             const staged = stage(sessionId, settings, entry, replyChange(reply) as Change<unknown>);
             mine.push(staged);
             return {
-              session: view(sessionId, entry),
+              session: view(sessionId, entry, place),
               results: staged.result as StateToolResult<Record<string, JsonValue>>[],
             };
           });
@@ -608,7 +637,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
             if (!entry) return undefined;
             try {
               const saved = await save(tenant, sessionKey, sessionId, settings, entry);
-              return { session: view(sessionId, saved), ...ingested() };
+              return { session: view(sessionId, saved, place), ...ingested() };
             } catch {
               // The request already failed with its own error, which its client gets; its changes
               // stay unsaved and go with the session's next commit in this process.
@@ -636,7 +665,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
         lessonsThrough?: number;
       },
     ): Promise<LoadedSession> {
-      const { session } = await mutate(tenant, sessionKey, settings, (chat, data) => {
+      const { session } = await mutate(tenant, sessionKey, settings, undefined, (chat, data) => {
         if (change.statePatch !== undefined) chat.updateState(change.statePatch);
         const memory = data.memory ?? emptyMemory;
         const later = (mark: number | undefined, known: number) => Math.max(mark ?? known, known);

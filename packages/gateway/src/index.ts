@@ -6,7 +6,7 @@
  * @module @strata-memory/gateway
  */
 export { type ApiKeyInfo, type ApiKeys, createApiKeys } from './api-keys.js';
-export { type CallRecord, createChatCompletions } from './chat-completions.js';
+export { type CallRecord, createChatCompletions, type LayerTokens } from './chat-completions.js';
 export { createGateway, type Gateway, type GatewayOptions, type LogStream } from './create-gateway.js';
 export {
   createGatewayCommands,
@@ -31,6 +31,8 @@ export {
   createGatewaySessions,
   type GatewaySessions,
   type LoadedSession,
+  type PlacedMessage,
+  type PlaceLayers,
   type SessionMemory,
   type SessionSettings,
   type SessionTurn,

@@ -22,7 +22,11 @@ export const INSPECT_PAGE_HTML = `<!doctype html>
   .bar span { display: block; height: 100%; }
   .layer-system { background: #7a8cff; } .layer-lessons { background: #c77dff; } .layer-summary { background: #4dc3ff; }
   .layer-state { background: #ffb84d; } .layer-window { background: #4dbb7a; }
-  .legend span { margin-right: 12px; }
+  table.layers { border-collapse: collapse; margin: 6px 0; }
+  table.layers th, table.layers td { border-bottom: 1px solid #eee; padding: 2px 10px 2px 0; text-align: right; }
+  table.layers th:first-child, table.layers td:first-child { text-align: left; }
+  .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; border-radius: 2px; }
+  .layer-free { background: #eee; }
   pre { white-space: pre-wrap; word-break: break-word; background: #f6f6f6; padding: 6px; margin: 4px 0; }
   .dropped { color: #a33; }
 </style>
@@ -53,6 +57,24 @@ function Bar({ call }) {
   </div>\`;
 }
 
+function share(tokens, budget) {
+  return ((100 * tokens) / budget).toFixed(1) + '%';
+}
+
+// The bar's segments as rows (with each placed layer's own budget), and what the budget has left.
+function LayerTable({ call }) {
+  const rows = [...call.layers, { name: 'free', tokens: call.budget - call.tokens }];
+  return html\`<table class="layers">
+    <thead><tr><th>layer</th><th>tokens</th><th>of the budget</th><th>layer budget</th></tr></thead>
+    <tbody>\${rows.map((layer) => html\`<tr data-layer=\${layer.name}>
+      <td><span class=\${'swatch layer-' + layer.name}></span>\${layer.name}</td>
+      <td class="layer-tokens">\${layer.tokens}</td>
+      <td class="layer-share">\${share(layer.tokens, call.budget)}</td>
+      <td class="layer-budget">\${layer.budget === undefined ? '' : layer.budget}</td>
+    </tr>\`)}</tbody>
+  </table>\`;
+}
+
 function Usage({ usage }) {
   if (!usage) return html\`<span>no usage reported</span>\`;
   const cached = usage.prompt_tokens_details ? usage.prompt_tokens_details.cached_tokens : undefined;
@@ -68,7 +90,7 @@ function Call({ call }) {
     <h3>call \${call.call}\${call.round > 1 ? ' round ' + call.round : ''} · \${call.model}\${call.stream ? ' · stream' : ''}</h3>
     <div><strong class="tokens">\${call.tokens}</strong> / <span class="budget">\${call.budget}</span> tokens · stable prefix <span class="stable">\${call.stablePrefixTokens}</span> tokens · <\${Usage} usage=\${call.usage} /></div>
     <\${Bar} call=\${call} />
-    <div class="legend">\${call.layers.map((layer) => html\`<span>\${layer.name} \${layer.tokens}</span>\`)}</div>
+    <\${LayerTable} call=\${call} />
     <ul class="dropped">\${dropped.length === 0 ? html\`<li>nothing dropped</li>\` : dropped.map((text) => html\`<li>\${text}</li>\`)}</ul>
     \${call.stateUpdates.length > 0 ? html\`<div class="state-updates">state updates: \${call.stateUpdates.map((update) => (update.ok ? 'applied' : 'rejected: ' + update.error)).join('; ')}</div>\` : null}
     <details><summary>\${call.messages.length} messages sent</summary>

@@ -13,7 +13,7 @@ import {
   type Tokenizer,
 } from '@strata-memory/strata';
 import type { LessonsConfig, SummaryConfig } from './gateway-config.js';
-import { tenantNamespace } from './gateway-sessions.js';
+import { type PlacedMessage, tenantNamespace } from './gateway-sessions.js';
 
 /** A tenant's summary and lessons settings (either absent: that layer is off). */
 export interface TenantLayers {
@@ -22,9 +22,8 @@ export interface TenantLayers {
 }
 
 /** One layer as placed in an upstream request. */
-export interface PlacedLayer {
+export interface PlacedLayer extends PlacedMessage {
   name: 'lessons' | 'summary';
-  message: ChatMessage;
   /** The message's tokens with its framing (at most the layer's budget). */
   tokens: number;
 }
@@ -56,8 +55,8 @@ interface TenantLessons {
  * The summary and lessons layers of the core library, placed in the gateway's requests. The summary
  * is per session (its text lives in the session record); lessons are per tenant, in the store under
  * the tenant's namespace, so one tenant's lessons never reach another's prompt. Each layer is fitted
- * into its own budget, which the session's chat context leaves free (`reservedTokens`), so the whole
- * request stays within the tenant's budget. Stable layers go first: lessons (they change when a lesson
+ * into its own budget; the session's chat context then fits into what the placed layers leave, so the
+ * whole request stays within the tenant's budget and a layer's unused budget goes to the window. Stable layers go first: lessons (they change when a lesson
  * is added), then the summary (rewritten every few turns), then the chat context's state and window.
  */
 export function createMemoryLayers(options: MemoryLayersOptions) {
@@ -120,31 +119,37 @@ export function createMemoryLayers(options: MemoryLayersOptions) {
       if (content === '') return undefined;
       const message: ChatMessage = { role: 'system', content };
       const tokens = countChatMessage(message, options.tokenizer);
-      if (tokens <= budget) return { name, message, tokens };
+      if (tokens <= budget) return { name, message, tokens, budget };
       allowance -= tokens - budget;
     }
     return undefined;
   };
 
   return {
-    /** The layers to place for a session, lessons first (both only when configured and not empty). */
-    async placed(tenant: string, config: TenantLayers, summaryText: string): Promise<PlacedLayer[]> {
-      const placed: PlacedLayer[] = [];
-      if (config.lessons) {
-        const layer = await lessonsOf(tenant, config.lessons);
-        const lessonsPlaced = place('lessons', layer, config.lessons.budget);
-        if (lessonsPlaced) placed.push(lessonsPlaced);
-      }
-      if (config.summary && summaryText !== '') {
-        const layer = createSummaryLayer({
-          budget: config.summary.budget,
-          text: summaryText,
-          instructions: SUMMARY_INSTRUCTIONS,
-        });
-        const summaryPlaced = place('summary', layer, config.summary.budget);
-        if (summaryPlaced) placed.push(summaryPlaced);
-      }
-      return placed;
+    /**
+     * Loads what a tenant's layers need (its lessons), then places them for a session from its summary
+     * text, lessons first (each only when configured and not empty). Placing is synchronous, so it can
+     * run while the session is held and use the summary as committed.
+     */
+    async placer(tenant: string, config: TenantLayers): Promise<(summaryText: string) => PlacedLayer[]> {
+      const lessonsLayer = config.lessons ? await lessonsOf(tenant, config.lessons) : undefined;
+      return (summaryText) => {
+        const placed: PlacedLayer[] = [];
+        if (lessonsLayer && config.lessons) {
+          const lessonsPlaced = place('lessons', lessonsLayer, config.lessons.budget);
+          if (lessonsPlaced) placed.push(lessonsPlaced);
+        }
+        if (config.summary && summaryText !== '') {
+          const layer = createSummaryLayer({
+            budget: config.summary.budget,
+            text: summaryText,
+            instructions: SUMMARY_INSTRUCTIONS,
+          });
+          const summaryPlaced = place('summary', layer, config.summary.budget);
+          if (summaryPlaced) placed.push(summaryPlaced);
+        }
+        return placed;
+      };
     },
 
     /** Adds extracted lessons to the tenant's layer and store (duplicates and low ranks are results, not errors). */
@@ -178,7 +183,7 @@ export function createMemoryLayers(options: MemoryLayersOptions) {
 export function withPlacedLayers(
   fit: ChatFit,
   messages: readonly unknown[],
-  layers: readonly PlacedLayer[],
+  layers: readonly PlacedMessage[],
   budget: number,
 ): { fit: ChatFit; messages: unknown[] } {
   const [system, ...rest] = fit.messages;

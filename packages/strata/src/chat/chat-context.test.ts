@@ -113,6 +113,24 @@ describe('createChatContext', () => {
     expect(numbers).toEqual(numbers.map((_, index) => 20 - numbers.length + index));
   });
 
+  it('fits into a smaller budget for one call when asked, and refuses one above its own', () => {
+    const chat = createChat({ budget: 200, maxTurns: 50 });
+    for (let index = 0; index < 20; index += 1)
+      chat.addTurn(index % 2 ? 'assistant' : 'user', `turn ${index} ${'word '.repeat(5)}`);
+    const full = chat.fit();
+    const smaller = chat.fit({ budget: 120 });
+    expect(full.budget).toBe(200);
+    expect(smaller.budget).toBe(120);
+    expect(smaller.tokens).toBeLessThanOrEqual(120);
+    expect(full.tokens).toBeGreaterThan(120);
+    expect(smaller.turnsKept).toBeLessThan(full.turnsKept);
+    expect(chat.messages({ budget: 120 })).toHaveLength(smaller.messages.length);
+    // Asking again for the context's own budget gives the full fit back.
+    expect(chat.fit()).toEqual(full);
+    expect(() => chat.fit({ budget: 201 })).toThrow(/at most the context's budget of 200/);
+    expect(() => chat.fit({ budget: 0 })).toThrow(expect.objectContaining({ code: 'INPUT_INVALID' }));
+  });
+
   it('then truncates the state with a visible marker', () => {
     const chat = createChat({ budget: 80, initialState: { notes: 'remember '.repeat(200) } });
     chat.addTurn('user', 'hello');

@@ -58,6 +58,15 @@ export interface TurnExtras {
   toolCallId?: string;
 }
 
+/** Options of one fit (`fit`, `messages`, `chatMessages`). */
+export interface ChatFitOptions {
+  /**
+   * This fit's budget (default: the context's `budget`, which it may not exceed): a caller that sends
+   * messages of its own beside the context (a summary, lessons) fits the context into what they leave.
+   */
+  budget?: number;
+}
+
 /** The answer to an `update_state` call: send `message` back to the model as the tool result. */
 export interface StateToolResult<State> {
   ok: boolean;
@@ -110,11 +119,11 @@ export interface ChatContext<State> {
   /** Applies a merge patch directly; throws STATE_PATCH_INVALID (state kept) when it is invalid. */
   updateState(patch: unknown): State;
   /** OpenAI chat messages within the budget: system, state, newest turns. */
-  messages(): ChatCompletionMessageParam[];
+  messages(options?: ChatFitOptions): ChatCompletionMessageParam[];
   /** The same request as Strata ChatMessages (for a ChatModel). */
-  chatMessages(): ChatMessage[];
+  chatMessages(options?: ChatFitOptions): ChatMessage[];
   /** The fitted request with its accounting (tokens, turns dropped, truncation). */
-  fit(): ChatFit;
+  fit(options?: ChatFitOptions): ChatFit;
   /** True while a background extraction runs. */
   readonly extracting: boolean;
   /** Failed background extractions, oldest first (the last 20). */
@@ -277,19 +286,28 @@ export function createChatContext<S extends StandardSchemaV1>(
     }
   };
 
-  const fit = (): ChatFit => {
+  const fit = (fitOptions: ChatFitOptions | undefined): ChatFit => {
+    const budget = fitOptions?.budget ?? options.budget;
+    if (!Number.isInteger(budget) || budget <= 0 || budget > options.budget) {
+      throw new StrataError(
+        'INPUT_INVALID',
+        `A fit's 'budget' must be a positive integer at most the context's budget of ${options.budget}; got ${budget}.`,
+      );
+    }
     if (tokenizerVersion(tokenizer) !== countedVersion) {
       countedVersion = tokenizerVersion(tokenizer);
       countCache = new WeakMap();
       cachedFit = undefined;
     }
+    // One fit is kept: the context's own budget, or the last smaller one a caller asked for.
+    if (cachedFit?.budget !== budget) cachedFit = undefined;
     cachedFit ??= fitChatMessages({
       system: options.system,
       // `<` escaped keeps model-written state from posing as markup; the JSON stays valid.
       stateText: `${heading}\n${JSON.stringify(state).replace(/</g, '\\u003c')}`,
       // slice(-0) would keep every turn: maxTurns 0 sends none.
       turns: options.maxTurns === 0 ? [] : turns.slice(-options.maxTurns),
-      budget: options.budget,
+      budget,
       tokenizer,
       countCache,
     });
@@ -349,15 +367,15 @@ export function createChatContext<S extends StandardSchemaV1>(
       setState(applyStatePatch(schema, state as JsonValue, patch) as State);
       return state;
     },
-    messages() {
-      return fit().messages.map(toOpenAIMessage);
+    messages(fitOptions) {
+      return fit(fitOptions).messages.map(toOpenAIMessage);
     },
-    chatMessages() {
-      return fit().messages.map(copyMessage);
+    chatMessages(fitOptions) {
+      return fit(fitOptions).messages.map(copyMessage);
     },
-    fit() {
+    fit(fitOptions) {
       // Copies: callers may edit what they get without touching the kept turns.
-      const current = fit();
+      const current = fit(fitOptions);
       return { ...current, messages: current.messages.map(copyMessage) };
     },
     extractionFailures() {

@@ -3,6 +3,7 @@ export {
   type ChatContextOptions,
   type ChatContextSnapshot,
   type ChatExtractionFailure,
+  type ChatFitOptions,
   createChatContext,
   type StateToolResult,
   type TurnExtras,
