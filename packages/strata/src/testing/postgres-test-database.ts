@@ -4,6 +4,7 @@ import { databaseUrlVariable } from '../store/postgres/postgres-store-config.js'
 // Test support, in `@strata-memory/strata/testing` (needs the optional peer `pg`): finds a reachable Postgres,
 // creates a throwaway database per test file and drops it. Shared by the store, gateway and queue tests.
 
+/** What `probePostgres()` found: the admin URL that answered, or why none did. */
 export type PostgresProbe = { ok: true; adminUrl: string } | { ok: false; reason: string };
 
 const candidates = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
@@ -31,9 +32,13 @@ export async function probePostgres(): Promise<PostgresProbe> {
   return { ok: false, reason: failures.join('; ') };
 }
 
+/** A throwaway database made by `createTestDatabase`. */
 export interface TestDatabase {
+  /** Its URL, for `createPostgresStore({ connectionString })` or a `pg` pool. */
   connectionString: string;
+  /** Its name, `strata_test_<label>_<random>`. */
   name: string;
+  /** Drops it, even while clients are still connected. */
   drop(): Promise<void>;
 }
 
