@@ -249,6 +249,58 @@ describe('retrieval pieces of the layered memory', () => {
     expect(unfiltered.turnIds.some((id) => id.startsWith('C'))).toBe(true);
   });
 
+  describe('dates the question names', () => {
+    // Sessions dated 1 to 12 March, 2024; session 5 holds a fact that shares no word with the question.
+    const dated = syntheticConversation(12).map((turn) =>
+      turn.id === 'D5:3' ? { ...turn, text: 'We finally repainted the kitchen a lovely sage green.' } : turn,
+    );
+    const query = 'What did Ana do on 5 March, 2024?';
+
+    it('brings in the turns of the session of a named day even without a matching word', async () => {
+      const context = await replay(createConversationMemory({ budget: 250 }), dated).assemble({ query });
+      expect(context.turnIds).toContain('D5:3');
+      expect(context.text).toContain('=== Session S5 · 10:00 am on 5 March, 2024 ===');
+      const off = await replay(
+        createConversationMemory({ budget: 250, dates: { boost: 0, share: 0 } }),
+        dated,
+      ).assemble({ query });
+      expect(off.turnIds.some((id) => id.startsWith('D5:'))).toBe(false);
+    });
+
+    it('prefers the copy of a matching turn said on the named day over newer copies', async () => {
+      // "the new project at the office" is said in every session; only one copy is worth budget.
+      const ask = 'What was said about the project on 9 March, 2024?';
+      const options = { budget: 120, recentTurns: 0, speakerFill: false };
+      const boosted = await replay(
+        createConversationMemory({ ...options, dates: { share: 0 } }),
+        dated,
+      ).assemble({ query: ask });
+      expect(boosted.turnIds).toContain('D9:5');
+      const plain = await replay(
+        createConversationMemory({ ...options, dates: { boost: 0, share: 0 } }),
+        dated,
+      ).assemble({ query: ask });
+      expect(plain.turnIds).not.toContain('D9:5');
+      expect(plain.turnIds).toContain('D12:5');
+    });
+
+    it('leaves the ranking alone when many sessions fall in a named month', async () => {
+      // All twelve sessions are in March 2024: too many to add their turns, so only matches count.
+      const query = 'What colour is the kitchen, as said in March 2024?';
+      const context = await replay(createConversationMemory({ budget: 300, recentTurns: 0 }), dated).assemble(
+        {
+          query,
+        },
+      );
+      expect(context.turnIds).toContain('D5:3');
+      const off = await replay(
+        createConversationMemory({ budget: 300, recentTurns: 0, dates: { boost: 0, share: 0 } }),
+        dated,
+      ).assemble({ query });
+      expect(context.turnIds).toEqual(off.turnIds);
+    });
+  });
+
   it('searches every session again when the named speaker has no matching turn', async () => {
     const turns = twoChats();
     const context = await replay(createConversationMemory({ budget: 200, recentTurns: 0 }), turns).assemble({

@@ -85,6 +85,13 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
    * matches). Default true.
    */
   speakerFilter?: boolean;
+  /**
+   * Dates the question names ("on 8 May, 2023", "in May 2023", "2023-05-08") against the sessions'
+   * dates (read from their `time`): hits in sessions of those days are multiplied by `boost`
+   * (default 4); when at most `sessions` (default 3) sessions fall on them, their other turns are
+   * candidates too, worth `share` (default 0.3) of the best hit. Boost and share 0: off.
+   */
+  dates?: { boost?: number; share?: number; sessions?: number };
   /** 0: best turns first; 1: value per token. Default 0.5. */
   costExponent?: number;
   /**
@@ -144,6 +151,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     sessionSpeakerBoost: options.sessionSpeakerBoost ?? defaults.sessionSpeakerBoost,
     diversityPenalty: options.diversityPenalty ?? defaults.diversityPenalty,
     speakerFilter: options.speakerFilter ?? defaults.speakerFilter,
+    dates: { ...defaults.dates, ...options.dates },
     expansion: { ...defaults.expansion, ...options.expansion },
     lexical: { ...defaults.lexical, ...options.lexical },
   };
