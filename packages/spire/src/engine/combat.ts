@@ -282,7 +282,7 @@ export class Combat implements CombatContext {
       escaped: false,
       move: { id: 'NONE', name: 'None', intent: 'Unknown', baseDamage: null, hits: 0 },
       history: [],
-      memory: {},
+      memory: emptyRecord(),
     };
     if (atIndex === null) this.combat.monsters.push(monster);
     else this.combat.monsters.splice(atIndex, 0, monster);
