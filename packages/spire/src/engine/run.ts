@@ -456,8 +456,9 @@ function applyActionOf(run: RunState, action: EngineAction): EngineResult {
   if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
   const legal = sharedLegalActions(run);
   let found = false;
+  // The shared legal action itself is the common case (bots and benches pass one back): no field compare.
   for (const candidate of legal)
-    if (sameAction(candidate, action)) {
+    if (candidate === action || sameAction(candidate, action)) {
       found = true;
       break;
     }
