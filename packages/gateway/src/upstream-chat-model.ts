@@ -2,6 +2,7 @@ import {
   type ChatModel,
   type GenerateRequest,
   type GenerateResult,
+  openAIResponseFormat,
   parseStructuredOutput,
 } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
@@ -45,16 +46,7 @@ export function createUpstreamChatModel(options: UpstreamChatModelOptions): Chat
       };
       if (request.maxOutputTokens !== undefined) body[lengthField] = request.maxOutputTokens;
       if (request.temperature !== undefined) body.temperature = request.temperature;
-      if (request.schema) {
-        body.response_format = {
-          type: 'json_schema',
-          json_schema: {
-            name: request.schema.name,
-            schema: request.schema.jsonSchema,
-            strict: request.schema.strict ?? true,
-          },
-        };
-      }
+      if (request.schema) body.response_format = openAIResponseFormat(request.schema);
       const response = await options.upstream.chatCompletions(body, {
         apiKey: options.apiKey,
         ...(request.signal ? { signal: request.signal } : {}),

@@ -107,4 +107,51 @@ describe('turn planner', () => {
     combat.player.powers.NO_DRAW = 1;
     expect(planTurn(view())).toEqual({ action: 'end_turn' });
   });
+
+  it('poisons an enemy to death before it moves rather than block part of its hit', () => {
+    // Poison ticks at the start of the enemy's turn, before its attack: 5 Poison on 5 HP means no hit.
+    const { run, monsters, view } = fight('planner-poison-kill');
+    const combat = run.combat;
+    const monster = monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a monster');
+    combat.monsters.splice(1);
+    monster.hp = 5;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 20, hits: 1 };
+    monster.block = 10;
+    run.hp = 16;
+    combat.hand = [card(9001, 'DEFEND_SILENT'), card(9002, 'DEADLY_POISON')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('plays Catalyst only on an enemy that has Poison to double', () => {
+    const { run, monsters, view } = fight('planner-catalyst');
+    const combat = run.combat;
+    const monster = monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a monster');
+    combat.monsters.splice(1);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'CATALYST')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toEqual({ action: 'end_turn' });
+    monster.powers.POISON = 8;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
+
+  it('answers a multi-hit attack with Piercing Wail rather than a Defend', () => {
+    // 3 hits of 6: losing 6 Strength for the turn cancels all 18; a Defend blocks 5.
+    const { run, monsters, view } = fight('planner-wail');
+    const combat = run.combat;
+    const monster = monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a monster');
+    combat.monsters.splice(1);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'HITS', name: 'Hits', intent: 'Attack', baseDamage: 6, hits: 3 };
+    combat.hand = [card(9001, 'DEFEND_SILENT'), card(9002, 'PIERCING_WAIL')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

@@ -25,6 +25,14 @@ const DAMAGE_VALUE_PER_TURN = 0.05;
 const DAMAGE_VALUE_MAX = 1;
 /** This decision's damage value (set by planTurn; the planner is synchronous). */
 let damageValue = DAMAGE_VALUE;
+/**
+ * Poison's value per point of the damage it will deal (capped at the enemy's HP), against direct
+ * damage's 1, and the share of a kill's value when Poison kills an enemy before it moves. Tuned on
+ * seeds bench-1000..1399 (Poison as a flat 3 per point -> modelled per enemy: StS1 Silent wins 45
+ * -> 65 of 400; 0.7-2.5 and kill shares 0.5-2 all scored 62-68).
+ */
+const POISON_VALUE = 1;
+const POISON_KILL = 1;
 
 const VULNERABLE_CARDS: Record<string, number> = {
   BASH: 2,
@@ -43,7 +51,6 @@ const WEAK_CARDS: Record<string, number> = {
   SHOCKWAVE: 3,
   LEG_SWEEP: 2,
   MALAISE: 2,
-  PIERCING_WAIL: 2,
   CRIPPLING_CLOUD: 2,
 };
 const SELF_DAMAGE: Record<string, number> = { BLOODLETTING: 3, OFFERING: 6, HEMOKINESIS: 2 };
@@ -65,6 +72,14 @@ interface PlanEnemy {
   readonly thorns: number;
   /** HP it can still lose this turn (Invincible), or Infinity. */
   invincible: number;
+  /** Poison on it now: it ticks at the start of its turn, before it moves. */
+  poison: number;
+  readonly startHp: number;
+  readonly startPoison: number;
+  /** Strength it lost for this turn only (Piercing Wail): taken off each hit of its attack. */
+  strengthDown: number;
+  /** Hits of its attack intent this turn. */
+  readonly hits: number;
 }
 
 interface PlanCard {
@@ -81,6 +96,13 @@ interface PlanCard {
   /** Value of what the arithmetic does not model (powers, draw, self-damage, enemy reactions). */
   readonly otherValue: number;
   readonly draws: number;
+  /** Poison it applies now (to its target, to all, or spread over random enemies). */
+  readonly poison: number;
+  readonly poisonRandom: boolean;
+  /** Catalyst: the target's Poison is multiplied by this (1 = no change). */
+  readonly poisonMultiplier: number;
+  /** Strength its targets lose for this turn (or for good: Malaise). */
+  readonly strengthDown: number;
   /** Small integer naming the (id, upgraded) pair: equal cards are tried once per position. */
   keyId: number;
   readonly selfDamage: number;
@@ -110,6 +132,12 @@ function intentDamage(enemy: Enemy): number {
   return total;
 }
 
+function intentHits(enemy: Enemy): number {
+  let hits = 0;
+  for (const intent of enemy.intents) if ((intent.total_damage ?? 0) > 0) hits += intent.hits ?? 1;
+  return hits;
+}
+
 function threatOf(enemy: Enemy): number {
   const damage = intentDamage(enemy);
   // Cultists and other buffers show no damage now but hit harder every turn they live.
@@ -129,6 +157,9 @@ interface TextNumbers {
   readonly shivs: number;
   readonly energy: number;
   readonly strength: number;
+  readonly poisonRandomTimes: number;
+  readonly strengthDown: number;
+  readonly poisonMultiplier: number;
 }
 
 // A hand's texts repeat every decision: each is parsed once (bounded: cleared when it grows large).
@@ -144,6 +175,13 @@ function textNumbers(text: string): TextNumbers {
       shivs: numberIn(text, /add (\d+) shiv/i),
       energy: numberIn(text, /gain (\d+) energy/i),
       strength: numberIn(text, /gain (\d+) strength/i),
+      poisonRandomTimes: numberIn(text, /poison to a random enemy (\d+) times/i),
+      strengthDown: numberIn(text, /loses? (\d+) strength this turn/i),
+      poisonMultiplier: /triple an enemy's poison/i.test(text)
+        ? 3
+        : /double an enemy's poison/i.test(text)
+          ? 2
+          : 1,
     };
     TEXT_NUMBERS.set(text, numbers);
   }
@@ -184,14 +222,26 @@ function planCard(
   const isAttack = type === 'Attack';
   const hasDamage = card.damage !== null && card.damage !== undefined;
   const block = card.block ?? 0;
-  // Poison deals its amount, then one less, every turn: worth about twice the amount over a fight.
-  const poison = numbers.poison;
-  const poisonWeight = 3;
-  if (poison > 0)
-    otherValue += poison * (card.target_type === 'AllEnemies' ? poisonWeight * enemies.length : poisonWeight);
+  // Poison applied now is modelled per enemy (evaluate); poison applied later (Noxious Fumes,
+  // Envenom) is the card's lasting value.
+  const delayed = /start of your turn|whenever/i.test(text);
+  const poisonRandom = numbers.poisonRandomTimes > 0;
+  const poison = delayed ? 0 : numbers.poison * (poisonRandom ? numbers.poisonRandomTimes : 1);
+  if (delayed && numbers.poison > 0) otherValue += numbers.poison * 3;
+  let strengthDown = numbers.strengthDown;
+  if (card.card_id === 'MALAISE') strengthDown = energy + (card.upgraded ? 1 : 0);
   // Shivs and other added cards play for free later this turn.
   otherValue += numbers.shivs * 4;
-  if (type === 'Skill' && !hasDamage && block === 0 && draws === 0 && otherValue === 0) {
+  if (
+    type === 'Skill' &&
+    !hasDamage &&
+    block === 0 &&
+    draws === 0 &&
+    otherValue === 0 &&
+    poison === 0 &&
+    strengthDown === 0 &&
+    numbers.poisonMultiplier === 1
+  ) {
     const weak = WEAK_CARDS[card.card_id] ?? 0;
     const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
     if (weak === 0 && vulnerable === 0) otherValue += 6;
@@ -231,6 +281,10 @@ function planCard(
     isAttack,
     otherValue,
     draws,
+    poison,
+    poisonRandom,
+    poisonMultiplier: numbers.poisonMultiplier,
+    strengthDown,
   };
 }
 
@@ -304,6 +358,11 @@ function copyEnemy(enemy: PlanEnemy, copies: PlanEnemy[], index: number): PlanEn
   copy.intangible = enemy.intangible;
   copy.thorns = enemy.thorns;
   copy.invincible = enemy.invincible;
+  copy.poison = enemy.poison;
+  copy.startHp = enemy.startHp;
+  copy.startPoison = enemy.startPoison;
+  copy.strengthDown = enemy.strengthDown;
+  copy.hits = enemy.hits;
   return copy;
 }
 
@@ -322,6 +381,11 @@ function cloneEnemy(enemy: PlanEnemy): PlanEnemy {
     intangible: enemy.intangible,
     thorns: enemy.thorns,
     invincible: enemy.invincible,
+    poison: enemy.poison,
+    startHp: enemy.startHp,
+    startPoison: enemy.startPoison,
+    strengthDown: enemy.strengthDown,
+    hits: enemy.hits,
   };
 }
 
@@ -370,7 +434,13 @@ function play(
 ): PlanState | null {
   if (card.cost > state.energy) return null;
   const damage = card.damage;
-  const touches = damage !== null || card.vulnerable > 0 || card.weak > 0;
+  const touches =
+    damage !== null ||
+    card.vulnerable > 0 ||
+    card.weak > 0 ||
+    card.poison > 0 ||
+    card.poisonMultiplier !== 1 ||
+    card.strengthDown > 0;
   const single = slot >= 0 && !card.allEnemies;
   const next = cloneState(state, touches, single ? slot : -1, into);
   next.energy = next.energy - card.cost + card.energyGain;
@@ -405,8 +475,29 @@ function play(
     if (card.allEnemies || target === null) for (const enemy of next.enemies) debuff(next, card, enemy);
     else debuff(next, card, target);
   }
+  if (card.poison > 0) {
+    if (card.poisonRandom) {
+      let living = 0;
+      for (const enemy of next.enemies) if (enemy.hp > 0) living++;
+      const share = Math.floor(card.poison / Math.max(1, living));
+      for (const enemy of next.enemies) if (enemy.hp > 0) enemy.poison += share;
+    } else if (card.allEnemies || target === null) {
+      for (const enemy of next.enemies) if (enemy.hp > 0) enemy.poison += card.poison;
+    } else target.poison += card.poison;
+  }
+  if (card.poisonMultiplier !== 1 && target !== null) target.poison *= card.poisonMultiplier;
+  if (card.strengthDown > 0) {
+    if (card.allEnemies || target === null) {
+      for (const enemy of next.enemies) if (enemy.hp > 0) enemy.strengthDown += card.strengthDown;
+    } else target.strengthDown += card.strengthDown;
+  }
   next.strength += card.strengthGain;
   return next;
+}
+
+/** Damage Poison `amount` deals over the coming turns to an enemy with `hp` (it falls by 1 a turn). */
+function poisonDamage(amount: number, hp: number): number {
+  return Math.min(hp, (amount * (amount + 1)) / 2);
 }
 
 interface Evaluation {
@@ -416,15 +507,31 @@ interface Evaluation {
 
 function evaluate(state: PlanState, context: Evaluation): number {
   let incoming = 0;
+  let poisonValue = 0;
   for (const enemy of state.enemies) {
     if (enemy.hp <= 0) continue;
-    incoming += enemy.weak && !enemy.startedWeak ? Math.floor(enemy.incoming * 0.75) : enemy.incoming;
+    if (enemy.poison !== enemy.startPoison)
+      poisonValue +=
+        poisonDamage(enemy.poison, enemy.startHp) - poisonDamage(enemy.startPoison, enemy.startHp);
+    // Poison that kills it at the start of its turn: it never moves.
+    if (enemy.poison >= enemy.hp) {
+      if (enemy.startPoison < enemy.startHp) poisonValue += (10 + enemy.threat * 1.5) * POISON_KILL;
+      continue;
+    }
+    let attack = enemy.incoming;
+    if (enemy.strengthDown > 0 && attack > 0)
+      attack = Math.max(0, attack - enemy.strengthDown * Math.max(1, enemy.hits));
+    incoming += enemy.weak && !enemy.startedWeak ? Math.floor(attack * 0.75) : attack;
   }
   const hp = context.hp;
   const loss = Math.max(0, incoming - state.block) + state.selfDamage;
   // Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with.
   const weight = 1.2 * (1.4 + (1 - hp / Math.max(1, context.maxHp)));
-  let score = state.value - loss * weight + Math.max(0, state.block - incoming) * 0.05;
+  let score =
+    state.value +
+    poisonValue * POISON_VALUE * damageValue -
+    loss * weight +
+    Math.max(0, state.block - incoming) * 0.05;
   if (loss >= hp && state.enemies.some((enemy) => enemy.hp > 0)) score -= 1000;
   return score;
 }
@@ -468,6 +575,11 @@ export function planTurn(state: GameState): GameAction {
       thorns: power(enemy, 'THORNS_POWER'),
       invincible:
         power(enemy, 'INVINCIBLE_POWER') > 0 ? power(enemy, 'INVINCIBLE_POWER') : Number.POSITIVE_INFINITY,
+      poison: power(enemy, 'POISON_POWER'),
+      startHp: enemy.is_hittable === false ? 0 : enemy.current_hp,
+      startPoison: power(enemy, 'POISON_POWER'),
+      strengthDown: 0,
+      hits: intentHits(enemy),
     })),
   };
   const context: Evaluation = { hp: player.current_hp, maxHp: Math.max(1, player.max_hp) };

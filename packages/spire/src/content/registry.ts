@@ -104,6 +104,11 @@ export function withRuleset<T>(ruleset: Ruleset | undefined, body: () => T): T {
   }
 }
 
+/** Whether `ruleset`'s content is the active one (callers skip the closure of `withRuleset` then). */
+export function isActiveRuleset(ruleset: Ruleset | undefined): boolean {
+  return contentOf(ruleset ?? 'sts1') === active;
+}
+
 /** The ruleset whose content the lookups below answer from right now. */
 export function activeRuleset(): Ruleset {
   return active.set.ruleset;

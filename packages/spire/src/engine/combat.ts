@@ -8,6 +8,8 @@ import type {
   CardType,
   CombatContext,
   MonsterContext,
+  MonsterDefinition,
+  MonsterMoveDefinition,
   SelectionRequest,
 } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
@@ -17,6 +19,33 @@ export const HAND_LIMIT = 10;
 export const BASE_ENERGY = 3;
 export const BASE_DRAW = 5;
 const HISTORY_LIMIT = 6;
+
+/** Player-wide facts read by `costOf` and `unplayableReason` (see `Combat.handRules`). */
+export interface HandRules {
+  readonly corruption: boolean;
+  readonly freeAttack: boolean;
+  readonly freeSkill: boolean;
+  /** Void Form still makes this turn's cards free. */
+  readonly voidForm: boolean;
+  readonly entangled: boolean;
+  /** Velvet Choker and 6 cards played this turn. */
+  readonly choked: boolean;
+  /** Some card was bound this turn (StS2). */
+  readonly bound: boolean;
+}
+
+/** Why a card cannot be played (`Combat.blockedBy`), in the order the rules are checked. */
+const Blocked = {
+  No: 0,
+  Unplayable: 1,
+  Selection: 2,
+  Entangled: 3,
+  Choker: 4,
+  Energy: 5,
+  Stars: 6,
+  Bound: 7,
+} as const;
+type Blocked = (typeof Blocked)[keyof typeof Blocked];
 
 /** Resolves an upgradable number of a card. */
 export function cardValue(value: readonly [number, number] | undefined, upgraded: boolean): number {
@@ -69,6 +98,28 @@ function removeAt<T>(items: T[], index: number): void {
 
 function power(powers: Record<string, number>, id: string): number {
   return powers[id] ?? 0;
+}
+
+function findMove(definition: MonsterDefinition, id: string): MonsterMoveDefinition | undefined {
+  for (const move of definition.moves) if (move.id === id) return move;
+  return undefined;
+}
+
+/** `${moveId}${suffix}` built once per move: a new string per intent was rebuilt and rehashed every turn. */
+const MEMORY_KEYS = { _DAMAGE: new Map<string, string>(), _HITS: new Map<string, string>() };
+function memoryKey(moveId: string, suffix: '_DAMAGE' | '_HITS'): string {
+  const keys = MEMORY_KEYS[suffix];
+  let key = keys.get(moveId);
+  if (key === undefined) {
+    key = `${moveId}${suffix}`;
+    keys.set(moveId, key);
+  }
+  return key;
+}
+
+/** `delete record[id]` only when present: deleting an absent key is a runtime call and makes the object a slow dictionary. */
+function clear(record: Record<string, number>, id: string): void {
+  if (record[id] !== undefined) delete record[id];
 }
 
 /** Attack damage of one hit from the player to a monster, as shown and as dealt. */
@@ -156,6 +207,8 @@ export class Combat implements CombatContext {
   readonly run: RunState;
   readonly combat: CombatState;
   xValue = 0;
+  /** Whether this object wrote a `fresh:` counter (a debuff applied in its monster turn) not yet cleared. */
+  private freshMarked = false;
 
   constructor(run: RunState) {
     if (run.combat === null) throw new Error('no combat in progress');
@@ -245,15 +298,14 @@ export class Combat implements CombatContext {
 
   /** Sets a monster's next move (its intent). */
   setMove(monster: MonsterState, moveId: string): void {
-    const definition = getMonster(monster.id);
-    const move = definition.moves.find((candidate) => candidate.id === moveId);
+    const move = findMove(getMonster(monster.id), moveId);
     if (move === undefined) throw new Error(`monster ${monster.id} has no move ${moveId}`);
     monster.move = {
       id: move.id,
       name: move.name,
       intent: move.intent,
-      baseDamage: move.damage ?? monster.memory[`${move.id}_DAMAGE`] ?? null,
-      hits: move.hits ?? monster.memory[`${move.id}_HITS`] ?? (move.damage !== undefined ? 1 : 0),
+      baseDamage: move.damage ?? monster.memory[memoryKey(move.id, '_DAMAGE')] ?? null,
+      hits: move.hits ?? monster.memory[memoryKey(move.id, '_HITS')] ?? (move.damage !== undefined ? 1 : 0),
     };
   }
 
@@ -277,7 +329,7 @@ export class Combat implements CombatContext {
     combat.counters.blockFromCardsThisTurn = 0;
     combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
-    delete powers.FLAME_BARRIER;
+    clear(powers, 'FLAME_BARRIER');
     this.startSts2Turn();
     if (power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
       if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, combat.player.block - 15);
@@ -293,15 +345,15 @@ export class Combat implements CombatContext {
         power(powers, 'PYRE') -
         power(powers, 'WASTE_AWAY'),
     );
-    delete powers.NEXT_TURN_ENERGY;
-    delete powers.ENERGY_NEXT_TURN;
+    clear(powers, 'NEXT_TURN_ENERGY');
+    clear(powers, 'ENERGY_NEXT_TURN');
     if (power(powers, 'DOUBLE_DAMAGE_NEXT') > 0) {
-      delete powers.DOUBLE_DAMAGE_NEXT;
+      clear(powers, 'DOUBLE_DAMAGE_NEXT');
       powers.DOUBLE_DAMAGE = 1;
     }
     if (power(powers, 'NEXT_TURN_BLOCK') > 0) {
       combat.player.block += power(powers, 'NEXT_TURN_BLOCK');
-      delete powers.NEXT_TURN_BLOCK;
+      clear(powers, 'NEXT_TURN_BLOCK');
     }
     if (power(powers, 'DEMON_FORM') > 0) this.applyToPlayer('STRENGTH', power(powers, 'DEMON_FORM'));
     if (power(powers, 'RITUAL') > 0) this.applyToPlayer('STRENGTH', power(powers, 'RITUAL'));
@@ -318,9 +370,9 @@ export class Combat implements CombatContext {
       power(powers, 'NEXT_TURN_DRAW') +
       power(powers, 'DRAW_CARDS_NEXT_TURN') -
       power(powers, 'DRAW_REDUCTION');
-    delete powers.NEXT_TURN_DRAW;
-    delete powers.DRAW_CARDS_NEXT_TURN;
-    delete powers.DRAW_REDUCTION;
+    clear(powers, 'NEXT_TURN_DRAW');
+    clear(powers, 'DRAW_CARDS_NEXT_TURN');
+    clear(powers, 'DRAW_REDUCTION');
     if (combat.turn === 1) {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
@@ -352,7 +404,7 @@ export class Combat implements CombatContext {
   /** Nightmare: the copies chosen last turn go into the hand (overflow to the discard pile). */
   private deliverNightmares(): void {
     const counters = this.combat.counters;
-    delete this.combat.player.powers.NIGHTMARE;
+    clear(this.combat.player.powers, 'NIGHTMARE');
     for (const key of Object.keys(counters)) {
       if (!key.startsWith('nightmare:')) continue;
       const [, id, upgraded] = key.split(':');
@@ -403,9 +455,9 @@ export class Combat implements CombatContext {
   /** Ends the player's turn, runs the monsters' turn and starts the next player turn. */
   endTurn(): void {
     const combat = this.combat;
-    delete combat.counters.forceEndTurn;
-    delete combat.counters.retainChosen;
-    for (const monster of combat.monsters) delete monster.powers.CHOKED;
+    clear(combat.counters, 'forceEndTurn');
+    clear(combat.counters, 'retainChosen');
+    for (const monster of combat.monsters) clear(monster.powers, 'CHOKED');
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand.
     for (const card of [...combat.hand]) {
@@ -421,15 +473,15 @@ export class Combat implements CombatContext {
     }
     if (power(powers, 'ANTICIPATE') > 0) {
       this.applyToPlayer('DEXTERITY', -power(powers, 'ANTICIPATE'));
-      delete powers.ANTICIPATE;
+      clear(powers, 'ANTICIPATE');
     }
     if (power(powers, 'REPTILE_TRINKET') > 0) {
       this.applyToPlayer('STRENGTH', -power(powers, 'REPTILE_TRINKET'));
-      delete powers.REPTILE_TRINKET;
+      clear(powers, 'REPTILE_TRINKET');
     }
     for (const monster of combat.monsters) {
-      delete monster.powers.CONQUEROR;
-      delete monster.powers.STRANGLE;
+      clear(monster.powers, 'CONQUEROR');
+      clear(monster.powers, 'STRANGLE');
     }
     if (power(powers, 'PLATED_ARMOR') > 0) this.gainBlock(power(powers, 'PLATED_ARMOR'), true);
     if (power(powers, 'COMBUST') > 0) {
@@ -446,22 +498,22 @@ export class Combat implements CombatContext {
     if (this.finished()) return;
     if (power(powers, 'LOSE_STRENGTH') > 0) {
       this.applyToPlayer('STRENGTH', -power(powers, 'LOSE_STRENGTH'));
-      delete powers.LOSE_STRENGTH;
+      clear(powers, 'LOSE_STRENGTH');
     }
     if (power(powers, 'LOSE_DEXTERITY') > 0) {
       this.applyToPlayer('DEXTERITY', -power(powers, 'LOSE_DEXTERITY'));
-      delete powers.LOSE_DEXTERITY;
+      clear(powers, 'LOSE_DEXTERITY');
     }
     if (power(powers, 'WRAITH_FORM') > 0) this.applyToPlayer('DEXTERITY', -power(powers, 'WRAITH_FORM'));
-    delete powers.NO_DRAW;
-    delete powers.DOUBLE_TAP;
-    delete powers.BURST;
-    delete powers.RAGE;
-    delete powers.ENTANGLED;
-    delete powers.CORROSIVE_WAVE;
-    delete powers.MONOLOGUE;
-    delete powers.SHADOWMELD;
-    delete powers.DOUBLE_DAMAGE;
+    clear(powers, 'NO_DRAW');
+    clear(powers, 'DOUBLE_TAP');
+    clear(powers, 'BURST');
+    clear(powers, 'RAGE');
+    clear(powers, 'ENTANGLED');
+    clear(powers, 'CORROSIVE_WAVE');
+    clear(powers, 'MONOLOGUE');
+    clear(powers, 'SHADOWMELD');
+    clear(powers, 'DOUBLE_DAMAGE');
     // Discard the hand: ethereal cards exhaust, retained cards stay.
     const kept: CombatCard[] = [];
     for (const card of [...combat.hand]) {
@@ -523,8 +575,7 @@ export class Combat implements CombatContext {
   private executeMove(index: number): void {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive) return;
-    const definition = getMonster(monster.id);
-    const move = definition.moves.find((candidate) => candidate.id === monster.move.id);
+    const move = findMove(getMonster(monster.id), monster.move.id);
     if (move === undefined) throw new Error(`monster ${monster.id} has no move ${monster.move.id}`);
     const context = this.monsterContext(index);
     if (monster.move.baseDamage !== null) {
@@ -561,21 +612,26 @@ export class Combat implements CombatContext {
       }
       if (power(monster.powers, 'SHACKLED') > 0) {
         monster.powers.STRENGTH = power(monster.powers, 'STRENGTH') + power(monster.powers, 'SHACKLED');
-        if (monster.powers.STRENGTH === 0) delete monster.powers.STRENGTH;
-        delete monster.powers.SHACKLED;
+        if (monster.powers.STRENGTH === 0) clear(monster.powers, 'STRENGTH');
+        clear(monster.powers, 'SHACKLED');
       }
       if (power(monster.powers, 'NEMESIS') > 0) {
-        if (power(monster.powers, 'INTANGIBLE') > 0) delete monster.powers.INTANGIBLE;
+        if (power(monster.powers, 'INTANGIBLE') > 0) clear(monster.powers, 'INTANGIBLE');
         else monster.powers.INTANGIBLE = 1;
       }
       this.decrementTurnBased(monster.powers);
     }
-    delete combat.counters.monsterTurn;
+    // 0 rather than deleted: every reader treats 0 as absent, and a delete makes the counters a dictionary.
+    combat.counters.monsterTurn = 0;
+    // Fresh marks are only written by this object during its monster turn: no scan of the counters otherwise.
     const fresh: string[] = [];
-    for (const id of Object.keys(combat.counters)) if (id.startsWith('fresh:')) fresh.push(id);
-    for (const key of fresh) delete combat.counters[key];
+    if (this.freshMarked) {
+      this.freshMarked = false;
+      for (const id of Object.keys(combat.counters)) if (id.startsWith('fresh:')) fresh.push(id);
+      for (const key of fresh) delete combat.counters[key];
+    }
     for (const id of Object.keys(combat.player.powers)) {
-      if (getPower(id).turnBased === true && !fresh.includes(`fresh:${id}`))
+      if (getPower(id).turnBased === true && (fresh.length === 0 || !fresh.includes(`fresh:${id}`)))
         this.reducePower(combat.player.powers, id, 1);
     }
     if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
@@ -590,8 +646,7 @@ export class Combat implements CombatContext {
   // ---- cards -------------------------------------------------------------
 
   /** The resolved numbers of a card played at `target`. */
-  cardPlay(card: CombatCard, target: number): CardPlay {
-    const definition = getCard(card.id);
+  cardPlay(card: CombatCard, target: number, definition: CardDefinition = getCard(card.id)): CardPlay {
     return {
       card,
       upgraded: card.upgraded,
@@ -602,17 +657,41 @@ export class Combat implements CombatContext {
     };
   }
 
+  /**
+   * The player-wide facts that costs and playability read, read once: a scan of the hand (legal
+   * actions, the state's view) passes one to every card instead of looking the powers up per card.
+   * Valid until the state changes.
+   */
+  handRules(): HandRules {
+    const powers = this.combat.player.powers;
+    const counters = this.combat.counters;
+    const cards = counters.cardsThisTurn ?? 0;
+    return {
+      corruption: power(powers, 'CORRUPTION') > 0,
+      freeAttack: power(powers, 'FREE_ATTACK') > 0,
+      freeSkill: power(powers, 'FREE_SKILL') > 0,
+      voidForm: cards < power(powers, 'VOID_FORM'),
+      entangled: power(powers, 'ENTANGLED') > 0,
+      choked: hasRelic(this.run, 'VELVET_CHOKER') && cards >= 6,
+      bound: (counters.boundThisTurn ?? 0) > 0,
+    };
+  }
+
   /** The energy a card costs right now (-1 for X, -2 unplayable). */
-  costOf(card: CombatCard, definition: CardDefinition = getCard(card.id)): number {
+  costOf(
+    card: CombatCard,
+    definition: CardDefinition = getCard(card.id),
+    rules: HandRules = this.handRules(),
+  ): number {
     let cost = baseCost(definition, card.upgraded);
     if (cost < 0) return cost;
     if (card.combatCost !== null) cost = card.combatCost;
     if (card.turnCost !== null) cost = card.turnCost;
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
-    if (definition.type === 'Skill' && power(this.combat.player.powers, 'CORRUPTION') > 0) cost = 0;
-    if (definition.type === 'Attack' && power(this.combat.player.powers, 'FREE_ATTACK') > 0) cost = 0;
-    if (definition.type === 'Skill' && power(this.combat.player.powers, 'FREE_SKILL') > 0) cost = 0;
-    if ((this.combat.counters.cardsThisTurn ?? 0) < power(this.combat.player.powers, 'VOID_FORM')) cost = 0;
+    if (definition.type === 'Skill' && rules.corruption) cost = 0;
+    if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
+    if (definition.type === 'Skill' && rules.freeSkill) cost = 0;
+    if (rules.voidForm) cost = 0;
     return Math.max(0, cost);
   }
 
@@ -621,25 +700,46 @@ export class Combat implements CombatContext {
     card: CombatCard,
     definition: CardDefinition = getCard(card.id),
     cost: number = this.costOf(card, definition),
+    rules: HandRules = this.handRules(),
   ): string | null {
-    if (cost === -2) return 'This card cannot be played.';
-    if (this.combat.selection !== null) return 'Finish the current card selection first.';
-    if (definition.type === 'Attack' && power(this.combat.player.powers, 'ENTANGLED') > 0) {
-      return 'Entangled: you cannot play Attacks this turn.';
+    switch (this.blockedBy(card, definition, cost, rules)) {
+      case Blocked.Unplayable:
+        return 'This card cannot be played.';
+      case Blocked.Selection:
+        return 'Finish the current card selection first.';
+      case Blocked.Entangled:
+        return 'Entangled: you cannot play Attacks this turn.';
+      case Blocked.Choker:
+        return 'Velvet Choker: you cannot play more than 6 cards this turn.';
+      case Blocked.Energy:
+        return `Not enough energy (costs ${cost}, have ${this.combat.player.energy}).`;
+      case Blocked.Stars:
+        return `Not enough stars (costs ${definition.starCost ?? 0}, have ${this.combat.player.stars}).`;
+      case Blocked.Bound:
+        return 'Bound: this card cannot be played this turn.';
+      default:
+        return definition.unplayableReason?.(this, this.cardPlay(card, -1, definition)) ?? null;
     }
-    if (hasRelic(this.run, 'VELVET_CHOKER') && (this.combat.counters.cardsThisTurn ?? 0) >= 6) {
-      return 'Velvet Choker: you cannot play more than 6 cards this turn.';
-    }
-    if (cost > this.combat.player.energy)
-      return `Not enough energy (costs ${cost}, have ${this.combat.player.energy}).`;
-    const stars = definition.starCost ?? 0;
-    if (stars > this.combat.player.stars)
-      return `Not enough stars (costs ${stars}, have ${this.combat.player.stars}).`;
+  }
+
+  /** `unplayableReason(...) === null` without building the message of a card that cannot be played. */
+  isPlayable(card: CombatCard, definition: CardDefinition, rules: HandRules): boolean {
+    if (this.blockedBy(card, definition, this.costOf(card, definition, rules), rules) !== Blocked.No)
+      return false;
+    return (definition.unplayableReason?.(this, this.cardPlay(card, -1, definition)) ?? null) === null;
+  }
+
+  /** The first of the engine's own rules that forbids playing the card now (the card's own rule aside). */
+  private blockedBy(card: CombatCard, definition: CardDefinition, cost: number, rules: HandRules): Blocked {
+    if (cost === -2) return Blocked.Unplayable;
+    if (this.combat.selection !== null) return Blocked.Selection;
+    if (definition.type === 'Attack' && rules.entangled) return Blocked.Entangled;
+    if (rules.choked) return Blocked.Choker;
+    if (cost > this.combat.player.energy) return Blocked.Energy;
+    if ((definition.starCost ?? 0) > this.combat.player.stars) return Blocked.Stars;
     // Bound marks exist only on turns that bound a card (no key built per card otherwise).
-    if ((this.combat.counters.boundThisTurn ?? 0) > 0 && (this.combat.counters[`bound:${card.uid}`] ?? 0) > 0)
-      return 'Bound: this card cannot be played this turn.';
-    const custom = definition.unplayableReason?.(this, this.cardPlay(card, -1));
-    return custom ?? null;
+    if (rules.bound && (this.combat.counters[`bound:${card.uid}`] ?? 0) > 0) return Blocked.Bound;
+    return Blocked.No;
   }
 
   /** Plays the card at `handIndex`; the caller has checked it is legal. */
@@ -737,9 +837,9 @@ export class Combat implements CombatContext {
       definition.play?.(this, again);
     }
     this.currentCard = outer;
-    if (penNib) delete combat.player.powers.DOUBLE_DAMAGE;
+    if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
     if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack')
-      delete combat.player.powers.VIGOR;
+      clear(combat.player.powers, 'VIGOR');
     // Player powers reacting to the play.
     if (power(combat.player.powers, 'AFTER_IMAGE') > 0)
       this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
@@ -889,7 +989,7 @@ export class Combat implements CombatContext {
         this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
       if (lost > 0 && power(monster.powers, 'CURL_UP') > 0) {
         monster.block += power(monster.powers, 'CURL_UP');
-        delete monster.powers.CURL_UP;
+        clear(monster.powers, 'CURL_UP');
       }
       if (lost > 0 && power(monster.powers, 'ANGRY') > 0) {
         this.applyToMonster(
@@ -967,7 +1067,7 @@ export class Combat implements CombatContext {
     if (power(monster.powers, 'SPORE_CLOUD') > 0)
       this.applyToPlayer('VULNERABLE', power(monster.powers, 'SPORE_CLOUD'));
     if (power(monster.powers, 'CORPSE_EXPLOSION') > 0) {
-      delete monster.powers.CORPSE_EXPLOSION;
+      clear(monster.powers, 'CORPSE_EXPLOSION');
       this.damageAllMonsters(monster.maxHp);
     }
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
@@ -1033,10 +1133,11 @@ export class Combat implements CombatContext {
     if (id === 'WEAK' && amount > 0 && hasRelic(this.run, 'GINGER')) return;
     if (id === 'FRAIL' && amount > 0 && hasRelic(this.run, 'TURNIP')) return;
     const next = power(powers, id) + amount;
-    if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) delete powers[id];
+    if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) clear(powers, id);
     else powers[id] = next;
     if (amount > 0 && definition.turnBased === true && (this.combat.counters.monsterTurn ?? 0) === 1) {
       this.combat.counters[`fresh:${id}`] = 1;
+      this.freshMarked = true;
     }
   }
 
@@ -1055,7 +1156,7 @@ export class Combat implements CombatContext {
       this.applyToMonster(index, 'WEAK', 1);
     if (id === 'POISON' && amount > 0 && hasRelic(this.run, 'SNECKO_SKULL')) amount += 1;
     const next = power(monster.powers, id) + amount;
-    if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) delete monster.powers[id];
+    if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) clear(monster.powers, id);
     else monster.powers[id] = next;
     if (id === 'RITUAL' && amount > 0) monster.memory.ritualFresh = 1;
     if (debuffing) this.afterSts2Debuff(index, id);
@@ -1085,7 +1186,7 @@ export class Combat implements CombatContext {
 
   private reducePower(powers: Record<string, number>, id: string, amount: number): void {
     const next = power(powers, id) - amount;
-    if (next <= 0) delete powers[id];
+    if (next <= 0) clear(powers, id);
     else powers[id] = next;
   }
 
@@ -1386,11 +1487,11 @@ export class Combat implements CombatContext {
     if (power(powers, 'FRIENDSHIP') > 0) this.gainEnergy(power(powers, 'FRIENDSHIP'));
     if (power(powers, 'SUMMON_NEXT_TURN') > 0) {
       this.summon(power(powers, 'SUMMON_NEXT_TURN'));
-      delete powers.SUMMON_NEXT_TURN;
+      clear(powers, 'SUMMON_NEXT_TURN');
     }
     if (power(powers, 'STAR_NEXT_TURN') > 0) {
       this.gainStars(power(powers, 'STAR_NEXT_TURN'));
-      delete powers.STAR_NEXT_TURN;
+      clear(powers, 'STAR_NEXT_TURN');
     }
     if (power(powers, 'DEMESNE') > 0) {
       this.gainEnergy(power(powers, 'DEMESNE'));
@@ -1530,7 +1631,7 @@ export class Combat implements CombatContext {
       for (const key of Object.keys(combat.counters))
         if (key.startsWith('bound:')) delete combat.counters[key];
     combat.counters.boundThisTurn = 0;
-    delete powers.COLOSSUS;
+    clear(powers, 'COLOSSUS');
     if (power(powers, 'PLATING') > 0) this.reducePlayerPower('PLATING', 1);
     if (power(powers, 'INFERNO') > 0) this.loseHp(1);
   }

@@ -22,6 +22,7 @@ import {
   cardText,
   cardValue,
   energyPerTurn,
+  type HandRules,
   hasRelic,
   monsterAttackDamage,
   playerAttackDamage,
@@ -205,11 +206,12 @@ function handCard(
   card: CombatCard,
   index: number,
   living: readonly number[],
+  rules: HandRules,
 ): Api.HandCard {
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
-  const cost = engine.costOf(card, definition);
-  const reason = engine.unplayableReason(card, definition, cost);
+  const cost = engine.costOf(card, definition, rules);
+  const reason = engine.unplayableReason(card, definition, cost, rules);
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
@@ -320,6 +322,7 @@ function pileCards(cards: readonly CombatCard[]): Api.PileCard[] {
 
 function combatView(run: RunState, combat: CombatState): Api.CombatState {
   const engine = new Combat(run);
+  const rules = engine.handRules();
   const living: number[] = [];
   for (let index = 0; index < combat.monsters.length; index++)
     if (combat.monsters[index]?.alive === true) living.push(index);
@@ -359,7 +362,7 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
   player.exhaust_cards = pileCards(combat.exhaustPile);
   return {
     player,
-    hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index, living)),
+    hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index, living, rules)),
     enemies: combat.monsters.map((monster, index) => ({
       index,
       enemy_id: monster.id,

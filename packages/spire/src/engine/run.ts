@@ -13,6 +13,7 @@ import {
   getEvent,
   getPotion,
   getRelic,
+  isActiveRuleset,
   randomCurses,
   withRuleset,
 } from '../content/registry.js';
@@ -198,7 +199,8 @@ let cachedActions: EngineAction[] = [];
 
 /** Every legal action of the current screen, fully specified. */
 export function legalActions(run: RunState): EngineAction[] {
-  return withRuleset(run.ruleset, () => [...sharedLegalActions(run)]);
+  if (isActiveRuleset(run.ruleset)) return sharedLegalActions(run).slice();
+  return withRuleset(run.ruleset, () => sharedLegalActions(run).slice());
 }
 
 /** The distinct action names of the current screen, in order of first appearance. */
@@ -239,13 +241,13 @@ function computeLegalActions(run: RunState): EngineAction[] {
         return actions;
       }
       const targets: number[] = [];
-      combat.monsters.forEach((monster, index) => {
-        if (monster.alive) targets.push(index);
-      });
+      for (let index = 0; index < combat.monsters.length; index++)
+        if (combat.monsters[index]?.alive === true) targets.push(index);
+      const rules = engine.handRules();
       for (let index = 0; index < combat.hand.length; index++) {
         const card = combat.hand[index] as CombatCard;
         const definition = getCard(card.id);
-        if (engine.unplayableReason(card, definition) !== null) continue;
+        if (!engine.isPlayable(card, definition, rules)) continue;
         if (definition.target === 'AnyEnemy') {
           for (const target of targets)
             actions.push({ action: 'play_card', card_index: index, target_index: target });
@@ -421,6 +423,7 @@ function invalid(message: string): EngineResult {
 
 /** Applies one action. Illegal actions return the mod's error shape and change nothing. */
 export function applyAction(run: RunState, action: EngineAction): EngineResult {
+  if (isActiveRuleset(run.ruleset)) return applyActionOf(run, action);
   return withRuleset(run.ruleset, () => applyActionOf(run, action));
 }
 

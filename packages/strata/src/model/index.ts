@@ -10,6 +10,7 @@ export type {
   Usage,
 } from './chat-model.js';
 export { isLocalURL, LOCAL_PLACEHOLDER_API_KEY, loadApiKey } from './load-api-key.js';
+export { type OpenAIResponseFormat, openAIResponseFormat } from './openai-response-format.js';
 export {
   type AttemptFailure,
   isRetryableStatus,

@@ -6,6 +6,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { StrataError } from '../errors/strata-error.js';
 import type { ChatMessage, ChatModel, GenerateRequest, GenerateResult, ToolCall } from './chat-model.js';
+import { openAIResponseFormat } from './openai-response-format.js';
 import type { ProviderErrorClasses } from './provider-call.js';
 import { callProvider, describeURL } from './provider-call.js';
 import { lazySdkClient, resolveProviderSettings } from './provider-settings.js';
@@ -78,14 +79,7 @@ export function createOpenAIChatModel(options: OpenAIChatModelOptions): ChatMode
       if (request.maxOutputTokens !== undefined) body[maxTokensParameter] = request.maxOutputTokens;
       if (request.temperature !== undefined) body.temperature = request.temperature;
       if (request.schema) {
-        body.response_format = {
-          type: 'json_schema',
-          json_schema: {
-            name: request.schema.name,
-            schema: request.schema.jsonSchema,
-            strict: request.schema.strict ?? true,
-          },
-        };
+        body.response_format = openAIResponseFormat(request.schema);
       }
       const sdkClient = await loadClient();
       const completion = await callProvider(settings.callOptions(request.signal), (signal) =>
