@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
   describeUnavailable,
   probePostgres,
   type TestDatabase,
-} from '../packages/strata/src/store/postgres/postgres-test-database.js';
+} from '@strata-memory/strata/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedOutputs, expectDocumentedOutput } from './shared/documented-output.js';
 
 // One runnable example per entry point of @strata-memory/strata (examples/<subpath>/main.ts), each run

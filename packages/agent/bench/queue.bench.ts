@@ -57,7 +57,7 @@ function decisionsOf(json: BenchJson | undefined): number {
 async function queuedThroughput(adminUrl: string, directory: string, workers: number): Promise<Timed> {
   const database = await createTestDatabase(adminUrl, `queue_bench_${workers}`);
   const processes: StrataProcess[] = [];
-  const backends = sampleBackendCpu(adminUrl, new URL(database.url).pathname.slice(1));
+  const backends = sampleBackendCpu(adminUrl, new URL(database.connectionString).pathname.slice(1));
   const cpuBefore = reapedChildrenCpu();
   try {
     const workerProcesses = Array.from({ length: workers }, (_, index) =>
@@ -65,7 +65,7 @@ async function queuedThroughput(adminUrl: string, directory: string, workers: nu
         [
           'worker',
           '--queue',
-          database.url,
+          database.connectionString,
           '--runs-dir',
           join(directory, `w${workers}-${index}`),
           '--poll-interval',
@@ -92,7 +92,7 @@ async function queuedThroughput(adminUrl: string, directory: string, workers: nu
       [
         'bench',
         '--queue',
-        database.url,
+        database.connectionString,
         '--seeds',
         `1-${THROUGHPUT_SEEDS}`,
         '--agents',
@@ -234,7 +234,7 @@ export async function runBench(): Promise<void> {
     const processes: StrataProcess[] = [];
     try {
       const played = await playKilledBench({
-        queueUrl: database.url,
+        queueUrl: database.connectionString,
         seeds: KILL_SEEDS,
         directory: join(directory, 'kill'),
         processes,

@@ -9,7 +9,7 @@ import { createPostgresStore } from '@strata-memory/strata/postgres';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type GatewayProcess, spawnGateway, spawnListening } from '../src/testing/spawn-gateway.js';
-import { ADMIN_URL, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
+import { adminUrl, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
 
 export interface GatewayBenchOptions {
   sessions: number;
@@ -78,7 +78,7 @@ function cpuMsOf(pid: number | undefined): number | undefined {
 
 // The Postgres backends serving `database` (pg_stat_activity; the bench database has no other clients).
 async function backendPids(database: string): Promise<number[]> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
     const result = await admin.query<{ pid: number }>(

@@ -15,9 +15,9 @@ import { createInMemoryStore } from '../src/store/in-memory/in-memory-store.js';
 import type { MemoryStore } from '../src/store/memory-store.js';
 import { createPostgresStore } from '../src/store/postgres/postgres-store.js';
 import type { StressWorkerOptions } from '../src/store/postgres/postgres-stress-worker.js';
-import { createTestDatabase, probePostgres } from '../src/store/postgres/postgres-test-database.js';
 import { checkStressRun, runStressWorkers } from '../src/store/postgres/run-stress-workers.js';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store.js';
+import { createTestDatabase, probePostgres } from '../src/testing/postgres-test-database.js';
 
 const WARMUP_STEPS = 50;
 const MEASURED_STEPS = 500;

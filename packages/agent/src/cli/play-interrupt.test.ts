@@ -78,7 +78,7 @@ async function waitForDecisions(runsDir: string, count: number, child: ChildProc
 }
 
 // "Stops within a second" is checked in decisions, not wall time: the run's own pace is measured for
-// a fifth of a second before the key, and after the key it may add at most a second's worth of decisions.
+// a tenth of a second before the key, and after the key it may add at most a second's worth of decisions.
 // The defect was a loop that never yielded and played on for hundreds of decisions. Wall time from key
 // to exit also counts Node's and script's teardown on a loaded CI machine (1,030 ms seen once), so it
 // is only a hang guard here.
@@ -96,7 +96,7 @@ interface Pressed {
 async function pressCtrlC(run: ReturnType<typeof inTerminal>, runsDir: string): Promise<Pressed> {
   const before = traceLines(runsDir);
   const startedAt = performance.now();
-  await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  await new Promise((resolveWait) => setTimeout(resolveWait, 100));
   const tracedAtKey = traceLines(runsDir);
   const perSecond = Math.max(3, ((tracedAtKey - before) * 1000) / (performance.now() - startedAt));
   const pressedAt = performance.now();
@@ -111,7 +111,7 @@ describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (
     const dbFile = join(directory, 'interrupt.db');
     const args = ['play', '--seed', '1', '--max-steps', '300', '--runs-dir', runsDir, '--db', dbFile];
     const run = inTerminal(args);
-    await waitForDecisions(runsDir, 40, run.child);
+    await waitForDecisions(runsDir, 20, run.child);
     expect(run.child.exitCode, `the run ended before Ctrl-C:\n${run.output()}`).toBeNull();
     const { finished, ms, tracedAtKey, perSecond } = await pressCtrlC(run, runsDir);
     expect(finished.code, finished.output).toBe(130);
@@ -121,7 +121,7 @@ describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (
     const runDir = join(runsDir, String(runId));
     expect(existsSync(join(runDir, 'result.json'))).toBe(false);
     const stoppedAt = readTrace(join(runDir, 'trace.jsonl')).records.length;
-    expect(stoppedAt).toBeGreaterThanOrEqual(40);
+    expect(stoppedAt).toBeGreaterThanOrEqual(20);
     expect(stoppedAt - tracedAtKey).toBeLessThanOrEqual(perSecond);
 
     // What was committed resumes: the run goes on from there to its 300 steps (or to its end, when the
@@ -146,25 +146,31 @@ describe.runIf(haveScript || mustRun)('Ctrl-C in a terminal during strata play (
   }, 240_000);
 
   it('memory store: stops at the next decision, exits 130, and says the run cannot be resumed', async () => {
-    // Seed 3 plays 735 decisions uninterrupted (about 1.5 s at this store's pace): measured here, so the
-    // interrupted run can be shown to stop well before its natural end.
-    const whole = await plain([
-      'play',
-      '--seed',
-      '3',
-      '--store',
-      'memory',
-      '--runs-dir',
-      join(directory, 'whole'),
-      '--json',
-    ]);
-    expect(whole.code, whole.stderr).toBe(0);
-    const naturalSteps = Number(
-      (JSON.parse(whole.stdout.trimEnd().split('\n').at(-1) ?? '{}') as { steps?: number }).steps,
-    );
+    // The interrupted run must outlast the wait before the key. Run lengths follow the bot and the
+    // simulator (a bot change once cut seed 3 from 735 decisions to 217, played in 0.3 s), so the test
+    // measures three seeds' uninterrupted runs here and interrupts the longest.
+    let seed = '1';
+    let naturalSteps = 0;
+    for (const candidate of ['1', '2', '3']) {
+      const whole = await plain([
+        'play',
+        '--seed',
+        candidate,
+        '--store',
+        'memory',
+        '--runs-dir',
+        join(directory, `whole-${candidate}`),
+        '--json',
+      ]);
+      expect(whole.code, whole.stderr).toBe(0);
+      const steps = Number(
+        (JSON.parse(whole.stdout.trimEnd().split('\n').at(-1) ?? '{}') as { steps?: number }).steps,
+      );
+      if (steps > naturalSteps) [seed, naturalSteps] = [candidate, steps];
+    }
     const runsDir = join(directory, 'memory-runs');
-    const run = inTerminal(['play', '--seed', '3', '--store', 'memory', '--runs-dir', runsDir]);
-    await waitForDecisions(runsDir, 40, run.child);
+    const run = inTerminal(['play', '--seed', seed, '--store', 'memory', '--runs-dir', runsDir]);
+    await waitForDecisions(runsDir, 20, run.child);
     expect(run.child.exitCode, `the run ended before Ctrl-C:\n${run.output()}`).toBeNull();
     const { finished, ms, tracedAtKey, perSecond } = await pressCtrlC(run, runsDir);
     expect(finished.code, finished.output).toBe(130);

@@ -16,7 +16,12 @@ const { runs, directory, processes, createDatabase } = await setUpQueueProcessTe
 describe.runIf(runs)('strata bench --queue over 3 workers, one SIGKILLed mid-run', () => {
   it('re-delivers and resumes the killed run; every (seed, agent) result appears once and equals the local bench', async () => {
     const database = await createDatabase();
-    const played = await playKilledBench({ queueUrl: database.url, seeds: SEEDS, directory, processes });
+    const played = await playKilledBench({
+      queueUrl: database.connectionString,
+      seeds: SEEDS,
+      directory,
+      processes,
+    });
 
     expect(played.queued.code, played.queued.stderr).toBe(0);
     const collected = played.queued.json;

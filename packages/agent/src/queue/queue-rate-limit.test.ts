@@ -54,7 +54,7 @@ describe.runIf(runs)('a shared rate limit over 3 workers', () => {
         spawnStrata([
           'worker',
           '--queue',
-          database.url,
+          database.connectionString,
           '--runs-dir',
           join(directory, `worker-${index}`),
           '--poll-interval',
@@ -66,7 +66,7 @@ describe.runIf(runs)('a shared rate limit over 3 workers', () => {
       const bench = spawnStrata([
         'bench',
         '--queue',
-        database.url,
+        database.connectionString,
         '--seeds',
         '1-6',
         '--agents',

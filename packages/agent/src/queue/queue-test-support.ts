@@ -1,69 +1,22 @@
 // Test support for the queue tests (not public): a throwaway Postgres database per test file, and
 // the real `strata` program in child processes.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createTestDatabase,
+  describeUnavailable,
+  type PostgresProbe,
+  probePostgres,
+  type TestDatabase,
+} from '@strata-memory/strata/testing';
 import { afterAll } from 'vitest';
 import type { StrataProcess } from '../test-support/spawn-strata.js';
 
-const candidates = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
-
-export type PostgresProbe = { ok: true; adminUrl: string } | { ok: false; reason: string };
-
-/** The first admin URL that answers: STRATA_DATABASE_URL if set, else the local trust-auth server. */
-export async function probePostgres(): Promise<PostgresProbe> {
-  const { default: pg } = await import('pg');
-  const fromEnvironment = process.env.STRATA_DATABASE_URL;
-  const failures: string[] = [];
-  for (const url of fromEnvironment ? [fromEnvironment] : candidates) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return { ok: true, adminUrl: url };
-    } catch (error) {
-      failures.push(`${new URL(url).host}: ${(error as { code?: string }).code ?? (error as Error).message}`);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return { ok: false, reason: failures.join('; ') };
-}
+export { createTestDatabase, type PostgresProbe, probePostgres, type TestDatabase };
 
 export function unavailableMessage(file: string, reason: string): string {
-  return `${file} DID NOT RUN: no reachable Postgres (${reason}). Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set STRATA_DATABASE_URL. With CI=true this is a failure.`;
-}
-
-export interface TestDatabase {
-  url: string;
-  drop(): Promise<void>;
-}
-
-export async function createTestDatabase(adminUrl: string, label: string): Promise<TestDatabase> {
-  const { default: pg } = await import('pg');
-  const name = `strata_test_${label}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
-    },
-  };
+  return `${file}: ${describeUnavailable(reason)}`;
 }
 
 export { type StrataProcess, spawnStrata } from '../test-support/spawn-strata.js';

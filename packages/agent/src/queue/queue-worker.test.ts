@@ -58,9 +58,9 @@ async function setUp(): Promise<{ url: string; queue: BenchQueue }> {
   if (!probe.ok) throw new Error(unavailableMessage('queue-worker.test.ts', probe.reason));
   if (database === undefined) {
     database = await createTestDatabase(probe.adminUrl, 'queue_worker');
-    queue = await openBenchQueue(database.url);
+    queue = await openBenchQueue(database.connectionString);
   }
-  return { url: database.url, queue: queue as BenchQueue };
+  return { url: database.connectionString, queue: queue as BenchQueue };
 }
 
 async function worker(url: string, events: WorkerEvent[], runner?: PlayRunner): Promise<QueueWorker> {

@@ -29,7 +29,7 @@ async function setUp(): Promise<pg.Pool[]> {
   if (database === undefined) {
     database = await createTestDatabase(probe.adminUrl, 'rate_limit');
     for (let index = 0; index < 3; index += 1)
-      pools.push(new pg.Pool({ connectionString: database.url, max: 3 }));
+      pools.push(new pg.Pool({ connectionString: database.connectionString, max: 3 }));
     await ensureBenchQueueSchema(pools[0] as pg.Pool);
   }
   return pools;

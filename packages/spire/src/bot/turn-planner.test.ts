@@ -154,4 +154,20 @@ describe('turn planner', () => {
     combat.player.energy = 1;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it('blocks a big hit rather than Catalyst a Poison stack that pays out over many turns', () => {
+    const { run, monsters, view } = fight('planner-catalyst-beam');
+    const combat = run.combat;
+    const monster = monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a monster');
+    combat.monsters.splice(1);
+    monster.hp = 250;
+    monster.maxHp = 300;
+    monster.powers.POISON = 5;
+    monster.move = { id: 'BEAM', name: 'Hyper Beam', intent: 'Attack', baseDamage: 45, hits: 1 };
+    run.hp = 50;
+    combat.hand = [card(9001, 'CATALYST'), card(9002, 'DEFEND_SILENT')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

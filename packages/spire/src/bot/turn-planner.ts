@@ -33,6 +33,13 @@ let damageValue = DAMAGE_VALUE;
  */
 const POISON_VALUE = 1;
 const POISON_KILL = 1;
+/**
+ * Turns of Poison counted: a big stack pays out over many turns, but the fight often ends sooner
+ * (and HP lost now is certain). Without the cap the bot spent a Hyper Beam turn on Catalyst and
+ * Bouncing Flask instead of blocking; on bench-1000..1399 StS1 Silent wins 65 -> 71 of 400
+ * (3-7 turns: 68-71).
+ */
+const POISON_HORIZON = 4;
 
 const VULNERABLE_CARDS: Record<string, number> = {
   BASH: 2,
@@ -497,7 +504,8 @@ function play(
 
 /** Damage Poison `amount` deals over the coming turns to an enemy with `hp` (it falls by 1 a turn). */
 function poisonDamage(amount: number, hp: number): number {
-  return Math.min(hp, (amount * (amount + 1)) / 2);
+  const turns = Math.min(amount, POISON_HORIZON);
+  return Math.min(hp, turns * amount - (turns * (turns - 1)) / 2);
 }
 
 interface Evaluation {

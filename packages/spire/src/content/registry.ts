@@ -42,6 +42,8 @@ interface IndexedContent {
   readonly monsters: Map<string, MonsterDefinition>;
   readonly encounters: Map<string, EncounterDefinition>;
   readonly events: Map<string, EventDefinition>;
+  /** Lists derived from the content (encounters of an act, potions of a rarity), built once each. */
+  readonly lists: Map<string, readonly unknown[]>;
 }
 
 function index<T extends { readonly id: string }>(kind: string, items: readonly T[]): Map<string, T> {
@@ -63,6 +65,7 @@ function indexed(set: ContentSet): IndexedContent {
     monsters: index('monster', set.monsters),
     encounters: index('encounter', set.encounters),
     events: index('event', set.events),
+    lists: new Map(),
   };
 }
 
@@ -157,12 +160,26 @@ export const characterIds = (): readonly string[] => Object.keys(active.set.char
 export const cardPool = (character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[] =>
   active.set.cardPool(character, rarity);
 export const colorlessPool = (rarity: 'Uncommon' | 'Rare'): readonly string[] =>
-  active.set.colorlessPool(rarity);
+  listOf(`colorless/${rarity}`, () => active.set.colorlessPool(rarity));
 export const randomCurses = (): readonly string[] => active.set.randomCurses;
 export const encountersOf = (
   act: number,
   kind: EncounterDefinition['kind'],
-): readonly EncounterDefinition[] => active.set.encountersOf(act, kind);
+): readonly EncounterDefinition[] =>
+  listOf(`encounters/${act}/${kind}`, () => active.set.encountersOf(act, kind));
+
+/** The potions of a rarity in the active ruleset, in content order. */
+export const potionsOfRarity = (rarity: PotionDefinition['rarity']): readonly PotionDefinition[] =>
+  listOf(`potions/${rarity}`, () => active.set.potions.filter((potion) => potion.rarity === rarity));
+
+/** A list derived from the active content, built on first use (content never changes). */
+function listOf<T>(key: string, build: () => readonly T[]): readonly T[] {
+  const cached = active.lists.get(key);
+  if (cached !== undefined) return cached as readonly T[];
+  const list = build();
+  active.lists.set(key, list);
+  return list;
+}
 
 /** Every card of the active ruleset. */
 export const allCards = (): readonly CardDefinition[] => active.set.cards;

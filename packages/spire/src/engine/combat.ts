@@ -13,7 +13,7 @@ import type {
   SelectionRequest,
 } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
-import type { CombatCard, CombatState, DeckCard, MonsterState, RunState } from './run-state.js';
+import type { CombatCard, CombatState, DeckCard, MonsterState, Powers, RunState } from './run-state.js';
 
 export const HAND_LIMIT = 10;
 export const BASE_ENERGY = 3;
@@ -115,6 +115,16 @@ function memoryKey(moveId: string, suffix: '_DAMAGE' | '_HITS'): string {
     keys.set(moveId, key);
   }
   return key;
+}
+
+/**
+ * A new, empty powers (or counters) record without a prototype: V8 gives every such object one shared map, so
+ * each of the engine's many power lookups stays a monomorphic dictionary probe (and never searches
+ * Object.prototype for a power that is absent) instead of a megamorphic lookup over every shape a
+ * powers object ever had. It serialises, spreads and enumerates like `{}`.
+ */
+export function emptyRecord(): Powers {
+  return Object.create(null) as Powers;
 }
 
 /** `delete record[id]` only when present: deleting an absent key is a runtime call and makes the object a slow dictionary. */
@@ -234,7 +244,7 @@ export class Combat implements CombatContext {
       encounterId,
       kind,
       turn: 0,
-      player: { block: 0, energy: 0, stars: 0, powers: {} },
+      player: { block: 0, energy: 0, stars: 0, powers: emptyRecord() },
       hand: [],
       drawPile: [...rest, ...innate],
       discardPile: [],
@@ -243,7 +253,7 @@ export class Combat implements CombatContext {
       monsters: [],
       summon: null,
       selection: null,
-      counters: {},
+      counters: emptyRecord(),
       stolenGold: 0,
       over: false,
       victory: false,
@@ -267,12 +277,12 @@ export class Combat implements CombatContext {
       hp: maxHp,
       maxHp,
       block: 0,
-      powers: {},
+      powers: emptyRecord(),
       alive: true,
       escaped: false,
       move: { id: 'NONE', name: 'None', intent: 'Unknown', baseDamage: null, hits: 0 },
       history: [],
-      memory: {},
+      memory: emptyRecord(),
     };
     if (atIndex === null) this.combat.monsters.push(monster);
     else this.combat.monsters.splice(atIndex, 0, monster);

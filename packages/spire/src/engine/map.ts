@@ -22,6 +22,11 @@ const ODDS: readonly { type: RoomType; share: number }[] = [
 ];
 
 const CELLS = MAP_WIDTH * MAP_HEIGHT;
+const PRESENT = new Uint8Array(CELLS);
+const CHILDREN = new Uint8Array(CELLS);
+const PARENTS = new Uint8Array(CELLS);
+const TYPES: (RoomType | null)[] = new Array<RoomType | null>(CELLS).fill(null);
+const CANDIDATES = [0, 0, 0];
 
 /**
  * Generates an act map from the map stream: 6 non-crossing paths over 7 x 15 cells, rooms placed with the original odds and rules, then the boss.
@@ -30,11 +35,12 @@ const CELLS = MAP_WIDTH * MAP_HEIGHT;
  * allocations. The draws from the map stream are the same, in the same order.
  */
 export function generateMap(random: RandomState, bossId: string): MapState {
-  const present = new Uint8Array(CELLS);
-  const children = new Uint8Array(CELLS);
-  const parents = new Uint8Array(CELLS);
-  const types: (RoomType | null)[] = new Array<RoomType | null>(CELLS).fill(null);
-  const candidates = [0, 0, 0];
+  // Scratch grids reused by every call (generation is synchronous and keeps nothing of them).
+  const present = PRESENT.fill(0);
+  const children = CHILDREN.fill(0);
+  const parents = PARENTS.fill(0);
+  const types = TYPES.fill(null);
+  const candidates = CANDIDATES;
 
   let firstStart = -1;
   for (let path = 0; path < PATHS; path++) {

@@ -1,7 +1,7 @@
 // Reward rolls with the original odds: card rarity (with the rarity offset), gold, potion drop
 // chance, potion and relic rarity, and the relic pools without duplicates.
-import { allPotions, allRelics, cardPool, colorlessPool, getCard } from '../content/registry.js';
-import { chance, nextInt, pick } from './random.js';
+import { allRelics, cardPool, colorlessPool, getCard, potionsOfRarity } from '../content/registry.js';
+import { chance, nextFloat, nextInt, pick } from './random.js';
 import type { DeckCard, RewardItem, RunState } from './run-state.js';
 
 export type RewardSource = 'monster' | 'elite' | 'boss';
@@ -10,6 +10,23 @@ export function newCard(run: RunState, id: string, upgraded = false): DeckCard {
   const definition = getCard(id);
   const upgradable = definition.type !== 'Status' && definition.type !== 'Curse';
   return { uid: run.counters.nextUid++, id, upgraded: upgraded && upgradable };
+}
+
+/**
+ * `pick` over the ids not in `taken` (undefined, and no draw, when none is left), without building
+ * the filtered list: the same draw picks the same id.
+ */
+function pickExcept(run: RunState, ids: readonly string[], taken: readonly string[]): string | undefined {
+  let count = 0;
+  for (const id of ids) if (!taken.includes(id)) count++;
+  if (count === 0) return undefined;
+  let wanted = Math.floor(nextFloat(run.random, 'card') * count);
+  for (const id of ids) {
+    if (taken.includes(id)) continue;
+    if (wanted === 0) return id;
+    wanted--;
+  }
+  return undefined;
 }
 
 /** Rolls a card rarity like the original (rare/uncommon thresholds plus the rarity offset). */
@@ -34,9 +51,8 @@ export function rollCardReward(run: RunState, source: RewardSource, count = 3): 
   const upgradeChance = run.act === 2 ? 0.25 : run.act >= 3 ? 0.5 : 0;
   for (let slot = 0; slot < count; slot++) {
     const rarity = rollCardRarity(run, source);
-    const pool = cardPool(run.character, rarity).filter((id) => !chosen.includes(id));
-    if (pool.length === 0) continue;
-    const id = pick(run.random, 'card', pool);
+    const id = pickExcept(run, cardPool(run.character, rarity), chosen);
+    if (id === undefined) continue;
     chosen.push(id);
     const upgraded = rarity !== 'Rare' && upgradeChance > 0 && chance(run.random, 'card', upgradeChance);
     cards.push(newCard(run, id, upgraded));
@@ -51,8 +67,7 @@ export function rollColorless(run: RunState, rarity: 'Uncommon' | 'Rare'): DeckC
 export function rollPotion(run: RunState): string {
   const roll = nextInt(run.random, 'potion', 0, 99);
   const rarity = roll < 65 ? 'Common' : roll < 90 ? 'Uncommon' : 'Rare';
-  const pool = allPotions().filter((potion) => potion.rarity === rarity);
-  return pick(run.random, 'potion', pool).id;
+  return pick(run.random, 'potion', potionsOfRarity(rarity)).id;
 }
 
 /** The merchant's relic tiers: 48% common, 34% uncommon, 18% rare (decompiled ShopScreen.rollRelicTier). */

@@ -19,10 +19,11 @@ import {
 } from '../content/registry.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
+import { bareAction, optionAction, playCardAction } from './action-pool.js';
 import { Combat, hasRelic } from './combat.js';
-import type { EventContext } from './definitions.js';
+import type { EncounterDefinition, EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
-import { createRandomState, nextInt, pick, pickWeighted, reseedStream } from './random.js';
+import { createRandomState, nextFloat, nextInt, pick, pickWeighted, reseedStream } from './random.js';
 import { combatRewards, newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
 import type {
   CharacterId,
@@ -147,12 +148,7 @@ function startAct(run: RunState, act: number): void {
   const strong = encountersOf(act, 'strong');
   let previous = '';
   for (let index = 0; index < 16; index++) {
-    const pool = (index < 3 ? weak : strong).filter((encounter) => encounter.id !== previous);
-    const chosen = pickWeighted(
-      run.random,
-      'monster',
-      (pool.length > 0 ? pool : strong).map((item) => ({ item, weight: item.weight })),
-    );
+    const chosen = pickEncounterExcept(run, index < 3 ? weak : strong, previous, strong);
     run.monsterQueue.push(chosen.id);
     previous = chosen.id;
   }
@@ -167,6 +163,38 @@ function startAct(run: RunState, act: number): void {
   }
   run.screen = 'MAP';
   log(run, `Act ${act} begins. Boss: ${boss.name}.`);
+}
+
+/**
+ * `pickWeighted` over the encounters whose id is not `previous` (over `fallback` when none is left),
+ * without building the filtered and weighted lists: the same sums in the same order, so the same draw.
+ */
+function pickEncounterExcept(
+  run: RunState,
+  encounters: readonly EncounterDefinition[],
+  previous: string,
+  fallback: readonly EncounterDefinition[],
+): EncounterDefinition {
+  let total = 0;
+  let last: EncounterDefinition | undefined;
+  for (const encounter of encounters)
+    if (encounter.id !== previous) {
+      total += encounter.weight;
+      last = encounter;
+    }
+  if (last === undefined)
+    return pickWeighted(
+      run.random,
+      'monster',
+      fallback.map((item) => ({ item, weight: item.weight })),
+    );
+  let roll = nextFloat(run.random, 'monster') * total;
+  for (const encounter of encounters) {
+    if (encounter.id === previous) continue;
+    roll -= encounter.weight;
+    if (roll < 0) return encounter;
+  }
+  return last;
 }
 
 export function addRelic(run: RunState, relicId: string): void {
@@ -234,10 +262,10 @@ function computeLegalActions(run: RunState): EngineAction[] {
       const engine = new Combat(run);
       if (combat.selection !== null) {
         combat.selection.options.forEach((_uid, index) => {
-          actions.push({ action: 'select_deck_card', option_index: index });
+          actions.push(optionAction('select_deck_card', index));
         });
         if (combat.selection.chosen.length >= combat.selection.minimum)
-          actions.push({ action: 'confirm_selection' });
+          actions.push(bareAction('confirm_selection'));
         return actions;
       }
       const targets: number[] = [];
@@ -249,23 +277,22 @@ function computeLegalActions(run: RunState): EngineAction[] {
         const definition = getCard(card.id);
         if (!engine.isPlayable(card, definition, rules)) continue;
         if (definition.target === 'AnyEnemy') {
-          for (const target of targets)
-            actions.push({ action: 'play_card', card_index: index, target_index: target });
+          for (const target of targets) actions.push(playCardAction(index, target));
         } else {
-          actions.push({ action: 'play_card', card_index: index });
+          actions.push(playCardAction(index));
         }
       }
       potionActions(run, true, targets, actions);
-      actions.push({ action: 'end_turn' });
+      actions.push(bareAction('end_turn'));
       return actions;
     }
     case 'MAP': {
       const next = nextNodes(run.map, run.position);
       if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
-        actions.push({ action: 'choose_map_node', option_index: 0 });
+        actions.push(optionAction('choose_map_node', 0));
       } else {
         next.forEach((_node, index) => {
-          actions.push({ action: 'choose_map_node', option_index: index });
+          actions.push(optionAction('choose_map_node', index));
         });
       }
       potionActions(run, false, [], actions);
@@ -278,86 +305,85 @@ function computeLegalActions(run: RunState): EngineAction[] {
         const item = reward.items[reward.openCards];
         if (item?.kind === 'cards')
           item.cards.forEach((_card, index) => {
-            actions.push({ action: 'choose_reward_card', option_index: index });
+            actions.push(optionAction('choose_reward_card', index));
           });
-        actions.push({ action: 'skip_reward_cards' });
+        actions.push(bareAction('skip_reward_cards'));
         return actions;
       }
       reward.items.forEach((item, index) => {
         if (item.kind === 'potion' && (run.potions.indexOf(null) < 0 || hasRelic(run, 'SOZU'))) return;
-        actions.push({ action: 'claim_reward', option_index: index });
+        actions.push(optionAction('claim_reward', index));
       });
       potionActions(run, false, [], actions);
-      actions.push({ action: 'proceed' });
+      actions.push(bareAction('proceed'));
       return actions;
     }
     case 'REST': {
       if (!run.restDone) {
         restOptions(run).forEach((option, index) => {
-          if (option.enabled) actions.push({ action: 'choose_rest_option', option_index: index });
+          if (option.enabled) actions.push(optionAction('choose_rest_option', index));
         });
       }
       potionActions(run, false, [], actions);
-      actions.push({ action: 'proceed' });
+      actions.push(bareAction('proceed'));
       return actions;
     }
     case 'SHOP': {
       const shop = run.shop;
       if (shop === null) return actions;
       shop.cards.forEach((entry, index) => {
-        if (!entry.sold && entry.price <= run.gold) actions.push({ action: 'buy_card', option_index: index });
+        if (!entry.sold && entry.price <= run.gold) actions.push(optionAction('buy_card', index));
       });
       shop.relics.forEach((entry, index) => {
-        if (!entry.sold && entry.price <= run.gold)
-          actions.push({ action: 'buy_relic', option_index: index });
+        if (!entry.sold && entry.price <= run.gold) actions.push(optionAction('buy_relic', index));
       });
       shop.potions.forEach((entry, index) => {
         if (!entry.sold && entry.price <= run.gold && run.potions.includes(null) && !hasRelic(run, 'SOZU')) {
-          actions.push({ action: 'buy_potion', option_index: index });
+          actions.push(optionAction('buy_potion', index));
         }
       });
       if (!shop.removalUsed && shop.removalPrice <= run.gold && removableCards(run).length > 0) {
-        actions.push({ action: 'remove_card_at_shop' });
+        actions.push(bareAction('remove_card_at_shop'));
       }
       potionActions(run, false, [], actions);
-      actions.push({ action: 'proceed' });
+      actions.push(bareAction('proceed'));
       return actions;
     }
     case 'EVENT': {
       const event = run.event;
       if (event === null) return actions;
       if (event.done) {
-        actions.push({ action: 'choose_event_option', option_index: 0 });
-        actions.push({ action: 'proceed' });
+        actions.push(optionAction('choose_event_option', 0));
+        actions.push(bareAction('proceed'));
         return actions;
       }
       const page = getEvent(event.eventId).page(run, event.page, event.memory);
       page.options.forEach((option, index) => {
         if ((option.disabledReason ?? null) === null)
-          actions.push({ action: 'choose_event_option', option_index: index });
+          actions.push(optionAction('choose_event_option', index));
       });
       return actions;
     }
     case 'CHEST': {
       if (run.bossRelic !== null) {
         run.bossRelic.relicIds.forEach((_id, index) => {
-          actions.push({ action: 'choose_treasure_relic', option_index: index });
+          actions.push(optionAction('choose_treasure_relic', index));
         });
       } else if (run.treasure !== null) {
-        if (!run.treasure.opened) actions.push({ action: 'open_chest' });
+        if (!run.treasure.opened) actions.push(bareAction('open_chest'));
         else if (!run.treasure.claimed && run.treasure.relicId !== '')
-          actions.push({ action: 'choose_treasure_relic', option_index: 0 });
+          actions.push(optionAction('choose_treasure_relic', 0));
       }
-      actions.push({ action: 'proceed' });
+      actions.push(bareAction('proceed'));
       return actions;
     }
     case 'CARD_SELECTION': {
       const selection = run.selection;
       if (selection === null) return actions;
       selection.options.forEach((_uid, index) => {
-        actions.push({ action: 'select_deck_card', option_index: index });
+        actions.push(optionAction('select_deck_card', index));
       });
-      if (selection.cancellable) actions.push({ action: 'cancel_selection' });
+      if (selection.cancellable) actions.push(bareAction('cancel_selection'));
       return actions;
     }
     default:
@@ -371,13 +397,12 @@ function potionActions(run: RunState, inCombat: boolean, targets: number[], acti
     const definition = getPotion(potionId);
     if (potionId !== 'FAIRY_IN_A_BOTTLE' && (inCombat || !definition.combatOnly)) {
       if (definition.target === 'AnyEnemy') {
-        for (const target of targets)
-          actions.push({ action: 'use_potion', option_index: slot, target_index: target });
+        for (const target of targets) actions.push(optionAction('use_potion', slot, target));
       } else {
-        actions.push({ action: 'use_potion', option_index: slot });
+        actions.push(optionAction('use_potion', slot));
       }
     }
-    actions.push({ action: 'discard_potion', option_index: slot });
+    actions.push(optionAction('discard_potion', slot));
   });
 }
 
@@ -431,8 +456,9 @@ function applyActionOf(run: RunState, action: EngineAction): EngineResult {
   if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
   const legal = sharedLegalActions(run);
   let found = false;
+  // The shared legal action itself is the common case (bots and benches pass one back): no field compare.
   for (const candidate of legal)
-    if (sameAction(candidate, action)) {
+    if (candidate === action || sameAction(candidate, action)) {
       found = true;
       break;
     }

@@ -82,13 +82,15 @@ function copyAction(action: GameAction): GameAction {
   return copy;
 }
 
+const INDEX_KEYS = ['card_index', 'target_index', 'option_index'] as const;
+
 function malformedReason(action: unknown): string | null {
   if (typeof action !== 'object' || action === null)
     return 'An action must be an object like {"action": "end_turn"}.';
   const record = action as Record<string, unknown>;
   if (typeof record.action !== 'string')
     return 'The action is missing its "action" name (a string such as "play_card").';
-  for (const key of ['card_index', 'target_index', 'option_index'] as const) {
+  for (const key of INDEX_KEYS) {
     const value = record[key];
     if (value !== undefined && value !== null && !Number.isInteger(value)) {
       return `"${key}" must be an integer, got ${JSON.stringify(value)}.`;

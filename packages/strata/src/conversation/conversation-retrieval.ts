@@ -4,6 +4,7 @@ import { type CooccurrenceExpansionOptions, expandByCooccurrence } from './coocc
 import { type DaySpan, dateMentions, dayOf } from './date-mentions.js';
 import { ENGLISH_STOPWORDS } from './english-stopwords.js';
 import type { TurnCandidate } from './fit-conversation-context.js';
+import { QUESTION_HEDGES } from './question-hedges.js';
 import { type Bm25Parameters, createTermIndex, type TermHits } from './term-index.js';
 import { contentTerms, stem, words } from './text-terms.js';
 import { createTurnRedundancy, type TurnRedundancy } from './turn-redundancy.js';
@@ -74,6 +75,9 @@ export const DEFAULT_RETRIEVAL_TUNING: RetrievalTuning = {
   // what matters is how many matches the budget can hold.
   lexical: { terms: 24, weight: 0.5, sourceFrequency: 8 },
 };
+
+/** Stems of the hedges, as the question's terms are stems. */
+const HEDGE_STEMS: ReadonlySet<string> = new Set([...QUESTION_HEDGES].map(stem));
 
 /** Scores on a subset of turns: turn index to value. */
 type Scores = Map<number, number>;
@@ -290,6 +294,7 @@ export function createConversationRetrieval(
     const weights = new Map<number, number>();
     const entities = entityTerms(query);
     for (const term of contentTerms(query)) {
+      if (HEDGE_STEMS.has(term)) continue;
       const spoken = speakerTurns.get(term);
       const id = index.termId(term);
       if (spoken) {

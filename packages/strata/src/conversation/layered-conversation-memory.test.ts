@@ -249,6 +249,36 @@ describe('retrieval pieces of the layered memory', () => {
     expect(unfiltered.turnIds.some((id) => id.startsWith('C'))).toBe(true);
   });
 
+  it('does not search by the hedges of an inference question ("might", "likely", "considered")', async () => {
+    // Old turns that hedge about other things, then a chat that never names the topic asked about.
+    const turns: ConversationTurn[] = [];
+    for (let copy = 1; copy <= 6; copy += 1) {
+      turns.push({
+        id: `h${copy}`,
+        speaker: 'Ben',
+        text: `I might paint the fence, it is likely to rain ${copy} times.`,
+      });
+      turns.push({
+        id: `c${copy}`,
+        speaker: 'Ana',
+        text: `I considered a new phone, probably next month (${copy}).`,
+      });
+    }
+    for (let copy = 1; copy <= 12; copy += 1) {
+      turns.push({
+        id: `f${copy}`,
+        speaker: copy % 2 ? 'Ana' : 'Ben',
+        text: fillers[copy % fillers.length] as string,
+      });
+    }
+    const context = await replay(
+      createConversationMemory({ budget: 120, recentTurns: 0, speakerFill: false }),
+      turns,
+    ).assemble({ query: 'Might Ana likely be considered musical?' });
+    expect(context.turnIds.length).toBeGreaterThan(0);
+    expect(context.turnIds.every((id) => id.startsWith('f'))).toBe(true);
+  });
+
   describe('dates the question names', () => {
     // Sessions dated 1 to 12 March, 2024; session 5 holds a fact that shares no word with the question.
     const dated = syntheticConversation(12).map((turn) =>

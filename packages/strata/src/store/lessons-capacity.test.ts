@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLessonsLayer } from '../layers/lessons-layer.js';
 import { createMemory } from '../memory/memory.js';
+import { createTestDatabase, describeUnavailable, probePostgres } from '../testing/postgres-test-database.js';
 import { isStoreSelected } from './conformance/memory-store-conformance.js';
 import type { LessonsWriterOptions, LessonsWriterReport } from './lessons-capacity-worker.js';
 import type { MemoryStore } from './memory-store.js';
 import { createPostgresStore } from './postgres/postgres-store.js';
-import { createTestDatabase, describeUnavailable, probePostgres } from './postgres/postgres-test-database.js';
 import { createSqliteStore } from './sqlite/sqlite-store.js';
 
 const workerScript = fileURLToPath(new URL('./lessons-capacity-worker.ts', import.meta.url));

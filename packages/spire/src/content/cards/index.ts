@@ -12,13 +12,18 @@ export const CARDS: readonly CardDefinition[] = [...IRONCLAD_CARDS, ...SILENT_CA
 
 /** Reward/shop pool of a character by rarity (ids in a fixed order for determinism). */
 export function cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[] {
-  const key = `${character}/${rarity}`;
-  const cached = POOLS.get(key);
+  // Nested by character, then rarity: no key string is built and hashed per call.
+  let byRarity = POOLS.get(character);
+  if (byRarity === undefined) {
+    byRarity = new Map();
+    POOLS.set(character, byRarity);
+  }
+  const cached = byRarity.get(rarity);
   if (cached !== undefined) return cached;
   const pool = CARDS.filter(
     (definition) => definition.color === character && definition.rarity === rarity,
   ).map((definition) => definition.id);
-  POOLS.set(key, pool);
+  byRarity.set(rarity, pool);
   return pool;
 }
 
@@ -29,4 +34,4 @@ export function colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[] {
   ).map((definition) => definition.id);
 }
 
-const POOLS = new Map<string, readonly string[]>();
+const POOLS = new Map<CharacterId, Map<string, readonly string[]>>();

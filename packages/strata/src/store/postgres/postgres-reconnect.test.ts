@@ -1,8 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { StrataError } from '../../errors/strata-error.js';
+import {
+  createTestDatabase,
+  probePostgres,
+  type TestDatabase,
+} from '../../testing/postgres-test-database.js';
 import type { MemoryStore } from '../memory-store.js';
 import { createPostgresStore } from './postgres-store.js';
-import { createTestDatabase, probePostgres, type TestDatabase } from './postgres-test-database.js';
 
 // postgres-store.test.ts reports (and under CI=true fails) when Postgres is absent.
 const probe = await probePostgres();

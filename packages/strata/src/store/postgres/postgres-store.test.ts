@@ -1,10 +1,14 @@
 import type { QueryConfig, QueryResult } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { StrataError } from '../../errors/strata-error.js';
+import {
+  createTestDatabase,
+  describeUnavailable,
+  probePostgres,
+} from '../../testing/postgres-test-database.js';
 import { describeMemoryStoreConformance, isStoreSelected } from '../conformance/memory-store-conformance.js';
 import { latestPostgresSchemaVersion, postgresMigrations } from './postgres-migrations.js';
 import { createPostgresStore } from './postgres-store.js';
-import { createTestDatabase, describeUnavailable, probePostgres } from './postgres-test-database.js';
 
 const probe = isStoreSelected('postgres') ? await probePostgres() : undefined;
 

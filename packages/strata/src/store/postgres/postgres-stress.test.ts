@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  describeUnavailable,
+  probePostgres,
+} from '../../testing/postgres-test-database.js';
 import { isStoreSelected } from '../conformance/memory-store-conformance.js';
 import { createPostgresStore } from './postgres-store.js';
 import type { StressWorkerOptions } from './postgres-stress-worker.js';
-import { createTestDatabase, describeUnavailable, probePostgres } from './postgres-test-database.js';
 import { checkStressRun, runStressWorkers } from './run-stress-workers.js';
 
 const probe = isStoreSelected('postgres') ? await probePostgres() : undefined;

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { databaseUrlVariable } from './postgres-store-config.js';
+import { databaseUrlVariable } from '../store/postgres/postgres-store-config.js';
 
-// Test support (not public): finds the local Postgres, creates a throwaway database, drops it.
+// Test support, in `@strata-memory/strata/testing` (needs the optional peer `pg`): finds a reachable Postgres,
+// creates a throwaway database per test file and drops it. Shared by the store, gateway and queue tests.
 
+/** What `probePostgres()` found: the admin URL that answered, or why none did. */
 export type PostgresProbe = { ok: true; adminUrl: string } | { ok: false; reason: string };
 
 const candidates = ['postgres://postgres@127.0.0.1:5432/postgres', 'postgres://root@127.0.0.1:5432/postgres'];
@@ -30,9 +32,13 @@ export async function probePostgres(): Promise<PostgresProbe> {
   return { ok: false, reason: failures.join('; ') };
 }
 
+/** A throwaway database made by `createTestDatabase`. */
 export interface TestDatabase {
+  /** Its URL, for `createPostgresStore({ connectionString })` or a `pg` pool. */
   connectionString: string;
+  /** Its name, `strata_test_<label>_<random>`. */
   name: string;
+  /** Drops it, even while clients are still connected. */
   drop(): Promise<void>;
 }
 
@@ -67,4 +73,20 @@ export async function createTestDatabase(adminUrl: string, label: string): Promi
 /** Prints why Postgres tests did not run; under CI=true the caller fails instead. */
 export function describeUnavailable(reason: string): string {
   return `Postgres tests DID NOT RUN: no reachable Postgres (${reason}). Start it (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or set ${databaseUrlVariable}. With CI=true this is a failure.`;
+}
+
+/** Ends every connection to `database` except the caller's own, to simulate a server restart for its clients. */
+export async function terminateBackends(adminUrl: string, database: string): Promise<number> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const result = await admin.query(
+      'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
+    return result.rows.filter((row: { ended: boolean }) => row.ended).length;
+  } finally {
+    await admin.end();
+  }
 }
