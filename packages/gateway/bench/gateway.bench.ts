@@ -128,7 +128,7 @@ function syscallsOf(pid: number | undefined): { reads: number; writes: number } 
 // Transactions and rows written in `database` so far (pg_stat_database; a backend reports at its exit,
 // or within seconds while idle).
 async function databaseWork(database: string): Promise<{ transactions: number; rows: number } | undefined> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
     const result = await admin.query<{ transactions: string; rows: string }>(
