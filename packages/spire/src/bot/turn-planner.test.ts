@@ -20,6 +20,16 @@ function fight(seed: string): {
   return { run: simulator.run, monsters: combat.monsters, view: () => simulator.view() };
 }
 
+/** The same fight with its first monster alone, for tests that set that monster's HP and move. */
+function duel(seed: string) {
+  const { run, monsters, view } = fight(seed);
+  const combat = run.combat;
+  const monster = monsters[0];
+  if (combat === null || monster === undefined) throw new Error('expected a monster');
+  combat.monsters.splice(1);
+  return { run, combat, monster, view };
+}
+
 describe('turn planner', () => {
   it('plays Bash before Strike so the Strike lands on a Vulnerable enemy', () => {
     const { run, monsters, view } = fight('planner-order');
@@ -61,11 +71,7 @@ describe('turn planner', () => {
   });
 
   it('blocks a lethal hit it can block instead of attacking', () => {
-    const { run, monsters, view } = fight('planner-lethal');
-    const combat = run.combat;
-    const monster = monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a monster');
-    combat.monsters.splice(1);
+    const { run, combat, monster, view } = duel('planner-lethal');
     monster.hp = 60;
     monster.maxHp = 60;
     monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 14, hits: 1 };
@@ -78,11 +84,7 @@ describe('turn planner', () => {
   it('blocks a boss-sized hit at full HP rather than spend the turn on damage', () => {
     // Bronze Automaton's Hyper Beam: a 300-HP boss hitting for 45. Bludgeon's 32 damage is a tenth
     // of the fight; 15 block is 15 HP kept for the rest of the run.
-    const { run, monsters, view } = fight('planner-beam');
-    const combat = run.combat;
-    const monster = monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a monster');
-    combat.monsters.splice(1);
+    const { run, combat, monster, view } = duel('planner-beam');
     monster.hp = 300;
     monster.maxHp = 300;
     monster.move = { id: 'BEAM', name: 'Hyper Beam', intent: 'Attack', baseDamage: 45, hits: 1 };
@@ -110,11 +112,7 @@ describe('turn planner', () => {
 
   it('poisons an enemy to death before it moves rather than block part of its hit', () => {
     // Poison ticks at the start of the enemy's turn, before its attack: 5 Poison on 5 HP means no hit.
-    const { run, monsters, view } = fight('planner-poison-kill');
-    const combat = run.combat;
-    const monster = monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a monster');
-    combat.monsters.splice(1);
+    const { run, combat, monster, view } = duel('planner-poison-kill');
     monster.hp = 5;
     monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 20, hits: 1 };
     monster.block = 10;
@@ -125,11 +123,7 @@ describe('turn planner', () => {
   });
 
   it('plays Catalyst only on an enemy that has Poison to double', () => {
-    const { run, monsters, view } = fight('planner-catalyst');
-    const combat = run.combat;
-    const monster = monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a monster');
-    combat.monsters.splice(1);
+    const { combat, monster, view } = duel('planner-catalyst');
     monster.hp = 80;
     monster.maxHp = 80;
     monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
@@ -142,11 +136,7 @@ describe('turn planner', () => {
 
   it('answers a multi-hit attack with Piercing Wail rather than a Defend', () => {
     // 3 hits of 6: losing 6 Strength for the turn cancels all 18; a Defend blocks 5.
-    const { run, monsters, view } = fight('planner-wail');
-    const combat = run.combat;
-    const monster = monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a monster');
-    combat.monsters.splice(1);
+    const { combat, monster, view } = duel('planner-wail');
     monster.hp = 80;
     monster.maxHp = 80;
     monster.move = { id: 'HITS', name: 'Hits', intent: 'Attack', baseDamage: 6, hits: 3 };
@@ -156,11 +146,7 @@ describe('turn planner', () => {
   });
 
   it('blocks a big hit rather than Catalyst a Poison stack that pays out over many turns', () => {
-    const { run, monsters, view } = fight('planner-catalyst-beam');
-    const combat = run.combat;
-    const monster = monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a monster');
-    combat.monsters.splice(1);
+    const { run, combat, monster, view } = duel('planner-catalyst-beam');
     monster.hp = 250;
     monster.maxHp = 300;
     monster.powers.POISON = 5;
