@@ -128,8 +128,9 @@ const tarball = Object.fromEntries(
   packed.map((entry) => [entry.name, join(tarballDirectory, entry.filename)]),
 );
 // Tests, fixtures, benchmarks, the conformance suite, sources and build state never ship.
+// dist/testing/postgres-test-database.* ships on purpose: the testing entry exports its helpers.
 const forbidden =
-  /(\.test\.|\.test-helper\.|\/fixtures\/|^bench\/|\/conformance\/|test-helpers|test-request|stress-worker|crash-agent|test-database|report-fixtures|\.tsbuildinfo$|^src\/)/;
+  /(\.test\.|\.test-helper\.|\/fixtures\/|^bench\/|\/conformance\/|test-helpers|test-request|stress-worker|crash-agent|report-fixtures|\.tsbuildinfo$|^src\/)/;
 for (const entry of packed) {
   const paths = entry.files.map((file) => file.path);
   summary.tarballs.push({
