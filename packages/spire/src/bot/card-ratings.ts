@@ -90,8 +90,9 @@ const SILENT: Record<string, number> = {
   SKEWER: 66,
   PREDATOR: 64,
   AFTER_IMAGE: 80,
-  // Its Dexterity loss ruins every later Block card in a long fight (82 -> 62: Silent wins 72 -> 80 of 400).
-  WRAITH_FORM: 62,
+  // Its Dexterity loss ruins every later Block card in a long fight: below the pick bar, so only
+  // events and shops add it (82 -> 62 -> 45: StS1 Silent wins 72 -> 80 -> 82 of 400).
+  WRAITH_FORM: 45,
   ADRENALINE: 80,
   A_THOUSAND_CUTS: 74,
   BURST: 60,
