@@ -371,6 +371,39 @@ describe('retrieval pieces of the layered memory', () => {
     expect(diverse.tokens).toBeLessThanOrEqual(110);
   });
 
+  it("gives a list question's budget to more matches and less to the turns around each", async () => {
+    const turns: ConversationTurn[] = [
+      { id: 'ask', speaker: 'Ben', text: 'Anything good on holiday?' },
+      {
+        id: 'best',
+        speaker: 'Ana',
+        text: 'Two novels: a novel about whales and a novel about a lighthouse.',
+      },
+      {
+        id: 'reply',
+        speaker: 'Ben',
+        text: 'Whales and lighthouses, that sounds like a very calm holiday indeed.',
+      },
+      ...fillers.map((text, position) => ({ id: `f${position}`, speaker: 'Ben', text })),
+      { id: 'other', speaker: 'Ana', text: 'The train novel was short.' },
+      ...fillers.map((text, position) => ({ id: `g${position}`, speaker: 'Ben', text })),
+    ];
+    const options = { budget: 75, recentTurns: 0, speakerFill: false, costExponent: 0 };
+    const ask = async (query: string, listNeighbourScale: number) =>
+      (await replay(createConversationMemory({ ...options, listNeighbourScale }), turns).assemble({ query }))
+        .turnIds;
+    // "What novels ..." asks for several: the reply around the best match gives way to another match.
+    const list = 'What novels were read?';
+    expect(await ask(list, 1)).toEqual(['best', 'reply']);
+    expect(await ask(list, 0.5)).toEqual(['ask', 'best', 'other']);
+    expect(() => createConversationMemory({ budget: 100, listNeighbourScale: -1 })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_INVALID' }),
+    );
+    // A question for one thing keeps the turns around its match whatever the setting.
+    const single = 'Which novel was about whales?';
+    expect(await ask(single, 0.5)).toEqual(await ask(single, 1));
+  });
+
   it('reaches a turn that shares no word with the question through co-occurrence expansion', async () => {
     const turns: ConversationTurn[] = [
       { id: 'c1', speaker: 'Ana', text: 'Camping at the lake, the campfire was lovely.' },

@@ -43,6 +43,12 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   followingShares?: readonly number[];
   /** Shares given to the turns before a hit (the question a matched answer replies to). Default [0.3, 0.15]. */
   precedingShares?: readonly number[];
+  /**
+   * Multiplier of those shares for a question that asks for several things ("What books has Tim
+   * read?", "How many ...", "... both ..."), whose evidence is one turn per mention: the budget goes
+   * to more matches rather than to the turns around each. 1: same shares for every question. Default 0.5.
+   */
+  listNeighbourScale?: number;
   /** Pseudo-relevance feedback: top turns read, terms added, weight of added terms. */
   feedback?: { turns: number; terms: number; weight: number };
   /** Multiplier for turns said by a speaker the question names. Default 4. */
@@ -142,6 +148,10 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     recentTurns: nonNegative(options.recentTurns ?? defaults.recentTurns, 'recentTurns'),
     followingShares: options.followingShares ?? defaults.followingShares,
     precedingShares: options.precedingShares ?? defaults.precedingShares,
+    listNeighbourScale: nonNegativeNumber(
+      options.listNeighbourScale ?? defaults.listNeighbourScale,
+      'listNeighbourScale',
+    ),
     feedback: options.feedback ?? defaults.feedback,
     speakerBoost: options.speakerBoost ?? defaults.speakerBoost,
     entityBoost: options.entityBoost ?? defaults.entityBoost,
@@ -388,6 +398,13 @@ export function createConversationMemory(options: LayeredConversationOptions): L
 function nonNegative(value: number, name: string): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new StrataError('CONFIG_INVALID', `'${name}' must be a whole number >= 0, got ${value}.`);
+  }
+  return value;
+}
+
+function nonNegativeNumber(value: number, name: string): number {
+  if (!Number.isFinite(value) || value < 0) {
+    throw new StrataError('CONFIG_INVALID', `'${name}' must be a finite number >= 0, got ${value}.`);
   }
   return value;
 }
