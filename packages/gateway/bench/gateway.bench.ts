@@ -1,6 +1,7 @@
 // `npm run bench -- gateway`: concurrent sessions against several gateway processes on one Postgres, driven by
 // autocannon; the fake upstream called directly in the same run is the baseline for the added latency.
-//   GATEWAY_BENCH_SESSIONS (200), GATEWAY_BENCH_TURNS (50), GATEWAY_BENCH_PROCESSES (4), GATEWAY_BENCH_RATE (500 req/s)
+//   GATEWAY_BENCH_SESSIONS (200), GATEWAY_BENCH_TURNS (50), GATEWAY_BENCH_PROCESSES (4), GATEWAY_BENCH_RATE (500 req/s),
+//   GATEWAY_BENCH_WARMUP_SESSIONS (0: measure from a cold start)
 
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -17,6 +18,13 @@ export interface GatewayBenchOptions {
   processes: number;
   /** Requests per second over all processes (autocannon's overallRate); 0 = as fast as they go. */
   rate: number;
+  /**
+   * Sessions of `turns` turns driven through each path before it is measured, at the same rate, on
+   * sessions of their own (default 0). A process just started runs its code unoptimized until V8
+   * compiles it (the first ~2,000 requests of a gateway cost about twice the CPU of later ones); with
+   * a warm-up the numbers are those of running processes. The measured phase is the same either way.
+   */
+  warmupSessions?: number;
 }
 
 export interface GatewayBenchResult {
@@ -249,6 +257,23 @@ export async function runGatewayBench(
         messages: [{ role: 'user', content: `turn ${turn}: ${'a question of ordinary length '.repeat(4)}` }],
       });
 
+    const warmup = options.warmupSessions ?? 0;
+    if (warmup > 0) {
+      log(`direct warm-up: ${warmup * options.turns} requests (not measured)`);
+      await drive(
+        slicesOf(warmup, 1),
+        options.rate,
+        (size) => ({
+          url: `${upstream.baseURL}/chat/completions`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: body(1),
+          amount: size * options.turns,
+        }),
+        [],
+      );
+    }
+
     // Baseline: the same requests straight to the fake upstream.
     log(`direct: ${total} requests to the fake upstream, ${options.sessions} connections`);
     const directLoadBefore = ownCpuMs();
@@ -277,20 +302,9 @@ export async function runGatewayBench(
     };
 
     // Through the gateways: one connection = one session, its turns in order, spread over the processes.
-    const successes = new Map<string, number[]>();
-    let nextSession = 0;
-    log(`gateway: ${options.sessions} sessions x ${options.turns} turns over ${options.processes} processes`);
-    const cpuBefore = gateways.map((gateway) => cpuMsOf(gateway.child.pid));
-    const syscallsBefore = gateways.map((gateway) => syscallsOf(gateway.child.pid));
-    const databaseBefore = await databaseWork(database.name);
-    const loadBefore = ownCpuMs();
-    const upstreamBefore = cpuMsOf(upstreamProcess.child.pid);
-    const postgresBefore = await postgresCpuNow(database.name);
-    const gatewayTimes: number[] = [];
-    const runs = await drive(
-      slicesOf(options.sessions, options.processes),
-      options.rate,
-      (size, slice) =>
+    const sessionRequests = (prefix: string, successes?: Map<string, number[]>) => {
+      let nextSession = 0;
+      return (size: number, slice: number) =>
         ({
           url: `${gateways[slice % gateways.length]?.url}/v1/chat/completions`,
           method: 'POST',
@@ -298,7 +312,7 @@ export async function runGatewayBench(
           requests: Array.from({ length: options.turns }, (_, index) => ({
             setupRequest(request: Record<string, unknown>, context: Record<string, unknown>) {
               if (context.session === undefined) {
-                context.session = `bench-${nextSession}`;
+                context.session = `${prefix}-${nextSession}`;
                 nextSession += 1;
               }
               context.turn = index + 1;
@@ -312,13 +326,31 @@ export async function runGatewayBench(
               };
             },
             onResponse(status: number, _body: string, context: Record<string, unknown>) {
-              if (status !== 200) return;
+              if (status !== 200 || !successes) return;
               const list = successes.get(context.session as string) ?? [];
               list.push(context.turn as number);
               successes.set(context.session as string, list);
             },
           })),
-        }) as unknown as autocannon.Options,
+        }) as unknown as autocannon.Options;
+    };
+    if (warmup > 0) {
+      log(`gateway warm-up: ${warmup} sessions x ${options.turns} turns of their own (not measured)`);
+      await drive(slicesOf(warmup, options.processes), options.rate, sessionRequests('warm'), []);
+    }
+    const successes = new Map<string, number[]>();
+    log(`gateway: ${options.sessions} sessions x ${options.turns} turns over ${options.processes} processes`);
+    const cpuBefore = gateways.map((gateway) => cpuMsOf(gateway.child.pid));
+    const syscallsBefore = gateways.map((gateway) => syscallsOf(gateway.child.pid));
+    const databaseBefore = await databaseWork(database.name);
+    const loadBefore = ownCpuMs();
+    const upstreamBefore = cpuMsOf(upstreamProcess.child.pid);
+    const postgresBefore = await postgresCpuNow(database.name);
+    const gatewayTimes: number[] = [];
+    const runs = await drive(
+      slicesOf(options.sessions, options.processes),
+      options.rate,
+      sessionRequests('bench', successes),
       gatewayTimes,
     );
     const loadUsed = ownCpuMs() - loadBefore;
@@ -433,6 +465,7 @@ export async function runBench(): Promise<void> {
     turns: Number(process.env.GATEWAY_BENCH_TURNS ?? 50),
     processes: Number(process.env.GATEWAY_BENCH_PROCESSES ?? 4),
     rate: Number(process.env.GATEWAY_BENCH_RATE ?? 500),
+    warmupSessions: Number(process.env.GATEWAY_BENCH_WARMUP_SESSIONS ?? 0),
   };
   const result = await runGatewayBench(options);
   console.table([
@@ -451,7 +484,7 @@ export async function runBench(): Promise<void> {
     { path: 'added by the gateway', p50Ms: result.added.p50, p99Ms: result.added.p99, requestsPerSecond: '' },
   ]);
   console.log(
-    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; ${result.sessions} sessions (longest ${result.longestSession} turns); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates} of ${result.stateUpdatesChecked}; goal: p99 added <= 10 ms at ${options.rate} req/s`,
+    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; ${result.sessions} sessions (longest ${result.longestSession} turns); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates} of ${result.stateUpdatesChecked}; goal: p99 added <= 10 ms at ${options.rate} req/s; ${options.warmupSessions ? `after a warm-up of ${options.warmupSessions} sessions per path` : 'from a cold start (no warm-up)'}`,
   );
   const parts = result.cpuMsPerRequest;
   const sum = (parts.upstream ?? 0) + (parts.gateways ?? 0) + (parts.postgres ?? 0) + parts.loadTool;

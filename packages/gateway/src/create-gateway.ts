@@ -286,13 +286,16 @@ export function createGateway(options: GatewayOptions): Gateway {
     ),
   );
 
+  // Callback hooks: they do no I/O, and an async hook costs Fastify a promise to wait on per request.
   const timed = new WeakMap<FastifyRequest, () => void>();
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     timed.set(request, metrics.requestDuration.startTimer({ route: request.routeOptions.url ?? 'unknown' }));
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     timed.get(request)?.();
     metrics.requests.inc({ route: request.routeOptions.url ?? 'unknown', status: String(reply.statusCode) });
+    done();
   });
 
   const authenticate = async (request: FastifyRequest) => {

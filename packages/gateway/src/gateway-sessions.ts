@@ -84,7 +84,10 @@ export interface LoadedSession {
   state: Record<string, JsonValue>;
   /** The turns and state as stored. */
   snapshot: ChatContextSnapshot;
-  /** The bounded assembly (system, state, newest turns within the budget) and its accounting. */
+  /**
+   * The bounded assembly (system, state, newest turns within the budget) and its accounting. Read-only:
+   * views of a session that did not change in between share it (and `messages`).
+   */
   fit: ChatFit;
   /** `fit` as OpenAI Chat Completions messages, what goes upstream. */
   messages: ReturnType<ChatContext<Record<string, JsonValue>>['messages']>;
@@ -202,6 +205,11 @@ interface CachedSession {
   chat: ChatContext<Record<string, JsonValue>>;
   /** Settings the chat context was built with: other settings rebuild it. */
   settings: SessionSettings;
+  /**
+   * The fit and messages views took since the last change (at this budget): a turn's last round and
+   * its commit show the same session, so the commit takes no copy of the whole window again.
+   */
+  shown?: { budget: number; fit: ChatFit; messages: LoadedSession['messages'] } | undefined;
 }
 
 // After a kept copy lost a compare-and-swap (other processes write this session too), the next
@@ -271,16 +279,21 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     const reserved = place
       ? placed.reduce((sum, layer) => sum + layer.tokens, 0)
       : (entry.settings.reservedTokens ?? 0);
-    const within = { budget: entry.settings.budget - reserved };
-    const fit = entry.chat.fit(within);
+    const budget = entry.settings.budget - reserved;
+    let shown = entry.shown;
+    if (shown?.budget !== budget) {
+      const within = { budget };
+      shown = { budget, fit: entry.chat.fit(within), messages: entry.chat.messages(within) };
+      entry.shown = shown;
+    }
     return {
       sessionId,
       version: entry.version,
       system: entry.data.system,
       state: entry.chat.state,
       snapshot: entry.data.chat,
-      fit,
-      messages: entry.chat.messages(within),
+      fit: shown.fit,
+      messages: shown.messages,
       placed,
       calls: entry.data.calls,
       turnCount: entry.chat.turnCount,
@@ -324,6 +337,8 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
 
   /** Makes `change` on `entry` in place; a changed system prompt needs a new chat context. */
   const applyChange = (entry: CachedSession, settings: SessionSettings, change: Change<unknown>): unknown => {
+    // Cleared first: a change that throws may leave the chat context half changed.
+    entry.shown = undefined;
     const changed = change(entry.chat, entry.data);
     if (changed.data.system !== entry.data.system)
       entry.chat = chatOf(settings, changed.data.system, changed.data.chat);

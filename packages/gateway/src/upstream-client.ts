@@ -1,6 +1,12 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
+import { urlToHttpOptions } from 'node:url';
 import {
   type AttemptFailure,
   isRetryableStatus,
@@ -39,12 +45,15 @@ class AttemptTimeout extends Error {}
 /**
  * A Response whose body was read whole: json(), text() and arrayBuffer() answer from the buffer, and
  * `body` is a stream over it made only when asked for. A Response built over the bytes would put every
- * read through web streams (measured as a few percent of the gateway's CPU per request). The methods
- * are set on the instance: the DOM typings declare them as properties, which a subclass cannot override.
+ * read through web streams (measured as a few percent of the gateway's CPU per request). The headers
+ * become a `Headers` only when read (an error's Retry-After; a completion's are never read). The
+ * methods are set on the instance: the DOM typings declare them as properties, which a subclass cannot
+ * override.
  */
-function bufferedResponse(bytes: Buffer, init: ResponseInit): Response {
-  const response = new Response(null, init);
+function bufferedResponse(bytes: Buffer, status: number, raw: IncomingHttpHeaders): Response {
+  const response = new Response(null, { status });
   let read = false;
+  let headers: Headers | undefined;
   const take = (): Buffer => {
     if (read) throw new TypeError('Body is unusable: Body has already been read');
     read = true;
@@ -52,6 +61,12 @@ function bufferedResponse(bytes: Buffer, init: ResponseInit): Response {
   };
   const text = async () => take().toString('utf8');
   Object.defineProperties(response, {
+    headers: {
+      get: () => {
+        headers ??= headersOf(raw);
+        return headers;
+      },
+    },
     bodyUsed: { get: () => read },
     body: {
       get: () => {
@@ -86,65 +101,87 @@ function headersOf(raw: IncomingHttpHeaders): Headers {
   return headers;
 }
 
+/** An abort by the caller's signal, as fetch names it (the classifier tells it from a failure by name). */
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error('The operation was aborted.', { cause: signal.reason }), {
+    name: 'AbortError',
+  });
+}
+
 /**
  * One HTTP request over node:http(s) with a keep-alive agent, answered as a fetch `Response` once its
- * headers arrive. Not fetch itself: measured on the development machine, fetch cost about twice the CPU
- * per upstream call (its body always goes through web streams and separate socket writes; here the
- * headers and a known body leave in one write).
+ * headers arrive (a stream) or its body ended (anything else). Not fetch itself: measured on the
+ * development machine, fetch cost about twice the CPU per upstream call (its body always goes through
+ * web streams and separate socket writes; here the headers and a known body leave in one write). The
+ * timeout and the caller's signal destroy the request themselves, until the response is handed over:
+ * an AbortController per attempt and http's own `signal` option cost measurably more per call.
  */
 function send(
-  url: URL,
+  target: RequestOptions,
   init: { method: string; headers: Record<string, string>; body?: string; stream?: boolean },
-  agent: HttpAgent,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  onTimeout: () => Error,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
-      url,
-      {
-        method: init.method,
-        agent,
-        signal,
-        headers: {
-          accept: 'application/json, text/event-stream',
-          ...init.headers,
-          ...(init.body !== undefined ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}),
-        },
-      },
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    let settled = false;
+    const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(
+      { ...target, method: init.method, headers: init.headers },
       (incoming) => {
         const status = incoming.statusCode ?? 502;
         const empty = status === 204 || status === 304 || init.method === 'HEAD';
-        const responseInit = {
-          status: status < 200 || status > 599 ? 502 : status,
-          headers: headersOf(incoming.headers),
-        };
+        const shown = status < 200 || status > 599 ? 502 : status;
         if (empty) {
           incoming.resume();
-          resolve(new Response(null, responseInit));
+          settle();
+          resolve(new Response(null, { status: shown, headers: headersOf(incoming.headers) }));
           return;
         }
         const events = String(incoming.headers['content-type'] ?? '').includes('text/event-stream');
         if (events || (init.stream === true && status < 300)) {
           // A stream is relayed as it arrives (also one an upstream labels with another content type).
-          resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, responseInit));
+          settle();
+          resolve(
+            new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, {
+              status: shown,
+              headers: headersOf(incoming.headers),
+            }),
+          );
           return;
         }
         // Anything else (a JSON completion, an error body) is read whole first, still under the attempt's
         // timeout: a Response over one buffer costs less to read than one over a Node-to-web stream.
         const chunks: Buffer[] = [];
-        let ended = false;
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('end', () => {
-          ended = true;
-          resolve(bufferedResponse(Buffer.concat(chunks), responseInit));
+          if (settled) return;
+          settle();
+          resolve(bufferedResponse(Buffer.concat(chunks), shown, incoming.headers));
         });
-        incoming.on('error', reject);
+        incoming.on('error', fail);
         incoming.on('close', () => {
-          if (!ended) reject(new Error('the upstream closed the connection before the response ended'));
+          if (!settled) fail(new Error('the upstream closed the connection before the response ended'));
         });
       },
     );
-    request.on('error', reject);
+    const timer = setTimeout(() => request.destroy(onTimeout()), timeoutMs);
+    const onAbort = () => request.destroy(abortError(signal as AbortSignal));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    function settle() {
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+    function fail(error: unknown) {
+      if (settled) return;
+      settle();
+      reject(error);
+    }
+    request.on('error', fail);
     request.end(init.body);
   });
 }
@@ -174,29 +211,35 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const clean = (text: string, secret: string | undefined) =>
     secret && secret.length > 0 ? text.split(secret).join('[redacted]') : text;
 
+  // Parsed once: every attempt goes to one of these two (the agent keeps the connections alive).
+  const targets = new Map<string, RequestOptions>();
+  const targetOf = (path: string): RequestOptions => {
+    let target = targets.get(path);
+    if (!target) {
+      target = { ...urlToHttpOptions(new URL(`${base}${path}`)), agent };
+      targets.set(path, target);
+    }
+    return target;
+  };
+
   const attempt = async (
     path: string,
     init: { method: string; body?: string; stream?: boolean },
     apiKey: string | undefined,
     signal?: AbortSignal,
   ) => {
-    const controller = new AbortController();
-    const onAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutMs);
+    let timedOut = false;
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+    };
+    if (apiKey) headers.authorization = `Bearer ${apiKey}`;
+    if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
     try {
-      const response = await send(
-        new URL(`${base}${path}`),
-        {
-          ...init,
-          headers: {
-            'content-type': 'application/json',
-            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-          },
-        },
-        agent,
-        controller.signal,
-      );
+      const response = await send(targetOf(path), { ...init, headers }, signal, timeoutMs, () => {
+        timedOut = true;
+        return new AttemptTimeout();
+      });
       if (!response.ok) {
         const text = await response.text().catch(() => '');
         throw Object.assign(new Error('upstream status'), {
@@ -207,11 +250,8 @@ export function createUpstream(options: UpstreamOptions): Upstream {
       }
       return response;
     } catch (error) {
-      if (controller.signal.reason instanceof AttemptTimeout) throw new AttemptTimeout();
+      if (timedOut) throw new AttemptTimeout();
       throw error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
     }
   };
 

@@ -238,8 +238,9 @@ export class Combat implements CombatContext {
     const cards = run.deck.map(toCombatCard);
     shuffleInPlace(run.random, 'shuffle', cards);
     // Innate cards go on top of the draw pile (the end of the array is the top).
-    const innate = cards.filter((card) => cardFlag(getCard(card.id).innate, card.upgraded));
-    const rest = cards.filter((card) => !cardFlag(getCard(card.id).innate, card.upgraded));
+    const innate: CombatCard[] = [];
+    const rest: CombatCard[] = [];
+    for (const card of cards) (cardFlag(getCard(card.id).innate, card.upgraded) ? innate : rest).push(card);
     run.combat = {
       encounterId,
       kind,
@@ -469,12 +470,19 @@ export class Combat implements CombatContext {
     clear(combat.counters, 'retainChosen');
     for (const monster of combat.monsters) clear(monster.powers, 'CHOKED');
     const powers = combat.player.powers;
-    // End-of-turn effects of cards in hand.
-    for (const card of [...combat.hand]) {
-      const definition = getCard(card.id);
-      definition.endOfTurnInHand?.(this, this.cardPlay(card, -1));
-      if (this.finished()) return;
-    }
+    // End-of-turn effects of cards in hand (over a copy of the hand, only when some card has one).
+    let endOfTurnHooks = false;
+    for (const card of combat.hand)
+      if (getCard(card.id).endOfTurnInHand !== undefined) {
+        endOfTurnHooks = true;
+        break;
+      }
+    if (endOfTurnHooks)
+      for (const card of [...combat.hand]) {
+        const definition = getCard(card.id);
+        definition.endOfTurnInHand?.(this, this.cardPlay(card, -1));
+        if (this.finished()) return;
+      }
     if (power(powers, 'METALLICIZE') > 0) this.gainBlock(power(powers, 'METALLICIZE'), true);
     if (power(powers, 'PLATING') > 0) this.gainBlock(power(powers, 'PLATING'), true);
     if (power(powers, 'DISINTEGRATION') > 0) {
@@ -866,8 +874,7 @@ export class Combat implements CombatContext {
     } else if (
       free ||
       cardFlag(definition.exhaust, card.upgraded) ||
-      ((definition.type === 'Attack' || definition.type === 'Skill') &&
-        this.combat.monsters.some((monster) => monster.alive && power(monster.powers, 'HUNGER') > 0)) ||
+      ((definition.type === 'Attack' || definition.type === 'Skill') && this.livingMonsterHas('HUNGER')) ||
       (definition.type === 'Skill' && power(combat.player.powers, 'CORRUPTION') > 0)
     ) {
       if (free) combat.exhaustPile.push(card);
@@ -879,8 +886,15 @@ export class Combat implements CombatContext {
   }
 
   private penNibReady(): boolean {
-    const relic = this.run.relics.find((candidate) => candidate.id === 'PEN_NIB');
-    return relic !== undefined && relic.counter === 9;
+    for (const relic of this.run.relics) if (relic.id === 'PEN_NIB') return relic.counter === 9;
+    return false;
+  }
+
+  /** Whether a living monster has the power (a loop, not a closure per card played or drawn). */
+  private livingMonsterHas(id: string): boolean {
+    for (const monster of this.combat.monsters)
+      if (monster.alive && power(monster.powers, id) > 0) return true;
+    return false;
   }
 
   private validTarget(target: number): number {
@@ -1210,11 +1224,7 @@ export class Combat implements CombatContext {
     for (let drawn = 0; drawn < count; drawn++) {
       if (power(combat.player.powers, 'NO_DRAW') > 0) return;
       if (combat.hand.length >= HAND_LIMIT) return;
-      if (
-        (combat.counters.turnDrawDone ?? 0) > 0 &&
-        combat.monsters.some((monster) => monster.alive && power(monster.powers, 'SCRUTINY') > 0)
-      )
-        return;
+      if ((combat.counters.turnDrawDone ?? 0) > 0 && this.livingMonsterHas('SCRUTINY')) return;
       if (combat.drawPile.length === 0) {
         if (combat.discardPile.length === 0) return;
         this.shuffleDiscardIntoDraw();
@@ -1731,10 +1741,13 @@ export class Combat implements CombatContext {
       combat.victory = false;
       return;
     }
-    if (
-      combat.monsters.every((monster) => !monster.alive) &&
-      !combat.monsters.some((monster) => monster.memory.pendingSpawn === 1)
-    ) {
+    let living = false;
+    let pending = false;
+    for (const monster of combat.monsters) {
+      if (monster.alive) living = true;
+      if (monster.memory.pendingSpawn === 1) pending = true;
+    }
+    if (!living && !pending) {
       combat.over = true;
       combat.victory = true;
       combat.selection = null;

@@ -181,16 +181,23 @@ const BAG_BITS = ODDS.reduce((bits, { type }) => bits | ROOM_BIT[type], ROOM_BIT
 const PARENT_RULE = ROOM_BIT.elite | ROOM_BIT.rest | ROOM_BIT.shop | ROOM_BIT.treasure;
 
 export function findNode(map: MapState, row: number, column: number): MapNode | undefined {
-  return map.nodes.find((node) => node.row === row && node.column === column);
+  for (const node of map.nodes) if (node.row === row && node.column === column) return node;
+  return undefined;
 }
 
-/** Nodes the player may move to next. */
+/** Nodes the player may move to next (loops, not closures: this runs for every map screen's legal actions). */
 export function nextNodes(map: MapState, position: { row: number; column: number } | null): MapNode[] {
-  if (position === null) return map.nodes.filter((node) => node.row === 0);
-  if (position.row >= MAP_HEIGHT - 1) return [];
+  const next: MapNode[] = [];
+  if (position === null) {
+    for (const node of map.nodes) if (node.row === 0) next.push(node);
+    return next;
+  }
+  if (position.row >= MAP_HEIGHT - 1) return next;
   const current = findNode(map, position.row, position.column);
-  if (current === undefined) return [];
-  return current.children
-    .map((column) => findNode(map, position.row + 1, column))
-    .filter((node): node is MapNode => node !== undefined);
+  if (current === undefined) return next;
+  for (const column of current.children) {
+    const node = findNode(map, position.row + 1, column);
+    if (node !== undefined) next.push(node);
+  }
+  return next;
 }

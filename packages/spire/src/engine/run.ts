@@ -464,13 +464,15 @@ export function applyAction(run: RunState, action: EngineAction): EngineResult {
 function applyActionOf(run: RunState, action: EngineAction): EngineResult {
   if (run.screen === 'GAME_OVER') return invalid('The run is over; no actions are available.');
   const legal = sharedLegalActions(run);
-  let found = false;
-  // The shared legal action itself is the common case (bots and benches pass one back): no field compare.
-  for (const candidate of legal)
-    if (candidate === action || sameAction(candidate, action)) {
-      found = true;
-      break;
-    }
+  // The shared legal action itself is the common case (bots and benches pass one back): found by
+  // identity first, so no field compare runs on the actions listed before it.
+  let found = legal.includes(action);
+  if (!found)
+    for (const candidate of legal)
+      if (sameAction(candidate, action)) {
+        found = true;
+        break;
+      }
   if (!found) return rejection(run, action, legal);
   run.counters.steps += 1;
   perform(run, action);
