@@ -49,6 +49,26 @@ describe('heuristic bot', () => {
     }
   });
 
+  it('takes Runic Pyramid as the Silent and another boss relic as the Ironclad', () => {
+    const bot = createHeuristicBot();
+    const chestFor = (character: string): GameState =>
+      ({
+        screen: 'CHEST',
+        available_actions: ['choose_treasure_relic'],
+        chest: {
+          is_opened: true,
+          has_relic_been_claimed: false,
+          relic_options: [
+            { index: 0, relic_id: 'RUNIC_PYRAMID', name: 'Runic Pyramid' },
+            { index: 1, relic_id: 'SOZU', name: 'Sozu' },
+          ],
+        },
+        run: { character_id: character },
+      }) as unknown as GameState;
+    expect(bot.choose(chestFor('SILENT'))).toEqual({ action: 'choose_treasure_relic', option_index: 0 });
+    expect(bot.choose(chestFor('IRONCLAD'))).toEqual({ action: 'choose_treasure_relic', option_index: 1 });
+  });
+
   it('skips a mediocre card reward while the deck is small and takes a good one', () => {
     const simulator = createSimulator({ ruleset: 'sts1', seed: 'reward-pick', character: 'IRONCLAD' });
     const bot = createHeuristicBot();

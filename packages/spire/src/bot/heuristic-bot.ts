@@ -55,9 +55,13 @@ const DEBUFF_POTIONS = new Set([
   'POTION_OF_DOOM',
 ]);
 const DAMAGE_POTIONS = new Set(['FIRE_POTION', 'EXPLOSIVE_POTION', 'EXPLOSIVE_AMPOULE']);
+/**
+ * Boss relics, best first. Runic Pyramid is last: an Ironclad hand it keeps fills with Strikes and
+ * Defends (StS1 Ironclad wins 73 -> 97 of 400 on bench-0..199 and bench-2000..2199), while the
+ * Silent, whose draw and discard cards cycle the hand, wins more with it first (SILENT_BOSS_RELIC_PREFERENCE).
+ */
 const BOSS_RELIC_PREFERENCE = [
   'BLACK_BLOOD',
-  'RUNIC_PYRAMID',
   'VELVET_CHOKER',
   'PHILOSOPHERS_STONE',
   'SOZU',
@@ -65,6 +69,12 @@ const BOSS_RELIC_PREFERENCE = [
   'RING_OF_THE_SERPENT',
   'FUSION_HAMMER',
   'COFFEE_DRIPPER',
+  'RUNIC_PYRAMID',
+];
+/** The Silent's order: Runic Pyramid first (without it, Silent wins 100 -> 82 of the same 400). */
+const SILENT_BOSS_RELIC_PREFERENCE = [
+  'RUNIC_PYRAMID',
+  ...BOSS_RELIC_PREFERENCE.filter((id) => id !== 'RUNIC_PYRAMID'),
 ];
 
 /** The heuristic bot: a sensible legal action for any state, fast (rates cards, plans whole turns and map paths). */
@@ -357,8 +367,10 @@ function chooseChest(state: GameState): GameAction {
   if (state.available_actions.includes('choose_treasure_relic') && chest.relic_options.length > 0) {
     let best = chest.relic_options[0];
     let bestRank = Number.POSITIVE_INFINITY;
+    const preference =
+      state.run?.character_id === 'SILENT' ? SILENT_BOSS_RELIC_PREFERENCE : BOSS_RELIC_PREFERENCE;
     for (const option of chest.relic_options) {
-      const rank = BOSS_RELIC_PREFERENCE.indexOf(option.relic_id);
+      const rank = preference.indexOf(option.relic_id);
       const value = rank < 0 ? 50 : rank;
       if (value < bestRank) {
         bestRank = value;

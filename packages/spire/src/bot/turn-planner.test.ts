@@ -180,4 +180,17 @@ describe('turn planner', () => {
     combat.player.energy = 1;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it("plans no further than Time Warp's count: the card that ends the turn must be the Block", () => {
+    const { combat, monster, view } = duel('planner-time-warp');
+    monster.hp = 200;
+    monster.maxHp = 200;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 12, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD'), card(9002, 'DEFEND_IRONCLAD')];
+    combat.player.energy = 3;
+    // Without Time Warp, Strike then Defend is the plan and Strike comes first.
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+    monster.powers.TIME_WARP = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

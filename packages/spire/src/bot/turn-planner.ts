@@ -638,6 +638,12 @@ export function planTurn(state: GameState): GameAction {
     return slot;
   };
 
+  // The Time Eater's Time Warp ends the turn on the card that brings its count to 0: plans stop there.
+  let playsLeft = Number.POSITIVE_INFINITY;
+  for (const enemy of living) {
+    const warp = power(enemy, 'TIME_WARP_POWER');
+    if (warp > 0) playsLeft = Math.min(playsLeft, warp);
+  }
   const search = (current: PlanState, firstCard: number, firstTarget: number, depth: number): void => {
     // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
     let tried = 0;
@@ -674,7 +680,7 @@ export function planTurn(state: GameState): GameAction {
         }
         let anyAlive = false;
         for (const enemy of next.enemies) if (enemy.hp > 0) anyAlive = true;
-        if (!anyAlive) continue;
+        if (!anyAlive || depth + 1 >= playsLeft) continue;
         used[position] = true;
         search(next, rootCard, rootTarget, depth + 1);
         used[position] = false;
