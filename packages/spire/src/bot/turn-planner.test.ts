@@ -156,4 +156,28 @@ describe('turn planner', () => {
     combat.player.energy = 1;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it('keeps Wraith Form for a big hit: its Intangible is the block, its Dexterity loss the cost', () => {
+    const { combat, monster, view } = duel('planner-wraith');
+    monster.hp = 200;
+    monster.maxHp = 200;
+    combat.hand = [card(9001, 'WRAITH_FORM'), card(9002, 'DEFEND_SILENT')];
+    combat.player.energy = 3;
+    monster.move = { id: 'POKE', name: 'Poke', intent: 'Attack', baseDamage: 3, hits: 1 };
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+    monster.move = { id: 'SLAM', name: 'Slam', intent: 'Attack', baseDamage: 40, hits: 1 };
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
+
+  it('counts a slime brought to half HP as splitting instead of attacking', () => {
+    // Slime Boss at 73 of 140 winds up a 35 Slam; a Strike (6) takes it to 67 and cancels it.
+    const { combat, monster, view } = duel('planner-split');
+    monster.hp = 73;
+    monster.maxHp = 140;
+    monster.powers.SPLIT = 1;
+    monster.move = { id: 'SLAM', name: 'Slam', intent: 'Attack', baseDamage: 35, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_IRONCLAD'), card(9002, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

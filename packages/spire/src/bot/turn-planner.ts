@@ -87,6 +87,8 @@ interface PlanEnemy {
   strengthDown: number;
   /** Hits of its attack intent this turn. */
   readonly hits: number;
+  /** A slime that splits at half HP: its move becomes the split (no attack) and both halves keep its HP. */
+  readonly split: boolean;
 }
 
 interface PlanCard {
@@ -110,6 +112,8 @@ interface PlanCard {
   readonly poisonMultiplier: number;
   /** Strength its targets lose for this turn (or for good: Malaise). */
   readonly strengthDown: number;
+  /** Intangible it grants the player: this turn's hits deal 1 each. */
+  readonly intangible: boolean;
   /** Small integer naming the (id, upgraded) pair: equal cards are tried once per position. */
   keyId: number;
   readonly selfDamage: number;
@@ -126,6 +130,7 @@ interface PlanState {
   strength: number;
   value: number;
   selfDamage: number;
+  intangible: boolean;
   enemies: PlanEnemy[];
 }
 
@@ -167,6 +172,7 @@ interface TextNumbers {
   readonly poisonRandomTimes: number;
   readonly strengthDown: number;
   readonly poisonMultiplier: number;
+  readonly intangible: number;
 }
 
 // A hand's texts repeat every decision: each is parsed once (bounded: cleared when it grows large).
@@ -189,6 +195,7 @@ function textNumbers(text: string): TextNumbers {
         : /double an enemy's poison/i.test(text)
           ? 2
           : 1,
+      intangible: numberIn(text, /gain (\d+) intangible/i),
     };
     TEXT_NUMBERS.set(text, numbers);
   }
@@ -212,8 +219,14 @@ function planCard(
   if (card.costs_x && energy < 2) return null;
   let otherValue = 0;
   if (type === 'Status' || type === 'Curse') otherValue = 0.2;
-  if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
   const numbers = textNumbers(text);
+  if (numbers.intangible > 0) {
+    // Intangible is this turn's block (evaluate caps every hit at 1) plus the turns after it;
+    // Wraith Form's Dexterity loss then shrinks every later Block card.
+    const threat = enemies.reduce((total, enemy) => total + threatOf(enemy), 0);
+    otherValue += (numbers.intangible - 1) * threat * 0.8;
+    if (/lose \d+ dexterity/i.test(text)) otherValue -= longFight ? 12 : 20;
+  } else if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
   // Under No Draw (after Battle Trance) a draw card draws nothing: one that only draws is a waste.
   const noDraw = (state.combat?.player.powers ?? []).some((entry) => entry.power_id === 'NO_DRAW_POWER');
   if (
@@ -292,6 +305,7 @@ function planCard(
     poisonRandom,
     poisonMultiplier: numbers.poisonMultiplier,
     strengthDown,
+    intangible: numbers.intangible > 0,
   };
 }
 
@@ -311,7 +325,7 @@ const SLOTS: DepthSlot[] = [];
 
 function createSlot(): DepthSlot {
   return {
-    state: { energy: 0, block: 0, strength: 0, value: 0, selfDamage: 0, enemies: [] },
+    state: { energy: 0, block: 0, strength: 0, value: 0, selfDamage: 0, intangible: false, enemies: [] },
     enemies: [],
     copies: [],
   };
@@ -338,6 +352,7 @@ function cloneState(state: PlanState, touchesEnemies: boolean, only: number, slo
   next.strength = state.strength;
   next.value = state.value;
   next.selfDamage = state.selfDamage;
+  next.intangible = state.intangible;
   next.enemies = enemies;
   return next;
 }
@@ -370,6 +385,7 @@ function copyEnemy(enemy: PlanEnemy, copies: PlanEnemy[], index: number): PlanEn
   copy.startPoison = enemy.startPoison;
   copy.strengthDown = enemy.strengthDown;
   copy.hits = enemy.hits;
+  copy.split = enemy.split;
   return copy;
 }
 
@@ -393,6 +409,7 @@ function cloneEnemy(enemy: PlanEnemy): PlanEnemy {
     startPoison: enemy.startPoison,
     strengthDown: enemy.strengthDown,
     hits: enemy.hits,
+    split: enemy.split,
   };
 }
 
@@ -499,6 +516,7 @@ function play(
     } else target.strengthDown += card.strengthDown;
   }
   next.strength += card.strengthGain;
+  if (card.intangible) next.intangible = true;
   return next;
 }
 
@@ -526,10 +544,13 @@ function evaluate(state: PlanState, context: Evaluation): number {
       if (enemy.startPoison < enemy.startHp) poisonValue += (10 + enemy.threat * 1.5) * POISON_KILL;
       continue;
     }
+    // A slime brought to half HP splits instead of attacking.
+    if (enemy.split && enemy.hp * 2 <= enemy.maxHp) continue;
     let attack = enemy.incoming;
     if (enemy.strengthDown > 0 && attack > 0)
       attack = Math.max(0, attack - enemy.strengthDown * Math.max(1, enemy.hits));
-    incoming += enemy.weak && !enemy.startedWeak ? Math.floor(attack * 0.75) : attack;
+    if (enemy.weak && !enemy.startedWeak) attack = Math.floor(attack * 0.75);
+    incoming += state.intangible && attack > 0 ? Math.min(attack, Math.max(1, enemy.hits)) : attack;
   }
   const hp = context.hp;
   const loss = Math.max(0, incoming - state.block) + state.selfDamage;
@@ -568,6 +589,7 @@ export function planTurn(state: GameState): GameAction {
     strength: 0,
     value: 0,
     selfDamage: 0,
+    intangible: false,
     enemies: living.map((enemy) => ({
       index: enemy.index,
       maxHp: enemy.max_hp,
@@ -588,6 +610,7 @@ export function planTurn(state: GameState): GameAction {
       startPoison: power(enemy, 'POISON_POWER'),
       strengthDown: 0,
       hits: intentHits(enemy),
+      split: power(enemy, 'SPLIT_POWER') > 0,
     })),
   };
   const context: Evaluation = { hp: player.current_hp, maxHp: Math.max(1, player.max_hp) };

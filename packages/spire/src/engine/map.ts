@@ -25,7 +25,8 @@ const CELLS = MAP_WIDTH * MAP_HEIGHT;
 const PRESENT = new Uint8Array(CELLS);
 const CHILDREN = new Uint8Array(CELLS);
 const PARENTS = new Uint8Array(CELLS);
-const TYPES: (RoomType | null)[] = new Array<RoomType | null>(CELLS).fill(null);
+/** Each cell's room as its ROOM_BIT (0 while unassigned). */
+const TYPES = new Uint8Array(CELLS);
 const CANDIDATES = [0, 0, 0];
 
 /**
@@ -39,7 +40,7 @@ export function generateMap(random: RandomState, bossId: string): MapState {
   const present = PRESENT.fill(0);
   const children = CHILDREN.fill(0);
   const parents = PARENTS.fill(0);
-  const types = TYPES.fill(null);
+  const types = TYPES.fill(0);
   const candidates = CANDIDATES;
 
   let firstStart = -1;
@@ -72,9 +73,9 @@ export function generateMap(random: RandomState, bossId: string): MapState {
   for (let cell = 0; cell < CELLS; cell++) if (present[cell] === 1) ordered.push(cell);
   for (const cell of ordered) {
     const row = Math.floor(cell / MAP_WIDTH);
-    if (row === 0) types[cell] = 'monster';
-    else if (row === TREASURE_ROW) types[cell] = 'treasure';
-    else if (row === REST_ROW) types[cell] = 'rest';
+    if (row === 0) types[cell] = ROOM_BIT.monster;
+    else if (row === TREASURE_ROW) types[cell] = ROOM_BIT.treasure;
+    else if (row === REST_ROW) types[cell] = ROOM_BIT.rest;
   }
 
   // The original's room list: its counts come from every node of the map except row 14 (its
@@ -83,18 +84,19 @@ export function generateMap(random: RandomState, bossId: string): MapState {
   let open = 0;
   let total = 0;
   for (const cell of ordered) {
-    if (types[cell] === null) open++;
+    if (types[cell] === 0) open++;
     if (Math.floor(cell / MAP_WIDTH) !== REST_ROW - 1) total++;
   }
-  const bag: RoomType[] = [];
+  // The bag holds ROOM_BITs: the placement rules below test bits, not room names.
+  const bag: number[] = [];
   for (const { type, share } of ODDS) {
     const count = Math.round(total * share);
-    for (let copy = 0; copy < count; copy++) bag.push(type);
+    for (let copy = 0; copy < count; copy++) bag.push(ROOM_BIT[type]);
   }
-  while (bag.length < open) bag.push('monster');
+  while (bag.length < open) bag.push(ROOM_BIT.monster);
   shuffleInPlace(random, 'map', bag);
   for (const cell of ordered)
-    if (types[cell] === null) types[cell] = takeRoom(cell, bag, types, children, parents);
+    if (types[cell] === 0) types[cell] = takeRoom(cell, bag, types, children, parents);
 
   const nodes: MapNode[] = [];
   for (const cell of ordered) {
@@ -103,7 +105,7 @@ export function generateMap(random: RandomState, bossId: string): MapState {
     const mask = children[cell] ?? 0;
     const list: number[] = [];
     for (let child = 0; child < MAP_WIDTH; child++) if ((mask & (1 << child)) !== 0) list.push(child);
-    nodes.push({ row, column, type: types[cell] ?? 'monster', children: list });
+    nodes.push({ row, column, type: BIT_ROOM[types[cell] ?? 0] ?? 'monster', children: list });
   }
   return { nodes, bossId };
 }
@@ -117,11 +119,11 @@ export function generateMap(random: RandomState, bossId: string): MapState {
  */
 function takeRoom(
   cell: number,
-  bag: RoomType[],
-  types: readonly (RoomType | null)[],
+  bag: number[],
+  types: Uint8Array,
   children: Uint8Array,
   parents: Uint8Array,
-): RoomType {
+): number {
   const row = Math.floor(cell / MAP_WIDTH);
   const column = cell - row * MAP_WIDTH;
   const rowStart = row * MAP_WIDTH;
@@ -132,26 +134,27 @@ function takeRoom(
   for (let parentColumn = 0; parentColumn < MAP_WIDTH; parentColumn++) {
     if ((parentMask & (1 << parentColumn)) === 0) continue;
     const parent = rowStart - MAP_WIDTH + parentColumn;
-    parentTypes |= roomBit(types[parent] ?? null);
+    parentTypes |= types[parent] ?? 0;
     const siblings = children[parent] ?? 0;
     for (let childColumn = 0; childColumn < MAP_WIDTH; childColumn++)
       if (childColumn !== column && (siblings & (1 << childColumn)) !== 0)
-        siblingTypes |= roomBit(types[rowStart + childColumn] ?? null);
+        siblingTypes |= types[rowStart + childColumn] ?? 0;
   }
   let tried = 0;
   for (let index = 0; index < bag.length; index++) {
-    const type = bag[index] as RoomType;
-    const bit = ROOM_BIT[type];
+    // Every type the bag can hold was tried and refused: the rest of the bag only repeats them.
+    if (tried === BAG_BITS) break;
+    const bit = bag[index] as number;
     if ((tried & bit) !== 0) continue;
     tried |= bit;
-    if ((type === 'elite' || type === 'rest') && row <= 4) continue;
-    if (type === 'rest' && row >= REST_ROW - 1) continue;
+    if ((bit === ROOM_BIT.elite || bit === ROOM_BIT.rest) && row <= 4) continue;
+    if (bit === ROOM_BIT.rest && row >= REST_ROW - 1) continue;
     if ((PARENT_RULE & bit) !== 0 && (parentTypes & bit) !== 0) continue;
     if ((siblingTypes & bit) !== 0) continue;
     bag.splice(index, 1);
-    return type;
+    return bit;
   }
-  return 'monster';
+  return ROOM_BIT.monster;
 }
 
 const ROOM_BIT: Readonly<Record<RoomType, number>> = {
@@ -164,7 +167,15 @@ const ROOM_BIT: Readonly<Record<RoomType, number>> = {
   boss: 64,
 };
 
-const roomBit = (type: RoomType | null): number => (type === null ? 0 : ROOM_BIT[type]);
+/** The room of a ROOM_BIT, by bit. */
+const BIT_ROOM: readonly (RoomType | undefined)[] = (() => {
+  const rooms: (RoomType | undefined)[] = [];
+  for (const [type, bit] of Object.entries(ROOM_BIT)) rooms[bit] = type as RoomType;
+  return rooms;
+})();
+
+/** The types the room bag holds: the odds' rooms and the monsters that fill it. */
+const BAG_BITS = ODDS.reduce((bits, { type }) => bits | ROOM_BIT[type], ROOM_BIT.monster);
 
 /** Rooms the parent rule applies to: never right after a room of the same type. */
 const PARENT_RULE = ROOM_BIT.elite | ROOM_BIT.rest | ROOM_BIT.shop | ROOM_BIT.treasure;

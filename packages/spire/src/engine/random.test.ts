@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createRandomState, nextFloat, nextInt, shuffleInPlace } from './random.js';
+import {
+  createRandomState,
+  hashSeed,
+  nextFloat,
+  nextInt,
+  RANDOM_STREAMS,
+  reseedStream,
+  shuffleInPlace,
+} from './random.js';
 
 describe('seeded random streams', () => {
   it('repeats the same sequence for the same seed', () => {
@@ -27,5 +35,16 @@ describe('seeded random streams', () => {
     const items = Array.from({ length: 20 }, (_, index) => index);
     shuffleInPlace(random, 'shuffle', items);
     expect([...items].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index));
+  });
+
+  it('derives each stream from the hash of "seed/stream" (and "seed/stream/label" when re-seeded)', () => {
+    for (const seed of ['abc', 'golden-7', 'bench-199', '']) {
+      const random = createRandomState(seed);
+      for (const stream of RANDOM_STREAMS) {
+        expect(random[stream]).toBe(hashSeed(`${seed}/${stream}`));
+        reseedStream(random, stream, seed, 'floor:12');
+        expect(random[stream]).toBe(hashSeed(`${seed}/${stream}/floor:12`));
+      }
+    }
   });
 });

@@ -22,29 +22,51 @@ export type RandomState = Record<RandomStream, number>;
 
 /** Hashes a string seed to a uint32 (FNV-1a followed by a murmur finaliser). */
 export function hashSeed(seed: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < seed.length; index++) {
-    hash ^= seed.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
+  return finish(fnv(FNV_OFFSET, seed));
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const SLASH = 47;
+
+/** FNV-1a over `text`, continued from `hash`. */
+function fnv(hash: number, text: string): number {
+  let value = hash;
+  for (let index = 0; index < text.length; index++) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193);
   }
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
+  return value;
+}
+
+/** `fnv(hash, '/')`. */
+function slash(hash: number): number {
+  return Math.imul(hash ^ SLASH, 0x01000193);
+}
+
+/** The murmur finaliser of `hashSeed`. */
+function finish(hash: number): number {
+  let value = hash;
+  value ^= value >>> 16;
+  value = Math.imul(value, 0x85ebca6b);
+  value ^= value >>> 13;
+  value = Math.imul(value, 0xc2b2ae35);
+  value ^= value >>> 16;
+  return value >>> 0;
 }
 
 /** Creates the stream states for a seed; each stream gets its own derived start. */
 export function createRandomState(seed: string): RandomState {
   const state = {} as RandomState;
-  for (const stream of RANDOM_STREAMS) state[stream] = hashSeed(`${seed}/${stream}`);
+  // hashSeed(`${seed}/${stream}`), without building the strings: FNV runs over the parts in order.
+  const prefix = slash(fnv(FNV_OFFSET, seed));
+  for (const stream of RANDOM_STREAMS) state[stream] = finish(fnv(prefix, stream));
   return state;
 }
 
 /** Re-seeds one stream from the seed and a label (e.g. per floor), as the original does per room. */
 export function reseedStream(random: RandomState, stream: RandomStream, seed: string, label: string): void {
-  random[stream] = hashSeed(`${seed}/${stream}/${label}`);
+  // hashSeed(`${seed}/${stream}/${label}`) over the parts.
+  random[stream] = finish(fnv(slash(fnv(slash(fnv(FNV_OFFSET, seed)), stream)), label));
 }
 
 /** Next float in [0, 1) from a stream (mulberry32 step). */

@@ -30,6 +30,7 @@ import type {
   CombatCard,
   DeckCard,
   DeckSelection,
+  MonsterState,
   RoomType,
   Ruleset,
   RunCounters,
@@ -259,30 +260,29 @@ function computeLegalActions(run: RunState): EngineAction[] {
     case 'COMBAT': {
       const combat = run.combat;
       if (combat === null || combat.over) return actions;
-      const engine = new Combat(run);
-      if (combat.selection !== null) {
-        combat.selection.options.forEach((_uid, index) => {
+      const selection = combat.selection;
+      if (selection !== null) {
+        for (let index = 0; index < selection.options.length; index++)
           actions.push(optionAction('select_deck_card', index));
-        });
-        if (combat.selection.chosen.length >= combat.selection.minimum)
-          actions.push(bareAction('confirm_selection'));
+        if (selection.chosen.length >= selection.minimum) actions.push(bareAction('confirm_selection'));
         return actions;
       }
-      const targets: number[] = [];
-      for (let index = 0; index < combat.monsters.length; index++)
-        if (combat.monsters[index]?.alive === true) targets.push(index);
+      const engine = new Combat(run);
+      // The living monsters are the targets, in index order (read in place: no list per call).
+      const monsters = combat.monsters;
       const rules = engine.handRules();
       for (let index = 0; index < combat.hand.length; index++) {
         const card = combat.hand[index] as CombatCard;
         const definition = getCard(card.id);
         if (!engine.isPlayable(card, definition, rules)) continue;
         if (definition.target === 'AnyEnemy') {
-          for (const target of targets) actions.push(playCardAction(index, target));
+          for (let target = 0; target < monsters.length; target++)
+            if (monsters[target]?.alive === true) actions.push(playCardAction(index, target));
         } else {
           actions.push(playCardAction(index));
         }
       }
-      potionActions(run, true, targets, actions);
+      potionActions(run, monsters, actions);
       actions.push(bareAction('end_turn'));
       return actions;
     }
@@ -295,7 +295,7 @@ function computeLegalActions(run: RunState): EngineAction[] {
           actions.push(optionAction('choose_map_node', index));
         });
       }
-      potionActions(run, false, [], actions);
+      potionActions(run, null, actions);
       return actions;
     }
     case 'REWARD': {
@@ -314,7 +314,7 @@ function computeLegalActions(run: RunState): EngineAction[] {
         if (item.kind === 'potion' && (run.potions.indexOf(null) < 0 || hasRelic(run, 'SOZU'))) return;
         actions.push(optionAction('claim_reward', index));
       });
-      potionActions(run, false, [], actions);
+      potionActions(run, null, actions);
       actions.push(bareAction('proceed'));
       return actions;
     }
@@ -324,7 +324,7 @@ function computeLegalActions(run: RunState): EngineAction[] {
           if (option.enabled) actions.push(optionAction('choose_rest_option', index));
         });
       }
-      potionActions(run, false, [], actions);
+      potionActions(run, null, actions);
       actions.push(bareAction('proceed'));
       return actions;
     }
@@ -345,7 +345,7 @@ function computeLegalActions(run: RunState): EngineAction[] {
       if (!shop.removalUsed && shop.removalPrice <= run.gold && removableCards(run).length > 0) {
         actions.push(bareAction('remove_card_at_shop'));
       }
-      potionActions(run, false, [], actions);
+      potionActions(run, null, actions);
       actions.push(bareAction('proceed'));
       return actions;
     }
@@ -391,19 +391,28 @@ function computeLegalActions(run: RunState): EngineAction[] {
   }
 }
 
-function potionActions(run: RunState, inCombat: boolean, targets: number[], actions: EngineAction[]): void {
-  run.potions.forEach((potionId, slot) => {
-    if (potionId === null) return;
+/** The potion actions; `monsters` is the fight's (their living ones are the targets), null outside combat. */
+function potionActions(
+  run: RunState,
+  monsters: readonly MonsterState[] | null,
+  actions: EngineAction[],
+): void {
+  const potions = run.potions;
+  for (let slot = 0; slot < potions.length; slot++) {
+    const potionId = potions[slot];
+    if (potionId === null || potionId === undefined) continue;
     const definition = getPotion(potionId);
-    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (inCombat || !definition.combatOnly)) {
+    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (monsters !== null || !definition.combatOnly)) {
       if (definition.target === 'AnyEnemy') {
-        for (const target of targets) actions.push(optionAction('use_potion', slot, target));
+        if (monsters !== null)
+          for (let target = 0; target < monsters.length; target++)
+            if (monsters[target]?.alive === true) actions.push(optionAction('use_potion', slot, target));
       } else {
         actions.push(optionAction('use_potion', slot));
       }
     }
     actions.push(optionAction('discard_potion', slot));
-  });
+  }
 }
 
 export interface RestOption {
@@ -465,8 +474,11 @@ function applyActionOf(run: RunState, action: EngineAction): EngineResult {
   if (!found) return rejection(run, action, legal);
   run.counters.steps += 1;
   perform(run, action);
-  return { ok: true };
+  return OK;
 }
+
+/** The one success result (frozen): an accepted action allocates no result object. */
+const OK: EngineResult = Object.freeze({ ok: true });
 
 /** Field-by-field equality (null and absent indices are the same), cheaper than building keys. */
 function sameAction(a: EngineAction, b: EngineAction): boolean {

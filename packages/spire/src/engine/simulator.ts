@@ -82,21 +82,23 @@ function copyAction(action: GameAction): GameAction {
   return copy;
 }
 
-const INDEX_KEYS = ['card_index', 'target_index', 'option_index'] as const;
-
 function malformedReason(action: unknown): string | null {
   if (typeof action !== 'object' || action === null)
     return 'An action must be an object like {"action": "end_turn"}.';
   const record = action as Record<string, unknown>;
   if (typeof record.action !== 'string')
     return 'The action is missing its "action" name (a string such as "play_card").';
-  for (const key of INDEX_KEYS) {
-    const value = record[key];
-    if (value !== undefined && value !== null && !Number.isInteger(value)) {
-      return `"${key}" must be an integer, got ${JSON.stringify(value)}.`;
-    }
-  }
-  return null;
+  // Named reads, not a loop over the key names: this runs on every step.
+  return (
+    malformedIndex('card_index', record.card_index) ??
+    malformedIndex('target_index', record.target_index) ??
+    malformedIndex('option_index', record.option_index)
+  );
+}
+
+function malformedIndex(key: string, value: unknown): string | null {
+  if (value === undefined || value === null || Number.isInteger(value)) return null;
+  return `"${key}" must be an integer, got ${JSON.stringify(value)}.`;
 }
 
 /** Creates a simulator for a seed and a character. */
