@@ -1,3 +1,4 @@
+import { answerTypeWords } from './answer-type.js';
 import type { ConversationLexicon } from './conversation-lexicon.js';
 import type { ConversationLog, LoggedTurn } from './conversation-log.js';
 import { type CooccurrenceExpansionOptions, expandByCooccurrence } from './cooccurrence-expansion.js';
@@ -30,6 +31,8 @@ export interface RetrievalTuning {
   speakerBoost: number;
   /** Extra weight for names and numbers of the question. */
   entityBoost: number;
+  /** Extra weight for the answer type of a "what"/"which" question ("What *European countries* has ..."). */
+  focusBoost: number;
   bm25: Bm25Parameters;
   /** 0 ignores how much of the question a turn covers; 1 scales its score by that (idf-weighted) share. */
   coverageExponent: number;
@@ -69,6 +72,10 @@ export const DEFAULT_RETRIEVAL_TUNING: RetrievalTuning = {
   feedback: { turns: 5, terms: 8, weight: 0.3 },
   speakerBoost: 4,
   entityBoost: 1.5,
+  // LoCoMo dev, 5,000 tokens, WordNet, first 3 / last 2 conversations: K = 0 92.5 / 92.0 -> 92.7 /
+  // 92.0, K = 2 91.5 / 91.0 -> 91.5 / 91.4, K = 4 92.3 / 91.0 -> 92.5 / 91.6; 1.25 and 2 measured the
+  // same, the head noun alone lower.
+  focusBoost: 1.5,
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   coverageExponent: 1,
   speakerFill: true,
@@ -315,6 +322,13 @@ export function createConversationRetrieval(
         continue;
       }
       if (id !== undefined) weights.set(id, entities.has(term) ? tuning.entityBoost : 1);
+    }
+    // The answer type names what the evidence talks about; the question's other words often only
+    // frame it ("What *books* has Tim read?").
+    for (const word of answerTypeWords(query)) {
+      const id = index.termId(stem(word));
+      const weight = id === undefined ? undefined : weights.get(id);
+      if (id !== undefined && weight !== undefined) weights.set(id, weight * tuning.focusBoost);
     }
     for (const term of speakerTurns.keys()) {
       const id = index.termId(term);

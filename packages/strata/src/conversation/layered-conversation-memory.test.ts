@@ -404,6 +404,30 @@ describe('retrieval pieces of the layered memory', () => {
     expect(await ask(single, 0.5)).toEqual(await ask(single, 1));
   });
 
+  it('weighs the answer type of a "what" question above the words that frame it', async () => {
+    const turns: ConversationTurn[] = [
+      { id: 'frame', speaker: 'Ana', text: 'The lake, oh the lake was lovely.' },
+      ...fillers.map((text, position) => ({ id: `f${position}`, speaker: 'Ben', text })),
+      { id: 'type', speaker: 'Ana', text: 'That novel was lovely.' },
+      ...fillers.map((text, position) => ({ id: `g${position}`, speaker: 'Ben', text })),
+    ];
+    const options = {
+      budget: 55,
+      recentTurns: 0,
+      speakerFill: false,
+      costExponent: 0,
+      followingShares: [],
+      precedingShares: [],
+      feedback: { turns: 0, terms: 0, weight: 0 },
+    };
+    const query = 'What novel did Ana like at the lake?';
+    const ask = async (focusBoost: number) =>
+      (await replay(createConversationMemory({ ...options, focusBoost }), turns).assemble({ query })).turnIds;
+    // Room for one of them: "lake" twice beats "novel" once, unless the answer type weighs more.
+    expect(await ask(1)).toEqual(['frame']);
+    expect(await ask(1.5)).toEqual(['type']);
+  });
+
   it('reaches a turn that shares no word with the question through co-occurrence expansion', async () => {
     const turns: ConversationTurn[] = [
       { id: 'c1', speaker: 'Ana', text: 'Camping at the lake, the campfire was lovely.' },

@@ -55,6 +55,11 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   speakerBoost?: number;
   /** Extra weight for names and numbers of the question. Default 1.5. */
   entityBoost?: number;
+  /**
+   * Extra weight for the answer type of a "what"/"which" question, the words before its verb
+   * ("What *European countries* has Maria been to?"). 1: off. Default 1.5.
+   */
+  focusBoost?: number;
   /** BM25 parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
   bm25?: { k: number; b: number; d: number };
   /**
@@ -155,6 +160,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     feedback: options.feedback ?? defaults.feedback,
     speakerBoost: options.speakerBoost ?? defaults.speakerBoost,
     entityBoost: options.entityBoost ?? defaults.entityBoost,
+    focusBoost: nonNegativeNumber(options.focusBoost ?? defaults.focusBoost, 'focusBoost'),
     bm25: options.bm25 ?? defaults.bm25,
     coverageExponent: options.coverageExponent ?? defaults.coverageExponent,
     speakerFill: options.speakerFill ?? defaults.speakerFill,

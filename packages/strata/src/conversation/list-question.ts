@@ -1,28 +1,8 @@
+import { answerTypeWords } from './answer-type.js';
 import { words } from './text-terms.js';
 
-/** Auxiliary verbs that end a question's answer-type phrase ("What books HAS Tim read?"). */
-const AUXILIARIES: ReadonlySet<string> = new Set([
-  'do',
-  'does',
-  'did',
-  'has',
-  'have',
-  'had',
-  'is',
-  'are',
-  'was',
-  'were',
-  'can',
-  'could',
-  'would',
-  'will',
-  'might',
-  'should',
-]);
 /** Plurals without a final -s. */
 const IRREGULAR_PLURALS: ReadonlySet<string> = new Set(['people', 'children', 'men', 'women']);
-/** Words read between "what"/"which" and the auxiliary at most ("what European countries has"). */
-const PHRASE_WORDS = 4;
 
 /**
  * Whether a question asks for several things said at different times ("What books has Tim read?",
@@ -38,15 +18,9 @@ export function isListQuestion(query: string): boolean {
     if (word === 'both') return true;
     if (word === 'how' && list[position + 1] === 'many') return true;
   }
-  const start = list.findIndex((word) => word === 'what' || word === 'which');
-  if (start < 0) return false;
-  const end = Math.min(list.length, start + PHRASE_WORDS + 2);
-  for (let position = start + 1; position < end; position += 1) {
-    if (!AUXILIARIES.has(list[position] as string)) continue;
-    if (position === start + 1) return false;
-    return isPlural(list[position - 1] as string);
-  }
-  return false;
+  const type = answerTypeWords(query);
+  const head = type[type.length - 1];
+  return head !== undefined && isPlural(head);
 }
 
 function isPlural(word: string): boolean {
