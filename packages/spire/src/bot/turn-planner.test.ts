@@ -193,4 +193,16 @@ describe('turn planner', () => {
     monster.powers.TIME_WARP = 1;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it("plans Velvet Choker's last card of the turn as the Block", () => {
+    const { run, combat, monster, view } = duel('planner-choker');
+    monster.hp = 200;
+    monster.maxHp = 200;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 12, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD'), card(9002, 'DEFEND_IRONCLAD')];
+    combat.player.energy = 3;
+    run.relics.push({ id: 'VELVET_CHOKER', counter: -1, used: false });
+    combat.counters.cardsThisTurn = 5;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

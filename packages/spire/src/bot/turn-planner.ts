@@ -638,8 +638,11 @@ export function planTurn(state: GameState): GameAction {
     return slot;
   };
 
-  // The Time Eater's Time Warp ends the turn on the card that brings its count to 0: plans stop there.
+  // The Time Eater's Time Warp ends the turn on the card that brings its count to 0, and Velvet
+  // Choker allows 6 cards a turn: plans stop there.
   let playsLeft = Number.POSITIVE_INFINITY;
+  if ((state.run?.relics ?? []).some((relic) => relic.relic_id === 'VELVET_CHOKER'))
+    playsLeft = Math.max(1, 6 - (player.cards_played_this_turn ?? 0));
   for (const enemy of living) {
     const warp = power(enemy, 'TIME_WARP_POWER');
     if (warp > 0) playsLeft = Math.min(playsLeft, warp);
