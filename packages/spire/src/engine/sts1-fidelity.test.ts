@@ -220,8 +220,7 @@ describe('StS1 content the simulator lacked', () => {
     // Put every card in hand, in the order given, with energy to spare.
     const all = [...state.hand, ...state.drawPile, ...state.discardPile];
     state.hand = cards.map((id) => {
-      const found = all.find((entry) => entry.id === id && !state.hand.includes(entry));
-      const index = all.findIndex((entry) => entry === found);
+      const index = all.findIndex((entry) => entry.id === id && !state.hand.includes(entry));
       return all.splice(index, 1)[0] as (typeof all)[number];
     });
     state.drawPile = all;

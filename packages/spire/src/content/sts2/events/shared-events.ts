@@ -2,7 +2,6 @@
 // own, and each one's condition (acts, Gold, HP, potions, relics) decides whether it can come up.
 // Numbers from the public wiki export (game version v0.103.2).
 import type { EventContext, EventDefinition } from '../../../engine/definitions.js';
-import type { RunState } from '../../../engine/run-state.js';
 import { STS2_RELIC_FACTS } from '../data/sts2-relic-facts.js';
 import {
   cardChoice,
