@@ -257,21 +257,18 @@ export async function runGatewayBench(
         messages: [{ role: 'user', content: `turn ${turn}: ${'a question of ordinary length '.repeat(4)}` }],
       });
 
+    // Every session of the baseline: its turns straight to the fake upstream on one connection.
+    const direct = (size: number) => ({
+      url: `${upstream.baseURL}/chat/completions`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body: body(1),
+      amount: size * options.turns,
+    });
     const warmup = options.warmupSessions ?? 0;
     if (warmup > 0) {
       log(`direct warm-up: ${warmup * options.turns} requests (not measured)`);
-      await drive(
-        slicesOf(warmup, 1),
-        options.rate,
-        (size) => ({
-          url: `${upstream.baseURL}/chat/completions`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: body(1),
-          amount: size * options.turns,
-        }),
-        [],
-      );
+      await drive(slicesOf(warmup, 1), options.rate, direct, []);
     }
 
     // Baseline: the same requests straight to the fake upstream.
@@ -279,18 +276,7 @@ export async function runGatewayBench(
     const directLoadBefore = ownCpuMs();
     const directUpstreamBefore = cpuMsOf(upstreamProcess.child.pid);
     const directTimes: number[] = [];
-    const directRuns = await drive(
-      slicesOf(options.sessions, 1),
-      options.rate,
-      (size) => ({
-        url: `${upstream.baseURL}/chat/completions`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: body(1),
-        amount: size * options.turns,
-      }),
-      directTimes,
-    );
+    const directRuns = await drive(slicesOf(options.sessions, 1), options.rate, direct, directTimes);
     const directRequests = directRuns.reduce((sum, run) => sum + run.requests.total, 0);
     const directSeconds = Math.max(...directRuns.map((run) => run.duration));
     const directUpstreamAfter = cpuMsOf(upstreamProcess.child.pid);
