@@ -108,9 +108,41 @@ function orderText(facts: Sts2MonsterFacts): string {
   return `Opens with ${facts.startsWith ?? 'its first move'}; then ${steps.join('; ')}.`;
 }
 
+/**
+ * Powers that stun their monster the first time its HP falls to a threshold (the real game's texts):
+ * Plow at its amount (and it loses its Strength: a real state shows both gone once the HP crossed),
+ * Shriek at half its max HP. The stun replaces the move it had.
+ */
+function stunAtThreshold(context: MonsterContext): void {
+  const monster = context.monster;
+  const plow = monster.powers.PLOW ?? 0;
+  if (plow > 0 && monster.hp <= plow) {
+    delete monster.powers.PLOW;
+    delete monster.powers.STRENGTH;
+    context.setMove('STUN_MOVE');
+  } else if ((monster.powers.SHRIEK ?? 0) > 0 && monster.hp * 2 <= monster.maxHp) {
+    delete monster.powers.SHRIEK;
+    context.setMove('STUN_MOVE');
+  }
+}
+
+const THRESHOLD_TEXT: Readonly<Record<string, string>> = {
+  PLOW: ' Plow: the first time its HP falls to the Plow amount or below, it loses Plow and its Strength and is stunned.',
+  SHRIEK: ' Shriek: the first time its HP falls to half or below, it is stunned.',
+};
+
 function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefinition {
   const unmodelled = facts.moves.reduce((sum, move) => sum + move.unmodelled, 0);
   const hpUnknown = facts.hp[1] <= 0;
+  // Only monsters with a stun move and a threshold power (on spawn or from a move) get the hook.
+  const thresholds = Object.keys(THRESHOLD_TEXT).filter(
+    (power) =>
+      facts.powersOnSpawn.includes(power) ||
+      facts.moves.some((move) =>
+        move.effects.some((effect) => effect.kind === 'power' && effect.power === power),
+      ),
+  );
+  const stuns = thresholds.length > 0 && facts.moves.some((move) => move.id === 'STUN_MOVE');
   return {
     id: facts.id,
     name: facts.name,
@@ -118,8 +150,10 @@ function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefini
     text:
       text +
       (hpUnknown ? ' Its HP is not in the facts the simulator has.' : '') +
-      (unmodelled > 0 ? ` ${unmodelled} move effect(s) of the real monster are not simulated.` : ''),
+      (unmodelled > 0 ? ` ${unmodelled} move effect(s) of the real monster are not simulated.` : '') +
+      (stuns ? thresholds.map((power) => THRESHOLD_TEXT[power]).join('') : ''),
     moves: facts.moves.map((move) => moveOf(facts, move)),
+    ...(stuns ? { onDamaged: stunAtThreshold } : {}),
     setup: (context) => {
       // The export names the powers a monster spawns with but not their amounts: 1 each.
       // Surrounded is the player's (the monsters flank them), whoever spawns it.

@@ -12,6 +12,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   FRAIL: 'Gains 25% less Block from cards. Decreases by 1 at the end of each round.',
   POISON: 'Loses that much HP at the start of its turn, then Poison decreases by 1.',
   THORNS: 'When hit by an attack, deals its amount back to the attacker.',
+  PLOW: 'The first time its HP falls to this amount or below, it loses Plow and its Strength and is stunned.',
+  SHRIEK: 'The first time its HP falls to half its max HP or below, it is stunned.',
   INTANGIBLE: 'Damage and HP loss taken are reduced to 1. Decreases by 1 each round.',
   ARTIFACT: 'Negates the next debuff applied.',
   RITUAL: 'Gains that much Strength at the end of each of its turns.',

@@ -200,6 +200,48 @@ describe('StS2 mechanics', () => {
     });
   });
 
+  it('Ceremonial Beast: Plow stuns it and takes its Strength the first time its HP falls to the Plow amount', () => {
+    const { run, combat } = fight({ monsters: ['CEREMONIAL_BEAST'], deck: ['DEFEND_IRONCLAD'] });
+    withRuleset('sts2', () => {
+      const beast = run.combat?.monsters[0];
+      if (beast === undefined) throw new Error('no beast');
+      expect(beast.move.id).toBe('STAMP_MOVE');
+      combat.endTurn(); // Stamp: Plow 150
+      expect(beast.powers.PLOW).toBe(150);
+      combat.endTurn(); // Plow: 18 damage, +2 Strength
+      expect(beast.powers.STRENGTH).toBe(2);
+      expect(beast.move.id).toBe('PLOW_MOVE');
+      combat.reduceMonsterHp(beast, beast.hp - 151, false);
+      expect([beast.move.id, beast.powers.PLOW]).toEqual(['PLOW_MOVE', 150]);
+      combat.reduceMonsterHp(beast, 1, false);
+      expect(beast.move.id).toBe('STUN_MOVE');
+      expect(beast.powers.PLOW).toBeUndefined();
+      expect(beast.powers.STRENGTH).toBeUndefined();
+      const hp = run.hp;
+      combat.endTurn(); // stunned: no damage; then the second phase opens with Beast Cry
+      expect(run.hp).toBe(hp);
+      expect(beast.move.id).toBe('BEAST_CRY_MOVE');
+      // Once only: falling further does not stun it again.
+      combat.reduceMonsterHp(beast, 10, false);
+      expect(beast.move.id).toBe('BEAST_CRY_MOVE');
+    });
+  });
+
+  it('Terror Eel: Shriek stuns it once, the first time its HP falls to half', () => {
+    const { run, combat } = fight({ monsters: ['TERROR_EEL'], deck: ['DEFEND_IRONCLAD'] });
+    withRuleset('sts2', () => {
+      const eel = run.combat?.monsters[0];
+      if (eel === undefined) throw new Error('no eel');
+      expect(eel.powers.SHRIEK).toBe(1);
+      const before = eel.move.id;
+      combat.reduceMonsterHp(eel, eel.hp - Math.floor(eel.maxHp / 2) - 1, false);
+      expect(eel.move.id).toBe(before);
+      combat.reduceMonsterHp(eel, 1, false);
+      expect(eel.move.id).toBe('STUN_MOVE');
+      expect(eel.powers.SHRIEK).toBeUndefined();
+    });
+  });
+
   it('Test Subject: dies twice and comes back at 200 then 300 HP, then dies for good', () => {
     const { run, combat } = fight({ monsters: ['TEST_SUBJECT'], deck: ['DEFEND_IRONCLAD'] });
     withRuleset('sts2', () => {
