@@ -133,6 +133,8 @@ for (const backend of backends) {
     };
   };
 
+  // SQLite always runs; Postgres is skipped only outside CI when unreachable (the suite's name says why);
+  // under CI=true it runs, and an unreachable Postgres fails the test.
   describe.runIf(backend.enabled)(`on ${backend.name}${backend.enabled ? '' : ` (${unavailable})`}`, () => {
     describe(`strata serve: async extraction (${backend.name})`, () => {
       it('applies the merge patch an extraction job gets from the upstream, off the request path', async () => {
