@@ -153,14 +153,15 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     recentTurns: nonNegative(options.recentTurns ?? defaults.recentTurns, 'recentTurns'),
     followingShares: options.followingShares ?? defaults.followingShares,
     precedingShares: options.precedingShares ?? defaults.precedingShares,
-    listNeighbourScale: nonNegativeNumber(
+    listNeighbourScale: nonNegative(
       options.listNeighbourScale ?? defaults.listNeighbourScale,
       'listNeighbourScale',
+      true,
     ),
     feedback: options.feedback ?? defaults.feedback,
     speakerBoost: options.speakerBoost ?? defaults.speakerBoost,
     entityBoost: options.entityBoost ?? defaults.entityBoost,
-    focusBoost: nonNegativeNumber(options.focusBoost ?? defaults.focusBoost, 'focusBoost'),
+    focusBoost: nonNegative(options.focusBoost ?? defaults.focusBoost, 'focusBoost', true),
     bm25: options.bm25 ?? defaults.bm25,
     coverageExponent: options.coverageExponent ?? defaults.coverageExponent,
     speakerFill: options.speakerFill ?? defaults.speakerFill,
@@ -401,16 +402,11 @@ export function createConversationMemory(options: LayeredConversationOptions): L
   }
 }
 
-function nonNegative(value: number, name: string): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new StrataError('CONFIG_INVALID', `'${name}' must be a whole number >= 0, got ${value}.`);
-  }
-  return value;
-}
-
-function nonNegativeNumber(value: number, name: string): number {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new StrataError('CONFIG_INVALID', `'${name}' must be a finite number >= 0, got ${value}.`);
+/** `value` if it is >= 0 (and whole unless `fraction`), else a CONFIG_INVALID naming the option. */
+function nonNegative(value: number, name: string, fraction = false): number {
+  if (!(fraction ? Number.isFinite(value) : Number.isInteger(value)) || value < 0) {
+    const kind = fraction ? 'a finite number' : 'a whole number';
+    throw new StrataError('CONFIG_INVALID', `'${name}' must be ${kind} >= 0, got ${value}.`);
   }
   return value;
 }
