@@ -1,22 +1,24 @@
 // `npm run bench -- gateway`: concurrent sessions against several gateway processes on one Postgres, driven by
-// autocannon; the fake upstream called directly in the same run is the baseline for the added latency.
+// paced-sessions.ts (each session's turns in order, the sends spread evenly at the rate); the fake upstream called directly in the same run is the baseline for the added latency.
 //   GATEWAY_BENCH_SESSIONS (200), GATEWAY_BENCH_TURNS (50), GATEWAY_BENCH_PROCESSES (4), GATEWAY_BENCH_RATE (500 req/s),
-//   GATEWAY_BENCH_WARMUP_SESSIONS (200 per path, not measured; 0 measures from a cold start)
+//   GATEWAY_BENCH_WARMUP_SESSIONS (200 per path, not measured; 0 measures from a cold start),
+//   GATEWAY_BENCH_TIMINGS=1 (also print where the gateways' time per request went)
 
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createPostgresStore } from '@strata-memory/strata/postgres';
-import autocannon from 'autocannon';
 import pg from 'pg';
+import type { GatewayTimingsReport } from '../src/testing/gateway-timings.js';
 import { type GatewayProcess, spawnGateway, spawnListening } from '../src/testing/spawn-gateway.js';
 import { adminUrl, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
+import { drivePacedSessions, type PacedSession } from './paced-sessions.js';
 
 export interface GatewayBenchOptions {
   sessions: number;
   turns: number;
   processes: number;
-  /** Requests per second over all processes (autocannon's overallRate); 0 = as fast as they go. */
+  /** Requests per second over all sessions, offered evenly over time; 0 = as fast as they go. */
   rate: number;
   /**
    * Sessions of `turns` turns driven through each path before it is measured, at the same rate, on
@@ -25,6 +27,20 @@ export interface GatewayBenchOptions {
    * a warm-up the numbers are those of running processes. The measured phase is the same either way.
    */
   warmupSessions?: number;
+  /**
+   * Times each phase inside the gateways during the measured phase (store reads and commits, the
+   * upstream call, the rate limit, event-loop delay, GC) and returns the breakdown (default false).
+   */
+  timings?: boolean;
+}
+
+/** One phase's durations over every gateway process (ms). */
+export interface PhaseTiming {
+  phase: string;
+  count: number;
+  mean: number;
+  p50: number;
+  p99: number;
 }
 
 export interface GatewayBenchResult {
@@ -39,8 +55,12 @@ export interface GatewayBenchResult {
   /** State updates the check looked for (every 5th acknowledged turn). */
   stateUpdatesChecked: number;
   requestsPerSecond: number;
-  direct: { p50: number; p99: number; requestsPerSecond: number };
-  gateway: { p50: number; p99: number };
+  /**
+   * Each path's latency; `lateP99`: the p99 of how late its sends were against the even schedule (ms;
+   * near 0 when the path kept up with the offered rate).
+   */
+  direct: { p50: number; p99: number; requestsPerSecond: number; lateP99: number };
+  gateway: { p50: number; p99: number; lateP99: number };
   added: { p50: number; p99: number };
   /**
    * CPU the gateway processes used per request (user + system, from /proc; undefined elsewhere):
@@ -65,6 +85,13 @@ export interface GatewayBenchResult {
    * gateways' read and write system calls (/proc/<pid>/io, socket reads and writes), and the bench
    * database's transactions and rows written (pg_stat_database). Undefined where not readable.
    */
+  /** With `timings`: where the gateways' time went in the measured phase. */
+  timings?: {
+    phases: PhaseTiming[];
+    eventLoopDelay: Array<{ p50: number; p99: number; max: number }>;
+    gcMsPerRequest: number;
+    cpuMsPerRequest: number;
+  };
   workPerRequest: {
     gatewayReads?: number | undefined;
     gatewayWrites?: number | undefined;
@@ -174,51 +201,36 @@ function latency(times: number[]) {
   return { p50: ms(at(0.5)), p99: ms(at(0.99)) };
 }
 
-/**
- * Splits `connections` into slices of about 10 (a multiple of `groups`), each its own autocannon run.
- * With a rate, autocannon sends each connection's share at the start of every second: one run of 200
- * connections is a burst of 500 requests at each second's start (queueing the fake upstream alone to
- * a p99 of 100-270 ms), not 500 req/s. The slices start 1000/slices ms apart, so the bursts are small
- * and spread over the second. (A connection's rate is a whole number per second: 500 req/s over 200
- * connections is 3 for some and 2 for others, so once the 3s are done the rest run at 400 req/s.)
- */
-function slicesOf(connections: number, groups: number): number[] {
-  const count = Math.max(groups, groups * Math.floor(Math.min(20, connections) / groups));
-  return Array.from(
-    { length: count },
-    (_, index) => Math.floor(connections / count) + (index < connections % count ? 1 : 0),
-  ).filter((size) => size > 0);
+/** Each gateway's timings since the last call (the call starts a new sample). */
+async function gatewayTimings(gateways: GatewayProcess[]): Promise<GatewayTimingsReport[]> {
+  return Promise.all(
+    gateways.map(
+      async (gateway) => (await (await fetch(`${gateway.url}/debug/timings`)).json()) as GatewayTimingsReport,
+    ),
+  );
 }
 
-/** Runs the slices (staggered when rate-limited), collecting every response time. */
-async function drive(
-  slices: number[],
-  rate: number,
-  optionsOf: (slice: number, index: number) => autocannon.Options,
-  times: number[],
-): Promise<autocannon.Result[]> {
-  const total = slices.reduce((sum, size) => sum + size, 0);
-  return Promise.all(
-    slices.map(async (size, index) => {
-      if (rate > 0) await new Promise((resolve) => setTimeout(resolve, (index * 1000) / slices.length));
-      const sliceRate = Math.max(1, Math.round((rate * size) / total));
-      // Without a callback autocannon returns its tracker (an EventEmitter) made thenable.
-      const run = autocannon({
-        ...optionsOf(size, index),
-        connections: size,
-        ...(rate > 0 ? { overallRate: sliceRate } : {}),
-      }) as Promise<autocannon.Result> & {
-        on(
-          event: 'response',
-          listener: (client: unknown, status: number, bytes: number, responseTime: number) => void,
-        ): void;
-      };
-      run.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-        times.push(responseTime);
-      });
-      return run;
-    }),
-  );
+function summarizeTimings(reports: GatewayTimingsReport[], requests: number) {
+  const phases = new Map<string, number[]>();
+  for (const report of reports)
+    for (const [phase, values] of Object.entries(report.phases))
+      phases.set(phase, [...(phases.get(phase) ?? []), ...values]);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    phases: [...phases].map(([phase, values]) => ({
+      phase,
+      count: values.length,
+      mean: round(values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length)),
+      ...latency(values),
+    })),
+    eventLoopDelay: reports.map((report) => ({
+      p50: round(report.eventLoopDelay.p50),
+      p99: round(report.eventLoopDelay.p99),
+      max: round(report.eventLoopDelay.max),
+    })),
+    gcMsPerRequest: round(reports.reduce((sum, report) => sum + report.gc.ms, 0) / requests),
+    cpuMsPerRequest: round(reports.reduce((sum, report) => sum + report.cpuMs, 0) / requests),
+  };
 }
 
 export async function runGatewayBench(
@@ -247,7 +259,12 @@ export async function runGatewayBench(
   try {
     for (let index = 0; index < options.processes; index += 1) {
       gateways.push(
-        await spawnGateway({ UPSTREAM: upstream.baseURL, STORE: 'postgres', DATABASE_URL: gatewayUrl }),
+        await spawnGateway({
+          UPSTREAM: upstream.baseURL,
+          STORE: 'postgres',
+          DATABASE_URL: gatewayUrl,
+          ...(options.timings ? { GATEWAY_TIMINGS: '1' } : {}),
+        }),
       );
     }
     const total = options.sessions * options.turns;
@@ -258,27 +275,27 @@ export async function runGatewayBench(
       });
 
     // Every session of the baseline: its turns straight to the fake upstream on one connection.
-    const direct = (size: number) => ({
-      url: `${upstream.baseURL}/chat/completions`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json' },
-      body: body(1),
-      amount: size * options.turns,
-    });
+    const directSessions = (count: number): PacedSession[] =>
+      Array.from({ length: count }, () => ({
+        turns: options.turns,
+        request: () => ({
+          url: `${upstream.baseURL}/chat/completions`,
+          headers: { 'content-type': 'application/json' },
+          body: body(1),
+        }),
+      }));
     const warmup = options.warmupSessions ?? 0;
     if (warmup > 0) {
       log(`direct warm-up: ${warmup * options.turns} requests (not measured)`);
-      await drive(slicesOf(warmup, 1), options.rate, direct, []);
+      await drivePacedSessions(directSessions(warmup), options.rate);
     }
 
     // Baseline: the same requests straight to the fake upstream.
     log(`direct: ${total} requests to the fake upstream, ${options.sessions} connections`);
     const directLoadBefore = ownCpuMs();
     const directUpstreamBefore = cpuMsOf(upstreamProcess.child.pid);
-    const directTimes: number[] = [];
-    const directRuns = await drive(slicesOf(options.sessions, 1), options.rate, direct, directTimes);
-    const directRequests = directRuns.reduce((sum, run) => sum + run.requests.total, 0);
-    const directSeconds = Math.max(...directRuns.map((run) => run.duration));
+    const directRun = await drivePacedSessions(directSessions(options.sessions), options.rate);
+    const directRequests = directRun.requests;
     const directUpstreamAfter = cpuMsOf(upstreamProcess.child.pid);
     const directCpuMsPerRequest = {
       loadTool: perRequest(ownCpuMs() - directLoadBefore, directRequests) ?? 0,
@@ -288,41 +305,28 @@ export async function runGatewayBench(
     };
 
     // Through the gateways: one connection = one session, its turns in order, spread over the processes.
-    const sessionRequests = (prefix: string, successes?: Map<string, number[]>) => {
-      let nextSession = 0;
-      return (size: number, slice: number) =>
-        ({
-          url: `${gateways[slice % gateways.length]?.url}/v1/chat/completions`,
-          method: 'POST',
-          amount: size * options.turns,
-          requests: Array.from({ length: options.turns }, (_, index) => ({
-            setupRequest(request: Record<string, unknown>, context: Record<string, unknown>) {
-              if (context.session === undefined) {
-                context.session = `${prefix}-${nextSession}`;
-                nextSession += 1;
-              }
-              context.turn = index + 1;
-              return {
-                ...request,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-strata-session': context.session as string,
-                },
-                body: body(index + 1),
-              };
-            },
-            onResponse(status: number, _body: string, context: Record<string, unknown>) {
-              if (status !== 200 || !successes) return;
-              const list = successes.get(context.session as string) ?? [];
-              list.push(context.turn as number);
-              successes.set(context.session as string, list);
-            },
-          })),
-        }) as unknown as autocannon.Options;
-    };
+    const gatewaySessions = (prefix: string, count: number, successes?: Map<string, number[]>) =>
+      Array.from({ length: count }, (_, index): PacedSession => {
+        const session = `${prefix}-${index}`;
+        const url = `${gateways[index % gateways.length]?.url}/v1/chat/completions`;
+        return {
+          turns: options.turns,
+          request: (turn) => ({
+            url,
+            headers: { 'content-type': 'application/json', 'x-strata-session': session },
+            body: body(turn),
+          }),
+          onResponse(turn, status) {
+            if (status !== 200 || !successes) return;
+            const list = successes.get(session) ?? [];
+            list.push(turn);
+            successes.set(session, list);
+          },
+        };
+      });
     if (warmup > 0) {
       log(`gateway warm-up: ${warmup} sessions x ${options.turns} turns of their own (not measured)`);
-      await drive(slicesOf(warmup, options.processes), options.rate, sessionRequests('warm'), []);
+      await drivePacedSessions(gatewaySessions('warm', warmup), options.rate);
     }
     const successes = new Map<string, number[]>();
     log(`gateway: ${options.sessions} sessions x ${options.turns} turns over ${options.processes} processes`);
@@ -332,17 +336,13 @@ export async function runGatewayBench(
     const loadBefore = ownCpuMs();
     const upstreamBefore = cpuMsOf(upstreamProcess.child.pid);
     const postgresBefore = await postgresCpuNow(database.name);
-    const gatewayTimes: number[] = [];
-    const runs = await drive(
-      slicesOf(options.sessions, options.processes),
-      options.rate,
-      sessionRequests('bench', successes),
-      gatewayTimes,
-    );
+    if (options.timings) await gatewayTimings(gateways);
+    const run = await drivePacedSessions(gatewaySessions('bench', options.sessions, successes), options.rate);
     const loadUsed = ownCpuMs() - loadBefore;
+    const timingReports = options.timings ? await gatewayTimings(gateways) : undefined;
     const upstreamAfter = cpuMsOf(upstreamProcess.child.pid);
     const postgresUsed = await postgresCpu(database.name, postgresBefore);
-    const requests = runs.reduce((sum, run) => sum + run.requests.total, 0);
+    const requests = run.requests;
     const cpuUsed = gateways.map((gateway, index) => {
       const after = cpuMsOf(gateway.child.pid);
       const before = cpuBefore[index];
@@ -376,10 +376,8 @@ export async function runGatewayBench(
           }
         : {}),
     };
-    const seconds = Math.max(...runs.map((run) => run.duration));
-    // Latency over all processes: every response time of every slice, merged.
-    const gatewayLatency = latency(gatewayTimes);
-    const directLatency = latency(directTimes);
+    const gatewayLatency = latency(run.times);
+    const directLatency = latency(directRun.times);
 
     // Verify: every acknowledged turn stored once, every state update applied.
     const store = createPostgresStore({ connectionString: database.url });
@@ -410,16 +408,20 @@ export async function runGatewayBench(
     }
     const result: GatewayBenchResult = {
       requests,
-      non2xx: runs.reduce((sum, run) => sum + run.non2xx, 0),
-      errors: runs.reduce((sum, run) => sum + run.errors + run.timeouts, 0),
+      non2xx: run.non2xx,
+      errors: run.errors,
       lostTurns,
       lostStateUpdates,
       sessions: successes.size,
       longestSession: Math.max(0, ...[...successes.values()].map((turns) => turns.length)),
       stateUpdatesChecked,
-      requestsPerSecond: Math.round(requests / seconds),
-      direct: { ...directLatency, requestsPerSecond: Math.round(directRequests / directSeconds) },
-      gateway: gatewayLatency,
+      requestsPerSecond: Math.round(run.requestsPerSecond),
+      direct: {
+        ...directLatency,
+        requestsPerSecond: Math.round(directRun.requestsPerSecond),
+        lateP99: latency(directRun.lateness).p99,
+      },
+      gateway: { ...gatewayLatency, lateP99: latency(run.lateness).p99 },
       added: {
         p50: Math.round((gatewayLatency.p50 - directLatency.p50) * 100) / 100,
         p99: Math.round((gatewayLatency.p99 - directLatency.p99) * 100) / 100,
@@ -435,6 +437,7 @@ export async function runGatewayBench(
       },
       directCpuMsPerRequest,
       workPerRequest,
+      ...(timingReports ? { timings: summarizeTimings(timingReports, requests) } : {}),
     };
     return result;
   } finally {
@@ -455,6 +458,7 @@ export async function runBench(): Promise<void> {
     // (before V8 optimizes them) cost about twice the CPU of later ones. The cold number stays one
     // variable away, and the printed summary says which was measured.
     warmupSessions: Number(process.env.GATEWAY_BENCH_WARMUP_SESSIONS ?? 200),
+    timings: process.env.GATEWAY_BENCH_TIMINGS === '1',
   };
   const result = await runGatewayBench(options);
   console.table([
@@ -463,24 +467,28 @@ export async function runBench(): Promise<void> {
       p50Ms: result.direct.p50,
       p99Ms: result.direct.p99,
       requestsPerSecond: result.direct.requestsPerSecond,
+      goalRequestsPerSecond: options.rate || 'as fast as it goes',
+      lateP99Ms: result.direct.lateP99,
     },
     {
       path: `through ${options.processes} gateways`,
       p50Ms: result.gateway.p50,
       p99Ms: result.gateway.p99,
       requestsPerSecond: result.requestsPerSecond,
+      goalRequestsPerSecond: options.rate || 'as fast as it goes',
+      lateP99Ms: result.gateway.lateP99,
     },
-    { path: 'added by the gateway', p50Ms: result.added.p50, p99Ms: result.added.p99, requestsPerSecond: '' },
+    { path: 'added by the gateway', p50Ms: result.added.p50, p99Ms: result.added.p99 },
   ]);
   console.log(
-    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; ${result.sessions} sessions (longest ${result.longestSession} turns); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates} of ${result.stateUpdatesChecked}; goal: p99 added <= 10 ms at ${options.rate} req/s; ${options.warmupSessions ? `after a warm-up of ${options.warmupSessions} sessions per path` : 'from a cold start (no warm-up)'}`,
+    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; ${result.sessions} sessions (longest ${result.longestSession} turns); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates} of ${result.stateUpdatesChecked}; goal: p99 added <= 10 ms at ${options.rate} req/s (achieved: direct ${result.direct.requestsPerSecond}, gateway ${result.requestsPerSecond} req/s; lateP99Ms = p99 of how late a send was against the even schedule); ${options.warmupSessions ? `after a warm-up of ${options.warmupSessions} sessions per path` : 'from a cold start (no warm-up)'}`,
   );
   const parts = result.cpuMsPerRequest;
   const sum = (parts.upstream ?? 0) + (parts.gateways ?? 0) + (parts.postgres ?? 0) + parts.loadTool;
   const cores = availableParallelism();
   console.table([
     {
-      part: 'load tool (autocannon, this process)',
+      part: 'load tool (paced sessions, this process)',
       gatewayPhase: parts.loadTool,
       directPhase: result.directCpuMsPerRequest.loadTool,
     },
@@ -500,7 +508,15 @@ export async function runBench(): Promise<void> {
   console.log(
     `work per gateway request: gateway read syscalls ${work.gatewayReads ?? '?'}, write syscalls ${work.gatewayWrites ?? '?'}; Postgres transactions ${work.postgresTransactions ?? '?'}, rows written ${work.postgresRowsWritten ?? '?'}`,
   );
-  console.log(JSON.stringify({ options, ...result }));
+  if (result.timings) {
+    console.log('where the gateways spent each request (ms, measured phase, GATEWAY_BENCH_TIMINGS=1):');
+    console.table(result.timings.phases);
+    console.log(
+      `event-loop delay per gateway (p50/p99/max ms): ${result.timings.eventLoopDelay.map((delay) => `${delay.p50}/${delay.p99}/${delay.max}`).join(', ')}; GC ${result.timings.gcMsPerRequest} ms per request; gateway CPU (process.cpuUsage) ${result.timings.cpuMsPerRequest} ms per request`,
+    );
+  }
+  const { timings: _timings, ...printed } = result;
+  console.log(JSON.stringify({ options, ...printed }));
   if (result.lostTurns > 0 || result.lostStateUpdates > 0)
     throw new Error('the gateway lost turns or state updates');
 }

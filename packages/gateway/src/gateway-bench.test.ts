@@ -10,7 +10,7 @@ if (unavailable) console.warn(unavailable);
 const run = unavailable === undefined || process.env.CI === 'true' ? describe : describe.skip;
 
 run('npm run bench -- gateway, small', () => {
-  it('drives concurrent sessions with autocannon through two gateway processes on one Postgres: no lost turn or state update', async () => {
+  it('drives concurrent paced sessions through two gateway processes on one Postgres: no lost turn or state update', async () => {
     if (unavailable) throw new Error(unavailable);
     const result = await runGatewayBench({ sessions: 8, turns: 6, processes: 2, rate: 0 }, () => {});
     expect(result.requests).toBe(48);

@@ -2,6 +2,10 @@
 // Env: UPSTREAM (base URL), STORE (sqlite|postgres), DB (file) or DATABASE_URL, BUDGET. Prints {"url"} once listening.
 import { createTiktokenTokenizer, type MemoryStore } from '@strata-memory/strata';
 import { createGateway } from '../create-gateway.js';
+import { createGatewayTimings } from './gateway-timings.js';
+
+// GATEWAY_TIMINGS=1: the store, the rate-limit pool and the requests are timed (GET /debug/timings).
+const timings = process.env.GATEWAY_TIMINGS === '1' ? createGatewayTimings() : undefined;
 
 const storeKind = process.env.STORE ?? 'sqlite';
 let store: MemoryStore;
@@ -18,7 +22,7 @@ if (storeKind === 'postgres') {
   });
   // An idle connection ended by the server (a restart, pg_terminate_backend) must not end the process.
   pool.on('error', () => undefined);
-  rateLimitPool = pool;
+  rateLimitPool = timings ? timings.pool(pool) : pool;
 } else {
   const { createSqliteStore } = await import('@strata-memory/strata/sqlite');
   store = createSqliteStore({ path: process.env.DB ?? '.strata/gateway-test.db' });
@@ -27,7 +31,7 @@ await store.open();
 const gateway = createGateway({
   upstream: process.env.UPSTREAM ?? '',
   upstreamApiKey: 'sk-upstream-process',
-  store,
+  store: timings ? timings.store(store) : store,
   auth: false,
   budget: Number(process.env.BUDGET ?? 5000),
   tokenizer: createTiktokenTokenizer('o200k_base'),
@@ -35,6 +39,7 @@ const gateway = createGateway({
   rateLimitPerMinute: 1_000_000,
   ...(rateLimitPool ? { rateLimitPool } : {}),
 });
+if (timings) timings.register(gateway.app);
 const url = await gateway.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
 process.stdout.write(`${JSON.stringify({ url, pid: process.pid })}\n`);
 process.once('SIGTERM', async () => {
