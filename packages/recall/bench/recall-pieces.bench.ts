@@ -21,6 +21,7 @@ const VARIANTS: Array<{ name: string; options: Partial<LayeredConversationOption
   { name: 'date cues off', options: { dates: { boost: 0, share: 0 } } },
   { name: 'list neighbour scale off', options: { listNeighbourScale: 1 } },
   { name: 'answer-type focus off', options: { focusBoost: 1 } },
+  { name: 'compound spellings off', options: { compoundSpellings: false } },
   { name: '+ PPMI expansion (8 terms)', options: { expansion: { terms: 8 } } },
   { name: '+ MMR diversity (0.5)', options: { diversityPenalty: 0.5 } },
   { name: '+ WordNet lexicon', options: { lexicon: wordnet } },

@@ -1,4 +1,5 @@
 import { answerTypeWords } from './answer-type.js';
+import { compoundVariants } from './compound-variants.js';
 import type { ConversationLexicon } from './conversation-lexicon.js';
 import type { ConversationLog, LoggedTurn } from './conversation-log.js';
 import { type CooccurrenceExpansionOptions, expandByCooccurrence } from './cooccurrence-expansion.js';
@@ -33,6 +34,8 @@ export interface RetrievalTuning {
   entityBoost: number;
   /** Extra weight for the answer type of a "what"/"which" question ("What *European countries* has ..."). */
   focusBoost: number;
+  /** Closed and open spellings of a compound match each other ("roadtrip" and "road trip"). */
+  compoundSpellings: boolean;
   bm25: Bm25Parameters;
   /** 0 ignores how much of the question a turn covers; 1 scales its score by that (idf-weighted) share. */
   coverageExponent: number;
@@ -76,6 +79,7 @@ export const DEFAULT_RETRIEVAL_TUNING: RetrievalTuning = {
   // 92.0, K = 2 91.5 / 91.0 -> 91.5 / 91.4, K = 4 92.3 / 91.0 -> 92.5 / 91.6; 1.25 and 2 measured the
   // same, the head noun alone lower.
   focusBoost: 1.5,
+  compoundSpellings: true,
   bm25: { k: 1.2, b: 0.7, d: 0.5 },
   coverageExponent: 1,
   speakerFill: true,
@@ -334,6 +338,14 @@ export function createConversationRetrieval(
       const id = index.termId(term);
       if (id !== undefined) speakerTermIds.add(id);
     }
+    // Another spelling of a compound of the question ("roadtrip" / "road trip") weighs as its word.
+    const variants = tuning.compoundSpellings
+      ? compoundVariants(query, index, log, (word) => speakerTurns.has(stem(word)), COMPOUND_OPTIONS)
+      : [];
+    for (const { term, source, share } of variants) {
+      if (weights.has(term) || speakerTermIds.has(term)) continue;
+      weights.set(term, share * (source === undefined ? 1 : (weights.get(source) ?? 1)));
+    }
 
     const inNamedSession = (turn: number): boolean => {
       const present = sessionSpeakers[log.turns[turn]?.session ?? -1];
@@ -347,6 +359,13 @@ export function createConversationRetrieval(
       for (const term of weights.keys()) {
         coverage.mass.set(term, index.idf(term));
         coverage.total += index.idf(term);
+      }
+    }
+    // A variant covers its share of the word it spells.
+    if (coverage) {
+      for (const { term, source, share } of variants) {
+        const mass = source === undefined ? 0 : (coverage.mass.get(source) ?? 0);
+        if (mass > 0) coverage.mass.set(term, Math.max(coverage.mass.get(term) ?? 0, share * mass));
       }
     }
     // Before the search, and even when no word of the question occurs in the history: then only
@@ -543,6 +562,13 @@ function entityTerms(query: string): Set<string> {
  * CPU per question of 300).
  */
 const MAX_HITS = 500;
+
+/**
+ * Compound spellings: halves of at least 4 letters ("road|trip", not "learn|ing"), only for question
+ * words found in at most 8 turns (as for lexicon expansion), and at most 200 turns read to find the
+ * halves side by side.
+ */
+const COMPOUND_OPTIONS = { minimumPart: 4, sourceFrequency: 8, sampleTurns: 200 };
 
 /** The `count` best hits (ties at the threshold all kept) as a map, found in O(n) without sorting. */
 function bestScores(turns: readonly number[], values: Float64Array, count: number): Scores {

@@ -428,6 +428,48 @@ describe('retrieval pieces of the layered memory', () => {
     expect(await ask(1.5)).toEqual(['type']);
   });
 
+  describe('compound spellings', () => {
+    // Room for about one turn besides the frame and the question.
+    const options = {
+      budget: 62,
+      recentTurns: 0,
+      speakerFill: false,
+      followingShares: [],
+      precedingShares: [],
+      feedback: { turns: 0, terms: 0, weight: 0 },
+    };
+    const chat = (planted: string[]): ConversationTurn[] => [
+      ...planted.map((text, position) => ({ id: `p${position}`, speaker: 'Ana', text })),
+      ...fillers.map((text, position) => ({ id: `f${position}`, speaker: 'Ben', text })),
+    ];
+    const ask = async (turns: ConversationTurn[], query: string, compoundSpellings: boolean) =>
+      (await replay(createConversationMemory({ ...options, compoundSpellings }), turns).assemble({ query }))
+        .turnIds;
+
+    it('matches a closed compound of the question to its open spelling in a turn ("roadtrip": "road trip")', async () => {
+      const turns = chat(['We finally did the road trip along the coast.']);
+      const query = 'When did Ana go on the roadtrip?';
+      expect(await ask(turns, query, false)).not.toContain('p0');
+      expect(await ask(turns, query, true)).toContain('p0');
+    });
+
+    it('matches two question words to their joined spelling in a turn ("ice cream": "icecream")', async () => {
+      const turns = chat(['Made coconut icecream at home, so good.']);
+      const query = 'What ice cream does Ana love?';
+      expect(await ask(turns, query, false)).not.toContain('p0');
+      expect(await ask(turns, query, true)).toContain('p0');
+    });
+
+    it('does not split a word whose halves no turn says side by side', async () => {
+      // "trans" and "gender" both occur, never as "trans gender": no turn spells "transgender" that way.
+      const turns = chat(['The trans flag was up all week.', 'Gender studies class ran late again.']);
+      const query = 'What did Ana say about transgender rights?';
+      const turnIds = await ask(turns, query, true);
+      expect(turnIds).not.toContain('p0');
+      expect(turnIds).not.toContain('p1');
+    });
+  });
+
   it('reaches a turn that shares no word with the question through co-occurrence expansion', async () => {
     const turns: ConversationTurn[] = [
       { id: 'c1', speaker: 'Ana', text: 'Camping at the lake, the campfire was lovely.' },

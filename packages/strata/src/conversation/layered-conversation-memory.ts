@@ -60,6 +60,12 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
    * ("What *European countries* has Maria been to?"). 1: off. Default 1.5.
    */
   focusBoost?: number;
+  /**
+   * Closed and open spellings of a compound match each other: a rare question word whose halves some
+   * turn says side by side ("roadtrip": "road trip"), and two question words whose joined form the
+   * history holds ("ice cream": "icecream"). Default true.
+   */
+  compoundSpellings?: boolean;
   /** BM25 parameters (MiniSearch defaults: k 1.2, b 0.7, d 0.5). */
   bm25?: { k: number; b: number; d: number };
   /**
@@ -162,6 +168,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
     speakerBoost: options.speakerBoost ?? defaults.speakerBoost,
     entityBoost: options.entityBoost ?? defaults.entityBoost,
     focusBoost: nonNegative(options.focusBoost ?? defaults.focusBoost, 'focusBoost', true),
+    compoundSpellings: options.compoundSpellings ?? defaults.compoundSpellings,
     bm25: options.bm25 ?? defaults.bm25,
     coverageExponent: options.coverageExponent ?? defaults.coverageExponent,
     speakerFill: options.speakerFill ?? defaults.speakerFill,
