@@ -16,10 +16,14 @@ const wordnet = await createWordNetLexicon();
 /** Each variant differs from the defaults in one setting. */
 const VARIANTS: Array<{ name: string; options: Partial<LayeredConversationOptions> }> = [
   { name: 'defaults', options: {} },
-  { name: 'RM3 feedback off', options: { feedback: { turns: 0, terms: 0, weight: 0 } } },
+  {
+    name: 'RM3 feedback off',
+    options: { feedback: { turns: 0, terms: 0, weight: 0 }, listFeedback: { turns: 0, terms: 0, weight: 0 } },
+  },
   { name: 'speaker pre-filter off', options: { speakerFilter: false } },
   { name: 'date cues off', options: { dates: { boost: 0, share: 0 } } },
   { name: 'list neighbour scale off', options: { listNeighbourScale: 1 } },
+  { name: 'list feedback off', options: { listFeedback: { turns: 5, terms: 8, weight: 0.3 } } },
   { name: 'answer-type focus off', options: { focusBoost: 1 } },
   { name: 'compound spellings off', options: { compoundSpellings: false } },
   { name: '+ PPMI expansion (8 terms)', options: { expansion: { terms: 8 } } },

@@ -428,6 +428,43 @@ describe('retrieval pieces of the layered memory', () => {
     expect(await ask(1.5)).toEqual(['type']);
   });
 
+  it('reads more first hits for the feedback round of a question asking for several things (listFeedback)', async () => {
+    const turns: ConversationTurn[] = [
+      // Shares no word with the question: only a feedback term ("Tolkien") reaches it.
+      { id: 'evidence', speaker: 'Ana', text: 'Tolkien is the one I reread every winter.' },
+      // Out of reach of the hits' neighbour shares.
+      ...[0, 1, 2].map((n) => ({ id: `gap${n}`, speaker: 'Ben', text: fillers[n] as string })),
+      // The five best hits say "books" most and never "Tolkien"; the next five say it.
+      ...[1, 2, 3, 4, 5].map((n) => ({
+        id: `strong${n}`,
+        speaker: 'Ana',
+        text: `Books, books, books at the fair, stall ${n}.`,
+      })),
+      ...[1, 2, 3, 4, 5].map((n) => ({
+        id: `weak${n}`,
+        speaker: 'Ana',
+        text: `Those books by Tolkien were long, volume ${n} included.`,
+      })),
+      ...Array.from({ length: 30 }, (_, n) => ({
+        id: `f${n}`,
+        speaker: 'Ben',
+        text: `${fillers[n % fillers.length]} (${n})`,
+      })),
+    ];
+    const options = { budget: 300, recentTurns: 0, speakerFill: false };
+    const query = 'What books has Ana read?';
+    const ask = async (listFeedback?: { turns: number; terms: number; weight: number }) =>
+      (
+        await replay(
+          createConversationMemory(listFeedback ? { ...options, listFeedback } : options),
+          turns,
+        ).assemble({ query })
+      ).turnIds;
+    // The same round as any other question: five hits read, "Tolkien" never added.
+    expect(await ask({ turns: 5, terms: 8, weight: 0.3 })).not.toContain('evidence');
+    expect(await ask()).toContain('evidence');
+  });
+
   describe('compound spellings', () => {
     // Room for about one turn besides the frame and the question.
     const options = {

@@ -51,6 +51,12 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
   listNeighbourScale?: number;
   /** Pseudo-relevance feedback: top turns read, terms added, weight of added terms. */
   feedback?: { turns: number; terms: number; weight: number };
+  /**
+   * The feedback round of a question that asks for several things (as for `listNeighbourScale`):
+   * its evidence is spread over many turns, so more first hits are read and more terms added, each
+   * weighing less. Default { turns: 10, terms: 16, weight: 0.25 }; the value of `feedback`: no difference.
+   */
+  listFeedback?: { turns: number; terms: number; weight: number };
   /** Multiplier for turns said by a speaker the question names. Default 4. */
   speakerBoost?: number;
   /** Extra weight for names and numbers of the question. Default 1.5. */
@@ -165,6 +171,7 @@ export function createConversationMemory(options: LayeredConversationOptions): L
       true,
     ),
     feedback: options.feedback ?? defaults.feedback,
+    listFeedback: options.listFeedback ?? defaults.listFeedback,
     speakerBoost: options.speakerBoost ?? defaults.speakerBoost,
     entityBoost: options.entityBoost ?? defaults.entityBoost,
     focusBoost: nonNegative(options.focusBoost ?? defaults.focusBoost, 'focusBoost', true),
