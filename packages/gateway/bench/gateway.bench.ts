@@ -2,7 +2,8 @@
 // paced-sessions.ts (each session's turns in order, the sends spread evenly at the rate); the fake upstream called directly in the same run is the baseline for the added latency.
 //   GATEWAY_BENCH_SESSIONS (200), GATEWAY_BENCH_TURNS (50), GATEWAY_BENCH_PROCESSES (4), GATEWAY_BENCH_RATE (500 req/s),
 //   GATEWAY_BENCH_WARMUP_SESSIONS (200 per path, not measured; 0 measures from a cold start),
-//   GATEWAY_BENCH_TIMINGS=1 (also print where the gateways' time per request went)
+//   GATEWAY_BENCH_TIMINGS=1 (also print where the gateways' time per request went),
+//   GATEWAY_BENCH_SYNCHRONOUS_COMMIT=off (a measurement of the WAL flush wait only: not durable)
 
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -253,9 +254,15 @@ export async function runGatewayBench(
   // GATEWAY_BENCH_PG_SOCKET=<dir> (e.g. /var/run/postgresql): the gateways reach Postgres over its Unix
   // socket instead of loopback TCP, as a gateway on the database's host can.
   const socket = process.env.GATEWAY_BENCH_PG_SOCKET;
-  const gatewayUrl = socket
+  const baseUrl = socket
     ? `postgres://postgres@/${database.name}?host=${encodeURIComponent(socket)}`
     : database.url;
+  // GATEWAY_BENCH_SYNCHRONOUS_COMMIT=off: a measurement only, of what waiting for the commit's WAL flush
+  // costs. Not durable (a crash of Postgres can lose acknowledged turns), so never the bench's default.
+  const synchronousCommit = process.env.GATEWAY_BENCH_SYNCHRONOUS_COMMIT;
+  const gatewayUrl = synchronousCommit
+    ? `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c synchronous_commit=${synchronousCommit}`)}`
+    : baseUrl;
   try {
     for (let index = 0; index < options.processes; index += 1) {
       gateways.push(
@@ -481,7 +488,7 @@ export async function runBench(): Promise<void> {
     { path: 'added by the gateway', p50Ms: result.added.p50, p99Ms: result.added.p99 },
   ]);
   console.log(
-    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; ${result.sessions} sessions (longest ${result.longestSession} turns); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates} of ${result.stateUpdatesChecked}; goal: p99 added <= 10 ms at ${options.rate} req/s (achieved: direct ${result.direct.requestsPerSecond}, gateway ${result.requestsPerSecond} req/s; lateP99Ms = p99 of how late a send was against the even schedule); ${options.warmupSessions ? `after a warm-up of ${options.warmupSessions} sessions per path` : 'from a cold start (no warm-up)'}`,
+    `${result.requests} gateway requests (${result.non2xx} non-2xx, ${result.errors} errors); gateway CPU ${result.gatewayCpuMsPerRequest ?? '?'} ms per request; ${result.sessions} sessions (longest ${result.longestSession} turns); lost turns ${result.lostTurns}, lost state updates ${result.lostStateUpdates} of ${result.stateUpdatesChecked}; goal: p99 added <= 10 ms at ${options.rate} req/s (achieved: direct ${result.direct.requestsPerSecond}, gateway ${result.requestsPerSecond} req/s; lateP99Ms = p99 of how late a send was against the even schedule); ${options.warmupSessions ? `after a warm-up of ${options.warmupSessions} sessions per path` : 'from a cold start (no warm-up)'}${process.env.GATEWAY_BENCH_SYNCHRONOUS_COMMIT ? `; the gateways' Postgres sessions ran with synchronous_commit=${process.env.GATEWAY_BENCH_SYNCHRONOUS_COMMIT} (a measurement only: not durable)` : ''}`,
   );
   const parts = result.cpuMsPerRequest;
   const sum = (parts.upstream ?? 0) + (parts.gateways ?? 0) + (parts.postgres ?? 0) + parts.loadTool;

@@ -9,12 +9,27 @@ const timings = process.env.GATEWAY_TIMINGS === '1' ? createGatewayTimings() : u
 
 const storeKind = process.env.STORE ?? 'sqlite';
 let store: MemoryStore;
+let ownedPool: { end(): Promise<void> } | undefined;
 let rateLimitPool: { query(text: string): Promise<unknown>; end(): Promise<void> } | undefined;
 if (storeKind === 'postgres') {
   const { createPostgresStore } = await import('@strata-memory/strata/postgres');
-  store = createPostgresStore({ connectionString: process.env.DATABASE_URL ?? '', maxConnections: 4 });
-  // As strata serve --store postgres does: one rate limit budget per tenant for all replicas.
   const { default: pg } = await import('pg');
+  // Timed: the store's own pool (as the store would make it), so its waits for a connection show.
+  const storePool = timings
+    ? timings.connections(
+        new pg.Pool({
+          connectionString: process.env.DATABASE_URL ?? '',
+          max: 4,
+          connectionTimeoutMillis: 5000,
+        }),
+      )
+    : undefined;
+  storePool?.on('error', () => undefined);
+  ownedPool = storePool;
+  store = createPostgresStore(
+    storePool ? { pool: storePool } : { connectionString: process.env.DATABASE_URL ?? '', maxConnections: 4 },
+  );
+  // As strata serve --store postgres does: one rate limit budget per tenant for all replicas.
   const pool = new pg.Pool({
     connectionString: process.env.DATABASE_URL ?? '',
     max: 2,
@@ -46,5 +61,6 @@ process.once('SIGTERM', async () => {
   await gateway.close();
   await rateLimitPool?.end();
   await store.close();
+  await ownedPool?.end();
   process.exit(0);
 });

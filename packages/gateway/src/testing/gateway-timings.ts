@@ -77,6 +77,24 @@ export function createGatewayTimings() {
         timed('rate limit query', () => query(text, values))) as Pool['query'];
       return pool;
     },
+    /** A pg Pool whose waits for a free connection are timed (the store's pool). */
+    connections<Pool extends { connect: (...parameters: never[]) => unknown }>(pool: Pool): Pool {
+      type Callback = (error: unknown, client: unknown, done: unknown) => void;
+      const connect = (pool.connect as unknown as (callback?: Callback) => unknown).bind(pool);
+      (pool as unknown as { connect: unknown }).connect = (callback?: Callback) => {
+        const started = performance.now();
+        if (callback)
+          return connect((error, client, done) => {
+            add('store pool wait (for a free connection)', performance.now() - started);
+            callback(error, client, done);
+          });
+        return (connect() as Promise<unknown>).then((client) => {
+          add('store pool wait (for a free connection)', performance.now() - started);
+          return client;
+        });
+      };
+      return pool;
+    },
     register(app: FastifyInstance) {
       const arrived = new WeakMap<object, number>();
       app.addHook('onRequest', (request, _reply, done) => {
