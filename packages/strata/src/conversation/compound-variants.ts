@@ -83,15 +83,16 @@ function saidTogether(
   log: ConversationLog,
   sampleTurns: number,
 ): boolean {
-  // Walk the shorter posting list, newest first, checking the other term by its posting list.
+  // Walk the shorter posting list, newest first, looking each turn up in the other one (both sorted,
+  // oldest first) by binary search: no set of a common term's whole posting list per question.
   const [rare, common] =
     index.documentFrequency(firstId) <= index.documentFrequency(secondId)
-      ? [index.postings(firstId), new Set(index.postings(secondId))]
-      : [index.postings(secondId), new Set(index.postings(firstId))];
+      ? [index.postings(firstId), index.postings(secondId)]
+      : [index.postings(secondId), index.postings(firstId)];
   let read = 0;
   for (let position = rare.length - 1; position >= 0 && read < sampleTurns; position -= 1) {
     const turn = rare[position] as number;
-    if (!common.has(turn)) continue;
+    if (!sortedHas(common, turn)) continue;
     read += 1;
     const said = words(log.turns[turn]?.text ?? '');
     for (let at = 0; at + 1 < said.length; at += 1) {
@@ -99,4 +100,16 @@ function saidTogether(
     }
   }
   return false;
+}
+
+/** Whether an ascending list holds `value`. */
+function sortedHas(list: Uint32Array, value: number): boolean {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) < value) low = middle + 1;
+    else high = middle;
+  }
+  return list[low] === value;
 }
