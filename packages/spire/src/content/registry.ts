@@ -55,7 +55,37 @@ function index<T extends { readonly id: string }>(kind: string, items: readonly 
   return map;
 }
 
-function indexed(set: ContentSet): IndexedContent {
+/**
+ * Copies of `items` that all have one property layout: every key any of them has, in one order,
+ * `undefined` where an item had none. Definitions are object literals with different optional
+ * keys (StS1's cards had 44 layouts), so every read of a definition's field (`type`, `target`, a
+ * hook) was a megamorphic lookup; with one layout per kind they are monomorphic. The values are the
+ * same, so every rule reads the same thing.
+ */
+function uniformLayout<T extends object>(items: readonly T[]): T[] {
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const item of items)
+    for (const key of Object.keys(item))
+      if (!seen.has(key)) {
+        seen.add(key);
+        keys.push(key);
+      }
+  return items.map((item) => {
+    const copy: Record<string, unknown> = {};
+    for (const key of keys) copy[key] = (item as Record<string, unknown>)[key];
+    return copy as T;
+  });
+}
+
+function indexed(original: ContentSet): IndexedContent {
+  const set: ContentSet = {
+    ...original,
+    cards: uniformLayout(original.cards),
+    relics: uniformLayout(original.relics),
+    monsters: uniformLayout(original.monsters),
+    events: uniformLayout(original.events),
+  };
   return {
     set,
     cards: index('card', set.cards),
