@@ -173,6 +173,8 @@ interface TextNumbers {
   readonly strengthDown: number;
   readonly poisonMultiplier: number;
   readonly intangible: number;
+  /** Poison or another effect that comes later (Noxious Fumes, Envenom), not now. */
+  readonly delayed: boolean;
 }
 
 // A hand's texts repeat every decision: each is parsed once (bounded: cleared when it grows large).
@@ -196,6 +198,7 @@ function textNumbers(text: string): TextNumbers {
           ? 2
           : 1,
       intangible: numberIn(text, /gain (\d+) intangible/i),
+      delayed: /start of your turn|whenever/i.test(text),
     };
     TEXT_NUMBERS.set(text, numbers);
   }
@@ -244,7 +247,7 @@ function planCard(
   const block = card.block ?? 0;
   // Poison applied now is modelled per enemy (evaluate); poison applied later (Noxious Fumes,
   // Envenom) is the card's lasting value.
-  const delayed = /start of your turn|whenever/i.test(text);
+  const delayed = numbers.delayed;
   const poisonRandom = numbers.poisonRandomTimes > 0;
   const poison = delayed ? 0 : numbers.poison * (poisonRandom ? numbers.poisonRandomTimes : 1);
   if (delayed && numbers.poison > 0) otherValue += numbers.poison * 3;

@@ -43,7 +43,7 @@ interface IndexedContent {
   readonly encounters: Map<string, EncounterDefinition>;
   readonly events: Map<string, EventDefinition>;
   /** Lists derived from the content (encounters of an act, potions of a rarity), built once each. */
-  readonly lists: Map<string, readonly unknown[]>;
+  readonly lists: Map<string, Map<string | number, readonly unknown[]>>;
 }
 
 function index<T extends { readonly id: string }>(kind: string, items: readonly T[]): Map<string, T> {
@@ -55,7 +55,55 @@ function index<T extends { readonly id: string }>(kind: string, items: readonly 
   return map;
 }
 
-function indexed(set: ContentSet): IndexedContent {
+/**
+ * Copies of `items` that all have one property layout: every key any of them has, in one order,
+ * `undefined` where an item had none. Definitions are object literals with different optional
+ * keys (StS1's cards had 44 layouts), so every read of a definition's field (`type`, `target`, a
+ * hook) was a megamorphic lookup; with one layout per kind they are monomorphic. The values are the
+ * same, so every rule reads the same thing.
+ */
+function uniformLayout<T extends object>(items: readonly T[]): T[] {
+  const keys = keysOf(items);
+  return items.map((item) => withKeys(item, keys));
+}
+
+/** Every key any of `items` has, in order of first appearance. */
+function keysOf(items: readonly object[]): string[] {
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (const item of items)
+    for (const key of Object.keys(item))
+      if (!seen.has(key)) {
+        seen.add(key);
+        keys.push(key);
+      }
+  return keys;
+}
+
+/**
+ * A copy of `item` with exactly `keys`, in that order. Built by `Object.fromEntries`: adding 20-odd
+ * properties one computed key at a time turns the object into a slow dictionary past 16 of them.
+ */
+function withKeys<T extends object>(item: T, keys: readonly string[]): T {
+  return Object.fromEntries(keys.map((key) => [key, (item as Record<string, unknown>)[key]])) as T;
+}
+
+/** `uniformLayout` for monsters, their moves included (findMove and setMove read a move every turn). */
+function uniformMonsters(monsters: readonly MonsterDefinition[]): MonsterDefinition[] {
+  const moveKeys = keysOf(monsters.flatMap((monster) => monster.moves));
+  return uniformLayout(
+    monsters.map((monster) => ({ ...monster, moves: monster.moves.map((move) => withKeys(move, moveKeys)) })),
+  );
+}
+
+function indexed(original: ContentSet): IndexedContent {
+  const set: ContentSet = {
+    ...original,
+    cards: uniformLayout(original.cards),
+    relics: uniformLayout(original.relics),
+    monsters: uniformMonsters(original.monsters),
+    events: uniformLayout(original.events),
+  };
   return {
     set,
     cards: index('card', set.cards),
@@ -160,24 +208,33 @@ export const characterIds = (): readonly string[] => Object.keys(active.set.char
 export const cardPool = (character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[] =>
   active.set.cardPool(character, rarity);
 export const colorlessPool = (rarity: 'Uncommon' | 'Rare'): readonly string[] =>
-  listOf(`colorless/${rarity}`, () => active.set.colorlessPool(rarity));
+  listOf('colorless', rarity, () => active.set.colorlessPool(rarity));
 export const randomCurses = (): readonly string[] => active.set.randomCurses;
 export const encountersOf = (
   act: number,
   kind: EncounterDefinition['kind'],
 ): readonly EncounterDefinition[] =>
-  listOf(`encounters/${act}/${kind}`, () => active.set.encountersOf(act, kind));
+  // Grouped by the kind itself (weak, strong, elite, boss: no other group has those names).
+  listOf(kind, act, () => active.set.encountersOf(act, kind));
 
 /** The potions of a rarity in the active ruleset, in content order. */
 export const potionsOfRarity = (rarity: PotionDefinition['rarity']): readonly PotionDefinition[] =>
-  listOf(`potions/${rarity}`, () => active.set.potions.filter((potion) => potion.rarity === rarity));
+  listOf('potions', rarity, () => active.set.potions.filter((potion) => potion.rarity === rarity));
 
-/** A list derived from the active content, built on first use (content never changes). */
-function listOf<T>(key: string, build: () => readonly T[]): readonly T[] {
-  const cached = active.lists.get(key);
+/**
+ * A list derived from the active content, built on first use (content never changes). Found by a
+ * group and a key rather than one joined string: a new string per call was built and hashed.
+ */
+function listOf<T>(group: string, key: string | number, build: () => readonly T[]): readonly T[] {
+  let lists = active.lists.get(group);
+  if (lists === undefined) {
+    lists = new Map();
+    active.lists.set(group, lists);
+  }
+  const cached = lists.get(key);
   if (cached !== undefined) return cached as readonly T[];
   const list = build();
-  active.lists.set(key, list);
+  lists.set(key, list);
   return list;
 }
 

@@ -1,5 +1,6 @@
 // Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
+import type { UnplayableReason } from '../api/game-state.js';
 import { cardPool, colorlessPool, getCard, getMonster, getPower, getRelic } from '../content/registry.js';
 import type {
   AttackTarget,
@@ -46,6 +47,15 @@ const Blocked = {
   Bound: 7,
 } as const;
 type Blocked = (typeof Blocked)[keyof typeof Blocked];
+
+/** The API's code for an `unplayableReason` message (the engine's own messages, or a card's). */
+export function unplayableCodeOf(reason: string | null): UnplayableReason | null {
+  if (reason === null) return null;
+  if (reason.startsWith('Not enough energy')) return 'not_enough_energy';
+  if (reason.startsWith('Not enough stars')) return 'not_enough_stars';
+  if (reason.startsWith('This card cannot')) return 'unplayable';
+  return 'blocked_by_hook';
+}
 
 /** Resolves an upgradable number of a card. */
 export function cardValue(value: readonly [number, number] | undefined, upgraded: boolean): number {
@@ -534,16 +544,14 @@ export class Combat implements CombatContext {
     clear(powers, 'DOUBLE_DAMAGE');
     // Discard the hand: ethereal cards exhaust, retained cards stay.
     const kept: CombatCard[] = [];
+    // Discarding gains no relic: Runic Pyramid is looked up once, not per card.
+    const pyramid = hasRelic(this.run, 'RUNIC_PYRAMID');
     for (const card of [...combat.hand]) {
       const definition = getCard(card.id);
       card.turnCost = null;
       if (cardFlag(definition.ethereal, card.upgraded)) {
         this.moveToExhaust(card, combat.hand);
-      } else if (
-        cardFlag(definition.retain, card.upgraded) ||
-        card.retainOnce ||
-        hasRelic(this.run, 'RUNIC_PYRAMID')
-      ) {
+      } else if (cardFlag(definition.retain, card.upgraded) || card.retainOnce || pyramid) {
         card.retainOnce = false;
         kept.push(card);
       } else {
@@ -737,6 +745,32 @@ export class Combat implements CombatContext {
         return 'Bound: this card cannot be played this turn.';
       default:
         return definition.unplayableReason?.(this, this.cardPlay(card, -1, definition)) ?? null;
+    }
+  }
+
+  /**
+   * The API's code for `unplayableReason(...)` (null when the card can be played), without building
+   * the message: the state's view asks it of every card in hand at every step.
+   */
+  unplayableCode(
+    card: CombatCard,
+    definition: CardDefinition,
+    cost: number,
+    rules: HandRules,
+  ): UnplayableReason | null {
+    switch (this.blockedBy(card, definition, cost, rules)) {
+      case Blocked.No:
+        return unplayableCodeOf(
+          definition.unplayableReason?.(this, this.cardPlay(card, -1, definition)) ?? null,
+        );
+      case Blocked.Unplayable:
+        return 'unplayable';
+      case Blocked.Energy:
+        return 'not_enough_energy';
+      case Blocked.Stars:
+        return 'not_enough_stars';
+      default:
+        return 'blocked_by_hook';
     }
   }
 

@@ -176,27 +176,30 @@ function deckCard(card: DeckCard, index: number): Api.DeckCard {
   return view;
 }
 
+/** `${id}_POWER` built once per id: the view lists every power at every step, and readers compare the ids. */
+const POWER_IDS = new Map<string, string>();
+function apiPowerId(id: string): string {
+  let powerId = POWER_IDS.get(id);
+  if (powerId === undefined) {
+    powerId = `${id}_POWER`;
+    POWER_IDS.set(id, powerId);
+  }
+  return powerId;
+}
+
 function powersOf(powers: Powers): Api.Power[] {
   return Object.keys(powers).map((id, index) => {
     const definition = getPower(id);
     const amount = powers[id] ?? 0;
     return {
       index,
-      power_id: `${id}_POWER`,
+      power_id: apiPowerId(id),
       name: definition.name,
       amount,
       is_debuff: definition.debuff || ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0),
       description: definition.text,
     };
   });
-}
-
-function unplayableCode(reason: string | null): Api.UnplayableReason | null {
-  if (reason === null) return null;
-  if (reason.startsWith('Not enough energy')) return 'not_enough_energy';
-  if (reason.startsWith('Not enough stars')) return 'not_enough_stars';
-  if (reason.startsWith('This card cannot')) return 'unplayable';
-  return 'blocked_by_hook';
 }
 
 function handCard(
@@ -211,7 +214,7 @@ function handCard(
   const statics = staticsOf(card.id, card.upgraded, card.bonus);
   const definition = statics.definition;
   const cost = engine.costOf(card, definition, rules);
-  const reason = engine.unplayableReason(card, definition, cost, rules);
+  const unplayable = engine.unplayableCode(card, definition, cost, rules);
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
@@ -229,8 +232,7 @@ function handCard(
     resolved = resolved.replace(`Gain ${baseBlock} Block`, `Gain ${block} Block`);
   }
   const energyCost = cost === -1 ? -1 : Math.max(0, cost);
-  const playable = reason === null;
-  const unplayable = unplayableCode(reason);
+  const playable = unplayable === null;
   const targetIndices = requiresTarget ? [...living] : [];
   const totalDamage = damage === null ? null : damage * hits;
   const previews =
