@@ -54,8 +54,11 @@ export interface UpstreamResponse {
   /** The body as a stream (null once read, or for an empty answer). */
   readonly body: ReadableStream<Uint8Array> | null;
   readonly bodyUsed: boolean;
+  /** The body parsed as JSON (reads it). */
   json(): Promise<unknown>;
+  /** The body as UTF-8 text (reads it). */
   text(): Promise<string>;
+  /** The body's bytes (reads it). */
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
