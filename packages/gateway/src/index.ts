@@ -40,4 +40,9 @@ export {
 } from './gateway-sessions.js';
 export { firstNewTurn } from './new-client-turns.js';
 export { toOpenAIError } from './openai-error.js';
-export { createUpstream, type Upstream, type UpstreamOptions } from './upstream-client.js';
+export {
+  createUpstream,
+  type Upstream,
+  type UpstreamOptions,
+  type UpstreamResponse,
+} from './upstream-client.js';

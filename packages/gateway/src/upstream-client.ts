@@ -35,7 +35,7 @@ export interface Upstream {
   chatCompletions(
     body: unknown,
     options: { apiKey?: string | undefined; signal?: AbortSignal },
-  ): Promise<Response>;
+  ): Promise<UpstreamResponse>;
   /** GET /models, passed through as the upstream's JSON. */
   models(options: { apiKey?: string | undefined }): Promise<{ status: number; body: string }>;
 }
@@ -43,53 +43,88 @@ export interface Upstream {
 class AttemptTimeout extends Error {}
 
 /**
- * A Response whose body was read whole: json(), text() and arrayBuffer() answer from the buffer, and
- * `body` is a stream over it made only when asked for. A Response built over the bytes would put every
- * read through web streams (measured as a few percent of the gateway's CPU per request). The headers
- * become a `Headers` only when read (an error's Retry-After; a completion's are never read). The
- * methods are set on the instance: the DOM typings declare them as properties, which a subclass cannot
- * override.
+ * What an upstream call answers: the parts of a fetch `Response` the gateway reads. A completion's
+ * body is read whole before it is handed over (`BufferedResponse`); a stream is a `Response` over the
+ * socket, which has all of these.
  */
-function bufferedResponse(bytes: Buffer, status: number, raw: IncomingHttpHeaders): Response {
-  const response = new Response(null, { status });
-  let read = false;
-  let headers: Headers | undefined;
-  const take = (): Buffer => {
-    if (read) throw new TypeError('Body is unusable: Body has already been read');
-    read = true;
+export interface UpstreamResponse {
+  readonly status: number;
+  readonly ok: boolean;
+  readonly headers: Headers;
+  /** The body as a stream (null once read, or for an empty answer). */
+  readonly body: ReadableStream<Uint8Array> | null;
+  readonly bodyUsed: boolean;
+  /** The body parsed as JSON (reads it). */
+  json(): Promise<unknown>;
+  /** The body as UTF-8 text (reads it). */
+  text(): Promise<string>;
+  /** The body's bytes (reads it). */
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+/**
+ * An answer whose body was read whole: json(), text() and arrayBuffer() answer from the buffer, and
+ * `body` is a stream over it made only when asked for. Not a fetch `Response`: constructing one (even
+ * empty) runs undici's WebIDL conversions, which showed in the gateway bench's CPU profile; a Response
+ * over the bytes would also put every read through web streams.
+ * The headers become a `Headers` only when read (an error's Retry-After; a completion's are never read).
+ */
+class BufferedResponse implements UpstreamResponse {
+  readonly status: number;
+  readonly #raw: IncomingHttpHeaders;
+  #bytes: Buffer | undefined;
+  #headers: Headers | undefined;
+
+  constructor(bytes: Buffer, status: number, raw: IncomingHttpHeaders) {
+    this.#bytes = bytes;
+    this.status = status;
+    this.#raw = raw;
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299;
+  }
+
+  get headers(): Headers {
+    this.#headers ??= headersOf(this.#raw);
+    return this.#headers;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#bytes === undefined;
+  }
+
+  get body(): ReadableStream<Uint8Array> | null {
+    const bytes = this.#bytes;
+    if (bytes === undefined) return null;
+    this.#bytes = undefined;
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        controller.close();
+      },
+    });
+  }
+
+  #take(): Buffer {
+    const bytes = this.#bytes;
+    if (bytes === undefined) throw new TypeError('Body is unusable: Body has already been read');
+    this.#bytes = undefined;
     return bytes;
-  };
-  const text = async () => take().toString('utf8');
-  Object.defineProperties(response, {
-    headers: {
-      get: () => {
-        headers ??= headersOf(raw);
-        return headers;
-      },
-    },
-    bodyUsed: { get: () => read },
-    body: {
-      get: () => {
-        if (read) return null;
-        read = true;
-        return new ReadableStream<Uint8Array>({
-          start(controller) {
-            controller.enqueue(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-            controller.close();
-          },
-        });
-      },
-    },
-    text: { value: text },
-    json: { value: async () => JSON.parse(await text()) },
-    arrayBuffer: {
-      value: async () => {
-        const whole = take();
-        return whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength);
-      },
-    },
-  });
-  return response;
+  }
+
+  async text(): Promise<string> {
+    return this.#take().toString('utf8');
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.#take().toString('utf8'));
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    const whole = this.#take();
+    return whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength) as ArrayBuffer;
+  }
 }
 
 function headersOf(raw: IncomingHttpHeaders): Headers {
@@ -109,7 +144,7 @@ function abortError(signal: AbortSignal): Error {
 }
 
 /**
- * One HTTP request over node:http(s) with a keep-alive agent, answered as a fetch `Response` once its
+ * One HTTP request over node:http(s) with a keep-alive agent, answered once its
  * headers arrive (a stream) or its body ended (anything else). Not fetch itself: measured on the
  * development machine, fetch cost about twice the CPU per upstream call (its body always goes through
  * web streams and separate socket writes; here the headers and a known body leave in one write). The
@@ -122,8 +157,8 @@ function send(
   signal: AbortSignal | undefined,
   timeoutMs: number,
   onTimeout: () => Error,
-): Promise<Response> {
-  return new Promise((resolve, reject) => {
+): Promise<UpstreamResponse> {
+  return new Promise<UpstreamResponse>((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError(signal));
       return;
@@ -154,13 +189,13 @@ function send(
           return;
         }
         // Anything else (a JSON completion, an error body) is read whole first, still under the attempt's
-        // timeout: a Response over one buffer costs less to read than one over a Node-to-web stream.
+        // timeout: an answer over one buffer costs less to read than one over a Node-to-web stream.
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
         incoming.on('end', () => {
           if (settled) return;
           settle();
-          resolve(bufferedResponse(Buffer.concat(chunks), shown, incoming.headers));
+          resolve(new BufferedResponse(Buffer.concat(chunks), shown, incoming.headers));
         });
         incoming.on('error', fail);
         incoming.on('close', () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ChatMessage, ToolCall } from '@strata-memory/strata';
 import { z } from 'zod';
 import { parseRequestBody } from './parse-request-body.js';
@@ -98,5 +98,6 @@ export function turnHash(turn: ChatMessage): string {
     (turn.toolCalls ?? []).map((call) => [call.id, call.function.name, call.function.arguments]),
     turn.toolCallId ?? null,
   ]);
-  return createHash('sha256').update(canonical).digest('base64url').slice(0, 22);
+  // One-shot hash: a Hash object per turn cost ~3x as much (no stream state to set up).
+  return hash('sha256', canonical, 'base64url').slice(0, 22);
 }

@@ -45,10 +45,19 @@ export function createGatewayTimings() {
   loop.enable();
   let gcMs = 0;
   let gcCount = 0;
+  // Each pause by kind, so a stall can be told from a long collection (kinds as perf_hooks numbers them).
+  const gcKinds: Record<number, string> = {
+    1: 'scavenge',
+    2: 'mark-compact',
+    4: 'incremental',
+    8: 'weak callbacks',
+  };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       gcMs += entry.duration;
       gcCount += 1;
+      const kind = ((entry as { detail?: unknown }).detail as { kind?: number } | null)?.kind ?? 0;
+      add(`gc pause (${gcKinds[kind] ?? `kind ${kind}`})`, entry.duration);
     }
   }).observe({ entryTypes: ['gc'] });
   let cpuBefore = process.cpuUsage();

@@ -18,7 +18,12 @@ const root = fileURLToPath(new URL('../../../../', import.meta.url));
 export function spawnGateway(env: Record<string, string>): Promise<GatewayProcess> {
   // GATEWAY_CPU_PROF=<dir>: each gateway process writes a V8 CPU profile there when it exits.
   const profile = process.env.GATEWAY_CPU_PROF;
-  return spawnListening(script, env, profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []);
+  // GATEWAY_NODE_FLAGS: Node/V8 flags for each gateway process (e.g. --single-threaded-gc), space-separated.
+  const flags = (process.env.GATEWAY_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+  return spawnListening(script, env, [
+    ...flags,
+    ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []),
+  ]);
 }
 
 /** Starts a TypeScript script under tsx that prints {"url"} as its first line once listening. */
