@@ -26,6 +26,7 @@ export function createCallRecorder(options: CallRecorderOptions) {
   let pending: TelemetryRecordRow[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> | undefined;
+  let dropped = 0;
 
   const writeAll = async (): Promise<void> => {
     while (pending.length > 0) {
@@ -36,9 +37,10 @@ export function createCallRecorder(options: CallRecorderOptions) {
       } catch (error) {
         pending = [...batch, ...pending];
         if (pending.length > maxPending) {
-          const dropped = pending.length - maxPending;
-          pending = pending.slice(dropped);
-          options.onDropped?.(dropped);
+          const over = pending.length - maxPending;
+          pending = pending.slice(over);
+          dropped += over;
+          options.onDropped?.(over);
         }
         throw error;
       }
@@ -77,6 +79,13 @@ export function createCallRecorder(options: CallRecorderOptions) {
       else schedule();
     },
     flush,
+    /**
+     * Records dropped so far because the store kept failing: a change tells a writer of records that
+     * refer to earlier ones (see MessagesDelta) that those may be gone.
+     */
+    get dropped(): number {
+      return dropped;
+    },
     /** Records queued and not yet written. */
     get pending(): number {
       return pending.length;

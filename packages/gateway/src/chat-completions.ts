@@ -12,6 +12,7 @@ import {
 } from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import { z } from 'zod';
+import { type MessagesDelta, messagesDelta } from './call-record-messages.js';
 import type { CallRecorder } from './call-recorder.js';
 import type { GatewayMetrics } from './gateway-metrics.js';
 import type {
@@ -51,7 +52,10 @@ export interface LayerTokens {
   budget?: number;
 }
 
-/** What the inspector shows of one upstream call (stored as the session's telemetry). */
+/**
+ * What the inspector shows of one upstream call. Stored as the session's telemetry, where `messages`
+ * may be stored as a `messagesDelta` over an earlier call of the session instead (see StoredCallRecord).
+ */
 export interface CallRecord {
   call: number;
   round: number;
@@ -71,6 +75,21 @@ export interface CallRecord {
   usage: JsonValue;
   stateUpdates: Array<{ ok: boolean; error?: string }>;
 }
+
+/**
+ * A call record as the session's telemetry holds it: `messages` whole, or (most calls) `messagesDelta`,
+ * the parts that differ from an earlier call record of the session (the inspector puts them together).
+ */
+export type StoredCallRecord = Omit<CallRecord, 'messages'> &
+  (
+    | { messages: JsonValue; messagesDelta?: undefined }
+    | { messages?: undefined; messagesDelta: MessagesDelta }
+  );
+
+/** Records in a row a session's deltas may chain through before one is stored whole again. */
+const MAX_DELTA_CHAIN = 32;
+/** Sessions whose last call record a process keeps to write the next one as a delta. */
+const MAX_DELTA_SESSIONS = 1000;
 
 export interface ChatCompletionsDependencies {
   sessions: GatewaySessions;
@@ -165,6 +184,11 @@ function addUsage(
  */
 export function createChatCompletions(dependencies: ChatCompletionsDependencies) {
   const { sessions, upstream, tokenizer, metrics, tracing } = dependencies;
+  /** Per session, the messages of the last call record this process added (least recently used first). */
+  const recorded = {
+    last: new Map<string, { step: number; messages: readonly unknown[]; chain: number }>(),
+    dropped: dependencies.recorder.dropped,
+  };
 
   const callAttributes = (
     request: ChatCompletionRequest,
@@ -316,8 +340,33 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     fit: ChatFit,
   ) => {
     if (!session || !context.sessionKey) return;
-    const row: CallRecord = {
-      ...entry,
+    const step = entry.call * 100 + entry.round;
+    const { messages, ...rest } = entry;
+    const sent = Array.isArray(messages) ? messages : undefined;
+    if (recorded.dropped !== dependencies.recorder.dropped) {
+      // Records were dropped (the store kept failing): a kept base may be one of them.
+      recorded.last.clear();
+      recorded.dropped = dependencies.recorder.dropped;
+    }
+    const last = recorded.last.get(session.sessionId);
+    // The base must come first in step order, where the inspector reads the records.
+    const parts =
+      last && sent && last.step < step && last.chain < MAX_DELTA_CHAIN
+        ? messagesDelta(last.messages, sent)
+        : undefined;
+    recorded.last.delete(session.sessionId);
+    if (sent) {
+      recorded.last.set(session.sessionId, {
+        step,
+        messages: sent,
+        chain: parts && last ? last.chain + 1 : 0,
+      });
+      if (recorded.last.size > MAX_DELTA_SESSIONS)
+        recorded.last.delete(recorded.last.keys().next().value as string);
+    }
+    const row: StoredCallRecord = {
+      ...rest,
+      ...(parts && last ? { messagesDelta: { base: last.step, parts } } : { messages }),
       at: Date.now(),
       budget: fit.budget,
       tokens: fit.tokens,
@@ -330,7 +379,7 @@ export function createChatCompletions(dependencies: ChatCompletionsDependencies)
     };
     dependencies.recorder.add({
       sessionId: session.sessionId,
-      step: entry.call * 100 + entry.round,
+      step,
       record: row as unknown as JsonValue,
     });
   };

@@ -373,6 +373,11 @@ for (const backend of backends) {
         const calls = (await (await fetch(`${gateway.url}/inspect/api/sessions/long/calls`)).json()) as {
           calls: CallRecord[];
         };
+        // Every call's messages as the inspector shows them are what the upstream received (most
+        // records store only what differs from an earlier call: put together again by the inspector).
+        expect(calls.calls.map((call) => call.messages)).toEqual(
+          chatCounts.map((entry) => entry.body.messages),
+        );
         const lastCall = calls.calls.at(-1);
         expect(lastCall?.layers.map((layer) => layer.name)).toEqual([
           'system',

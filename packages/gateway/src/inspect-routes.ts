@@ -2,11 +2,18 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type ChatMessage, countChatMessage, type MemoryStore, type Tokenizer } from '@strata-memory/strata';
+import {
+  type ChatMessage,
+  countChatMessage,
+  type JsonValue,
+  type MemoryStore,
+  type Tokenizer,
+} from '@strata-memory/strata';
 import { StrataError } from '@strata-memory/strata/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { applyMessagesDelta } from './call-record-messages.js';
 import type { CallRecorder } from './call-recorder.js';
-import type { CallRecord } from './chat-completions.js';
+import type { CallRecord, StoredCallRecord } from './chat-completions.js';
 import type { GatewaySessions } from './gateway-sessions.js';
 import { sessionStoreId } from './gateway-sessions.js';
 import { INSPECT_APP_JS, INSPECT_IMPORT_MAP, INSPECT_PAGE_HTML } from './inspect-page.js';
@@ -114,12 +121,31 @@ export function registerInspectRoutes(
       await recorder.flush();
       const rows = await store.listTelemetry(sessionStoreId(request.tenant, request.params.sessionKey));
       let previous: WireMessage[] | undefined;
+      // Each call's messages by step: a record stored as a delta names the earlier one it builds on.
+      const sent = new Map<number, JsonValue[]>();
       const calls = rows.map((row) => {
-        const record = row.record as unknown as CallRecord;
-        const messages = record.messages as unknown as WireMessage[];
+        const { messagesDelta, ...stored } = row.record as unknown as StoredCallRecord;
+        let whole = stored.messages as JsonValue[] | undefined;
+        let messagesIncomplete = false;
+        if (messagesDelta) {
+          const base = sent.get(messagesDelta.base);
+          whole = base ? applyMessagesDelta(base, messagesDelta.parts) : undefined;
+          if (!whole) {
+            // Its base record is gone (dropped while the store was failing): what the delta holds itself.
+            messagesIncomplete = true;
+            whole = messagesDelta.parts.filter((part) => !Array.isArray(part));
+          }
+        }
+        const messages = (whole ?? []) as unknown as WireMessage[];
+        if (!messagesIncomplete) sent.set(row.step, whole ?? []);
+        const record: CallRecord = { ...stored, messages: messages as unknown as JsonValue };
         const stable = stablePrefixTokens(previous, messages, tokenizer);
         previous = messages;
-        return { ...record, stablePrefixTokens: stable };
+        return {
+          ...record,
+          stablePrefixTokens: stable,
+          ...(messagesIncomplete ? { messagesIncomplete } : {}),
+        };
       });
       return { sessionKey: request.params.sessionKey, calls };
     },
