@@ -41,6 +41,14 @@ const POISON_KILL = 1;
  */
 const POISON_HORIZON = 4;
 
+/**
+ * Per enemy (by plan position), the HP at or below which it spends this turn on a phase change
+ * instead of its shown move (phaseChangeAt), or -1; and whether that change clears its Poison (the
+ * Champ's Anger does). Set by planTurn (the planner is synchronous).
+ */
+let phaseAt: number[] = [];
+let phaseClearsPoison: boolean[] = [];
+
 const VULNERABLE_CARDS: Record<string, number> = {
   BASH: 2,
   UPPERCUT: 1,
@@ -605,8 +613,19 @@ interface Evaluation {
 function evaluate(state: PlanState, context: Evaluation): number {
   let incoming = 0;
   let poisonValue = 0;
-  for (const enemy of state.enemies) {
+  for (let position = 0; position < state.enemies.length; position++) {
+    const enemy = state.enemies[position] as PlanEnemy;
     if (enemy.hp <= 0) continue;
+    const at = phaseAt[position] ?? -1;
+    if (at >= 0 && enemy.hp <= at) {
+      // Its phase change replaces this turn's move; Poison the change clears ticks once first.
+      if (enemy.poison !== enemy.startPoison)
+        poisonValue +=
+          phaseClearsPoison[position] === true
+            ? Math.min(enemy.poison, enemy.hp) - Math.min(enemy.startPoison, enemy.startHp)
+            : poisonDamage(enemy.poison, enemy.startHp) - poisonDamage(enemy.startPoison, enemy.startHp);
+      continue;
+    }
     if (enemy.poison !== enemy.startPoison)
       poisonValue +=
         poisonDamage(enemy.poison, enemy.startHp) - poisonDamage(enemy.startPoison, enemy.startHp);
@@ -634,6 +653,22 @@ function evaluate(state: PlanState, context: Evaluation): number {
     Math.max(0, state.block - incoming) * 0.05;
   if (loss >= hp && state.enemies.some((enemy) => enemy.hp > 0)) score -= 1000;
   return score;
+}
+
+function isChamp(enemy: Enemy): boolean {
+  return enemy.enemy_id === 'THE_CHAMP' || enemy.enemy_id === 'Champ';
+}
+
+/**
+ * The HP at or below which the enemy spends this turn on a phase change instead of its shown move,
+ * or -1: the Champ above half HP turns to Anger (no attack; clears its Poison) when brought to half,
+ * and the Guardian shifts to Defensive Mode once it has lost what its Mode Shift counter shows.
+ */
+function phaseChangeAt(enemy: Enemy): number {
+  if (isChamp(enemy) && enemy.current_hp * 2 > enemy.max_hp) return Math.floor(enemy.max_hp / 2);
+  const shift = power(enemy, 'MODE_SHIFT_POWER');
+  if (shift > 0) return enemy.current_hp - shift;
+  return -1;
 }
 
 /** The first action of the best turn plan, or `end_turn` when playing nothing is best. */
@@ -685,6 +720,8 @@ export function planTurn(state: GameState): GameAction {
       split: power(enemy, 'SPLIT_POWER') > 0,
     })),
   };
+  phaseAt = living.map(phaseChangeAt);
+  phaseClearsPoison = living.map(isChamp);
   const context: Evaluation = { hp: player.current_hp, maxHp: Math.max(1, player.max_hp) };
   const keys: string[] = [];
   for (const card of cards) {
