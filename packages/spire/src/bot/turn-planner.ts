@@ -608,6 +608,13 @@ function poisonDamage(amount: number, hp: number): number {
 interface Evaluation {
   readonly hp: number;
   readonly maxHp: number;
+  /** The value of a point of HP lost (see evaluate): fixed for a decision, so computed once per plan. */
+  readonly weight: number;
+}
+
+/** Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with. */
+function lossWeight(hp: number, maxHp: number): number {
+  return 1.2 * (1.4 + (1 - hp / Math.max(1, maxHp)));
 }
 
 function evaluate(state: PlanState, context: Evaluation): number {
@@ -644,14 +651,16 @@ function evaluate(state: PlanState, context: Evaluation): number {
   }
   const hp = context.hp;
   const loss = Math.max(0, incoming - state.block) + state.selfDamage;
-  // Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with.
-  const weight = 1.2 * (1.4 + (1 - hp / Math.max(1, context.maxHp)));
   let score =
     state.value +
     poisonValue * POISON_VALUE * damageValue -
-    loss * weight +
+    loss * context.weight +
     Math.max(0, state.block - incoming) * 0.05;
-  if (loss >= hp && state.enemies.some((enemy) => enemy.hp > 0)) score -= 1000;
+  if (loss >= hp) {
+    let anyAlive = false;
+    for (const enemy of state.enemies) if (enemy.hp > 0) anyAlive = true;
+    if (anyAlive) score -= 1000;
+  }
   return score;
 }
 
@@ -676,7 +685,8 @@ export function planTurn(state: GameState): GameAction {
   const combat = state.combat;
   if (combat === null || combat === undefined) return { action: 'end_turn' };
   const player = combat.player;
-  const living = combat.enemies.filter((enemy) => enemy.is_alive);
+  const living: Enemy[] = [];
+  for (const enemy of combat.enemies) if (enemy.is_alive) living.push(enemy);
   const incoming = living.reduce((sum, enemy) => sum + intentDamage(enemy), 0);
   const danger = incoming - player.block > player.current_hp * 0.4;
   const longFight = state.combat_type === 'boss' || state.combat_type === 'elite';
@@ -722,7 +732,12 @@ export function planTurn(state: GameState): GameAction {
   };
   phaseAt = living.map(phaseChangeAt);
   phaseClearsPoison = living.map(isChamp);
-  const context: Evaluation = { hp: player.current_hp, maxHp: Math.max(1, player.max_hp) };
+  const maxHp = Math.max(1, player.max_hp);
+  const context: Evaluation = {
+    hp: player.current_hp,
+    maxHp,
+    weight: lossWeight(player.current_hp, maxHp),
+  };
   const keys: string[] = [];
   for (const card of cards) {
     let id = keys.indexOf(card.key);
@@ -742,8 +757,9 @@ export function planTurn(state: GameState): GameAction {
   // The Time Eater's Time Warp ends the turn on the card that brings its count to 0, and Velvet
   // Choker allows 6 cards a turn: plans stop there.
   let playsLeft = Number.POSITIVE_INFINITY;
-  if ((state.run?.relics ?? []).some((relic) => relic.relic_id === 'VELVET_CHOKER'))
-    playsLeft = Math.max(1, 6 - (player.cards_played_this_turn ?? 0));
+  let choker = false;
+  for (const relic of state.run?.relics ?? []) if (relic.relic_id === 'VELVET_CHOKER') choker = true;
+  if (choker) playsLeft = Math.max(1, 6 - (player.cards_played_this_turn ?? 0));
   for (const enemy of living) {
     const warp = power(enemy, 'TIME_WARP_POWER');
     if (warp > 0) playsLeft = Math.min(playsLeft, warp);
