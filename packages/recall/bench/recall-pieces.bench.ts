@@ -22,6 +22,7 @@ const VARIANTS: Array<{ name: string; options: Partial<LayeredConversationOption
   },
   { name: 'speaker pre-filter off', options: { speakerFilter: false } },
   { name: 'date cues off', options: { dates: { boost: 0, share: 0 } } },
+  { name: 'session after a day off', options: { dates: { after: 0 } } },
   { name: 'list neighbour scale off', options: { listNeighbourScale: 1 } },
   { name: 'list feedback off', options: { listFeedback: { turns: 5, terms: 8, weight: 0.3 } } },
   { name: 'answer-type focus off', options: { focusBoost: 1 } },
@@ -29,6 +30,7 @@ const VARIANTS: Array<{ name: string; options: Partial<LayeredConversationOption
   { name: '+ PPMI expansion (8 terms)', options: { expansion: { terms: 8 } } },
   { name: '+ MMR diversity (0.5)', options: { diversityPenalty: 0.5 } },
   { name: '+ WordNet lexicon', options: { lexicon: wordnet } },
+  { name: '+ WordNet, head limit off', options: { lexicon: wordnet, lexical: { focusSourceFrequency: 0 } } },
 ];
 const HAYSTACKS = [0, 4];
 const SPLIT = 3;

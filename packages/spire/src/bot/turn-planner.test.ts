@@ -205,4 +205,32 @@ describe('turn planner', () => {
     combat.counters.cardsThisTurn = 5;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+  it('counts the Champ brought to half HP as spending its turn on Anger instead of its attack', () => {
+    // The Champ at 213 of 420 winds up a 30 hit: a Strike (6) takes it to 207, below half, and its
+    // Anger replaces the hit; above half by more than a Strike, the Defend is the better card.
+    const { combat, monster, view } = duel('planner-champ');
+    monster.id = 'THE_CHAMP';
+    monster.hp = 213;
+    monster.maxHp = 420;
+    monster.move = { id: 'SLASH', name: 'Heavy Slash', intent: 'Attack', baseDamage: 30, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_IRONCLAD'), card(9002, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+    monster.hp = 230;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
+
+  it("counts the Guardian's Mode Shift as replacing its attack once its counter is dealt", () => {
+    const { combat, monster, view } = duel('planner-guardian');
+    monster.id = 'THE_GUARDIAN';
+    monster.hp = 200;
+    monster.maxHp = 240;
+    monster.powers.MODE_SHIFT = 5;
+    monster.move = { id: 'FIERCE_BASH', name: 'Fierce Bash', intent: 'Attack', baseDamage: 32, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_IRONCLAD'), card(9002, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+    monster.powers.MODE_SHIFT = 20;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
 });

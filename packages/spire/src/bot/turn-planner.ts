@@ -41,6 +41,14 @@ const POISON_KILL = 1;
  */
 const POISON_HORIZON = 4;
 
+/**
+ * Per enemy (by plan position), the HP at or below which it spends this turn on a phase change
+ * instead of its shown move (phaseChangeAt), or -1; and whether that change clears its Poison (the
+ * Champ's Anger does). Set by planTurn (the planner is synchronous).
+ */
+let phaseAt: number[] = [];
+let phaseClearsPoison: boolean[] = [];
+
 const VULNERABLE_CARDS: Record<string, number> = {
   BASH: 2,
   UPPERCUT: 1,
@@ -119,9 +127,21 @@ interface PlanCard {
   readonly selfDamage: number;
   readonly damage: number | null;
   readonly hits: number;
-  /** Per-target damage previews, by enemy index (the API's target_previews). */
-  readonly previews: ReadonlyMap<number, { damage: number; hits: number }>;
-  readonly validTargets: ReadonlySet<number>;
+  /**
+   * Per-target damage previews, by enemy index (the API's target_previews; the first one per
+   * target counts): arrays indexed by enemy index, `undefined` where a target has none. Arrays, not
+   * a Map: the search reads them at every targeted play.
+   */
+  readonly previewDamage: readonly (number | undefined)[];
+  readonly previewHits: readonly (number | undefined)[];
+  /** `validTargets[enemyIndex]` is true for a valid target (the API's valid_target_indices). */
+  readonly validTargets: readonly boolean[];
+  /** The card's `requires_target`, read per search node. */
+  readonly requiresTarget: boolean;
+  /** A Power card (played early: it pays off the rest of the fight). */
+  readonly isPower: boolean;
+  /** The card can change an enemy (damage, debuffs, Poison, Strength down): its play copies enemies. */
+  readonly touchesEnemies: boolean;
 }
 
 interface PlanState {
@@ -135,7 +155,9 @@ interface PlanState {
 }
 
 function power(enemy: Enemy, id: string): number {
-  return enemy.powers.find((entry) => entry.power_id === id)?.amount ?? 0;
+  // A loop, not find with a callback: the planner reads a dozen powers per enemy per decision.
+  for (const entry of enemy.powers) if (entry.power_id === id) return entry.amount ?? 0;
+  return 0;
 }
 
 function intentDamage(enemy: Enemy): number {
@@ -205,6 +227,29 @@ function textNumbers(text: string): TextNumbers {
   return numbers;
 }
 
+/** Facts of the hand's situation that every card's planCard reads (computed once per decision). */
+interface HandFacts {
+  /** The player has No Draw (after Battle Trance). */
+  readonly noDraw: boolean;
+  /** The enemies' Sharp Hide, summed. */
+  readonly sharpHide: number;
+  /** The enemies' Enrage, summed. */
+  readonly enrage: number;
+}
+
+function handFacts(state: GameState, enemies: readonly Enemy[]): HandFacts {
+  let noDraw = false;
+  for (const entry of state.combat?.player.powers ?? [])
+    if (entry.power_id === 'NO_DRAW_POWER') noDraw = true;
+  let sharpHide = 0;
+  let enrage = 0;
+  for (const enemy of enemies) {
+    sharpHide += power(enemy, 'SHARP_HIDE_POWER');
+    enrage += power(enemy, 'ENRAGE_POWER');
+  }
+  return { noDraw, sharpHide, enrage };
+}
+
 function planCard(
   state: GameState,
   card: HandCard,
@@ -212,6 +257,7 @@ function planCard(
   energy: number,
   longFight: boolean,
   danger: boolean,
+  facts: HandFacts,
 ): PlanCard | null {
   if (!card.playable) return null;
   const type = card.card_type;
@@ -231,7 +277,7 @@ function planCard(
     if (/lose \d+ dexterity/i.test(text)) otherValue -= longFight ? 12 : 20;
   } else if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
   // Under No Draw (after Battle Trance) a draw card draws nothing: one that only draws is a waste.
-  const noDraw = (state.combat?.player.powers ?? []).some((entry) => entry.power_id === 'NO_DRAW_POWER');
+  const noDraw = facts.noDraw;
   if (
     noDraw &&
     numbers.draws > 0 &&
@@ -271,35 +317,50 @@ function planCard(
   }
   if (card.card_id === 'POWER_THROUGH' && !danger) return null;
   if (isAttack) {
-    const sharpHide = enemies.reduce((sum, enemy) => sum + power(enemy, 'SHARP_HIDE_POWER'), 0);
+    const sharpHide = facts.sharpHide;
     if (sharpHide > 0) otherValue -= sharpHide * (hp < 25 ? 3 : 1.2);
   }
   if (type === 'Skill') {
-    const enrage = enemies.reduce((sum, enemy) => sum + power(enemy, 'ENRAGE_POWER'), 0);
+    const enrage = facts.enrage;
     if (enrage > 0) otherValue -= enrage * 4;
   }
-  const previews = new Map<number, { damage: number; hits: number }>();
+  const previewDamage: (number | undefined)[] = [];
+  const previewHits: (number | undefined)[] = [];
   for (const preview of card.target_previews ?? [])
-    if (!previews.has(preview.target_index))
-      previews.set(preview.target_index, {
-        damage: preview.damage,
-        hits: preview.hits,
-      });
+    if (previewDamage[preview.target_index] === undefined) {
+      previewDamage[preview.target_index] = preview.damage;
+      previewHits[preview.target_index] = preview.hits;
+    }
+  const validTargets: boolean[] = [];
+  for (const target of card.valid_target_indices ?? []) validTargets[target] = true;
+  const damage = hasDamage ? (card.damage as number) : null;
+  const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
+  const weak = WEAK_CARDS[card.card_id] ?? 0;
   return {
     card,
     key: `${card.card_id}${card.upgraded ? '+' : ''}`,
     keyId: 0,
     selfDamage,
-    damage: hasDamage ? (card.damage as number) : null,
+    damage,
     hits: card.hits ?? 1,
-    previews,
-    validTargets: new Set(card.valid_target_indices),
+    previewDamage,
+    previewHits,
+    validTargets,
+    requiresTarget: card.requires_target,
+    isPower: type === 'Power',
+    touchesEnemies:
+      damage !== null ||
+      vulnerable > 0 ||
+      weak > 0 ||
+      poison > 0 ||
+      numbers.poisonMultiplier !== 1 ||
+      strengthDown > 0,
     cost: card.costs_x ? energy : card.energy_cost,
     energyGain: numbers.energy,
     block,
     strengthGain: type === 'Power' ? numbers.strength : 0,
-    vulnerable: VULNERABLE_CARDS[card.card_id] ?? 0,
-    weak: WEAK_CARDS[card.card_id] ?? 0,
+    vulnerable,
+    weak,
     allEnemies: card.target_type === 'AllEnemies',
     isAttack,
     otherValue,
@@ -321,7 +382,16 @@ interface DepthSlot {
   readonly state: PlanState;
   readonly enemies: PlanEnemy[];
   readonly copies: PlanEnemy[];
+  /**
+   * The plan (`generation`) each copy was made in: within one plan the enemy at an index keeps its
+   * fixed fields (max HP, intent, threat...), so a copy made in this plan needs only the fields a
+   * play changes.
+   */
+  readonly copiedIn: number[];
 }
+
+/** Counts the plans made (planTurn): a slot's copies from an earlier plan are copied in full. */
+let generation = 0;
 
 // Shared by every plan: planTurn never runs inside another one (JavaScript runs one search at a time).
 const SLOTS: DepthSlot[] = [];
@@ -331,6 +401,7 @@ function createSlot(): DepthSlot {
     state: { energy: 0, block: 0, strength: 0, value: 0, selfDamage: 0, intangible: false, enemies: [] },
     enemies: [],
     copies: [],
+    copiedIn: [],
   };
 }
 
@@ -346,7 +417,7 @@ function cloneState(state: PlanState, touchesEnemies: boolean, only: number, slo
     if (enemies.length !== state.enemies.length) enemies.length = state.enemies.length;
     for (let index = 0; index < state.enemies.length; index++) {
       const enemy = state.enemies[index] as PlanEnemy;
-      enemies[index] = only < 0 || index === only ? copyEnemy(enemy, slot.copies, index) : enemy;
+      enemies[index] = only < 0 || index === only ? copyEnemy(enemy, slot, index) : enemy;
     }
   }
   const next = slot.state;
@@ -363,13 +434,27 @@ function cloneState(state: PlanState, touchesEnemies: boolean, only: number, slo
 type MutableEnemy = { -readonly [Key in keyof PlanEnemy]: PlanEnemy[Key] };
 
 /** The enemy copied into the slot's reusable object at `index` (created the first time). */
-function copyEnemy(enemy: PlanEnemy, copies: PlanEnemy[], index: number): PlanEnemy {
-  const copy = copies[index] as MutableEnemy | undefined;
+function copyEnemy(enemy: PlanEnemy, slot: DepthSlot, index: number): PlanEnemy {
+  const copy = slot.copies[index] as MutableEnemy | undefined;
   if (copy === undefined) {
     const created = cloneEnemy(enemy);
-    copies[index] = created;
+    slot.copies[index] = created;
+    slot.copiedIn[index] = generation;
     return created;
   }
+  if (slot.copiedIn[index] === generation) {
+    // The fields a play changes (see hit, debuff and play); the others are this plan's already.
+    copy.hp = enemy.hp;
+    copy.block = enemy.block;
+    copy.vulnerable = enemy.vulnerable;
+    copy.weak = enemy.weak;
+    copy.malleable = enemy.malleable;
+    copy.invincible = enemy.invincible;
+    copy.poison = enemy.poison;
+    copy.strengthDown = enemy.strengthDown;
+    return copy;
+  }
+  slot.copiedIn[index] = generation;
   copy.index = enemy.index;
   copy.maxHp = enemy.maxHp;
   copy.hp = enemy.hp;
@@ -461,29 +546,20 @@ function play(
 ): PlanState | null {
   if (card.cost > state.energy) return null;
   const damage = card.damage;
-  const touches =
-    damage !== null ||
-    card.vulnerable > 0 ||
-    card.weak > 0 ||
-    card.poison > 0 ||
-    card.poisonMultiplier !== 1 ||
-    card.strengthDown > 0;
   const single = slot >= 0 && !card.allEnemies;
-  const next = cloneState(state, touches, single ? slot : -1, into);
+  const next = cloneState(state, card.touchesEnemies, single ? slot : -1, into);
   next.energy = next.energy - card.cost + card.energyGain;
   next.block += card.block;
   next.selfDamage += card.selfDamage;
   // Draw and powers first: drawn cards widen the next plan, powers pay off the rest of the fight.
-  next.value +=
-    card.otherValue + (card.draws > 0 || card.card.card_type === 'Power' ? 0.5 - position * 0.05 : 0);
+  next.value += card.otherValue + (card.draws > 0 || card.isPower ? 0.5 - position * 0.05 : 0);
   const target = slot >= 0 ? (next.enemies[slot] as PlanEnemy) : null;
   if (damage !== null) {
     if (target !== null) {
-      const preview = card.previews.get(target.index);
-      let perHit = (preview?.damage ?? damage) + next.strength;
-      if (target.vulnerable && preview !== undefined && preview.damage === damage)
-        perHit = Math.floor(perHit * 1.5);
-      hit(next, target, perHit, preview?.hits ?? card.hits);
+      const preview = card.previewDamage[target.index];
+      let perHit = (preview ?? damage) + next.strength;
+      if (target.vulnerable && preview !== undefined && preview === damage) perHit = Math.floor(perHit * 1.5);
+      hit(next, target, perHit, card.previewHits[target.index] ?? card.hits);
     } else if (card.allEnemies) {
       for (const enemy of next.enemies) {
         if (enemy.hp <= 0) continue;
@@ -537,8 +613,19 @@ interface Evaluation {
 function evaluate(state: PlanState, context: Evaluation): number {
   let incoming = 0;
   let poisonValue = 0;
-  for (const enemy of state.enemies) {
+  for (let position = 0; position < state.enemies.length; position++) {
+    const enemy = state.enemies[position] as PlanEnemy;
     if (enemy.hp <= 0) continue;
+    const at = phaseAt[position] ?? -1;
+    if (at >= 0 && enemy.hp <= at) {
+      // Its phase change replaces this turn's move; Poison the change clears ticks once first.
+      if (enemy.poison !== enemy.startPoison)
+        poisonValue +=
+          phaseClearsPoison[position] === true
+            ? Math.min(enemy.poison, enemy.hp) - Math.min(enemy.startPoison, enemy.startHp)
+            : poisonDamage(enemy.poison, enemy.startHp) - poisonDamage(enemy.startPoison, enemy.startHp);
+      continue;
+    }
     if (enemy.poison !== enemy.startPoison)
       poisonValue +=
         poisonDamage(enemy.poison, enemy.startHp) - poisonDamage(enemy.startPoison, enemy.startHp);
@@ -568,6 +655,22 @@ function evaluate(state: PlanState, context: Evaluation): number {
   return score;
 }
 
+function isChamp(enemy: Enemy): boolean {
+  return enemy.enemy_id === 'THE_CHAMP' || enemy.enemy_id === 'Champ';
+}
+
+/**
+ * The HP at or below which the enemy spends this turn on a phase change instead of its shown move,
+ * or -1: the Champ above half HP turns to Anger (no attack; clears its Poison) when brought to half,
+ * and the Guardian shifts to Defensive Mode once it has lost what its Mode Shift counter shows.
+ */
+function phaseChangeAt(enemy: Enemy): number {
+  if (isChamp(enemy) && enemy.current_hp * 2 > enemy.max_hp) return Math.floor(enemy.max_hp / 2);
+  const shift = power(enemy, 'MODE_SHIFT_POWER');
+  if (shift > 0) return enemy.current_hp - shift;
+  return -1;
+}
+
 /** The first action of the best turn plan, or `end_turn` when playing nothing is best. */
 export function planTurn(state: GameState): GameAction {
   const combat = state.combat;
@@ -582,8 +685,9 @@ export function planTurn(state: GameState): GameAction {
     DAMAGE_VALUE + Math.max(0, (state.turn ?? 1) - 1) * DAMAGE_VALUE_PER_TURN,
   );
   const cards: PlanCard[] = [];
+  const facts = handFacts(state, living);
   for (const card of combat.hand) {
-    const planned = planCard(state, card, living, player.energy, longFight, danger);
+    const planned = planCard(state, card, living, player.energy, longFight, danger, facts);
     if (planned !== null) cards.push(planned);
   }
   const root: PlanState = {
@@ -616,6 +720,8 @@ export function planTurn(state: GameState): GameAction {
       split: power(enemy, 'SPLIT_POWER') > 0,
     })),
   };
+  phaseAt = living.map(phaseChangeAt);
+  phaseClearsPoison = living.map(isChamp);
   const context: Evaluation = { hp: player.current_hp, maxHp: Math.max(1, player.max_hp) };
   const keys: string[] = [];
   for (const card of cards) {
@@ -626,21 +732,13 @@ export function planTurn(state: GameState): GameAction {
     }
     card.keyId = id;
   }
-  let nodes = 0;
-  let bestScore = evaluate(root, context);
-  // The best plan's first play, as (card position, target enemy index); -1 = end the turn.
-  let bestCard = -1;
-  let bestTarget = -1;
-  const used = new Array<boolean>(cards.length).fill(false);
-  const slotAt = (depth: number): DepthSlot => {
-    let slot = SLOTS[depth];
-    if (slot === undefined) {
-      slot = createSlot();
-      SLOTS[depth] = slot;
-    }
-    return slot;
-  };
-
+  search.cards = cards;
+  search.context = context;
+  search.used = new Array<boolean>(cards.length).fill(false);
+  search.nodes = 0;
+  search.bestScore = evaluate(root, context);
+  search.bestCard = -1;
+  search.bestTarget = -1;
   // The Time Eater's Time Warp ends the turn on the card that brings its count to 0, and Velvet
   // Choker allows 6 cards a turn: plans stop there.
   let playsLeft = Number.POSITIVE_INFINITY;
@@ -650,54 +748,89 @@ export function planTurn(state: GameState): GameAction {
     const warp = power(enemy, 'TIME_WARP_POWER');
     if (warp > 0) playsLeft = Math.min(playsLeft, warp);
   }
-  const search = (current: PlanState, firstCard: number, firstTarget: number, depth: number): void => {
-    // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
-    let tried = 0;
-    // Keys past 31 (rare: hands of many distinct cards) are listed; the list is made only when needed.
-    let wide: number[] | null = null;
-    for (let position = 0; position < cards.length; position++) {
-      if (used[position] === true) continue;
-      const card = cards[position] as PlanCard;
-      if (card.cost > current.energy) continue;
-      if (card.keyId < 31) {
-        if ((tried & (1 << card.keyId)) !== 0) continue;
-        tried |= 1 << card.keyId;
-      } else {
-        if (wide === null) wide = [];
-        else if (wide.includes(card.keyId)) continue;
-        wide.push(card.keyId);
-      }
-      const targeted = card.card.requires_target;
-      const slots = targeted ? current.enemies.length : 1;
-      for (let slot = 0; slot < slots; slot++) {
-        const entry = targeted ? (current.enemies[slot] as PlanEnemy) : null;
-        if (entry !== null && (entry.hp <= 0 || !card.validTargets.has(entry.index))) continue;
-        if (nodes >= NODE_BUDGET) break;
-        nodes++;
-        const next = play(current, card, entry === null ? -1 : slot, depth, slotAt(depth));
-        if (next === null) continue;
-        const rootCard = firstCard >= 0 ? firstCard : position;
-        const rootTarget = firstCard >= 0 ? firstTarget : entry === null ? -1 : entry.index;
-        const score = evaluate(next, context);
-        if (score > bestScore + 1e-9) {
-          bestScore = score;
-          bestCard = rootCard;
-          bestTarget = rootTarget;
-        }
-        let anyAlive = false;
-        for (const enemy of next.enemies) if (enemy.hp > 0) anyAlive = true;
-        if (!anyAlive || depth + 1 >= playsLeft) continue;
-        used[position] = true;
-        search(next, rootCard, rootTarget, depth + 1);
-        used[position] = false;
-      }
-      if (nodes >= NODE_BUDGET) break;
-    }
-  };
-  search(root, -1, -1, 0);
+  search.playsLeft = playsLeft;
+  generation++;
+  searchFrom(root, -1, -1, 0);
+  const bestCard = search.bestCard;
+  const bestTarget = search.bestTarget;
+  search.cards = [];
+  search.used = [];
   if (bestCard < 0) return { action: 'end_turn' };
   const chosen = cards[bestCard] as PlanCard;
   const action: GameAction = { action: 'play_card', card_index: chosen.card.index };
   if (bestTarget >= 0) action.target_index = bestTarget;
   return action;
+}
+
+/**
+ * The search's state for the plan being made (planTurn never runs inside another one): a module
+ * object rather than variables closed over by a search function made per decision.
+ */
+const search = {
+  cards: [] as PlanCard[],
+  used: [] as boolean[],
+  context: { hp: 1, maxHp: 1 } as Evaluation,
+  nodes: 0,
+  bestScore: 0,
+  // The best plan's first play, as (card position, target enemy index); -1 = end the turn.
+  bestCard: -1,
+  bestTarget: -1,
+  playsLeft: Number.POSITIVE_INFINITY,
+};
+
+function slotAt(depth: number): DepthSlot {
+  let slot = SLOTS[depth];
+  if (slot === undefined) {
+    slot = createSlot();
+    SLOTS[depth] = slot;
+  }
+  return slot;
+}
+
+/** Depth-first over the plays from `current`, keeping the best plan's first play in `search`. */
+function searchFrom(current: PlanState, firstCard: number, firstTarget: number, depth: number): void {
+  const cards = search.cards;
+  const used = search.used;
+  // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
+  let tried = 0;
+  // Keys past 31 (rare: hands of many distinct cards) are listed; the list is made only when needed.
+  let wide: number[] | null = null;
+  for (let position = 0; position < cards.length; position++) {
+    if (used[position] === true) continue;
+    const card = cards[position] as PlanCard;
+    if (card.cost > current.energy) continue;
+    if (card.keyId < 31) {
+      if ((tried & (1 << card.keyId)) !== 0) continue;
+      tried |= 1 << card.keyId;
+    } else {
+      if (wide === null) wide = [];
+      else if (wide.includes(card.keyId)) continue;
+      wide.push(card.keyId);
+    }
+    const targeted = card.requiresTarget;
+    const slots = targeted ? current.enemies.length : 1;
+    for (let slot = 0; slot < slots; slot++) {
+      const entry = targeted ? (current.enemies[slot] as PlanEnemy) : null;
+      if (entry !== null && (entry.hp <= 0 || card.validTargets[entry.index] !== true)) continue;
+      if (search.nodes >= NODE_BUDGET) break;
+      search.nodes++;
+      const next = play(current, card, entry === null ? -1 : slot, depth, slotAt(depth));
+      if (next === null) continue;
+      const rootCard = firstCard >= 0 ? firstCard : position;
+      const rootTarget = firstCard >= 0 ? firstTarget : entry === null ? -1 : entry.index;
+      const score = evaluate(next, search.context);
+      if (score > search.bestScore + 1e-9) {
+        search.bestScore = score;
+        search.bestCard = rootCard;
+        search.bestTarget = rootTarget;
+      }
+      let anyAlive = false;
+      for (const enemy of next.enemies) if (enemy.hp > 0) anyAlive = true;
+      if (!anyAlive || depth + 1 >= search.playsLeft) continue;
+      used[position] = true;
+      searchFrom(next, rootCard, rootTarget, depth + 1);
+      used[position] = false;
+    }
+    if (search.nodes >= NODE_BUDGET) break;
+  }
 }

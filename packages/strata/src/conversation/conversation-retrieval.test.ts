@@ -43,3 +43,46 @@ describe('conversation retrieval', () => {
     expect(best?.[0]).toBe('D9:3');
   });
 });
+
+describe('the session after a named day (dates.after)', () => {
+  /** Sessions on 2, 9 and 20 March: none on the day the question names. */
+  function sparse(after: number) {
+    const log = createConversationLog(tokenizer);
+    const tuning = {
+      ...DEFAULT_RETRIEVAL_TUNING,
+      recentTurns: 0,
+      dates: { ...DEFAULT_RETRIEVAL_TUNING.dates, after },
+    };
+    const retrieval = createConversationRetrieval(log, tuning);
+    for (const day of [2, 9, 20]) {
+      log.startSession({ id: `S${day}`, time: `10:00 am on ${day} March, 2024` });
+      lines.forEach((text, position) => {
+        retrieval.add(
+          log.add({ id: `D${day}:${position + 1}`, speaker: position % 2 ? 'Ben' : 'Ana', text }),
+        );
+      });
+    }
+    return { log, retrieval };
+  }
+  const query = 'Where was Ana on 6 March, 2024?';
+  const values = async (after: number) => {
+    const { log, retrieval } = sparse(after);
+    const { candidates } = await retrieval.rank(query);
+    return new Map(candidates.map((candidate) => [log.turns[candidate.index]?.id, candidate.value]));
+  };
+
+  it('makes every turn of the first session within `after` days a candidate worth the date share', async () => {
+    const value = await values(DEFAULT_RETRIEVAL_TUNING.dates.after);
+    for (let turn = 1; turn <= lines.length; turn += 1) {
+      expect(value.get(`D9:${turn}`)).toBeGreaterThanOrEqual(DEFAULT_RETRIEVAL_TUNING.dates.share);
+    }
+    // Not the session before the day, nor one 14 days after it.
+    expect(value.get('D2:2') ?? 0).toBeLessThan(DEFAULT_RETRIEVAL_TUNING.dates.share);
+    expect(value.get('D20:2') ?? 0).toBeLessThan(DEFAULT_RETRIEVAL_TUNING.dates.share);
+  });
+
+  it('leaves those turns out with after: 0', async () => {
+    const value = await values(0);
+    expect(value.get('D9:2') ?? 0).toBeLessThan(DEFAULT_RETRIEVAL_TUNING.dates.share);
+  });
+});

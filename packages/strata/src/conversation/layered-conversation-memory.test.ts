@@ -597,16 +597,48 @@ describe('retrieval pieces of the layered memory', () => {
         ...turns,
         ...[1, 2, 3].map((copy) => ({ id: `m${copy}`, speaker: 'Ana', text: `Martial arts class ${copy}.` })),
       ];
+      // focusSourceFrequency 0: "arts", the answer type's head, gets the same limit as other words.
       const strict = await replay(
-        createConversationMemory({ ...options, lexicon, lexical: { sourceFrequency: 2 } }),
+        createConversationMemory({
+          ...options,
+          lexicon,
+          lexical: { sourceFrequency: 2, focusSourceFrequency: 0 },
+        }),
         many,
       ).assemble({ query });
       const loose = await replay(
-        createConversationMemory({ ...options, lexicon, lexical: { sourceFrequency: 3 } }),
+        createConversationMemory({
+          ...options,
+          lexicon,
+          lexical: { sourceFrequency: 3, focusSourceFrequency: 0 },
+        }),
         many,
       ).assemble({ query });
       expect(strict.turnIds).not.toContain('target');
       expect(loose.turnIds).toContain('target');
+    });
+
+    it("expands the answer type's head noun while it matches up to focusSourceFrequency turns", async () => {
+      const many: ConversationTurn[] = [
+        ...turns,
+        ...[1, 2, 3].map((copy) => ({ id: `m${copy}`, speaker: 'Ana', text: `Martial arts class ${copy}.` })),
+      ];
+      // "arts" (the head of "martial arts") is in 3 turns, over sourceFrequency 2: expanded by default
+      // (focusSourceFrequency 20), not with a focus limit of 2.
+      const focused = await replay(
+        createConversationMemory({ ...options, lexicon, lexical: { sourceFrequency: 2 } }),
+        many,
+      ).assemble({ query });
+      const unfocused = await replay(
+        createConversationMemory({
+          ...options,
+          lexicon,
+          lexical: { sourceFrequency: 2, focusSourceFrequency: 2 },
+        }),
+        many,
+      ).assemble({ query });
+      expect(focused.turnIds).toContain('target');
+      expect(unfocused.turnIds).not.toContain('target');
     });
   });
 });

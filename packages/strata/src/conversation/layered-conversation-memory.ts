@@ -112,9 +112,11 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
    * Dates the question names ("on 8 May, 2023", "in May 2023", "2023-05-08") against the sessions'
    * dates (read from their `time`): hits in sessions of those days are multiplied by `boost`
    * (default 4); when at most `sessions` (default 3) sessions fall on them, their other turns are
-   * candidates too, worth `share` (default 0.3) of the best hit. Boost and share 0: off.
+   * candidates too, worth `share` (default 0.3) of the best hit. Boost and share 0: off. For a named
+   * day or span of at most `after` days (default 7), the first session within `after` days after it
+   * counts as one of its sessions for `share` (a chat tells what happened since the last one); 0: off.
    */
-  dates?: { boost?: number; share?: number; sessions?: number };
+  dates?: { boost?: number; share?: number; sessions?: number; after?: number };
   /** 0: best turns first; 1: value per token. Default 0.5. */
   costExponent?: number;
   /**
@@ -131,6 +133,11 @@ export interface LayeredConversationOptions extends ConversationMemoryBaseOption
     weight?: number;
     /** Only question words found in at most this many turns are expanded. Default 8. */
     sourceFrequency?: number;
+    /**
+     * The same limit for the head noun of a "what"/"which" question's answer type ("What *martial
+     * arts* ...?"), whose instances a turn names without it ("kickboxing"). Default 20.
+     */
+    focusSourceFrequency?: number;
   };
   /** Keeps every turn in a store (as knowledge records of a namespace) so `restore()` can rebuild the memory. */
   persistence?: ConversationPersistence;
