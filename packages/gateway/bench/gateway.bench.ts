@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createPostgresStore } from '@strata-memory/strata/postgres';
 import pg from 'pg';
+import { storedSessionChat } from '../src/session-layout.js';
 import type { GatewayTimingsReport } from '../src/testing/gateway-timings.js';
 import { type GatewayProcess, spawnGateway, spawnListening } from '../src/testing/spawn-gateway.js';
 import { adminUrl, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
@@ -394,9 +395,10 @@ export async function runGatewayBench(
     try {
       for (const [session, turns] of successes) {
         const record = await store.loadSession(`tenant/default/session/${session}`);
-        const data = record?.layers.gateway as
-          | { chat: { state: Record<string, number>; turns: Wire[] } }
+        const chat = storedSessionChat(record) as
+          | { state: Record<string, number>; turns: Wire[] }
           | undefined;
+        const data = chat ? { chat } : undefined;
         const stored = new Map<string, number>();
         for (const turn of data?.chat.turns ?? []) {
           if (turn.role === 'user')

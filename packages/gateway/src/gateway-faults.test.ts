@@ -5,6 +5,7 @@ import { createSqliteStore } from '@strata-memory/strata/sqlite';
 import { type FakeServerRequest, fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import OpenAI from 'openai';
 import { afterEach, describe, expect, it } from 'vitest';
+import { storedSessionChat } from './session-layout.js';
 import { spawnGateway } from './testing/spawn-gateway.js';
 import { startTestGateway, type TestGateway } from './testing/start-test-gateway.js';
 
@@ -196,9 +197,7 @@ describe('strata serve: a gateway process SIGKILLed mid-stream', () => {
       await store.open();
       const record = await store.loadSession('tenant/default/session/killed');
       await store.close();
-      const turns = (
-        record?.layers.gateway as { chat: { turns: Array<{ role: string; content: string }> } } | undefined
-      )?.chat.turns;
+      const turns = storedSessionChat(record)?.turns;
       expect(turns).toEqual([
         { role: 'user', content: 'tell me a long story' },
         { role: 'assistant', content: words },

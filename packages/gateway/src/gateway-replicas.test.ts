@@ -1,6 +1,7 @@
 import { createPostgresStore } from '@strata-memory/strata/postgres';
 import { type FakeServerRequest, fakeReply, startFakeOpenAIServer } from '@strata-memory/strata/testing';
 import { describe, expect, it } from 'vitest';
+import { storedSessionChat } from './session-layout.js';
 import { type GatewayProcess, spawnGateway } from './testing/spawn-gateway.js';
 import { createDatabase, postgresUnavailable, terminateBackends } from './testing/test-postgres.js';
 
@@ -100,7 +101,9 @@ run(`strata serve replicas on one Postgres${unavailable ? ` (${unavailable})` : 
       try {
         for (let session = 0; session < sessions; session += 1) {
           const record = await store.loadSession(`tenant/default/session/shared-${session}`);
-          const data = record?.layers.gateway as { chat: { state: Record<string, number>; turns: Wire[] } };
+          const data = {
+            chat: storedSessionChat(record) as unknown as { state: Record<string, number>; turns: Wire[] },
+          };
           const numbers = Array.from({ length: 14 }, (_, turn) => session * 100 + turn);
           expect(data.chat.state).toEqual(
             Object.fromEntries(numbers.map((number) => [`t${number}`, number])),

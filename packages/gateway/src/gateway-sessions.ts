@@ -14,6 +14,7 @@ import {
 import { StrataError } from '@strata-memory/strata/errors';
 import { z } from 'zod';
 import { firstNewTurn } from './new-client-turns.js';
+import { decodeSession, encodeSession, type SessionData, type StoredMarks } from './session-layout.js';
 import { turnHash } from './wire-message.js';
 
 /** How one tenant's sessions are assembled (from the config file, or the server's defaults). */
@@ -59,18 +60,6 @@ export interface SessionMemory {
 }
 
 const emptyMemory: SessionMemory = { summary: '', summaryThrough: 0, stateThrough: 0, lessonsThrough: 0 };
-
-/** What one session holds in the store (one JSON layer named 'gateway'). */
-interface SessionData {
-  system: string;
-  chat: ChatContextSnapshot;
-  /** Hashes of the client-visible history (turns sent, replies returned), oldest first, capped. */
-  seen: string[];
-  /** Calls made upstream so far (the inspector's call numbers). */
-  calls: number;
-  /** Absent until an extraction job first wrote to the session. */
-  memory?: SessionMemory;
-}
 
 /**
  * A session as loaded or committed: plain values taken while it was held, so a later change (another
@@ -160,7 +149,6 @@ interface StagedChange {
 
 const MAX_SEEN = 4096;
 const MAX_ATTEMPTS = 50;
-const LAYER = 'gateway';
 // A session's state is an open JSON object: the model's update_state patches decide its keys.
 const stateSchema = z.record(z.string(), z.json());
 const emptyChat: ChatContextSnapshot = {
@@ -201,6 +189,8 @@ export function sessionStoreId(tenant: string, sessionKey: string): string {
  */
 interface CachedSession {
   version: number;
+  /** What that version holds in the store (see session-layout.ts); undefined: none of it yet. */
+  marks: StoredMarks | undefined;
   data: SessionData;
   chat: ChatContext<Record<string, JsonValue>>;
   /** Settings the chat context was built with: other settings rebuild it. */
@@ -253,11 +243,11 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     return chat;
   };
 
-  const dataOf = (record: SessionRecord | undefined, settings: SessionSettings): SessionData => {
-    const raw = record?.layers[LAYER] as unknown as SessionData | undefined;
-    if (!raw) return { system: settings.defaultSystem, chat: emptyChat, seen: [], calls: 0 };
-    return raw;
-  };
+  const storedOf = (record: SessionRecord | undefined, settings: SessionSettings) =>
+    decodeSession(record) ?? {
+      data: { system: settings.defaultSystem, chat: emptyChat, seen: [], seenTotal: 0, calls: 0 },
+      marks: undefined,
+    };
 
   const sameSettings = (a: SessionSettings, b: SessionSettings) =>
     a.budget === b.budget &&
@@ -303,8 +293,14 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
 
   const read = async (sessionId: string, settings: SessionSettings): Promise<CachedSession> => {
     const record = await store.loadSession(sessionId);
-    const data = dataOf(record, settings);
-    return { version: record?.version ?? 0, data, chat: chatOf(settings, data.system, data.chat), settings };
+    const { data, marks } = storedOf(record, settings);
+    return {
+      version: record?.version ?? 0,
+      marks,
+      data,
+      chat: chatOf(settings, data.system, data.chat),
+      settings,
+    };
   };
 
   /**
@@ -422,17 +418,22 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       const saving = unsaved.get(sessionId) ?? [];
       if (saving.length === 0) return entry;
       try {
+        // Only what changed since the stored version: the head and the chunks of new turns and hashes.
+        const written = encodeSession(entry.data, entry.marks, settings.maxTurns, MAX_SEEN);
         const committed = await store.commitSession({
           sessionId,
           namespace: tenantNamespace(tenant),
           step: entry.data.chat.turnCount,
-          layers: { [LAYER]: entry.data as unknown as JsonValue },
+          layers: written.layers,
           meta: { sessionKey, tenant },
           expectedVersion: entry.version,
+          // This process keeps its own copy: the layers it did not write are not read back.
+          returnLayers: 'written',
         });
         for (const staged of saving) staged.saved = true;
         unsaved.delete(sessionId);
         entry.version = committed.version;
+        entry.marks = written.marks;
         remember(sessionId, entry);
         const left = readFirst.get(sessionId);
         if (left !== undefined) {
@@ -495,6 +496,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
           system: request.system ?? data.system,
           chat: chat.snapshot(),
           seen,
+          seenTotal: data.seenTotal + hashes.length - from,
           calls: data.calls + 1,
         },
         result: { stored: request.turns.length - from, call: data.calls + 1 },
@@ -526,6 +528,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
           ...data,
           chat: chat.snapshot(),
           seen: showsClient ? [...data.seen, turnHash(visible)].slice(-MAX_SEEN) : data.seen,
+          seenTotal: showsClient ? data.seenTotal + 1 : data.seenTotal,
           calls: data.calls,
         },
         result: results,

@@ -98,6 +98,12 @@ export interface SessionCommit {
   meta?: Record<string, JsonValue>;
   /** The version this commit is based on: `0` to create; a mismatch throws STORE_CONFLICT. */
   expectedVersion: number;
+  /**
+   * The layers of the record the commit returns: `'all'` (default) every layer of the session,
+   * `'written'` only those this commit wrote. A caller that keeps its own copy of the session (and
+   * needs only the new version) saves reading back the layers it did not change.
+   */
+  returnLayers?: 'all' | 'written';
 }
 
 /** One telemetry record as stored, with its session and step. */

@@ -11,6 +11,24 @@ function invalid(store: string, message: string, details: Record<string, unknown
 }
 
 /** A key (session id, namespace, lesson id, knowledge key): a non-empty storable string. */
+/** `value` is one of `allowed` (or undefined when `optional`). */
+export function assertOneOf<T extends string>(
+  store: string,
+  what: string,
+  value: unknown,
+  allowed: readonly T[],
+): asserts value is T | undefined {
+  if (value !== undefined && !allowed.includes(value as T)) {
+    throw invalid(
+      store,
+      `${what} must be ${allowed.map((each) => `'${each}'`).join(' or ')}, got ${describe(value)}.`,
+      {
+        field: what,
+      },
+    );
+  }
+}
+
 export function assertKey(store: string, what: string, value: unknown): asserts value is string {
   if (typeof value !== 'string' || value.length === 0) {
     throw invalid(store, `${what} must be a non-empty string, got ${describe(value)}.`, { field: what });

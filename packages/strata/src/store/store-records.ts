@@ -12,6 +12,7 @@ import type {
 import {
   assertFiniteNumber,
   assertKey,
+  assertOneOf,
   assertStep,
   assertStringList,
   assertText,
@@ -34,6 +35,8 @@ export interface PreparedCommit {
   /** JSON text of the new meta; undefined keeps the committed meta. */
   metaText: string | undefined;
   expectedVersion: number;
+  /** Only the layers written come back in the committed record (see `SessionCommit.returnLayers`). */
+  writtenOnly: boolean;
 }
 
 export function prepareCommit(store: string, commit: SessionCommit): PreparedCommit {
@@ -59,6 +62,7 @@ export function prepareCommit(store: string, commit: SessionCommit): PreparedCom
     }
     metaText = toJsonText(store, 'meta', commit.meta);
   }
+  assertOneOf(store, 'returnLayers', commit.returnLayers, ['all', 'written']);
   return {
     sessionId: commit.sessionId,
     namespace: commit.namespace,
@@ -66,6 +70,7 @@ export function prepareCommit(store: string, commit: SessionCommit): PreparedCom
     layers,
     metaText,
     expectedVersion: commit.expectedVersion,
+    writtenOnly: commit.returnLayers === 'written',
   };
 }
 

@@ -162,6 +162,70 @@ export function describeMemoryStoreConformance(
         expect(await store.loadSession(sessionId)).toEqual(fourth);
       });
 
+      it("returns only the layers written with returnLayers 'written', and stores the same as without it", async () => {
+        const store = await connect();
+        const sessionId = unique('session');
+        const created = await store.commitSession({
+          sessionId,
+          namespace: 'n',
+          step: 1,
+          layers: { head: { turns: 1 }, 'chunk/0': ['a'] },
+          meta: { seed: 7 },
+          expectedVersion: 0,
+          returnLayers: 'written',
+        });
+        expect(created.version).toBe(1);
+        expect(created.layers).toEqual({ head: { turns: 1 }, 'chunk/0': ['a'] });
+        const second = await store.commitSession({
+          sessionId,
+          namespace: 'n',
+          step: 2,
+          layers: { head: { turns: 2 }, 'chunk/1': ['b'] },
+          expectedVersion: 1,
+          returnLayers: 'written',
+        });
+        expect(second).toMatchObject({ version: 2, step: 2, namespace: 'n', meta: { seed: 7 } });
+        expect(second.layers).toEqual({ 'chunk/1': ['b'], head: { turns: 2 } });
+        expect(Object.keys(second.layers)).toEqual(['chunk/1', 'head']);
+        const loaded = await store.loadSession(sessionId);
+        expect(loaded?.layers).toEqual({ head: { turns: 2 }, 'chunk/0': ['a'], 'chunk/1': ['b'] });
+        expect(loaded?.version).toBe(2);
+        // Still a compare-and-swap: a stale version conflicts and changes nothing.
+        await expectCode(
+          store.commitSession({
+            sessionId,
+            namespace: 'n',
+            step: 3,
+            layers: { head: { turns: 9 } },
+            expectedVersion: 1,
+            returnLayers: 'written',
+          }),
+          'STORE_CONFLICT',
+        );
+        expect(await store.loadSession(sessionId)).toEqual(loaded);
+        // 'all' (the default) returns every layer.
+        const third = await store.commitSession({
+          sessionId,
+          namespace: 'n',
+          step: 3,
+          layers: { head: { turns: 3 } },
+          expectedVersion: 2,
+          returnLayers: 'all',
+        });
+        expect(third.layers).toEqual({ head: { turns: 3 }, 'chunk/0': ['a'], 'chunk/1': ['b'] });
+        await expectCode(
+          store.commitSession({
+            sessionId,
+            namespace: 'n',
+            step: 4,
+            layers: {},
+            expectedVersion: 3,
+            returnLayers: 'some' as 'all',
+          }),
+          'INPUT_INVALID',
+        );
+      });
+
       it('lists sessions of a namespace ordered by id, and all sessions without a namespace', async () => {
         const store = await connect();
         const namespace = unique('ns');

@@ -124,7 +124,10 @@ class InMemoryStore implements MemoryStore {
       version: (current?.version ?? 0) + 1,
     };
     data.sessions.set(prepared.sessionId, row);
-    return sessionFromRow(prepared.sessionId, row);
+    return sessionFromRow(
+      prepared.sessionId,
+      prepared.writtenOnly ? { ...row, layers: new Map(prepared.layers) } : row,
+    );
   }
 
   async listSessions(

@@ -570,10 +570,33 @@ class PostgresStore implements MemoryStore {
 // the wire, the driver and a parse. Each layer value is its own text parameter (not one text[]
 // literal, which the driver escapes character by character and Postgres parses back); the statement
 // is prepared per number of layers.
-function commitStatements(layerCount: number): { update: Statement; create: Statement } {
+function commitStatements(layerCount: number): {
+  update: Statement;
+  updateWritten: Statement;
+  create: Statement;
+} {
   const values = Array.from({ length: layerCount }, (_, index) => `$${8 + index}::text`).join(', ');
   const pairs = `unnest($7::text[], ARRAY[${values}]::text[]) AS t(name, value)`;
+  const swap = `
+  WITH updated AS (
+    UPDATE strata_sessions SET step = $3, meta = COALESCE($4, meta), updated_at = $5, version = version + 1
+    WHERE session_id = $1 AND namespace = $2 AND version = $6
+    RETURNING session_id, namespace, step, meta, updated_at, version
+  ), written AS (
+    INSERT INTO strata_session_layers (session_id, name, value)
+    SELECT u.session_id, t.name, t.value FROM updated u, ${pairs}
+    ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value
+      WHERE strata_session_layers.value IS DISTINCT FROM excluded.value
+  )`;
   return {
+    // returnLayers 'written': the session row only, no layer read back ($7 still types the names).
+    updateWritten: {
+      name: `strata_commit_update_written_${layerCount}`,
+      text: `${swap}
+  SELECT u.session_id, u.namespace, u.step, u.meta, u.updated_at, u.version,
+    NULL::text AS layer_name, NULL::text AS layer_value
+  FROM updated u`,
+    },
     update: {
       name: `strata_commit_update_${layerCount}`,
       text: `
@@ -630,16 +653,23 @@ async function commitOnce(
   attempt: { resent: boolean },
 ): Promise<SessionRecord> {
   const statements = commitStatementsFor(prepared.layers.length);
-  const rows = await query(prepared.expectedVersion === 0 ? statements.create : statements.update, [
-    prepared.sessionId,
-    prepared.namespace,
-    prepared.step,
-    prepared.metaText ?? null,
-    Date.now(),
-    prepared.expectedVersion,
-    prepared.layers.map(([layerName]) => layerName),
-    ...prepared.layers.map(([, text]) => text),
-  ]);
+  const rows = await query(
+    prepared.expectedVersion === 0
+      ? statements.create
+      : prepared.writtenOnly
+        ? statements.updateWritten
+        : statements.update,
+    [
+      prepared.sessionId,
+      prepared.namespace,
+      prepared.step,
+      prepared.metaText ?? null,
+      Date.now(),
+      prepared.expectedVersion,
+      prepared.layers.map(([layerName]) => layerName),
+      ...prepared.layers.map(([, text]) => text),
+    ],
+  );
   const record = sessionFromRows(rows, prepared.layers);
   if (record !== undefined) return record;
   if (attempt.resent) {
@@ -656,7 +686,10 @@ async function commitOnce(
       (prepared.metaText === undefined || landed[0]?.meta === prepared.metaText) &&
       prepared.layers.every(([layerName, text]) => values.get(layerName) === text)
     ) {
-      return committed;
+      const [head] = landed;
+      return prepared.writtenOnly && head
+        ? (sessionFromRows([{ ...head, layer_name: null, layer_value: null }], prepared.layers) ?? committed)
+        : committed;
     }
   }
   const [current] = (await query('SELECT namespace, version FROM strata_sessions WHERE session_id = $1', [

@@ -24,7 +24,7 @@ import {
   sessionConflictError,
   storeConflictError,
 } from '../store-errors.js';
-import { assertKey, assertVersion, fromJsonText } from '../store-input.js';
+import { assertKey, assertVersion, compareKeys, fromJsonText } from '../store-input.js';
 import {
   applyLessonUpdate,
   type KnowledgeRow,
@@ -491,7 +491,12 @@ function commitInTransaction(
     statements.upsertLayer.run(prepared.sessionId, layerName, text);
   const row = statements.selectSession.get(prepared.sessionId);
   if (row === undefined) throw new StrataError('STORE_CORRUPT', `${name}: a committed session vanished.`);
-  return sessionFromRows(row, statements.selectLayers.all(prepared.sessionId));
+  const layers = prepared.writtenOnly
+    ? [...prepared.layers]
+        .sort(([left], [right]) => compareKeys(left, right))
+        .map(([layerName, value]) => ({ name: layerName, value }))
+    : statements.selectLayers.all(prepared.sessionId);
+  return sessionFromRows(row, layers);
 }
 
 function sessionFromRows(row: SessionRow, layers: Array<{ name: string; value: string }>): SessionRecord {
