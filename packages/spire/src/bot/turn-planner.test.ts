@@ -233,4 +233,25 @@ describe('turn planner', () => {
     monster.powers.MODE_SHIFT = 20;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
   });
+  it('tries every first play even when the first card in hand has more plans than the budget', () => {
+    // Eight different attacks and the energy to play them all: orders that start with the Strike
+    // alone outnumber the node budget. The best plan opens with Bash (Vulnerable for every hit
+    // after it), the last card in hand.
+    const { combat, monster, view } = duel('planner-budget');
+    monster.hp = 400;
+    monster.maxHp = 400;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [
+      card(9001, 'STRIKE_IRONCLAD'),
+      card(9002, 'TWIN_STRIKE'),
+      card(9003, 'IRON_WAVE'),
+      card(9004, 'CLEAVE'),
+      card(9005, 'ANGER'),
+      card(9006, 'HEAVY_BLADE'),
+      card(9007, 'WILD_STRIKE'),
+      card(9008, 'BASH'),
+    ];
+    combat.player.energy = 9;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 7 });
+  });
 });

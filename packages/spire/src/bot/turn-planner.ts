@@ -765,8 +765,24 @@ export function planTurn(state: GameState): GameAction {
     if (warp > 0) playsLeft = Math.min(playsLeft, warp);
   }
   search.playsLeft = playsLeft;
+  // The first plays share the budget, so the first card's deep subtree cannot use it all before the
+  // later first plays are tried.
+  let firstPlays = 0;
+  let seenKeys = 0;
+  for (const card of cards) {
+    if (card.cost > root.energy) continue;
+    if (card.keyId < 31) {
+      if ((seenKeys & (1 << card.keyId)) !== 0) continue;
+      seenKeys |= 1 << card.keyId;
+    }
+    if (!card.requiresTarget) firstPlays++;
+    else
+      for (const enemy of root.enemies)
+        if (enemy.hp > 0 && card.validTargets[enemy.index] === true) firstPlays++;
+  }
+  search.firstPlaysLeft = firstPlays;
   generation++;
-  searchFrom(root, -1, -1, 0);
+  searchFrom(root, -1, -1, 0, NODE_BUDGET);
   const bestCard = search.bestCard;
   const bestTarget = search.bestTarget;
   search.cards = [];
@@ -792,6 +808,8 @@ const search = {
   bestCard: -1,
   bestTarget: -1,
   playsLeft: Number.POSITIVE_INFINITY,
+  /** First plays (distinct card and target) not yet tried: each gets an equal part of the budget left. */
+  firstPlaysLeft: 0,
 };
 
 function slotAt(depth: number): DepthSlot {
@@ -804,7 +822,13 @@ function slotAt(depth: number): DepthSlot {
 }
 
 /** Depth-first over the plays from `current`, keeping the best plan's first play in `search`. */
-function searchFrom(current: PlanState, firstCard: number, firstTarget: number, depth: number): void {
+function searchFrom(
+  current: PlanState,
+  firstCard: number,
+  firstTarget: number,
+  depth: number,
+  limit: number,
+): void {
   const cards = search.cards;
   const used = search.used;
   // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
@@ -828,7 +852,12 @@ function searchFrom(current: PlanState, firstCard: number, firstTarget: number, 
     for (let slot = 0; slot < slots; slot++) {
       const entry = targeted ? (current.enemies[slot] as PlanEnemy) : null;
       if (entry !== null && (entry.hp <= 0 || card.validTargets[entry.index] !== true)) continue;
-      if (search.nodes >= NODE_BUDGET) break;
+      if (search.nodes >= limit) break;
+      const subtreeLimit =
+        depth === 0
+          ? search.nodes +
+            Math.max(1, Math.floor((NODE_BUDGET - search.nodes) / Math.max(1, search.firstPlaysLeft--)))
+          : limit;
       search.nodes++;
       const next = play(current, card, entry === null ? -1 : slot, depth, slotAt(depth));
       if (next === null) continue;
@@ -844,9 +873,9 @@ function searchFrom(current: PlanState, firstCard: number, firstTarget: number, 
       for (const enemy of next.enemies) if (enemy.hp > 0) anyAlive = true;
       if (!anyAlive || depth + 1 >= search.playsLeft) continue;
       used[position] = true;
-      searchFrom(next, rootCard, rootTarget, depth + 1);
+      searchFrom(next, rootCard, rootTarget, depth + 1, subtreeLimit);
       used[position] = false;
     }
-    if (search.nodes >= NODE_BUDGET) break;
+    if (search.nodes >= limit) break;
   }
 }
