@@ -599,17 +599,7 @@ function commitStatements(layerCount: number): {
     },
     update: {
       name: `strata_commit_update_${layerCount}`,
-      text: `
-  WITH updated AS (
-    UPDATE strata_sessions SET step = $3, meta = COALESCE($4, meta), updated_at = $5, version = version + 1
-    WHERE session_id = $1 AND namespace = $2 AND version = $6
-    RETURNING session_id, namespace, step, meta, updated_at, version
-  ), written AS (
-    INSERT INTO strata_session_layers (session_id, name, value)
-    SELECT u.session_id, t.name, t.value FROM updated u, ${pairs}
-    ON CONFLICT (session_id, name) DO UPDATE SET value = excluded.value
-      WHERE strata_session_layers.value IS DISTINCT FROM excluded.value
-  )
+      text: `${swap}
   SELECT u.session_id, u.namespace, u.step, u.meta, u.updated_at, u.version, l.name AS layer_name, l.value AS layer_value
   FROM updated u LEFT JOIN (
     SELECT name, value FROM strata_session_layers WHERE session_id = $1 AND name <> ALL ($7::text[])
