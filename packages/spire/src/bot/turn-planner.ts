@@ -442,36 +442,26 @@ function copyEnemy(enemy: PlanEnemy, slot: DepthSlot, index: number): PlanEnemy 
     slot.copiedIn[index] = generation;
     return created;
   }
-  if (slot.copiedIn[index] === generation) {
-    // The fields a play changes (see hit, debuff and play); the others are this plan's already.
-    copy.hp = enemy.hp;
-    copy.block = enemy.block;
-    copy.vulnerable = enemy.vulnerable;
-    copy.weak = enemy.weak;
-    copy.malleable = enemy.malleable;
-    copy.invincible = enemy.invincible;
-    copy.poison = enemy.poison;
-    copy.strengthDown = enemy.strengthDown;
-    return copy;
-  }
-  slot.copiedIn[index] = generation;
-  copy.index = enemy.index;
-  copy.maxHp = enemy.maxHp;
+  // The fields a play changes (see hit, debuff and play); within one plan the others are its already.
   copy.hp = enemy.hp;
   copy.block = enemy.block;
   copy.vulnerable = enemy.vulnerable;
   copy.weak = enemy.weak;
+  copy.malleable = enemy.malleable;
+  copy.invincible = enemy.invincible;
+  copy.poison = enemy.poison;
+  copy.strengthDown = enemy.strengthDown;
+  if (slot.copiedIn[index] === generation) return copy;
+  slot.copiedIn[index] = generation;
+  copy.index = enemy.index;
+  copy.maxHp = enemy.maxHp;
   copy.startedWeak = enemy.startedWeak;
   copy.incoming = enemy.incoming;
   copy.threat = enemy.threat;
-  copy.malleable = enemy.malleable;
   copy.intangible = enemy.intangible;
   copy.thorns = enemy.thorns;
-  copy.invincible = enemy.invincible;
-  copy.poison = enemy.poison;
   copy.startHp = enemy.startHp;
   copy.startPoison = enemy.startPoison;
-  copy.strengthDown = enemy.strengthDown;
   copy.hits = enemy.hits;
   copy.split = enemy.split;
   return copy;

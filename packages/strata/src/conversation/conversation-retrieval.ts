@@ -305,7 +305,8 @@ export function createConversationRetrieval(
     queryWords: readonly string[],
     weights: ReadonlyMap<number, number>,
     exclude: ReadonlySet<number>,
-    focusHead: string | undefined,
+    /** Term id of the answer type's head noun (its own source-frequency limit). */
+    focusHead: number | undefined,
   ): Array<{ term: number; weight: number; sources: number[] }> => {
     const found = new Map<number, { weight: number; sources: number[] }>();
     if (!lexicon || tuning.lexical.terms <= 0) return [];
@@ -326,7 +327,7 @@ export function createConversationRetrieval(
         if (!weights.has(id)) continue;
         if (!sources.includes(id)) sources.push(id);
         const limit =
-          focusHead !== undefined && stem(word) === focusHead
+          id === focusHead
             ? Math.max(tuning.lexical.sourceFrequency, tuning.lexical.focusSourceFrequency)
             : tuning.lexical.sourceFrequency;
         if (index.documentFrequency(id) <= limit) unmatched = true;
@@ -391,7 +392,8 @@ export function createConversationRetrieval(
     // The answer type names what the evidence talks about; the question's other words often only
     // frame it ("What *books* has Tim read?").
     const answerType = answerTypeWords(query);
-    const focusHead = answerType.length > 0 ? stem(answerType[answerType.length - 1] as string) : undefined;
+    const head = answerType.at(-1);
+    const focusHead = head === undefined ? undefined : index.termId(stem(head));
     for (const word of answerType) {
       const id = index.termId(stem(word));
       const weight = id === undefined ? undefined : weights.get(id);
@@ -514,7 +516,8 @@ export function createConversationRetrieval(
     const spans = tuning.dates.boost > 0 || tuning.dates.share > 0 ? dateMentions(query) : [];
     const dated = spans.length > 0 ? datedSessions(spans) : [];
     // The sessions after a short span join the floor only (boosting them too lost questions).
-    const floored = [...new Set([...dated, ...sessionsAfter(spans, tuning.dates.after)])];
+    const floored =
+      spans.length > 0 ? [...new Set([...dated, ...sessionsAfter(spans, tuning.dates.after)])] : dated;
     if (floored.length > 0) {
       const inDated = new Set(dated);
       if (tuning.dates.boost > 0) {
