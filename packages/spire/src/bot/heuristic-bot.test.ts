@@ -86,6 +86,35 @@ describe('heuristic bot', () => {
     expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 1 });
   });
 
+  it("rates the Silent's cards by how their decks did: Leg Sweep over Acrobatics, Flying Knee skipped", () => {
+    const bot = createHeuristicBot();
+    const offer = (index: number, card_id: string, card_type: string, rarity: string) => ({
+      index,
+      card_id,
+      name: card_id,
+      upgraded: false,
+      card_type,
+      rarity,
+    });
+    const rewardOf = (options: ReturnType<typeof offer>[]): GameState =>
+      ({
+        screen: 'REWARD',
+        available_actions: ['choose_reward_card', 'skip_reward_cards'],
+        reward: { pending_card_choice: true, card_options: options, rewards: [] },
+        run: { character_id: 'SILENT', deck: [] },
+      }) as unknown as GameState;
+    // Acrobatics was rated like Leg Sweep (72); decks holding it won 12 points less often.
+    expect(
+      bot.choose(
+        rewardOf([offer(0, 'ACROBATICS', 'Skill', 'Common'), offer(1, 'LEG_SWEEP', 'Skill', 'Uncommon')]),
+      ),
+    ).toEqual({ action: 'choose_reward_card', option_index: 1 });
+    // Flying Knee's energy comes next turn, which the turn planner does not value: below the pick bar.
+    expect(bot.choose(rewardOf([offer(0, 'FLYING_KNEE', 'Attack', 'Common')]))).toEqual({
+      action: 'skip_reward_cards',
+    });
+  });
+
   it('blocks a lethal attack instead of attacking when it cannot kill', () => {
     const simulator = createSimulator({ ruleset: 'sts1', seed: 'lethal', character: 'IRONCLAD' });
     simulator.step({ action: 'choose_map_node', option_index: 0 });
