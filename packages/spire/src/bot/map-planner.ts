@@ -41,6 +41,13 @@ function roomValue(type: string, context: RouteContext, row: number): number {
   }
 }
 
+/** A map position's key: a number for the usual small coordinates (no string built per lookup). */
+function nodeKey(row: number, col: number): number | string {
+  return Number.isInteger(row) && Number.isInteger(col) && row >= 0 && col >= 0 && col < 1024 && row < 1024
+    ? row * 1024 + col
+    : `${row}:${col}`;
+}
+
 /** The index (into `available_nodes`) of the best next node. */
 export function chooseMapNode(state: GameState, map: MapState): number {
   const run = state.run;
@@ -51,11 +58,11 @@ export function chooseMapNode(state: GameState, map: MapState): number {
       .length,
     eliteValue: ELITE_VALUE[run?.character_id ?? ''] ?? DEFAULT_ELITE_VALUE,
   };
-  const byKey = new Map<string, MapState['nodes'][number]>();
-  for (const node of map.nodes) byKey.set(`${node.row}:${node.col}`, node);
-  const memo = new Map<string, number>();
+  const byKey = new Map<number | string, MapState['nodes'][number]>();
+  for (const node of map.nodes) byKey.set(nodeKey(node.row, node.col), node);
+  const memo = new Map<number | string, number>();
   const best = (row: number, col: number, depth: number): number => {
-    const key = `${row}:${col}`;
+    const key = nodeKey(row, col);
     const cached = memo.get(key);
     if (cached !== undefined) return cached;
     const node = byKey.get(key);

@@ -70,6 +70,30 @@ const WEAK_CARDS: Record<string, number> = {
 };
 const SELF_DAMAGE: Record<string, number> = { BLOODLETTING: 3, OFFERING: 6, HEMOKINESIS: 2 };
 
+/** A card id's entries in the three tables above (0 where absent). */
+interface CardConstants {
+  readonly vulnerable: number;
+  readonly weak: number;
+  readonly selfDamage: number;
+}
+
+// One map probe per card per decision instead of five keyed reads on the tables (megamorphic on card ids).
+const CARD_CONSTANTS = new Map<string, CardConstants>();
+
+function cardConstants(cardId: string): CardConstants {
+  let constants = CARD_CONSTANTS.get(cardId);
+  if (constants === undefined) {
+    if (CARD_CONSTANTS.size >= 4096) CARD_CONSTANTS.clear();
+    constants = {
+      vulnerable: VULNERABLE_CARDS[cardId] ?? 0,
+      weak: WEAK_CARDS[cardId] ?? 0,
+      selfDamage: SELF_DAMAGE[cardId] ?? 0,
+    };
+    CARD_CONSTANTS.set(cardId, constants);
+  }
+  return constants;
+}
+
 interface PlanEnemy {
   readonly index: number;
   readonly maxHp: number;
@@ -101,7 +125,6 @@ interface PlanEnemy {
 
 interface PlanCard {
   readonly card: HandCard;
-  readonly key: string;
   readonly cost: number;
   readonly energyGain: number;
   readonly block: number;
@@ -122,7 +145,7 @@ interface PlanCard {
   readonly strengthDown: number;
   /** Intangible it grants the player: this turn's hits deal 1 each. */
   readonly intangible: boolean;
-  /** Small integer naming the (id, upgraded) pair: equal cards are tried once per position. */
+  /** Small integer naming the (card id, upgraded) pair: equal cards are tried once per position. */
   keyId: number;
   readonly selfDamage: number;
   readonly damage: number | null;
@@ -262,7 +285,8 @@ function planCard(
   if (!card.playable) return null;
   const type = card.card_type;
   const text = card.resolved_rules_text ?? card.rules_text ?? '';
-  const selfDamage = SELF_DAMAGE[card.card_id] ?? 0;
+  const constants = cardConstants(card.card_id);
+  const selfDamage = constants.selfDamage;
   const hp = state.combat?.player.current_hp ?? 1;
   if (selfDamage > 0 && hp <= selfDamage * 3) return null;
   if (card.costs_x && energy < 2) return null;
@@ -311,9 +335,7 @@ function planCard(
     strengthDown === 0 &&
     numbers.poisonMultiplier === 1
   ) {
-    const weak = WEAK_CARDS[card.card_id] ?? 0;
-    const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
-    if (weak === 0 && vulnerable === 0) otherValue += 6;
+    if (constants.weak === 0 && constants.vulnerable === 0) otherValue += 6;
   }
   if (card.card_id === 'POWER_THROUGH' && !danger) return null;
   if (isAttack) {
@@ -334,11 +356,10 @@ function planCard(
   const validTargets: boolean[] = [];
   for (const target of card.valid_target_indices ?? []) validTargets[target] = true;
   const damage = hasDamage ? (card.damage as number) : null;
-  const vulnerable = VULNERABLE_CARDS[card.card_id] ?? 0;
-  const weak = WEAK_CARDS[card.card_id] ?? 0;
+  const vulnerable = constants.vulnerable;
+  const weak = constants.weak;
   return {
     card,
-    key: `${card.card_id}${card.upgraded ? '+' : ''}`,
     keyId: 0,
     selfDamage,
     damage,
@@ -728,18 +749,23 @@ export function planTurn(state: GameState): GameAction {
     maxHp,
     weight: lossWeight(player.current_hp, maxHp),
   };
-  const keys: string[] = [];
-  for (const card of cards) {
-    let id = keys.indexOf(card.key);
-    if (id < 0) {
-      id = keys.length;
-      keys.push(card.key);
+  // Ids in order of first appearance: a card takes the id of the first earlier card equal to it.
+  let distinct = 0;
+  for (let position = 0; position < cards.length; position++) {
+    const card = cards[position] as PlanCard;
+    let id = -1;
+    for (let earlier = 0; earlier < position && id < 0; earlier++) {
+      const other = cards[earlier] as PlanCard;
+      if (other.card.card_id === card.card.card_id && !other.card.upgraded === !card.card.upgraded)
+        id = other.keyId;
     }
-    card.keyId = id;
+    card.keyId = id >= 0 ? id : distinct++;
   }
   search.cards = cards;
   search.context = context;
-  search.used = new Array<boolean>(cards.length).fill(false);
+  // One array for every plan, cleared here (no new array per decision).
+  const used = search.used;
+  for (let position = 0; position < cards.length; position++) used[position] = false;
   search.nodes = 0;
   search.bestScore = evaluate(root, context);
   search.bestCard = -1;
@@ -776,7 +802,6 @@ export function planTurn(state: GameState): GameAction {
   const bestCard = search.bestCard;
   const bestTarget = search.bestTarget;
   search.cards = [];
-  search.used = [];
   if (bestCard < 0) return { action: 'end_turn' };
   const chosen = cards[bestCard] as PlanCard;
   const action: GameAction = { action: 'play_card', card_index: chosen.card.index };

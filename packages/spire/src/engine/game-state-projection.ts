@@ -36,6 +36,7 @@ import type {
   CombatState,
   DeckCard,
   IntentType,
+  MapState,
   MonsterState,
   Powers,
   RewardItem,
@@ -101,6 +102,12 @@ interface CardStatics {
   readonly keywords: readonly string[];
   readonly cost: number;
   readonly pile: Api.PileCard;
+  /**
+   * The resolved texts made so far, by shown damage and block (see resolvedText): the same string
+   * object at every view, so a reader that keys a map by the text hashes it once (a fresh replace
+   * result is hashed at every lookup).
+   */
+  readonly resolved: Map<number, string>;
 }
 
 // Texts and keywords never change for an (id, upgraded, bonus) triple, so they are computed once.
@@ -149,6 +156,7 @@ function buildStatics(id: string, upgraded: boolean, bonus: number): CardStatics
       keywords: Object.freeze(keywordsOf(definition, upgraded)),
       cost: baseCost(definition, upgraded),
       pile: Object.freeze({ card_id: id, upgraded, card_type: definition.type, name }),
+      resolved: new Map(),
     };
   }
 }
@@ -187,8 +195,33 @@ function apiPowerId(id: string): string {
   return powerId;
 }
 
+// A powers record's last view, kept with the ids and amounts it was made from: most steps change
+// no power of most creatures, and the view is then the same array (like the deck's and relics').
+const POWERS_CACHE = new WeakMap<Powers, { ids: string[]; amounts: number[]; view: Api.Power[] }>();
+
 function powersOf(powers: Powers): Api.Power[] {
-  return Object.keys(powers).map((id, index) => {
+  const cached = POWERS_CACHE.get(powers);
+  if (cached !== undefined) {
+    const { ids, amounts } = cached;
+    let count = 0;
+    let same = true;
+    for (const id in powers) {
+      if (ids[count] !== id || amounts[count] !== powers[id]) {
+        same = false;
+        break;
+      }
+      count++;
+    }
+    if (same && count === ids.length) return cached.view;
+  }
+  const ids = Object.keys(powers);
+  const view = buildPowers(powers, ids);
+  POWERS_CACHE.set(powers, { ids, amounts: ids.map((id) => powers[id] as number), view });
+  return view;
+}
+
+function buildPowers(powers: Powers, ids: readonly string[]): Api.Power[] {
+  return ids.map((id, index) => {
     const definition = getPower(id);
     const amount = powers[id] ?? 0;
     return {
@@ -200,6 +233,32 @@ function powersOf(powers: Powers): Api.Power[] {
       description: definition.text,
     };
   });
+}
+
+/** The card's text with its shown damage and block (Strength, Weak, Dexterity...), made once per pair. */
+function resolvedText(
+  statics: CardStatics,
+  baseDamage: number | null,
+  damage: number | null,
+  baseBlock: number,
+  block: number | null,
+): string {
+  // Shown damage and block are whole numbers >= 0; -1 stands for none.
+  const key = (damage ?? -1) * 65_536 + (block ?? -1);
+  const cached = block === null || block < 65_535 ? statics.resolved.get(key) : undefined;
+  if (cached !== undefined) return cached;
+  let resolved = statics.text;
+  if (damage !== null && damage !== baseDamage) {
+    resolved = resolved.replace(`Deal ${baseDamage} damage`, `Deal ${damage} damage`);
+  }
+  if (block !== null && block !== baseBlock) {
+    resolved = resolved.replace(`Gain ${baseBlock} Block`, `Gain ${block} Block`);
+  }
+  if (block === null || block < 65_535) {
+    if (statics.resolved.size >= 64) statics.resolved.clear();
+    statics.resolved.set(key, resolved);
+  }
+  return resolved;
 }
 
 function handCard(
@@ -223,14 +282,11 @@ function handCard(
   const block =
     definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
   const text = statics.text;
-  let resolved = text;
-  if (damage !== null && damage !== baseDamage) {
-    resolved = resolved.replace(`Deal ${baseDamage} damage`, `Deal ${damage} damage`);
-  }
   const baseBlock = cardValue(definition.block, card.upgraded);
-  if (block !== null && block !== baseBlock) {
-    resolved = resolved.replace(`Gain ${baseBlock} Block`, `Gain ${block} Block`);
-  }
+  const resolved =
+    (damage !== null && damage !== baseDamage) || (block !== null && block !== baseBlock)
+      ? resolvedText(statics, baseDamage, damage, baseBlock, block)
+      : text;
   const energyCost = cost === -1 ? -1 : Math.max(0, cost);
   const playable = unplayable === null;
   const targetIndices = requiresTarget ? [...living] : [];
@@ -359,7 +415,7 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
     }
   }
   // The draw pile is shown sorted so its order (the future) stays hidden.
-  player.draw_cards = pileCards(combat.drawPile).sort(comparePileCards);
+  player.draw_cards = sortedDrawPile(pileCards(combat.drawPile));
   player.discard_cards = pileCards(combat.discardPile);
   player.exhaust_cards = pileCards(combat.exhaustPile);
   return {
@@ -440,6 +496,23 @@ function deckView(run: RunState): Api.DeckCard[] {
   return view;
 }
 
+// The draw pile's last entries and their sorted order: between two plays of a turn the pile is
+// usually the same, and the sorted view depends only on its entries (shared objects per card).
+let lastDrawEntries: readonly Api.PileCard[] = [];
+let lastDrawSorted: readonly Api.PileCard[] = [];
+
+/** The draw pile's entries sorted by card id (a new array; the sort reused when the pile is unchanged). */
+function sortedDrawPile(entries: Api.PileCard[]): Api.PileCard[] {
+  const last = lastDrawEntries;
+  let same = last.length === entries.length;
+  for (let index = 0; same && index < entries.length; index++) same = entries[index] === last[index];
+  if (!same) {
+    lastDrawEntries = entries.slice();
+    lastDrawSorted = entries.sort(comparePileCards);
+  }
+  return lastDrawSorted.slice();
+}
+
 function comparePileCards(a: Api.PileCard, b: Api.PileCard): number {
   if (a.card_id !== b.card_id) return a.card_id < b.card_id ? -1 : 1;
   return (a.upgraded ? 1 : 0) - (b.upgraded ? 1 : 0);
@@ -500,13 +573,24 @@ function runView(run: RunState): Api.RunState {
   };
 }
 
-function mapView(run: RunState): Api.MapState {
-  const available = nextNodes(run.map, run.position);
-  const atTop = available.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1;
-  const visited = new Set(run.path.map((node) => node.row * MAP_WIDTH + node.column));
-  const availableKeys = new Set(available.map((node) => node.row * MAP_WIDTH + node.column));
+/** What a map view reads of the map's shape, which never changes once the map is made. */
+interface MapLinks {
+  /** Each node's parents, by `row * MAP_WIDTH + column`. */
+  readonly parents: Map<number, Api.MapCoord[]>;
+  /** Each node's children, by its position in `map.nodes`. */
+  readonly children: Api.MapCoord[][];
+  /** The top row, the boss's parents. */
+  readonly bossParents: Api.MapCoord[];
+}
+
+// Made once per map (an act): the links lists are shared by every view of that map; read them, never change them.
+const MAP_LINKS = new WeakMap<MapState, MapLinks>();
+
+function mapLinks(map: MapState, boss: Api.MapCoord): MapLinks {
+  const cached = MAP_LINKS.get(map);
+  if (cached !== undefined) return cached;
   const parents = new Map<number, Api.MapCoord[]>();
-  for (const node of run.map.nodes) {
+  for (const node of map.nodes) {
     for (const column of node.children) {
       const key = (node.row + 1) * MAP_WIDTH + column;
       const list = parents.get(key) ?? [];
@@ -514,8 +598,32 @@ function mapView(run: RunState): Api.MapState {
       parents.set(key, list);
     }
   }
+  const links: MapLinks = {
+    parents,
+    children: map.nodes.map((node) =>
+      node.row === MAP_HEIGHT - 1
+        ? [boss]
+        : node.children.map((column) => ({ row: node.row + 1, col: column })),
+    ),
+    bossParents: map.nodes
+      .filter((node) => node.row === MAP_HEIGHT - 1)
+      .map((node) => ({ row: node.row, col: node.column })),
+  };
+  MAP_LINKS.set(map, links);
+  return links;
+}
+
+const NO_PARENTS: Api.MapCoord[] = [];
+
+function mapView(run: RunState): Api.MapState {
+  const available = nextNodes(run.map, run.position);
+  const atTop = available.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1;
+  const visited = new Set(run.path.map((node) => node.row * MAP_WIDTH + node.column));
+  const availableKeys = new Set(available.map((node) => node.row * MAP_WIDTH + node.column));
   const boss: Api.MapCoord = { row: MAP_HEIGHT, col: Math.floor(MAP_WIDTH / 2) };
-  const nodes: Api.MapNode[] = run.map.nodes.map((node) => {
+  const links = mapLinks(run.map, boss);
+  const parents = links.parents;
+  const nodes: Api.MapNode[] = run.map.nodes.map((node, index) => {
     const key = node.row * MAP_WIDTH + node.column;
     const current =
       run.position !== null && run.position.row === node.row && run.position.column === node.column;
@@ -528,11 +636,8 @@ function mapView(run: RunState): Api.MapState {
       is_current: current,
       is_available: availableKeys.has(key),
       is_start: node.row === 0,
-      parents: parents.get(key) ?? [],
-      children:
-        node.row === MAP_HEIGHT - 1
-          ? [boss]
-          : node.children.map((column) => ({ row: node.row + 1, col: column })),
+      parents: parents.get(key) ?? NO_PARENTS,
+      children: links.children[index] ?? NO_PARENTS,
     };
   });
   nodes.push({
@@ -544,9 +649,7 @@ function mapView(run: RunState): Api.MapState {
     is_current: false,
     is_available: atTop,
     is_boss: true,
-    parents: run.map.nodes
-      .filter((node) => node.row === MAP_HEIGHT - 1)
-      .map((node) => ({ row: node.row, col: node.column })),
+    parents: links.bossParents,
     children: [],
   });
   return {
