@@ -12,7 +12,12 @@ import { createPostgresStore } from '@strata-memory/strata/postgres';
 import pg from 'pg';
 import { storedSessionChat } from '../src/session-layout.js';
 import type { GatewayTimingsReport } from '../src/testing/gateway-timings.js';
-import { type GatewayProcess, spawnGateway, spawnListening } from '../src/testing/spawn-gateway.js';
+import {
+  type GatewayProcess,
+  spawnGateway,
+  spawnListening,
+  spawnServe,
+} from '../src/testing/spawn-gateway.js';
 import { adminUrl, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
 import { drivePacedSessions, type PacedSession } from './paced-sessions.js';
 
@@ -266,15 +271,29 @@ export async function runGatewayBench(
     : baseUrl;
   try {
     for (let index = 0; index < options.processes; index += 1) {
+      // The built `strata serve`, as users run it; the timed breakdown needs the test process's hooks.
       gateways.push(
-        await spawnGateway({
-          UPSTREAM: upstream.baseURL,
-          STORE: 'postgres',
-          DATABASE_URL: gatewayUrl,
-          ...(options.timings ? { GATEWAY_TIMINGS: '1' } : {}),
-        }),
+        options.timings
+          ? await spawnGateway({
+              UPSTREAM: upstream.baseURL,
+              STORE: 'postgres',
+              DATABASE_URL: gatewayUrl,
+              GATEWAY_TIMINGS: '1',
+            })
+          : await spawnServe({
+              upstream: upstream.baseURL,
+              databaseUrl: gatewayUrl,
+              // Per-request access log lines off (warnings and errors still go to stderr); no tenant
+              // limit to hit: the bench measures the memory path, not the 429s.
+              args: ['--log-level', 'warn', '--rate-limit', '1000000000'],
+            }),
       );
     }
+    log(
+      options.timings
+        ? `gateways: ${options.processes} test processes under tsx, timed (GATEWAY_BENCH_TIMINGS=1)`
+        : `gateways: ${options.processes} x strata serve from the built CLI (--store postgres --log-level warn)`,
+    );
     const total = options.sessions * options.turns;
     const body = (turn: number) =>
       JSON.stringify({
