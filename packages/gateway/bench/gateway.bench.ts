@@ -3,7 +3,8 @@
 //   GATEWAY_BENCH_SESSIONS (200), GATEWAY_BENCH_TURNS (50), GATEWAY_BENCH_PROCESSES (4), GATEWAY_BENCH_RATE (500 req/s),
 //   GATEWAY_BENCH_WARMUP_SESSIONS (200 per path, not measured; 0 measures from a cold start),
 //   GATEWAY_BENCH_TIMINGS=1 (also print where the gateways' time per request went),
-//   GATEWAY_BENCH_SYNCHRONOUS_COMMIT=off (a measurement of the WAL flush wait only: not durable)
+//   GATEWAY_BENCH_SYNCHRONOUS_COMMIT=off (a measurement of the WAL flush wait only: not durable),
+//   GATEWAY_BENCH_SWEEP=100,200,... (then the bench again at each rate: the added latency against the load)
 
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -12,7 +13,12 @@ import { createPostgresStore } from '@strata-memory/strata/postgres';
 import pg from 'pg';
 import { storedSessionChat } from '../src/session-layout.js';
 import type { GatewayTimingsReport } from '../src/testing/gateway-timings.js';
-import { type GatewayProcess, spawnGateway, spawnListening } from '../src/testing/spawn-gateway.js';
+import {
+  type GatewayProcess,
+  spawnGateway,
+  spawnListening,
+  spawnServe,
+} from '../src/testing/spawn-gateway.js';
 import { adminUrl, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
 import { drivePacedSessions, type PacedSession } from './paced-sessions.js';
 
@@ -266,15 +272,29 @@ export async function runGatewayBench(
     : baseUrl;
   try {
     for (let index = 0; index < options.processes; index += 1) {
+      // The built `strata serve`, as users run it; the timed breakdown needs the test process's hooks.
       gateways.push(
-        await spawnGateway({
-          UPSTREAM: upstream.baseURL,
-          STORE: 'postgres',
-          DATABASE_URL: gatewayUrl,
-          ...(options.timings ? { GATEWAY_TIMINGS: '1' } : {}),
-        }),
+        options.timings
+          ? await spawnGateway({
+              UPSTREAM: upstream.baseURL,
+              STORE: 'postgres',
+              DATABASE_URL: gatewayUrl,
+              GATEWAY_TIMINGS: '1',
+            })
+          : await spawnServe({
+              upstream: upstream.baseURL,
+              databaseUrl: gatewayUrl,
+              // Per-request access log lines off (warnings and errors still go to stderr); no tenant
+              // limit to hit: the bench measures the memory path, not the 429s.
+              args: ['--log-level', 'warn', '--rate-limit', '1000000000'],
+            }),
       );
     }
+    log(
+      options.timings
+        ? `gateways: ${options.processes} test processes under tsx, timed (GATEWAY_BENCH_TIMINGS=1)`
+        : `gateways: ${options.processes} x strata serve from the built CLI (--store postgres --log-level warn)`,
+    );
     const total = options.sessions * options.turns;
     const body = (turn: number) =>
       JSON.stringify({
@@ -528,4 +548,46 @@ export async function runBench(): Promise<void> {
   console.log(JSON.stringify({ options, ...printed }));
   if (result.lostTurns > 0 || result.lostStateUpdates > 0)
     throw new Error('the gateway lost turns or state updates');
+  const sweep = (process.env.GATEWAY_BENCH_SWEEP ?? '')
+    .split(',')
+    .filter((rate) => rate.trim() !== '')
+    .map(Number);
+  if (sweep.length > 0) await runSweep(options, sweep);
+}
+
+/**
+ * GATEWAY_BENCH_SWEEP=100,200,300 (off by default: minutes per rate): the same bench again at each rate,
+ * fresh processes each time, GATEWAY_BENCH_SWEEP_TURNS (20) turns per session, so the added latency
+ * shows against the offered load and the highest rate that keeps the p99 goal is named.
+ */
+async function runSweep(base: GatewayBenchOptions, rates: number[]): Promise<void> {
+  if (rates.some((rate) => !Number.isFinite(rate) || rate <= 0))
+    throw new Error(`GATEWAY_BENCH_SWEEP takes positive rates, comma-separated (got '${rates.join(',')}')`);
+  const turns = Number(process.env.GATEWAY_BENCH_SWEEP_TURNS ?? 20);
+  const rows: Array<Record<string, number | string>> = [];
+  for (const rate of rates) {
+    console.log(`sweep: ${rate} req/s (${base.sessions} sessions x ${turns} turns, warm-up as above)`);
+    const result = await runGatewayBench({ ...base, turns, rate, timings: false }, () => {});
+    rows.push({
+      offered: rate,
+      directRequestsPerSecond: result.direct.requestsPerSecond,
+      gatewayRequestsPerSecond: result.requestsPerSecond,
+      addedP50Ms: result.added.p50,
+      addedP99Ms: result.added.p99,
+      gatewayCpuMsPerRequest: result.gatewayCpuMsPerRequest ?? '?',
+      lost: result.lostTurns + result.lostStateUpdates,
+    });
+    if (result.lostTurns > 0 || result.lostStateUpdates > 0)
+      throw new Error(`the gateway lost turns or state updates at ${rate} req/s`);
+  }
+  console.table(rows);
+  const kept = rows.filter(
+    (row) =>
+      Number(row.addedP99Ms) <= 10 && Number(row.gatewayRequestsPerSecond) >= 0.97 * Number(row.offered),
+  );
+  console.log(
+    kept.length > 0
+      ? `highest swept rate with p99 added <= 10 ms (and the offered rate carried): ${Math.max(...kept.map((row) => Number(row.offered)))} req/s`
+      : 'no swept rate kept p99 added <= 10 ms',
+  );
 }

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 // Test support (not built): starts gateway-process.ts under tsx and waits for its URL.
@@ -15,24 +17,82 @@ export interface GatewayProcess {
 const script = fileURLToPath(new URL('./gateway-process.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-export function spawnGateway(env: Record<string, string>): Promise<GatewayProcess> {
-  // GATEWAY_CPU_PROF=<dir>: each gateway process writes a V8 CPU profile there when it exits.
+/** The built `strata` command (packages/cli/dist/main.js), as `npm install` gives it to users. */
+export const builtCli = fileURLToPath(new URL('../../../cli/dist/main.js', import.meta.url));
+
+// GATEWAY_CPU_PROF=<dir>: each gateway process writes a V8 CPU profile there when it exits.
+// GATEWAY_NODE_FLAGS: Node/V8 flags for each gateway process (e.g. --single-threaded-gc), space-separated.
+function gatewayNodeFlags(): string[] {
   const profile = process.env.GATEWAY_CPU_PROF;
-  // GATEWAY_NODE_FLAGS: Node/V8 flags for each gateway process (e.g. --single-threaded-gc), space-separated.
   const flags = (process.env.GATEWAY_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
-  return spawnListening(script, env, [
-    ...flags,
-    ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []),
+  return [...flags, ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : [])];
+}
+
+export function spawnGateway(env: Record<string, string>): Promise<GatewayProcess> {
+  return spawnListening(script, env, gatewayNodeFlags());
+}
+
+/** Options of {@link spawnServe}. */
+export interface ServeProcessOptions {
+  upstream: string;
+  databaseUrl: string;
+  /** Extra `strata serve` arguments. */
+  args?: string[];
+}
+
+/**
+ * `strata serve --store postgres --no-auth` from the built CLI (plain JavaScript, no tsx): the process
+ * a user runs, for the bench to measure. Needs `npm run build` first.
+ */
+export async function spawnServe(options: ServeProcessOptions): Promise<GatewayProcess> {
+  if (!existsSync(builtCli))
+    throw new Error(
+      `${builtCli} is missing: run 'npm run build' first (the bench runs the built strata serve).`,
+    );
+  const port = await freePort();
+  return spawnListening(builtCli, { STRATA_UPSTREAM_API_KEY: 'sk-upstream-bench' }, gatewayNodeFlags(), [
+    'serve',
+    '--store',
+    'postgres',
+    '--database-url',
+    options.databaseUrl,
+    '--upstream',
+    options.upstream,
+    '--no-auth',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--json',
+    ...(options.args ?? []),
   ]);
 }
 
-/** Starts a TypeScript script under tsx that prints {"url"} as its first line once listening. */
+/** A port nothing listens on right now (the kernel's pick for port 0, released again). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a script that prints {"url"} as its first line once listening: TypeScript under tsx, or
+ * plain JavaScript (a .js path) with `args` after it.
+ */
 export function spawnListening(
   path: string,
   env: Record<string, string>,
   flags: string[] = [],
+  args: string[] = [],
 ): Promise<GatewayProcess> {
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path], {
+  const loader = path.endsWith('.js') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...flags, ...loader, path, ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
