@@ -1,7 +1,15 @@
 // Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
 import type { UnplayableReason } from '../api/game-state.js';
-import { cardPool, colorlessPool, getCard, getMonster, getPower, getRelic } from '../content/registry.js';
+import {
+  cardPool,
+  colorlessPool,
+  getCard,
+  getMonster,
+  getPower,
+  getRelic,
+  turnBasedPowerIds,
+} from '../content/registry.js';
 import type {
   AttackTarget,
   CardDefinition,
@@ -656,17 +664,21 @@ export class Combat implements CombatContext {
       for (const id of Object.keys(combat.counters)) if (id.startsWith('fresh:')) fresh.push(id);
       for (const key of fresh) delete combat.counters[key];
     }
-    for (const id of Object.keys(combat.player.powers)) {
-      if (getPower(id).turnBased === true && (fresh.length === 0 || !fresh.includes(`fresh:${id}`)))
-        this.reducePower(combat.player.powers, id, 1);
+    const playerPowers = combat.player.powers;
+    for (const id of turnBasedPowerIds()) {
+      if (id in playerPowers && (fresh.length === 0 || !fresh.includes(`fresh:${id}`)))
+        this.reducePower(playerPowers, id, 1);
     }
     if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
   }
 
+  /**
+   * Every turn-based power present loses 1. Visits the content's few turn-based ids rather than
+   * `Object.keys(powers)` (a runtime call on these dictionary objects, per creature per round): each
+   * id's decrement touches only that id, so the order of the visits changes nothing.
+   */
   private decrementTurnBased(powers: Record<string, number>): void {
-    for (const id of Object.keys(powers)) {
-      if (getPower(id).turnBased === true) this.reducePower(powers, id, 1);
-    }
+    for (const id of turnBasedPowerIds()) if (id in powers) this.reducePower(powers, id, 1);
   }
 
   // ---- cards -------------------------------------------------------------
