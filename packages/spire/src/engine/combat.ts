@@ -135,6 +135,17 @@ function memoryKey(moveId: string, suffix: '_DAMAGE' | '_HITS'): string {
   return key;
 }
 
+/** `fresh:${id}`, the mark of a debuff applied in the monsters' turn, built once per power id. */
+const FRESH_KEYS = new Map<string, string>();
+function freshKey(id: string): string {
+  let key = FRESH_KEYS.get(id);
+  if (key === undefined) {
+    key = `fresh:${id}`;
+    FRESH_KEYS.set(id, key);
+  }
+  return key;
+}
+
 /**
  * A new, empty powers (or counters) record without a prototype: V8 gives every such object one shared map, so
  * each of the engine's many power lookups stays a monomorphic dictionary probe (and never searches
@@ -658,15 +669,22 @@ export class Combat implements CombatContext {
     // 0 rather than deleted: every reader treats 0 as absent, and a delete makes the counters a dictionary.
     combat.counters.monsterTurn = 0;
     // Fresh marks are only written by this object during its monster turn: no scan of the counters otherwise.
+    // Only `applyToPlayer` writes them, for turn-based powers: their keys are looked up, not found by
+    // listing every counter (`Object.keys` of a dictionary object is a runtime call).
     const fresh: string[] = [];
     if (this.freshMarked) {
       this.freshMarked = false;
-      for (const id of Object.keys(combat.counters)) if (id.startsWith('fresh:')) fresh.push(id);
-      for (const key of fresh) delete combat.counters[key];
+      for (const id of turnBasedPowerIds()) {
+        const key = freshKey(id);
+        if (key in combat.counters) {
+          fresh.push(key);
+          delete combat.counters[key];
+        }
+      }
     }
     const playerPowers = combat.player.powers;
     for (const id of turnBasedPowerIds()) {
-      if (id in playerPowers && (fresh.length === 0 || !fresh.includes(`fresh:${id}`)))
+      if (id in playerPowers && (fresh.length === 0 || !fresh.includes(freshKey(id))))
         this.reducePower(playerPowers, id, 1);
     }
     if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
@@ -1206,7 +1224,7 @@ export class Combat implements CombatContext {
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) clear(powers, id);
     else powers[id] = next;
     if (amount > 0 && definition.turnBased === true && (this.combat.counters.monsterTurn ?? 0) === 1) {
-      this.combat.counters[`fresh:${id}`] = 1;
+      this.combat.counters[freshKey(id)] = 1;
       this.freshMarked = true;
     }
   }
