@@ -217,6 +217,15 @@ export const encountersOf = (
   // Grouped by the kind itself (weak, strong, elite, boss: no other group has those names).
   listOf(kind, act, () => active.set.encountersOf(act, kind));
 
+/**
+ * The ids of the active ruleset's turn-based powers (those `getPower` marks `turnBased`), in content
+ * order: the end of a round visits these few instead of listing every power of every creature.
+ */
+export const turnBasedPowerIds = (): readonly string[] =>
+  listOf('turnBased', 0, () =>
+    active.set.powers.filter((power) => getPower(power.id).turnBased === true).map((power) => power.id),
+  );
+
 /** The potions of a rarity in the active ruleset, in content order. */
 export const potionsOfRarity = (rarity: PotionDefinition['rarity']): readonly PotionDefinition[] =>
   listOf('potions', rarity, () => active.set.potions.filter((potion) => potion.rarity === rarity));

@@ -1,7 +1,15 @@
 // Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
 import type { UnplayableReason } from '../api/game-state.js';
-import { cardPool, colorlessPool, getCard, getMonster, getPower, getRelic } from '../content/registry.js';
+import {
+  cardPool,
+  colorlessPool,
+  getCard,
+  getMonster,
+  getPower,
+  getRelic,
+  turnBasedPowerIds,
+} from '../content/registry.js';
 import type {
   AttackTarget,
   CardDefinition,
@@ -123,6 +131,17 @@ function memoryKey(moveId: string, suffix: '_DAMAGE' | '_HITS'): string {
   if (key === undefined) {
     key = `${moveId}${suffix}`;
     keys.set(moveId, key);
+  }
+  return key;
+}
+
+/** `fresh:${id}`, the mark of a debuff applied in the monsters' turn, built once per power id. */
+const FRESH_KEYS = new Map<string, string>();
+function freshKey(id: string): string {
+  let key = FRESH_KEYS.get(id);
+  if (key === undefined) {
+    key = `fresh:${id}`;
+    FRESH_KEYS.set(id, key);
   }
   return key;
 }
@@ -650,23 +669,34 @@ export class Combat implements CombatContext {
     // 0 rather than deleted: every reader treats 0 as absent, and a delete makes the counters a dictionary.
     combat.counters.monsterTurn = 0;
     // Fresh marks are only written by this object during its monster turn: no scan of the counters otherwise.
+    // Only `applyToPlayer` writes them, for turn-based powers: their keys are looked up, not found by
+    // listing every counter (`Object.keys` of a dictionary object is a runtime call).
     const fresh: string[] = [];
     if (this.freshMarked) {
       this.freshMarked = false;
-      for (const id of Object.keys(combat.counters)) if (id.startsWith('fresh:')) fresh.push(id);
-      for (const key of fresh) delete combat.counters[key];
+      for (const id of turnBasedPowerIds()) {
+        const key = freshKey(id);
+        if (key in combat.counters) {
+          fresh.push(key);
+          delete combat.counters[key];
+        }
+      }
     }
-    for (const id of Object.keys(combat.player.powers)) {
-      if (getPower(id).turnBased === true && (fresh.length === 0 || !fresh.includes(`fresh:${id}`)))
-        this.reducePower(combat.player.powers, id, 1);
+    const playerPowers = combat.player.powers;
+    for (const id of turnBasedPowerIds()) {
+      if (id in playerPowers && (fresh.length === 0 || !fresh.includes(freshKey(id))))
+        this.reducePower(playerPowers, id, 1);
     }
     if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
   }
 
+  /**
+   * Every turn-based power present loses 1. Visits the content's few turn-based ids rather than
+   * `Object.keys(powers)` (a runtime call on these dictionary objects, per creature per round): each
+   * id's decrement touches only that id, so the order of the visits changes nothing.
+   */
   private decrementTurnBased(powers: Record<string, number>): void {
-    for (const id of Object.keys(powers)) {
-      if (getPower(id).turnBased === true) this.reducePower(powers, id, 1);
-    }
+    for (const id of turnBasedPowerIds()) if (id in powers) this.reducePower(powers, id, 1);
   }
 
   // ---- cards -------------------------------------------------------------
@@ -1194,7 +1224,7 @@ export class Combat implements CombatContext {
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) clear(powers, id);
     else powers[id] = next;
     if (amount > 0 && definition.turnBased === true && (this.combat.counters.monsterTurn ?? 0) === 1) {
-      this.combat.counters[`fresh:${id}`] = 1;
+      this.combat.counters[freshKey(id)] = 1;
       this.freshMarked = true;
     }
   }

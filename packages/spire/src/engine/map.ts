@@ -128,30 +128,34 @@ function takeRoom(
   const column = cell - row * MAP_WIDTH;
   const rowStart = row * MAP_WIDTH;
   // Room types of the parents and of the siblings, as bits of ROOM_BIT.
+  // The set bits of the parent and sibling masks are visited directly (a map has at most 3 per mask).
   let parentTypes = 0;
   let siblingTypes = 0;
-  const parentMask = parents[cell] ?? 0;
-  for (let parentColumn = 0; parentColumn < MAP_WIDTH; parentColumn++) {
-    if ((parentMask & (1 << parentColumn)) === 0) continue;
-    const parent = rowStart - MAP_WIDTH + parentColumn;
+  let parentMask = parents[cell] ?? 0;
+  while (parentMask !== 0) {
+    const parentBit = parentMask & -parentMask;
+    parentMask ^= parentBit;
+    const parent = rowStart - MAP_WIDTH + (31 - Math.clz32(parentBit));
     parentTypes |= types[parent] ?? 0;
-    const siblings = children[parent] ?? 0;
-    for (let childColumn = 0; childColumn < MAP_WIDTH; childColumn++)
-      if (childColumn !== column && (siblings & (1 << childColumn)) !== 0)
-        siblingTypes |= types[rowStart + childColumn] ?? 0;
+    let siblings = (children[parent] ?? 0) & ~(1 << column);
+    while (siblings !== 0) {
+      const siblingBit = siblings & -siblings;
+      siblings ^= siblingBit;
+      siblingTypes |= types[rowStart + 31 - Math.clz32(siblingBit)] ?? 0;
+    }
   }
-  let tried = 0;
+  // The types this node refuses, decided once rather than per copy in the bag.
+  let refused = siblingTypes | (parentTypes & PARENT_RULE);
+  if (row <= 4) refused |= ROOM_BIT.elite | ROOM_BIT.rest;
+  if (row >= REST_ROW - 1) refused |= ROOM_BIT.rest;
+  // Every type the bag can hold is refused: no copy in the bag fits.
+  if ((refused & BAG_BITS) === BAG_BITS) return ROOM_BIT.monster;
   for (let index = 0; index < bag.length; index++) {
-    // Every type the bag can hold was tried and refused: the rest of the bag only repeats them.
-    if (tried === BAG_BITS) break;
     const bit = bag[index] as number;
-    if ((tried & bit) !== 0) continue;
-    tried |= bit;
-    if ((bit === ROOM_BIT.elite || bit === ROOM_BIT.rest) && row <= 4) continue;
-    if (bit === ROOM_BIT.rest && row >= REST_ROW - 1) continue;
-    if ((PARENT_RULE & bit) !== 0 && (parentTypes & bit) !== 0) continue;
-    if ((siblingTypes & bit) !== 0) continue;
-    bag.splice(index, 1);
+    if ((refused & bit) !== 0) continue;
+    // `bag.splice(index, 1)` without the array splice builds for its result.
+    for (let at = index; at < bag.length - 1; at++) bag[at] = bag[at + 1] as number;
+    bag.pop();
     return bit;
   }
   return ROOM_BIT.monster;

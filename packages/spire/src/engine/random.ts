@@ -66,13 +66,79 @@ export function createRandomState(seed: string): RandomState {
 /** Re-seeds one stream from the seed and a label (e.g. per floor), as the original does per room. */
 export function reseedStream(random: RandomState, stream: RandomStream, seed: string, label: string): void {
   // hashSeed(`${seed}/${stream}/${label}`) over the parts.
-  random[stream] = finish(fnv(slash(fnv(slash(fnv(FNV_OFFSET, seed)), stream)), label));
+  setStreamState(random, stream, finish(fnv(slash(fnv(slash(fnv(FNV_OFFSET, seed)), stream)), label)));
+}
+
+/**
+ * `random[stream]` as a named read: a computed one sees every stream name at one site, so V8 makes it
+ * a megamorphic lookup (and the write a megamorphic store) on every draw; with a constant stream
+ * (an inlined call) the switch folds away. The most drawn streams come first.
+ */
+function streamState(random: RandomState, stream: RandomStream): number {
+  switch (stream) {
+    case 'shuffle':
+      return random.shuffle;
+    case 'ai':
+      return random.ai;
+    case 'monster':
+      return random.monster;
+    case 'misc':
+      return random.misc;
+    case 'map':
+      return random.map;
+    case 'card':
+      return random.card;
+    case 'treasure':
+      return random.treasure;
+    case 'potion':
+      return random.potion;
+    case 'event':
+      return random.event;
+    default:
+      // Not a known stream (a caller outside TypeScript): the computed read it always was.
+      return (random as Record<string, number>)[stream as string] as number;
+  }
+}
+
+/** `random[stream] = state` as a named write (see `streamState`). */
+function setStreamState(random: RandomState, stream: RandomStream, state: number): void {
+  switch (stream) {
+    case 'shuffle':
+      random.shuffle = state;
+      return;
+    case 'ai':
+      random.ai = state;
+      return;
+    case 'monster':
+      random.monster = state;
+      return;
+    case 'misc':
+      random.misc = state;
+      return;
+    case 'map':
+      random.map = state;
+      return;
+    case 'card':
+      random.card = state;
+      return;
+    case 'treasure':
+      random.treasure = state;
+      return;
+    case 'potion':
+      random.potion = state;
+      return;
+    case 'event':
+      random.event = state;
+      return;
+    default:
+      (random as Record<string, number>)[stream as string] = state;
+  }
 }
 
 /** Next float in [0, 1) from a stream (mulberry32 step). */
 export function nextFloat(random: RandomState, stream: RandomStream): number {
-  const state = (random[stream] + 0x6d2b79f5) >>> 0;
-  random[stream] = state;
+  const state = (streamState(random, stream) + 0x6d2b79f5) >>> 0;
+  setStreamState(random, stream, state);
   let value = state;
   value = Math.imul(value ^ (value >>> 15), value | 1);
   value ^= value + Math.imul(value ^ (value >>> 7), value | 61);

@@ -1,6 +1,7 @@
 // Reward rolls with the original odds: card rarity (with the rarity offset), gold, potion drop
 // chance, potion and relic rarity, and the relic pools without duplicates.
 import { allRelics, cardPool, colorlessPool, getCard, potionsOfRarity } from '../content/registry.js';
+import type { RelicDefinition } from './definitions.js';
 import { chance, nextFloat, nextInt, pick } from './random.js';
 import type { DeckCard, RewardItem, RunState } from './run-state.js';
 
@@ -87,18 +88,35 @@ export function rollRelic(
   rarity: 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop',
   exclude: readonly string[] = [],
 ): string | null {
-  const owned = new Set([...run.relics.map((relic) => relic.id), ...exclude]);
-  const order = [rarity, 'Common', 'Uncommon', 'Rare'] as const;
-  for (const wanted of order) {
-    const pool = allRelics().filter(
-      (relic) =>
-        relic.rarity === wanted &&
-        !owned.has(relic.id) &&
-        (relic.character === undefined || relic.character === run.character),
-    );
-    if (pool.length > 0) return pick(run.random, 'treasure', pool).id;
+  // `pick` over each rarity's pool, counted then walked (no Set of owned ids, no filtered list per
+  // rarity): the same draw picks the same relic.
+  const relics = allRelics();
+  for (let order = 0; order < 4; order++) {
+    const wanted = order === 0 ? rarity : order === 1 ? 'Common' : order === 2 ? 'Uncommon' : 'Rare';
+    let count = 0;
+    for (const relic of relics) if (relicFits(run, relic, wanted, exclude)) count++;
+    if (count === 0) continue;
+    let index = Math.floor(nextFloat(run.random, 'treasure') * count);
+    for (const relic of relics) {
+      if (!relicFits(run, relic, wanted, exclude)) continue;
+      if (index === 0) return relic.id;
+      index--;
+    }
   }
   return null;
+}
+
+/** Whether `rollRelic` may offer the relic for the rarity: of that rarity, not owned or excluded, the run's character's or shared. */
+function relicFits(
+  run: RunState,
+  relic: RelicDefinition,
+  rarity: string,
+  exclude: readonly string[],
+): boolean {
+  if (relic.rarity !== rarity) return false;
+  if (relic.character !== undefined && relic.character !== run.character) return false;
+  for (const owned of run.relics) if (owned.id === relic.id) return false;
+  return !exclude.includes(relic.id);
 }
 
 export function rollGold(run: RunState, source: RewardSource): number {

@@ -157,13 +157,33 @@ function startAct(run: RunState, act: number): void {
   const elites = encountersOf(act, 'elite');
   previous = '';
   for (let index = 0; index < 10; index++) {
-    const pool = elites.filter((encounter) => encounter.id !== previous);
-    const chosen = pick(run.random, 'monster', pool.length > 0 ? pool : elites);
+    const chosen = pickElite(run, elites, previous);
     run.eliteQueue.push(chosen.id);
     previous = chosen.id;
   }
   run.screen = 'MAP';
   log(run, `Act ${act} begins. Boss: ${boss.name}.`);
+}
+
+/**
+ * `pick` over the elites whose id is not `previous` (over all of them when none is left), without
+ * building the filtered list: the same draw picks the same elite.
+ */
+function pickElite(
+  run: RunState,
+  elites: readonly EncounterDefinition[],
+  previous: string,
+): EncounterDefinition {
+  let count = 0;
+  for (const encounter of elites) if (encounter.id !== previous) count++;
+  if (count === 0) return pick(run.random, 'monster', elites);
+  let wanted = Math.floor(nextFloat(run.random, 'monster') * count);
+  for (const encounter of elites) {
+    if (encounter.id === previous) continue;
+    if (wanted === 0) return encounter;
+    wanted--;
+  }
+  return pick(run.random, 'monster', elites);
 }
 
 /**
