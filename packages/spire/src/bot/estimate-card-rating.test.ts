@@ -50,6 +50,6 @@ describe('estimateCardRating', () => {
     const card = { rules_text: 'Deal 20 damage. Gain 10 Block.', energy_cost: 1 };
     expect(rateCard('SOME_STS2_CARD', 'Attack', 'Common', card)).toBe(estimateCardRating(card));
     expect(rateCard('SOME_STS2_CARD', 'Attack', 'Rare')).toBe(60);
-    expect(rateCard('INFLAME', 'Power', 'Uncommon', card)).toBe(78);
+    expect(rateCard('INFLAME', 'Power', 'Uncommon', card)).toBe(72);
   });
 });

@@ -115,6 +115,60 @@ describe('heuristic bot', () => {
     });
   });
 
+  it("rates the Silent's cards by a second pass over how their decks did: Backstab over Bane, Quick Slash skipped", () => {
+    const bot = createHeuristicBot();
+    const offer = (index: number, card_id: string) => ({
+      index,
+      card_id,
+      name: card_id,
+      upgraded: false,
+      card_type: 'Attack',
+      rarity: 'Common',
+    });
+    const rewardOf = (options: ReturnType<typeof offer>[]): GameState =>
+      ({
+        screen: 'REWARD',
+        available_actions: ['choose_reward_card', 'skip_reward_cards'],
+        reward: { pending_card_choice: true, card_options: options, rewards: [] },
+        run: { character_id: 'SILENT', deck: [] },
+      }) as unknown as GameState;
+    // Both were rated 56; decks holding Backstab won 10 points more often, those holding Bane 9 less.
+    expect(bot.choose(rewardOf([offer(0, 'BANE'), offer(1, 'BACKSTAB')]))).toEqual({
+      action: 'choose_reward_card',
+      option_index: 1,
+    });
+    // Quick Slash (58 before): decks holding it won 10 points less often; now at the pick bar, not over it.
+    expect(bot.choose(rewardOf([offer(0, 'QUICK_SLASH')]))).toEqual({ action: 'skip_reward_cards' });
+  });
+
+  it("rates the Ironclad's cards by how their decks did: Anger over Feel No Pain, Dark Embrace skipped", () => {
+    const bot = createHeuristicBot();
+    const offer = (index: number, card_id: string, card_type: string) => ({
+      index,
+      card_id,
+      name: card_id,
+      upgraded: false,
+      card_type,
+      rarity: 'Uncommon',
+    });
+    const rewardOf = (options: ReturnType<typeof offer>[]): GameState =>
+      ({
+        screen: 'REWARD',
+        available_actions: ['choose_reward_card', 'skip_reward_cards'],
+        reward: { pending_card_choice: true, card_options: options, rewards: [] },
+        run: { character_id: 'IRONCLAD', deck: [] },
+      }) as unknown as GameState;
+    // Feel No Pain was rated 70 and Anger 52; decks holding Anger won 15 points more often, Feel No Pain 9 less.
+    expect(bot.choose(rewardOf([offer(0, 'FEEL_NO_PAIN', 'Power'), offer(1, 'ANGER', 'Attack')]))).toEqual({
+      action: 'choose_reward_card',
+      option_index: 1,
+    });
+    // Dark Embrace (60 before): decks holding it won 16 points less often; below the pick bar now.
+    expect(bot.choose(rewardOf([offer(0, 'DARK_EMBRACE', 'Power')]))).toEqual({
+      action: 'skip_reward_cards',
+    });
+  });
+
   it('blocks a lethal attack instead of attacking when it cannot kill', () => {
     const simulator = createSimulator({ ruleset: 'sts1', seed: 'lethal', character: 'IRONCLAD' });
     simulator.step({ action: 'choose_map_node', option_index: 0 });
