@@ -628,12 +628,19 @@ function lossWeight(hp: number, maxHp: number): number {
   return 1.2 * (1.4 + (1 - hp / Math.max(1, maxHp)));
 }
 
-function evaluate(state: PlanState, context: Evaluation): number {
+/**
+ * Scores a plan state into `search.score`, and whether an enemy is still alive into `search.alive`:
+ * fields, not a returned number, since the search calls this without inlining it and a returned
+ * fraction would be a new heap number per search node.
+ */
+function evaluate(state: PlanState, context: Evaluation): void {
   let incoming = 0;
   let poisonValue = 0;
+  let anyAlive = false;
   for (let position = 0; position < state.enemies.length; position++) {
     const enemy = state.enemies[position] as PlanEnemy;
     if (enemy.hp <= 0) continue;
+    anyAlive = true;
     const at = phaseAt[position] ?? -1;
     if (at >= 0 && enemy.hp <= at) {
       // Its phase change replaces this turn's move; Poison the change clears ticks once first.
@@ -667,12 +674,9 @@ function evaluate(state: PlanState, context: Evaluation): number {
     poisonValue * POISON_VALUE * damageValue -
     loss * context.weight +
     Math.max(0, state.block - incoming) * 0.05;
-  if (loss >= hp) {
-    let anyAlive = false;
-    for (const enemy of state.enemies) if (enemy.hp > 0) anyAlive = true;
-    if (anyAlive) score -= 1000;
-  }
-  return score;
+  if (loss >= hp && anyAlive) score -= 1000;
+  search.score = score;
+  search.alive = anyAlive;
 }
 
 function isChamp(enemy: Enemy): boolean {
@@ -767,7 +771,8 @@ export function planTurn(state: GameState): GameAction {
   const used = search.used;
   for (let position = 0; position < cards.length; position++) used[position] = false;
   search.nodes = 0;
-  search.bestScore = evaluate(root, context);
+  evaluate(root, context);
+  search.bestScore = search.score;
   search.bestCard = -1;
   search.bestTarget = -1;
   // The Time Eater's Time Warp ends the turn on the card that brings its count to 0, and Velvet
@@ -818,7 +823,10 @@ const search = {
   used: [] as boolean[],
   context: { hp: 1, maxHp: 1 } as Evaluation,
   nodes: 0,
-  bestScore: 0,
+  /** The last evaluate's score and whether an enemy was alive in it. */
+  score: 0.5,
+  alive: false,
+  bestScore: 0.5,
   // The best plan's first play, as (card position, target enemy index); -1 = end the turn.
   bestCard: -1,
   bestTarget: -1,
@@ -878,15 +886,13 @@ function searchFrom(
       if (next === null) continue;
       const rootCard = firstCard >= 0 ? firstCard : position;
       const rootTarget = firstCard >= 0 ? firstTarget : entry === null ? -1 : entry.index;
-      const score = evaluate(next, search.context);
-      if (score > search.bestScore + 1e-9) {
-        search.bestScore = score;
+      evaluate(next, search.context);
+      if (search.score > search.bestScore + 1e-9) {
+        search.bestScore = search.score;
         search.bestCard = rootCard;
         search.bestTarget = rootTarget;
       }
-      let anyAlive = false;
-      for (const enemy of next.enemies) if (enemy.hp > 0) anyAlive = true;
-      if (!anyAlive || depth + 1 >= search.playsLeft) continue;
+      if (!search.alive || depth + 1 >= search.playsLeft) continue;
       used[position] = true;
       searchFrom(next, rootCard, rootTarget, depth + 1, subtreeLimit);
       used[position] = false;

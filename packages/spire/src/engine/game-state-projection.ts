@@ -195,33 +195,8 @@ function apiPowerId(id: string): string {
   return powerId;
 }
 
-// A powers record's last view, kept with the ids and amounts it was made from: most steps change
-// no power of most creatures, and the view is then the same array (like the deck's and relics').
-const POWERS_CACHE = new WeakMap<Powers, { ids: string[]; amounts: number[]; view: Api.Power[] }>();
-
 function powersOf(powers: Powers): Api.Power[] {
-  const cached = POWERS_CACHE.get(powers);
-  if (cached !== undefined) {
-    const { ids, amounts } = cached;
-    let count = 0;
-    let same = true;
-    for (const id in powers) {
-      if (ids[count] !== id || amounts[count] !== powers[id]) {
-        same = false;
-        break;
-      }
-      count++;
-    }
-    if (same && count === ids.length) return cached.view;
-  }
-  const ids = Object.keys(powers);
-  const view = buildPowers(powers, ids);
-  POWERS_CACHE.set(powers, { ids, amounts: ids.map((id) => powers[id] as number), view });
-  return view;
-}
-
-function buildPowers(powers: Powers, ids: readonly string[]): Api.Power[] {
-  return ids.map((id, index) => {
+  return Object.keys(powers).map((id, index) => {
     const definition = getPower(id);
     const amount = powers[id] ?? 0;
     return {
