@@ -141,6 +141,26 @@ describe('heuristic bot', () => {
     expect(bot.choose(rewardOf([offer(0, 'QUICK_SLASH')]))).toEqual({ action: 'skip_reward_cards' });
   });
 
+  it("rates the Silent's cards by a third pass: Eviscerate and Riddle with Holes skipped", () => {
+    const bot = createHeuristicBot();
+    const rewardOf = (card_id: string): GameState =>
+      ({
+        screen: 'REWARD',
+        available_actions: ['choose_reward_card', 'skip_reward_cards'],
+        reward: {
+          pending_card_choice: true,
+          card_options: [
+            { index: 0, card_id, name: card_id, upgraded: false, card_type: 'Attack', rarity: 'Uncommon' },
+          ],
+          rewards: [],
+        },
+        run: { character_id: 'SILENT', deck: [] },
+      }) as unknown as GameState;
+    // Decks holding them won 14 and 11 points less often (rated 52 and 58 before): below the pick bar now.
+    expect(bot.choose(rewardOf('EVISCERATE'))).toEqual({ action: 'skip_reward_cards' });
+    expect(bot.choose(rewardOf('RIDDLE_WITH_HOLES'))).toEqual({ action: 'skip_reward_cards' });
+  });
+
   it("rates the Ironclad's cards by how their decks did: Anger over Feel No Pain, Dark Embrace skipped", () => {
     const bot = createHeuristicBot();
     const offer = (index: number, card_id: string, card_type: string) => ({
