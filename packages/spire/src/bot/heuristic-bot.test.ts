@@ -9,6 +9,25 @@ import { createHeuristicBot } from './heuristic-bot.js';
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const snapshotDirectory = join(repositoryRoot, '..', 'shared', 'data', 'sts2');
 
+/** One card offered on a reward screen. */
+const cardOffer = (index: number, card_id: string, card_type = 'Attack', rarity = 'Common') => ({
+  index,
+  card_id,
+  name: card_id,
+  upgraded: false,
+  card_type,
+  rarity,
+});
+
+/** A card reward screen offering `options` to a fresh deck of `character`. */
+const cardReward = (character: string, options: ReturnType<typeof cardOffer>[]): GameState =>
+  ({
+    screen: 'REWARD',
+    available_actions: ['choose_reward_card', 'skip_reward_cards'],
+    reward: { pending_card_choice: true, card_options: options, rewards: [] },
+    run: { character_id: character, deck: [] },
+  }) as unknown as GameState;
+
 describe('heuristic bot', () => {
   it('only chooses legal actions and finishes whole runs for both characters', () => {
     const bot = createHeuristicBot();
@@ -88,74 +107,37 @@ describe('heuristic bot', () => {
 
   it("rates the Silent's cards by how their decks did: Leg Sweep over Acrobatics, Flying Knee skipped", () => {
     const bot = createHeuristicBot();
-    const offer = (index: number, card_id: string, card_type: string, rarity: string) => ({
-      index,
-      card_id,
-      name: card_id,
-      upgraded: false,
-      card_type,
-      rarity,
-    });
-    const rewardOf = (options: ReturnType<typeof offer>[]): GameState =>
-      ({
-        screen: 'REWARD',
-        available_actions: ['choose_reward_card', 'skip_reward_cards'],
-        reward: { pending_card_choice: true, card_options: options, rewards: [] },
-        run: { character_id: 'SILENT', deck: [] },
-      }) as unknown as GameState;
     // Acrobatics was rated like Leg Sweep (72); decks holding it won 12 points less often.
     expect(
       bot.choose(
-        rewardOf([offer(0, 'ACROBATICS', 'Skill', 'Common'), offer(1, 'LEG_SWEEP', 'Skill', 'Uncommon')]),
+        cardReward('SILENT', [
+          cardOffer(0, 'ACROBATICS', 'Skill', 'Common'),
+          cardOffer(1, 'LEG_SWEEP', 'Skill', 'Uncommon'),
+        ]),
       ),
     ).toEqual({ action: 'choose_reward_card', option_index: 1 });
     // Flying Knee's energy comes next turn, which the turn planner does not value: below the pick bar.
-    expect(bot.choose(rewardOf([offer(0, 'FLYING_KNEE', 'Attack', 'Common')]))).toEqual({
+    expect(bot.choose(cardReward('SILENT', [cardOffer(0, 'FLYING_KNEE', 'Attack', 'Common')]))).toEqual({
       action: 'skip_reward_cards',
     });
   });
 
   it("rates the Silent's cards by a second pass over how their decks did: Backstab over Bane, Quick Slash skipped", () => {
     const bot = createHeuristicBot();
-    const offer = (index: number, card_id: string) => ({
-      index,
-      card_id,
-      name: card_id,
-      upgraded: false,
-      card_type: 'Attack',
-      rarity: 'Common',
-    });
-    const rewardOf = (options: ReturnType<typeof offer>[]): GameState =>
-      ({
-        screen: 'REWARD',
-        available_actions: ['choose_reward_card', 'skip_reward_cards'],
-        reward: { pending_card_choice: true, card_options: options, rewards: [] },
-        run: { character_id: 'SILENT', deck: [] },
-      }) as unknown as GameState;
     // Both were rated 56; decks holding Backstab won 10 points more often, those holding Bane 9 less.
-    expect(bot.choose(rewardOf([offer(0, 'BANE'), offer(1, 'BACKSTAB')]))).toEqual({
+    expect(bot.choose(cardReward('SILENT', [cardOffer(0, 'BANE'), cardOffer(1, 'BACKSTAB')]))).toEqual({
       action: 'choose_reward_card',
       option_index: 1,
     });
     // Quick Slash (58 before): decks holding it won 10 points less often; now at the pick bar, not over it.
-    expect(bot.choose(rewardOf([offer(0, 'QUICK_SLASH')]))).toEqual({ action: 'skip_reward_cards' });
+    expect(bot.choose(cardReward('SILENT', [cardOffer(0, 'QUICK_SLASH')]))).toEqual({
+      action: 'skip_reward_cards',
+    });
   });
 
   it("rates the Silent's cards by a third pass: Eviscerate and Riddle with Holes skipped", () => {
     const bot = createHeuristicBot();
-    const rewardOf = (card_id: string): GameState =>
-      ({
-        screen: 'REWARD',
-        available_actions: ['choose_reward_card', 'skip_reward_cards'],
-        reward: {
-          pending_card_choice: true,
-          card_options: [
-            { index: 0, card_id, name: card_id, upgraded: false, card_type: 'Attack', rarity: 'Uncommon' },
-          ],
-          rewards: [],
-        },
-        run: { character_id: 'SILENT', deck: [] },
-      }) as unknown as GameState;
+    const rewardOf = (card_id: string) => cardReward('SILENT', [cardOffer(0, card_id, 'Attack', 'Uncommon')]);
     // Decks holding them won 14 and 11 points less often (rated 52 and 58 before): below the pick bar now.
     expect(bot.choose(rewardOf('EVISCERATE'))).toEqual({ action: 'skip_reward_cards' });
     expect(bot.choose(rewardOf('RIDDLE_WITH_HOLES'))).toEqual({ action: 'skip_reward_cards' });
@@ -163,28 +145,14 @@ describe('heuristic bot', () => {
 
   it("rates the Ironclad's cards by how their decks did: Anger over Feel No Pain, Dark Embrace skipped", () => {
     const bot = createHeuristicBot();
-    const offer = (index: number, card_id: string, card_type: string) => ({
-      index,
-      card_id,
-      name: card_id,
-      upgraded: false,
-      card_type,
-      rarity: 'Uncommon',
-    });
-    const rewardOf = (options: ReturnType<typeof offer>[]): GameState =>
-      ({
-        screen: 'REWARD',
-        available_actions: ['choose_reward_card', 'skip_reward_cards'],
-        reward: { pending_card_choice: true, card_options: options, rewards: [] },
-        run: { character_id: 'IRONCLAD', deck: [] },
-      }) as unknown as GameState;
+    const offer = (index: number, card_id: string, card_type: string) =>
+      cardOffer(index, card_id, card_type, 'Uncommon');
     // Feel No Pain was rated 70 and Anger 52; decks holding Anger won 15 points more often, Feel No Pain 9 less.
-    expect(bot.choose(rewardOf([offer(0, 'FEEL_NO_PAIN', 'Power'), offer(1, 'ANGER', 'Attack')]))).toEqual({
-      action: 'choose_reward_card',
-      option_index: 1,
-    });
+    expect(
+      bot.choose(cardReward('IRONCLAD', [offer(0, 'FEEL_NO_PAIN', 'Power'), offer(1, 'ANGER', 'Attack')])),
+    ).toEqual({ action: 'choose_reward_card', option_index: 1 });
     // Dark Embrace (60 before): decks holding it won 16 points less often; below the pick bar now.
-    expect(bot.choose(rewardOf([offer(0, 'DARK_EMBRACE', 'Power')]))).toEqual({
+    expect(bot.choose(cardReward('IRONCLAD', [offer(0, 'DARK_EMBRACE', 'Power')]))).toEqual({
       action: 'skip_reward_cards',
     });
   });
