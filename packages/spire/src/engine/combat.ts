@@ -123,28 +123,33 @@ function findMove(definition: MonsterDefinition, id: string): MonsterMoveDefinit
   return undefined;
 }
 
-/** `${moveId}${suffix}` built once per move: a new string per intent was rebuilt and rehashed every turn. */
-const MEMORY_KEYS = { _DAMAGE: new Map<string, string>(), _HITS: new Map<string, string>() };
-function memoryKey(moveId: string, suffix: '_DAMAGE' | '_HITS'): string {
-  const keys = MEMORY_KEYS[suffix];
-  let key = keys.get(moveId);
-  if (key === undefined) {
-    key = `${moveId}${suffix}`;
-    keys.set(moveId, key);
-  }
-  return key;
+/**
+ * A key string made from an id once and kept: a template string built per use is a new string,
+ * rebuilt and rehashed every turn.
+ */
+function keyCache(make: (id: string) => string): (id: string) => string {
+  const keys = new Map<string, string>();
+  return (id) => {
+    let key = keys.get(id);
+    if (key === undefined) {
+      key = make(id);
+      keys.set(id, key);
+    }
+    return key;
+  };
 }
 
-/** `fresh:${id}`, the mark of a debuff applied in the monsters' turn, built once per power id. */
-const FRESH_KEYS = new Map<string, string>();
-function freshKey(id: string): string {
-  let key = FRESH_KEYS.get(id);
-  if (key === undefined) {
-    key = `fresh:${id}`;
-    FRESH_KEYS.set(id, key);
-  }
-  return key;
+/** `${moveId}${suffix}`, once per move. */
+const MEMORY_KEYS = {
+  _DAMAGE: keyCache((moveId) => `${moveId}_DAMAGE`),
+  _HITS: keyCache((moveId) => `${moveId}_HITS`),
+};
+function memoryKey(moveId: string, suffix: '_DAMAGE' | '_HITS'): string {
+  return MEMORY_KEYS[suffix](moveId);
 }
+
+/** `fresh:${id}`, the mark of a debuff applied in the monsters' turn, once per power id. */
+const freshKey = keyCache((id) => `fresh:${id}`);
 
 /**
  * A new, empty powers (or counters) record without a prototype: V8 gives every such object one shared map, so

@@ -161,6 +161,28 @@ export function pick<T>(random: RandomState, stream: RandomStream, items: readon
   return items[Math.floor(nextFloat(random, stream) * items.length)] as T;
 }
 
+/**
+ * `pick(random, stream, items.filter(fits))` without building the filtered list: the items that fit are
+ * counted, then the same draw walks to the one `pick` would take. Undefined (and no draw) when none fits.
+ */
+export function pickWhere<T>(
+  random: RandomState,
+  stream: RandomStream,
+  items: readonly T[],
+  fits: (item: T) => boolean,
+): T | undefined {
+  let count = 0;
+  for (const item of items) if (fits(item)) count++;
+  if (count === 0) return undefined;
+  let index = Math.floor(nextFloat(random, stream) * count);
+  for (const item of items) {
+    if (!fits(item)) continue;
+    if (index === 0) return item;
+    index--;
+  }
+  return undefined;
+}
+
 /** An element chosen by weight. */
 export function pickWeighted<T>(
   random: RandomState,

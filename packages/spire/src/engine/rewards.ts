@@ -2,7 +2,7 @@
 // chance, potion and relic rarity, and the relic pools without duplicates.
 import { allRelics, cardPool, colorlessPool, getCard, potionsOfRarity } from '../content/registry.js';
 import type { RelicDefinition } from './definitions.js';
-import { chance, nextFloat, nextInt, pick } from './random.js';
+import { chance, nextFloat, nextInt, pick, pickWhere } from './random.js';
 import type { DeckCard, RewardItem, RunState } from './run-state.js';
 
 export type RewardSource = 'monster' | 'elite' | 'boss';
@@ -88,20 +88,13 @@ export function rollRelic(
   rarity: 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop',
   exclude: readonly string[] = [],
 ): string | null {
-  // `pick` over each rarity's pool, counted then walked (no Set of owned ids, no filtered list per
-  // rarity): the same draw picks the same relic.
+  // `pick` over each rarity's pool, without a Set of owned ids or a filtered list per rarity.
   const relics = allRelics();
-  for (let order = 0; order < 4; order++) {
-    const wanted = order === 0 ? rarity : order === 1 ? 'Common' : order === 2 ? 'Uncommon' : 'Rare';
-    let count = 0;
-    for (const relic of relics) if (relicFits(run, relic, wanted, exclude)) count++;
-    if (count === 0) continue;
-    let index = Math.floor(nextFloat(run.random, 'treasure') * count);
-    for (const relic of relics) {
-      if (!relicFits(run, relic, wanted, exclude)) continue;
-      if (index === 0) return relic.id;
-      index--;
-    }
+  for (const wanted of [rarity, 'Common', 'Uncommon', 'Rare'] as const) {
+    const chosen = pickWhere(run.random, 'treasure', relics, (relic) =>
+      relicFits(run, relic, wanted, exclude),
+    );
+    if (chosen !== undefined) return chosen.id;
   }
   return null;
 }

@@ -23,7 +23,15 @@ import { bareAction, optionAction, playCardAction } from './action-pool.js';
 import { Combat, hasRelic } from './combat.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
-import { createRandomState, nextFloat, nextInt, pick, pickWeighted, reseedStream } from './random.js';
+import {
+  createRandomState,
+  nextFloat,
+  nextInt,
+  pick,
+  pickWeighted,
+  pickWhere,
+  reseedStream,
+} from './random.js';
 import { combatRewards, newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
 import type {
   CharacterId,
@@ -157,33 +165,15 @@ function startAct(run: RunState, act: number): void {
   const elites = encountersOf(act, 'elite');
   previous = '';
   for (let index = 0; index < 10; index++) {
-    const chosen = pickElite(run, elites, previous);
+    // Not the previous elite (any elite when that leaves none), without a filtered list per pick.
+    const chosen =
+      pickWhere(run.random, 'monster', elites, (encounter) => encounter.id !== previous) ??
+      pick(run.random, 'monster', elites);
     run.eliteQueue.push(chosen.id);
     previous = chosen.id;
   }
   run.screen = 'MAP';
   log(run, `Act ${act} begins. Boss: ${boss.name}.`);
-}
-
-/**
- * `pick` over the elites whose id is not `previous` (over all of them when none is left), without
- * building the filtered list: the same draw picks the same elite.
- */
-function pickElite(
-  run: RunState,
-  elites: readonly EncounterDefinition[],
-  previous: string,
-): EncounterDefinition {
-  let count = 0;
-  for (const encounter of elites) if (encounter.id !== previous) count++;
-  if (count === 0) return pick(run.random, 'monster', elites);
-  let wanted = Math.floor(nextFloat(run.random, 'monster') * count);
-  for (const encounter of elites) {
-    if (encounter.id === previous) continue;
-    if (wanted === 0) return encounter;
-    wanted--;
-  }
-  return pick(run.random, 'monster', elites);
 }
 
 /**
