@@ -1,22 +1,7 @@
 // Relics with their rules text and hooks (numbers of the original game).
 import type { CombatContext, RelicDefinition } from '../engine/definitions.js';
 import type { RunState } from '../engine/run-state.js';
-
-function relicState(run: RunState, id: string) {
-  return run.relics.find((relic) => relic.id === id);
-}
-
-/** Increments a relic counter modulo `every` and returns true when it wraps. */
-function tick(context: CombatContext, id: string, every: number): boolean {
-  const relic = relicState(context.run, id);
-  if (relic === undefined) return false;
-  relic.counter = relic.counter < 0 ? 1 : relic.counter + 1;
-  if (relic.counter >= every) {
-    relic.counter = 0;
-    return true;
-  }
-  return false;
-}
+import { relicState, tick } from './relic-counter.js';
 
 /** Every relic of the sts1 ruleset. */
 export const RELICS: readonly RelicDefinition[] = [

@@ -1,11 +1,25 @@
-// StS2 relics: every relic of the facts table. Relics whose text is one trigger with modelled effects
-// behave as in the game; relics the engine already knows by id (Ring of the Snake, Chemical X...)
-// keep the engine's rule; the others say in their text that their effect is not simulated.
+// StS2 relics: every relic of the facts table. A hand-written rule (sts2-*-relic-rules.ts) wins; else
+// relics whose text is one trigger with modelled effects behave as in the game; relics the engine already
+// knows by id (Ring of the Snake, Chemical X...) keep the engine's rule; the others say in their text that
+// their effect is not simulated.
 import type { CombatContext, RelicDefinition } from '../../engine/definitions.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import type { Sts2RelicFacts } from './facts.js';
+import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
+import { STS2_COMBAT_RELIC_RULES } from './sts2-combat-relic-rules.js';
 import { describeEffects, resolverOf, runEffects } from './sts2-effects.js';
+import type { Sts2RelicRule, Sts2RelicRuleFactory } from './sts2-relic-rule.js';
+import { STS2_RUN_RELIC_RULES } from './sts2-run-relic-rules.js';
+
+/** The hand-written rule of a relic, if it has one. */
+function handWrittenRuleOf(facts: Sts2RelicFacts): Sts2RelicRule | undefined {
+  const factory: Sts2RelicRuleFactory | undefined =
+    STS2_COMBAT_RELIC_RULES[facts.id] ?? STS2_RUN_RELIC_RULES[facts.id] ?? STS2_ANCIENT_RELIC_RULES[facts.id];
+  if (factory === undefined) return undefined;
+  const amountOf = resolverOf(facts.vars, false);
+  return factory((name) => amountOf(name), facts);
+}
 
 /** Relics whose rule is written in the engine itself (by id), with the simulator's text. */
 const ENGINE_RULES: Readonly<Record<string, string>> = {
@@ -75,6 +89,8 @@ function modelled(facts: Sts2RelicFacts): boolean {
 
 /** Whether the simulator models every part of a relic's effect. */
 export function isFullyModelledSts2Relic(facts: Sts2RelicFacts): boolean {
+  const rule = handWrittenRuleOf(facts);
+  if (rule !== undefined) return rule.unsimulated === undefined;
   return modelled(facts) && (facts.unmodelled === 0 || ENGINE_RULES[facts.id] !== undefined);
 }
 
@@ -89,13 +105,18 @@ function textOf(facts: Sts2RelicFacts): string {
 
 function definitionOf(facts: Sts2RelicFacts): RelicDefinition {
   const character = CHARACTER_POOLS[facts.pool];
-  const base: RelicDefinition = {
+  const identity = {
     id: facts.id,
     name: facts.name,
     rarity: RARITIES[facts.rarity] ?? 'Special',
     ...(character !== undefined ? { character } : {}),
-    text: textOf(facts),
-  };
+  } as const;
+  const rule = handWrittenRuleOf(facts);
+  if (rule !== undefined) {
+    const rest = rule.unsimulated !== undefined ? ` (Not simulated: ${rule.unsimulated})` : '';
+    return { ...identity, ...rule.hooks, text: `${rule.text}${rest}` };
+  }
+  const base: RelicDefinition = { ...identity, text: textOf(facts) };
   if (!modelled(facts) || ENGINE_RULES[facts.id] !== undefined) return base;
   switch (facts.trigger) {
     case 'combatStart':
