@@ -1,7 +1,6 @@
 // Relics with their rules text and hooks (numbers of the original game).
-import type { CombatContext, RelicDefinition } from '../engine/definitions.js';
-import type { RunState } from '../engine/run-state.js';
-import { relicState, tick } from './relic-counter.js';
+import type { RelicDefinition } from '../engine/definitions.js';
+import { tick } from './relic-counter.js';
 
 /** Every relic of the sts1 ruleset. */
 export const RELICS: readonly RelicDefinition[] = [
