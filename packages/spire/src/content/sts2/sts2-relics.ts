@@ -7,15 +7,19 @@ import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import type { Sts2RelicFacts } from './facts.js';
 import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
-import { STS2_COMBAT_RELIC_RULES } from './sts2-combat-relic-rules.js';
+import { STS2_COMMON_RELIC_RULES } from './sts2-common-relic-rules.js';
 import { describeEffects, resolverOf, runEffects } from './sts2-effects.js';
+import { STS2_RARE_RELIC_RULES } from './sts2-rare-relic-rules.js';
 import type { Sts2RelicRule, Sts2RelicRuleFactory } from './sts2-relic-rule.js';
 import { STS2_RUN_RELIC_RULES } from './sts2-run-relic-rules.js';
 
 /** The hand-written rule of a relic, if it has one. */
 function handWrittenRuleOf(facts: Sts2RelicFacts): Sts2RelicRule | undefined {
   const factory: Sts2RelicRuleFactory | undefined =
-    STS2_COMBAT_RELIC_RULES[facts.id] ?? STS2_RUN_RELIC_RULES[facts.id] ?? STS2_ANCIENT_RELIC_RULES[facts.id];
+    STS2_COMMON_RELIC_RULES[facts.id] ??
+    STS2_RARE_RELIC_RULES[facts.id] ??
+    STS2_RUN_RELIC_RULES[facts.id] ??
+    STS2_ANCIENT_RELIC_RULES[facts.id];
   if (factory === undefined) return undefined;
   const amountOf = resolverOf(facts.vars, false);
   return factory((name) => amountOf(name), facts);
