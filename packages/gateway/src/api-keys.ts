@@ -49,6 +49,14 @@ export function assertTenantName(tenant: string): void {
   }
 }
 
+/** A verified (or refused) key in the cache; `hash` is the stored hash the key was proven against. */
+interface CachedKey {
+  tenant: string | undefined;
+  keyId?: string;
+  hash?: string;
+  until: number;
+}
+
 /**
  * API keys as hashes in the store (namespace 'gateway-keys'): `create` returns the key once,
  * `verify` checks a presented key with scrypt and a constant-time compare. Verified keys are kept in
@@ -56,10 +64,17 @@ export function assertTenantName(tenant: string): void {
  * Every revocation bumps a record that `refresh` reads: a process calling it every N seconds (the
  * gateway does, see `revocationPollMs`) stops accepting a key revoked anywhere within N seconds, and
  * within `cacheMs` at worst.
+ *
+ * scrypt runs once per key per process, not once per request or per expiry: concurrent requests with
+ * one key share one verification (single flight), and when a verified key's entry expires it is checked
+ * again by reading its record only (not revoked, the same hash it was proven against). Before, every
+ * request arriving while a key was unverified ran its own scrypt (32 MiB, tens of ms of CPU each), so
+ * each expiry cost a busy process a burst of them every 30 s.
  */
 export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } = {}) {
   const cacheMs = options.cacheMs ?? 30_000;
-  const cache = new Map<string, { tenant: string | undefined; until: number }>();
+  const cache = new Map<string, CachedKey>();
+  const inFlight = new Map<string, Promise<string | undefined>>();
   let revocationsSeen: number | undefined;
 
   const bumpRevocations = async () => {
@@ -114,13 +129,22 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
     /** The tenant of a valid, unrevoked key; undefined otherwise. */
     async verify(presented: string): Promise<string | undefined> {
       const digest = createHash('sha256').update(presented).digest('base64');
-      const now = Date.now();
       const cached = cache.get(digest);
-      if (cached && cached.until > now) return cached.tenant;
-      const tenant = await verifyUncached(presented);
-      if (cache.size > 10_000) cache.clear();
-      cache.set(digest, { tenant, until: now + (tenant ? cacheMs : Math.min(cacheMs, 2_000)) });
-      return tenant;
+      if (cached && cached.until > Date.now()) return cached.tenant;
+      const pending = inFlight.get(digest);
+      if (pending !== undefined) return pending;
+      const verification = (async () => {
+        const entry = (await recheck(cached)) ?? (await verifyUncached(presented));
+        if (cache.size > 10_000) cache.clear();
+        cache.set(digest, entry);
+        return entry.tenant;
+      })();
+      inFlight.set(digest, verification);
+      try {
+        return await verification;
+      } finally {
+        inFlight.delete(digest);
+      }
     },
 
     /** Revokes a key by its id (the part after `sk-strata-`, before the second `-`) or the whole key. */
@@ -146,7 +170,7 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
             expectedVersion: found.record.version,
           });
           await bumpRevocations();
-          cache.clear();
+          expireAll();
           return {
             keyId,
             tenant: next.tenant,
@@ -160,12 +184,13 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
     },
 
     /**
-     * Drops the verified-key cache when a key was revoked since the last call (by any process on the
-     * store). One small read; the gateway runs it every `revocationPollMs`.
+     * Expires the verified-key cache when a key was revoked since the last call (by any process on the
+     * store): each key's next request reads its record again. One small read; the gateway runs it every
+     * `revocationPollMs`.
      */
     async refresh(): Promise<void> {
       const version = (await store.loadSession(REVOCATIONS_ID))?.version ?? 0;
-      if (revocationsSeen !== undefined && version !== revocationsSeen) cache.clear();
+      if (revocationsSeen !== undefined && version !== revocationsSeen) expireAll();
       revocationsSeen = version;
     },
 
@@ -192,15 +217,38 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
     },
   };
 
-  async function verifyUncached(presented: string): Promise<string | undefined> {
-    if (!presented.startsWith(PREFIX)) return undefined;
+  /** After a revocation: every entry is checked against its record again (a read, not scrypt). */
+  function expireAll(): void {
+    for (const cached of cache.values()) cached.until = 0;
+  }
+
+  function entry(tenant: string | undefined, keyId?: string, hash?: string): CachedKey {
+    const until = Date.now() + (tenant ? cacheMs : Math.min(cacheMs, 2_000));
+    return keyId !== undefined && hash !== undefined ? { tenant, keyId, hash, until } : { tenant, until };
+  }
+
+  /**
+   * An expired entry of a key that was proven: still valid while its record is unrevoked and holds the
+   * hash the key was proven against (a salt and hash never change for a key id), so no scrypt is needed.
+   */
+  async function recheck(cached: CachedKey | undefined): Promise<CachedKey | undefined> {
+    if (cached?.tenant === undefined || cached.keyId === undefined || cached.hash === undefined)
+      return undefined;
+    const found = await load(cached.keyId);
+    if (!found || found.key.revokedAt !== undefined) return entry(undefined);
+    if (found.key.hash !== cached.hash) return undefined;
+    return entry(found.key.tenant, cached.keyId, cached.hash);
+  }
+
+  async function verifyUncached(presented: string): Promise<CachedKey> {
+    if (!presented.startsWith(PREFIX)) return entry(undefined);
     const rest = presented.slice(PREFIX.length);
     const dash = rest.indexOf('-');
-    if (dash !== 12) return undefined;
+    if (dash !== 12) return entry(undefined);
     const keyId = rest.slice(0, dash);
-    if (!/^[0-9a-f]{12}$/.test(keyId)) return undefined;
+    if (!/^[0-9a-f]{12}$/.test(keyId)) return entry(undefined);
     const found = await load(keyId);
-    if (!found || found.key.revokedAt !== undefined) return undefined;
+    if (!found || found.key.revokedAt !== undefined) return entry(undefined);
     const expected = Buffer.from(found.key.hash, 'base64');
     const actual = await scrypt(
       rest.slice(dash + 1),
@@ -209,8 +257,8 @@ export function createApiKeys(store: MemoryStore, options: { cacheMs?: number } 
       SCRYPT,
     );
     return expected.length === actual.length && timingSafeEqual(expected, actual)
-      ? found.key.tenant
-      : undefined;
+      ? entry(found.key.tenant, keyId, found.key.hash)
+      : entry(undefined);
   }
 }
 
