@@ -11,6 +11,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { createPostgresStore } from '@strata-memory/strata/postgres';
 import pg from 'pg';
+import { createApiKeys } from '../src/api-keys.js';
 import { storedSessionChat } from '../src/session-layout.js';
 import type { GatewayTimingsReport } from '../src/testing/gateway-timings.js';
 import {
@@ -21,6 +22,9 @@ import {
 } from '../src/testing/spawn-gateway.js';
 import { adminUrl, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
 import { drivePacedSessions, type PacedSession } from './paced-sessions.js';
+
+/** The tenant of the bench's API key: its sessions are stored under it. */
+const TENANT = 'bench';
 
 export interface GatewayBenchOptions {
   sessions: number;
@@ -254,8 +258,11 @@ export async function runGatewayBench(
     {},
   );
   const upstream = { baseURL: upstreamProcess.baseURL, close: () => upstreamProcess.stop() };
+  // The gateways authenticate every request with an API key, as a deployment must (`--no-auth` is for
+  // loopback only): the key is made in the bench database as `strata keys create` would.
   const migrate = createPostgresStore({ connectionString: database.url });
   await migrate.open();
+  const { key: apiKey } = await createApiKeys(migrate).create(TENANT);
   await migrate.close();
   const gateways: GatewayProcess[] = [];
   // GATEWAY_BENCH_PG_SOCKET=<dir> (e.g. /var/run/postgresql): the gateways reach Postgres over its Unix
@@ -280,6 +287,7 @@ export async function runGatewayBench(
               STORE: 'postgres',
               DATABASE_URL: gatewayUrl,
               GATEWAY_TIMINGS: '1',
+              AUTH: '1',
             })
           : await spawnServe({
               upstream: upstream.baseURL,
@@ -287,13 +295,14 @@ export async function runGatewayBench(
               // Per-request access log lines off (warnings and errors still go to stderr); no tenant
               // limit to hit: the bench measures the memory path, not the 429s.
               args: ['--log-level', 'warn', '--rate-limit', '1000000000'],
+              auth: true,
             }),
       );
     }
     log(
       options.timings
         ? `gateways: ${options.processes} test processes under tsx, timed (GATEWAY_BENCH_TIMINGS=1)`
-        : `gateways: ${options.processes} x strata serve from the built CLI (--store postgres --log-level warn)`,
+        : `gateways: ${options.processes} x strata serve from the built CLI (--store postgres --log-level warn, API keys)`,
     );
     const total = options.sessions * options.turns;
     const body = (turn: number) =>
@@ -341,7 +350,11 @@ export async function runGatewayBench(
           turns: options.turns,
           request: (turn) => ({
             url,
-            headers: { 'content-type': 'application/json', 'x-strata-session': session },
+            headers: {
+              'content-type': 'application/json',
+              authorization: `Bearer ${apiKey}`,
+              'x-strata-session': session,
+            },
             body: body(turn),
           }),
           onResponse(turn, status) {
@@ -414,7 +427,7 @@ export async function runGatewayBench(
     let stateUpdatesChecked = 0;
     try {
       for (const [session, turns] of successes) {
-        const record = await store.loadSession(`tenant/default/session/${session}`);
+        const record = await store.loadSession(`tenant/${TENANT}/session/${session}`);
         const chat = storedSessionChat(record) as
           | { state: Record<string, number>; turns: Wire[] }
           | undefined;

@@ -1,5 +1,6 @@
 // Test support (not built): one gateway process for the replica, SIGKILL and Postgres-restart tests.
-// Env: UPSTREAM (base URL), STORE (sqlite|postgres), DB (file) or DATABASE_URL, BUDGET. Prints {"url"} once listening.
+// Env: UPSTREAM (base URL), STORE (sqlite|postgres), DB (file) or DATABASE_URL, BUDGET, AUTH=1 (the store's API
+// keys; default: no auth). Prints {"url"} once listening.
 import { createTiktokenTokenizer, type MemoryStore } from '@strata-memory/strata';
 import { createGateway } from '../create-gateway.js';
 import { createGatewayTimings } from './gateway-timings.js';
@@ -47,7 +48,7 @@ const gateway = createGateway({
   upstream: process.env.UPSTREAM ?? '',
   upstreamApiKey: 'sk-upstream-process',
   store: timings ? timings.store(store) : store,
-  auth: false,
+  auth: process.env.AUTH === '1',
   budget: Number(process.env.BUDGET ?? 5000),
   tokenizer: createTiktokenTokenizer('o200k_base'),
   upstreamInitialDelayMs: 20,

@@ -38,10 +38,12 @@ export interface ServeProcessOptions {
   databaseUrl: string;
   /** Extra `strata serve` arguments. */
   args?: string[];
+  /** Serve with the store's API keys (default false: `--no-auth`). */
+  auth?: boolean;
 }
 
 /**
- * `strata serve --store postgres --no-auth` from the built CLI (plain JavaScript, no tsx): the process
+ * `strata serve --store postgres` (`--no-auth` unless `auth`) from the built CLI (plain JavaScript, no tsx): the process
  * a user runs, for the bench to measure. Needs `npm run build` first.
  */
 export async function spawnServe(options: ServeProcessOptions): Promise<GatewayProcess> {
@@ -58,7 +60,7 @@ export async function spawnServe(options: ServeProcessOptions): Promise<GatewayP
     options.databaseUrl,
     '--upstream',
     options.upstream,
-    '--no-auth',
+    ...(options.auth ? [] : ['--no-auth']),
     '--host',
     '127.0.0.1',
     '--port',
