@@ -6,6 +6,7 @@ import {
   STS2_FIXTURE_FILE,
   sharedSts2SnapshotFiles,
 } from '../bridges/sts2/snapshot-files.js';
+import { contentSet } from '../content/registry.js';
 import { toGameState } from '../engine/game-state-projection.js';
 import { fromSts2State } from './from-sts2-state.js';
 import { replaySts2States } from './replay-sts2-states.js';
@@ -137,6 +138,16 @@ describe('replaySts2States', () => {
         `${row.kind}: unknown ${row.unknownNames.join(', ')}`,
       ).toBeGreaterThanOrEqual(0.95);
       expect(row.modelled).toBeLessThanOrEqual(row.known);
+      expect(row.partlyModelledNames, row.kind).toHaveLength(row.known - row.modelled);
+    }
+  });
+
+  it('names the relics it models only in part, and each says in its text what is not simulated', () => {
+    const relics = report.summary.coverage.find((row) => row.kind === 'relic');
+    const sts2 = contentSet('sts2');
+    for (const id of relics?.partlyModelledNames ?? []) {
+      const relic = sts2.relics.find((definition) => definition.id === id);
+      expect(relic?.text, id).toMatch(/not simulated/i);
     }
   });
 

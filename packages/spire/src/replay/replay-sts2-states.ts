@@ -60,6 +60,8 @@ export interface CoverageRow {
   /** Names whose every effect the simulator models (the rest are known with numbers but partly simplified). */
   readonly modelled: number;
   readonly unknownNames: readonly string[];
+  /** Known names the simulator models only in part (each entity's description says what it leaves out). */
+  readonly partlyModelledNames: readonly string[];
 }
 
 /** Totals over every replayed state. */
@@ -257,8 +259,18 @@ export function replaySts2States(inputs: readonly unknown[], options: ReplayOpti
     COVERAGE_KINDS.map((kind): CoverageRow => {
       const names = [...seen[kind]].sort();
       const unknownNames = names.filter((name) => !known(kind, name));
-      const modelled = names.filter((name) => known(kind, name) && isModelledSts2Entity(kind, name)).length;
-      return { kind, total: names.length, known: names.length - unknownNames.length, modelled, unknownNames };
+      const partlyModelledNames = names.filter(
+        (name) => known(kind, name) && !isModelledSts2Entity(kind, name),
+      );
+      const known_ = names.length - unknownNames.length;
+      return {
+        kind,
+        total: names.length,
+        known: known_,
+        modelled: known_ - partlyModelledNames.length,
+        unknownNames,
+        partlyModelledNames,
+      };
     }),
   );
   const outcomes: Record<ReplayOutcome, number> = {

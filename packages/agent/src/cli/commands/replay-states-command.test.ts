@@ -29,6 +29,26 @@ describe('strata replay-states', () => {
     for (const kind of ['card', 'relic', 'power', 'potion', 'enemy']) expect(stdout).toContain(`| ${kind} |`);
   });
 
+  it('lists under the table the names it models only in part, as many as the table counts', async () => {
+    const { stdout } = await replay(['--input', fixture, '--json']);
+    const coverage = (
+      JSON.parse(stdout) as {
+        report: {
+          summary: {
+            coverage: { kind: string; known: number; modelled: number; partlyModelledNames: string[] }[];
+          };
+        };
+      }
+    ).report.summary.coverage;
+    const text = (await replay(['--input', fixture])).stdout;
+    for (const row of coverage) {
+      expect(row.partlyModelledNames).toHaveLength(row.known - row.modelled);
+      if (row.partlyModelledNames.length > 0)
+        expect(text).toContain(`partly modelled ${row.kind}s: ${row.partlyModelledNames.join(', ')}`);
+      else expect(text).not.toContain(`partly modelled ${row.kind}s:`);
+    }
+  });
+
   it('with --json ends stdout with one report object holding every state', async () => {
     const { code, stdout } = await replay(['--input', fixture, '--json']);
     expect(code).toBe(0);

@@ -92,13 +92,24 @@ function percent(part: number, whole: number): string {
   return whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`;
 }
 
-/** The coverage table: per name kind, known (with numbers) and fully modelled out of the distinct names. */
+/**
+ * The coverage table: per name kind, known (with numbers) and fully modelled out of the distinct names,
+ * then the names known but modelled only in part.
+ */
 export function formatCoverage(coverage: readonly CoverageRow[]): string {
   const rows = coverage.map(
     (row) =>
       `| ${row.kind} | ${row.known}/${row.total} (${percent(row.known, row.total)}) | ${row.modelled}/${row.total} (${percent(row.modelled, row.total)}) | ${row.unknownNames.join(', ') || '-'} |`,
   );
-  return ['| names | known | fully modelled | unknown |', '|---|---|---|---|', ...rows].join('\n');
+  const partly = coverage
+    .filter((row) => row.partlyModelledNames.length > 0)
+    .map((row) => `partly modelled ${row.kind}s: ${row.partlyModelledNames.join(', ')}`);
+  return [
+    '| names | known | fully modelled | unknown |',
+    '|---|---|---|---|',
+    ...rows,
+    ...(partly.length > 0 ? ['', ...partly] : []),
+  ].join('\n');
 }
 
 export function createReplayStatesCommand(io: CliIo, setExitCode: (code: number) => void): Command {
