@@ -391,3 +391,45 @@ describe('StS2 common and uncommon relic rules', () => {
     expect(game.state.player.block).toBe(10 + 7);
   });
 });
+
+// Relics of real runs the generic table already models: checked here in a fight so a change to the
+// generic rules that breaks them shows.
+describe('StS2 common relics the generic rules model', () => {
+  it('Gorget: Plating at the start of combat, which gives its amount in Block at the end of the turn', () => {
+    const game = fight({ relics: ['GORGET'], deck: Array(6).fill('STRIKE_IRONCLAD') });
+    // The engine's Plating loses 1 as every turn starts, the first included: 4 become 3 before turn 1.
+    const plating = game.state.player.powers.PLATING ?? 0;
+    expect(plating).toBeGreaterThan(0);
+    keepBlock(game);
+    endTurn(game);
+    expect(game.state.player.block).toBe(plating);
+  });
+
+  it('Red Mask: 1 Weak on every enemy at the start of combat', () => {
+    const game = fight({
+      relics: ['RED_MASK'],
+      deck: Array(6).fill('STRIKE_IRONCLAD'),
+      monsters: ['BATTLE_FRIEND_V1', DUMMY],
+    });
+    expect(game.state.monsters.map((monster) => monster.powers.WEAK)).toEqual([1, 1]);
+  });
+
+  it('Bronze Scales: 3 Thorns hit back an attacking enemy', () => {
+    const game = fight({
+      relics: ['BRONZE_SCALES'],
+      deck: Array(6).fill('STRIKE_IRONCLAD'),
+      monsters: [POKER],
+    });
+    const hp = monsterHp(game);
+    endTurn(game);
+    expect(monsterHp(game)).toBe(hp - 3);
+  });
+
+  it('Akabeko: the first Attack of the combat deals 8 more damage, the next does not', () => {
+    const game = fight({ relics: ['AKABEKO'], deck: Array(6).fill('STRIKE_IRONCLAD') });
+    play(game, 'STRIKE_IRONCLAD');
+    expect(monsterHp(game)).toBe(300 - 14);
+    play(game, 'STRIKE_IRONCLAD');
+    expect(monsterHp(game)).toBe(300 - 20);
+  });
+});
