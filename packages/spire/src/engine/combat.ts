@@ -909,7 +909,9 @@ export class Combat implements CombatContext {
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
     const outer = this.currentCard;
+    const outerBonus = this.attackBonus;
     this.currentCard = card;
+    this.attackBonus = definition.type === 'Attack' ? this.attackBonusOf(card) : 0;
     definition.play?.(this, play);
     let repeats = 0;
     if (definition.type === 'Attack' && power(combat.player.powers, 'DOUBLE_TAP') > 0) {
@@ -924,6 +926,7 @@ export class Combat implements CombatContext {
       definition.play?.(this, again);
     }
     this.currentCard = outer;
+    this.attackBonus = outerBonus;
     if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
     if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack')
       clear(combat.player.powers, 'VIGOR');
@@ -952,6 +955,16 @@ export class Combat implements CombatContext {
       combat.discardPile.push(card);
     }
     this.checkCombatOver();
+  }
+
+  /** Flat damage the relics add to each hit of this Attack card (Strike Dummy, Miniature Cannon). */
+  attackBonusOf(card: CombatCard): number {
+    let bonus = 0;
+    for (const relic of this.run.relics) {
+      const hook = getRelic(relic.id).attackDamageBonus;
+      if (hook !== undefined) bonus += hook(this, card);
+    }
+    return bonus;
   }
 
   private penNibReady(): boolean {
@@ -1040,7 +1053,8 @@ export class Combat implements CombatContext {
 
   // ---- CombatContext -----------------------------------------------------
 
-  attack(target: AttackTarget, base: number, hits = 1): number {
+  attack(target: AttackTarget, amount: number, hits = 1): number {
+    const base = amount + this.attackBonus;
     let total = 0;
     for (let hit = 0; hit < hits; hit++) {
       if (this.combat.over) break;
@@ -1203,6 +1217,12 @@ export class Combat implements CombatContext {
   gainBlock(amount: number, raw = false): void {
     let block = raw ? amount : playerBlock(this.combat, amount);
     if (!raw && this.run.ruleset === 'sts2') block = this.sts2CardBlock(block);
+    // Only Block from a card being played (not a potion's or a relic's) takes the relics' bonus.
+    if (!raw && block > 0 && this.currentCard !== null)
+      for (const relic of this.run.relics) {
+        const hook = getRelic(relic.id).cardBlockBonus;
+        if (hook !== undefined) block += hook(this, block);
+      }
     if (block > 0) this.combat.player.block += block;
     if (block > 0 && power(this.combat.player.powers, 'JUGGERNAUT') > 0) {
       this.damageMonster(this.randomMonsterIndex(), power(this.combat.player.powers, 'JUGGERNAUT'), {
@@ -1486,6 +1506,9 @@ export class Combat implements CombatContext {
 
   /** The card whose effect is resolving (set by play hooks through cardPlay). */
   currentCard: CombatCard | null = null;
+
+  /** Flat damage the relics add to each hit of the Attack card being played (0 otherwise). */
+  private attackBonus = 0;
 
   livingMonsters(): readonly MonsterState[] {
     return this.combat.monsters.filter((monster) => monster.alive);

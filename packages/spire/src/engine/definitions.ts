@@ -179,6 +179,12 @@ export interface RelicDefinition {
   readonly onMonsterDeath?: (context: CombatContext) => void;
   /** When the player loses HP. */
   readonly onPlayerHpLoss?: (context: CombatContext, amount: number) => void;
+  /** After the player drinks a potion in combat. */
+  readonly onPotionUsed?: (context: CombatContext) => void;
+  /** Flat damage added to each hit of an Attack card, before Strength, Weak and Vulnerable. */
+  readonly attackDamageBonus?: (context: CombatContext, card: CombatCard) => number;
+  /** Block added to Block gained from a card being played (after Dexterity and Frail). */
+  readonly cardBlockBonus?: (context: CombatContext, block: number) => number;
   /** Energy per turn added. */
   readonly energy?: number;
   /** Rest sites heal extra / cannot rest... */

@@ -253,7 +253,9 @@ function handCard(
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
   const hits = hitsOf(definition, card.upgraded);
-  const damage = baseDamage === null ? null : playerAttackDamage(run, combat, baseDamage, null);
+  // Relics adding damage to Attack cards (Strike Dummy) show in the numbers, as Strength does.
+  const bonus = baseDamage !== null && definition.type === 'Attack' ? engine.attackBonusOf(card) : 0;
+  const damage = baseDamage === null ? null : playerAttackDamage(run, combat, baseDamage + bonus, null);
   const block =
     definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
   const text = statics.text;
@@ -269,7 +271,7 @@ function handCard(
   const previews =
     requiresTarget && baseDamage !== null
       ? living.map((target) => {
-          const perHit = playerAttackDamage(run, combat, baseDamage, combat.monsters[target] ?? null);
+          const perHit = playerAttackDamage(run, combat, baseDamage + bonus, combat.monsters[target] ?? null);
           return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
         })
       : null;
