@@ -74,6 +74,8 @@ export interface CombatContext {
   playerPower(power: string): number;
   /** Energy spent on the current X-cost card. */
   readonly xValue: number;
+  /** Energy paid for the card being played (0 when it is played for free). */
+  readonly energySpent: number;
   /** Counter for this combat (e.g. 'attacksThisTurn'). */
   counter(name: string): number;
   /** Upgrade a combat card in place. */
@@ -98,6 +100,8 @@ export interface SelectionRequest {
   readonly minimum?: number;
   readonly prompt: string;
   readonly filter?: (card: CombatCard) => boolean;
+  /** The relic asking, when no card is being played (its `onSelect` resolves the choice). */
+  readonly relic?: string;
 }
 
 /** Numbers a card exposes; `damage`, `block` and `magic` fill `!D!`, `!B!`, `!M!` in its text. */
@@ -174,11 +178,19 @@ export interface RelicDefinition {
   /** When the draw pile is reshuffled. */
   readonly onShuffle?: (context: CombatContext) => void;
   /** When a card is exhausted. */
-  readonly onExhaust?: (context: CombatContext) => void;
+  readonly onExhaust?: (context: CombatContext, card: CombatCard) => void;
   /** When a monster dies. */
   readonly onMonsterDeath?: (context: CombatContext) => void;
   /** When the player loses HP. */
   readonly onPlayerHpLoss?: (context: CombatContext, amount: number) => void;
+  /** The HP the player loses instead of `amount` (a cap on the loss), before it is lost. */
+  readonly hpLossLimit?: (context: CombatContext, amount: number) => number;
+  /** After the player drinks a potion in combat. */
+  readonly onPotionUsed?: (context: CombatContext) => void;
+  /** Resolves a card choice the relic asked for (`requestSelection` with `relic`). */
+  readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[]) => void;
+  /** Up to this much Block stays at the start of the player's turn instead of all of it going. */
+  readonly retainedBlock?: number;
   /** Energy per turn added. */
   readonly energy?: number;
   /** Rest sites heal extra / cannot rest... */

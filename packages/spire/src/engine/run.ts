@@ -590,6 +590,7 @@ function perform(run: RunState, action: EngineAction): void {
       if (hasRelic(run, 'TOY_ORNITHOPTER')) run.hp = Math.min(run.maxHp, run.hp + 5);
       log(run, `Used ${getPotion(potionId).name}.`);
       if (combat !== null) {
+        for (const relic of run.relics) getRelic(relic.id).onPotionUsed?.(combat);
         combat.checkCombatOver();
         afterCombatAction(run);
       }
