@@ -1271,15 +1271,17 @@ export class Combat implements CombatContext {
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) clear(monster.powers, id);
     else monster.powers[id] = next;
     if (id === 'RITUAL' && amount > 0) monster.memory.ritualFresh = 1;
-    if (debuffing) this.afterSts2Debuff(index, id);
+    if (debuffing) this.afterSts2Debuff(index, id, amount);
   }
 
-  /** StS2 powers reacting to a debuff the player applied (Vicious, Outbreak, Shroud, Sleight of Flesh). */
-  private afterSts2Debuff(index: number, id: string): void {
+  /** StS2 powers and relics reacting to a debuff the player applied (Vicious, Outbreak, Shroud, Sleight of Flesh). */
+  private afterSts2Debuff(index: number, id: string, amount: number): void {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
     if ((combat.counters.monsterTurn ?? 0) === 1) return;
+    if (this.currentCard !== null)
+      for (const relic of this.run.relics) getRelic(relic.id).onMonsterDebuffed?.(this, index, id, amount);
     if (id === 'VULNERABLE' && power(powers, 'VICIOUS') > 0) this.draw(power(powers, 'VICIOUS'));
     if (id === 'POISON' && power(powers, 'OUTBREAK') > 0) {
       combat.counters.poisonApplied = (combat.counters.poisonApplied ?? 0) + 1;

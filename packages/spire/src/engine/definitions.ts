@@ -185,6 +185,8 @@ export interface RelicDefinition {
   readonly onPlayerHpLoss?: (context: CombatContext, amount: number) => void;
   /** The HP the player loses instead of `amount` (a cap on the loss), before it is lost. */
   readonly hpLossLimit?: (context: CombatContext, amount: number) => number;
+  /** StS2: a card being played applied a debuff (`amount` of power `power`) to the monster at `index`. */
+  readonly onMonsterDebuffed?: (context: CombatContext, index: number, power: string, amount: number) => void;
   /** After the player drinks a potion in combat. */
   readonly onPotionUsed?: (context: CombatContext) => void;
   /** Resolves a card choice the relic asked for (`requestSelection` with `relic`). */

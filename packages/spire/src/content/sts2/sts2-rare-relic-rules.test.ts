@@ -271,6 +271,19 @@ describe('StS2 Rare relics', () => {
     expect(combatOf(run).hand).toHaveLength(1);
   });
 
+  it('Unsettling Lamp doubles the debuffs of the first debuffing card of the combat only', () => {
+    const { run, combat } = fight({ relics: ['UNSETTLING_LAMP'], deck: strikes(5) });
+    combatOf(run).player.energy = 10;
+    play(run, 'STRIKE_IRONCLAD');
+    sts2(() => combat.addCard('BASH', 'hand'));
+    play(run, 'BASH');
+    const monster = combatOf(run).monsters[0];
+    expect(monster?.powers.VULNERABLE).toBe(4);
+    sts2(() => combat.addCard('BASH', 'hand'));
+    play(run, 'BASH');
+    expect(monster?.powers.VULNERABLE).toBe(6);
+  });
+
   it('Bellows upgrades the first hand of the combat only', () => {
     const { run } = fight({ relics: ['BELLOWS'], deck: defends(10) });
     expect(combatOf(run).hand.every((card) => card.upgraded)).toBe(true);

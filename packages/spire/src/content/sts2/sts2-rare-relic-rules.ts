@@ -15,6 +15,7 @@ const COUNTER = {
   iceCream: 'relic:ICE_CREAM',
   pocketwatch: 'relic:POCKETWATCH',
   rainbowRing: 'relic:RAINBOW_RING',
+  unsettlingLamp: 'relic:UNSETTLING_LAMP',
 } as const;
 
 /** Bread's numbers: the facts table has no variables for them (the game's text: lose 2, then gain 1). */
@@ -262,6 +263,27 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  UNSETTLING_LAMP: () => ({
+    text: 'The first card each combat that debuffs an enemy applies twice the debuffs.',
+    hooks: {
+      // The counter holds the number of the card being doubled (cards played this combat), -1 once done.
+      onMonsterDebuffed: (x, index, power, amount) => {
+        const doubling = x.counter(COUNTER.unsettlingLamp);
+        const card = x.counter('cardsThisCombat');
+        if (doubling < 0 || (doubling > 0 && doubling !== card)) return;
+        setCounter(x, COUNTER.unsettlingLamp, card);
+        // The doubled amount lands as one application: no second Artifact check or debuff reactions.
+        const monster = combatOf(x).monsters[index];
+        if (monster === undefined) return;
+        const next = (monster.powers[power] ?? 0) + amount;
+        if (next === 0) delete monster.powers[power];
+        else monster.powers[power] = next;
+      },
+      onCardPlayed: (x) => {
+        if (x.counter(COUNTER.unsettlingLamp) > 0) setCounter(x, COUNTER.unsettlingLamp, -1);
+      },
+    },
+  }),
   VEXING_PUZZLEBOX: () => ({
     text: 'At the start of each combat, add a random card of your character into your hand. It is free to play this turn.',
     hooks: {
@@ -280,7 +302,8 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
     // Checked when combat starts, after a potion and after each card play (a card may brew one).
     const update = (x: CombatContext) => {
       const active = x.counter(COUNTER.beltBuckle) > 0;
-      const empty = x.run.potions.every((potion) => potion === null);
+      let empty = true;
+      for (const potion of x.run.potions) if (potion !== null) empty = false;
       if (active === empty) return;
       setCounter(x, COUNTER.beltBuckle, empty ? 1 : 0);
       x.applyToPlayer('DEXTERITY', empty ? dexterity : -dexterity);
