@@ -1017,7 +1017,7 @@ export class Combat implements CombatContext {
     const selection = this.combat.selection;
     if (selection === null) throw new Error('no selection pending');
     this.combat.selection = null;
-    const pile = this.pileOf(selection.source);
+    const pile = selection.source === 'generated' ? selection.generated : this.pileOf(selection.source);
     const chosen: CombatCard[] = [];
     for (const uid of selection.chosen) {
       const card = pile.find((candidate) => candidate.uid === uid);
@@ -1484,7 +1484,19 @@ export class Combat implements CombatContext {
   }
 
   requestSelection(request: SelectionRequest): void {
-    const pile = this.pileOf(request.source);
+    const generated: CombatCard[] = [];
+    if (request.source === 'generated')
+      for (const id of request.generated ?? [])
+        generated.push({
+          uid: this.run.counters.nextUid++,
+          id,
+          upgraded: false,
+          combatCost: null,
+          turnCost: null,
+          bonus: 0,
+          retainOnce: false,
+        });
+    const pile = request.source === 'generated' ? generated : this.pileOf(request.source);
     const options = pile.filter((card) => request.filter?.(card) ?? true).map((card) => card.uid);
     if (options.length === 0) return;
     const minimum = Math.min(request.minimum ?? request.count, options.length);
@@ -1495,7 +1507,7 @@ export class Combat implements CombatContext {
     this.combat.selection = {
       source: request.source,
       options,
-      generated: [],
+      generated,
       count: Math.min(request.count, options.length),
       minimum,
       chosen: [],

@@ -95,13 +95,16 @@ export interface CombatContext {
 }
 
 export interface SelectionRequest {
-  readonly source: 'hand' | 'discard' | 'draw' | 'exhaust';
+  /** Where the options come from; `generated`: new cards made from `generated` (a Discovery-like choice). */
+  readonly source: 'hand' | 'discard' | 'draw' | 'exhaust' | 'generated';
   readonly count: number;
   readonly minimum?: number;
   readonly prompt: string;
   readonly filter?: (card: CombatCard) => boolean;
   /** The relic asking, when no card is being played (its `onSelect` resolves the choice). */
   readonly relic?: string;
+  /** Card ids of a `generated` choice; the cards chosen go nowhere until `onSelect` places them. */
+  readonly generated?: readonly string[];
 }
 
 /** Numbers a card exposes; `damage`, `block` and `magic` fill `!D!`, `!B!`, `!M!` in its text. */

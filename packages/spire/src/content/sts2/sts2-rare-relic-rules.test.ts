@@ -411,11 +411,20 @@ describe('StS2 Shop relics', () => {
     expect(combatOf(run).player.block).toBe(6);
   });
 
-  it('Toolbox adds a Colorless card to the first hand', () => {
+  it('Toolbox offers 3 distinct Colorless cards at the start of combat; the one chosen joins the hand', () => {
     const { run } = fight({ relics: ['TOOLBOX'], deck: defends(5) });
-    const added = combatOf(run).hand.find((card) => card.id !== 'DEFEND_IRONCLAD');
+    const selection = combatOf(run).selection;
+    expect(selection?.source).toBe('generated');
+    const offered = selection?.generated.map((card) => card.id) ?? [];
+    expect(new Set(offered).size).toBe(3);
     const pool = sts2(() => [...colorlessPool('Uncommon'), ...colorlessPool('Rare')]);
-    expect(pool).toContain(added?.id);
+    for (const id of offered) expect(pool).toContain(id);
+    expect(combatOf(run).hand).toHaveLength(5);
+    act(run, { action: 'select_deck_card', option_index: 1 });
+    expect(combatOf(run).selection).toBeNull();
+    expect(combatOf(run).hand.map((card) => card.id)).toEqual([...defends(5), offered[1]]);
+    expect(combatOf(run).drawPile).toHaveLength(0);
+    expect(combatOf(run).discardPile).toHaveLength(0);
   });
 
   it('Chemical X (the engine’s rule): X-cost cards act as if 2 more Energy were spent', () => {

@@ -333,7 +333,7 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
     text: 'At the start of each combat, discard any number of cards, then draw that many.',
     hooks: {
       atTurnStart: (x, turn) => {
-        // A choice already open (none is, on the first turn, in practice) is not replaced.
+        // A choice already open (Toolbox's) is not replaced: this one is skipped then.
         if (turn !== 1 || combatOf(x).selection !== null) return;
         x.requestSelection({
           source: 'hand',
@@ -390,12 +390,25 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
   TOOLBOX: (amount) => {
     const cards = amount('Cards');
     return {
-      text: 'At the start of each combat, add a random Colorless card into your hand.',
-      unsimulated: `the choice of 1 among ${cards} random Colorless cards (the simulator adds one at random).`,
+      text: `At the start of each combat, choose 1 of ${cards} random Colorless cards and add it into your hand.`,
       hooks: {
         atCombatStart: (x) => {
-          const id = randomOf(x, [...colorlessPool('Uncommon'), ...colorlessPool('Rare')]);
-          if (id !== undefined) x.addCard(id, 'hand');
+          const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
+          // The first `cards` of a partial shuffle: distinct cards.
+          for (let index = 0; index < Math.min(cards, pool.length); index++) {
+            const other = x.randomInt(index, pool.length - 1);
+            [pool[index], pool[other]] = [pool[other] as string, pool[index] as string];
+          }
+          x.requestSelection({
+            source: 'generated',
+            generated: pool.slice(0, cards),
+            count: 1,
+            prompt: 'Choose a Colorless card to add into your hand.',
+            relic: 'TOOLBOX',
+          });
+        },
+        onSelect: (x, chosen) => {
+          for (const card of chosen) x.addCard(card.id, 'hand');
         },
       },
     };
