@@ -45,7 +45,7 @@ function randomOf(context: CombatContext, items: readonly string[]): string | un
   return items.length === 0 ? undefined : items[context.randomInt(0, items.length - 1)];
 }
 
-/** Rainbow Ring's bit for each card type (Attack, Skill, Power); all three set means it fired. */
+/** Rainbow Ring's bit for each card type: 7 is all three played this turn, 15 the gain already made. */
 const RAINBOW_BITS: Partial<Record<CardType, number>> = { Attack: 1, Skill: 2, Power: 4 };
 
 export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
@@ -206,7 +206,6 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
           const seen = x.counter(COUNTER.rainbowRing);
           if (seen === 15) return;
           const now = seen | (RAINBOW_BITS[type] ?? 0);
-          // 15 marks this turn's gain as done.
           setCounter(x, COUNTER.rainbowRing, now === 7 ? 15 : now);
           if (now === 7) {
             x.applyToPlayer('STRENGTH', strength);
