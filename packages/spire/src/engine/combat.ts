@@ -251,6 +251,7 @@ export class Combat implements CombatContext {
   readonly run: RunState;
   readonly combat: CombatState;
   xValue = 0;
+  energySpent = 0;
   /** Whether this object wrote a `fresh:` counter (a debuff applied in its monster turn) not yet cleared. */
   private freshMarked = false;
 
@@ -377,8 +378,11 @@ export class Combat implements CombatContext {
     clear(powers, 'FLAME_BARRIER');
     this.startSts2Turn();
     if (power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
-      if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, combat.player.block - 15);
+      const block = combat.player.block;
+      if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, block - 15);
       else combat.player.block = 0;
+      if (block > 0)
+        combat.player.block = Math.max(combat.player.block, Math.min(block, this.retainedBlock()));
     }
     if (power(powers, 'BLUR') > 0) this.reducePlayerPower('BLUR', 1);
     combat.player.energy = Math.max(
@@ -444,6 +448,13 @@ export class Combat implements CombatContext {
     if (power(powers, 'FURNACE') > 0) this.forge(power(powers, 'FURNACE'));
     this.afterSts2TurnStart();
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
+  }
+
+  /** The most Block a relic keeps at the start of a turn (Sturdy Clamp), 0 without one. */
+  private retainedBlock(): number {
+    let kept = 0;
+    for (const relic of this.run.relics) kept = Math.max(kept, getRelic(relic.id).retainedBlock ?? 0);
+    return kept;
   }
 
   /** Nightmare: the copies chosen last turn go into the hand (overflow to the discard pile). */
@@ -838,9 +849,11 @@ export class Combat implements CombatContext {
     const cost = this.costOf(card, definition);
     removeAt(combat.hand, handIndex);
     if (cost === -1) {
+      this.energySpent = combat.player.energy;
       this.xValue = combat.player.energy + (hasRelic(this.run, 'CHEMICAL_X') ? 2 : 0);
       combat.player.energy = 0;
     } else {
+      this.energySpent = cost;
       combat.player.energy -= cost;
     }
     const starsSpent = Math.min(combat.player.stars, definition.starCost ?? 0);
@@ -997,6 +1010,7 @@ export class Combat implements CombatContext {
       return;
     }
     this.xValue = this.combat.player.energy;
+    this.energySpent = 0;
     this.resolvePlay(card, this.randomMonsterIndex(), definition, exhaust);
   }
 
@@ -1016,11 +1030,16 @@ export class Combat implements CombatContext {
     const selection = this.combat.selection;
     if (selection === null) throw new Error('no selection pending');
     this.combat.selection = null;
-    const pile = this.pileOf(selection.source);
+    const pile = selection.source === 'generated' ? selection.generated : this.pileOf(selection.source);
     const chosen: CombatCard[] = [];
     for (const uid of selection.chosen) {
       const card = pile.find((candidate) => candidate.uid === uid);
       if (card !== undefined) chosen.push(card);
+    }
+    if (selection.relic !== null) {
+      getRelic(selection.relic).onSelect?.(this, chosen);
+      this.checkCombatOver();
+      return;
     }
     const definition = getCard(selection.cardId);
     const fake: CombatCard = {
@@ -1272,15 +1291,17 @@ export class Combat implements CombatContext {
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) clear(monster.powers, id);
     else monster.powers[id] = next;
     if (id === 'RITUAL' && amount > 0) monster.memory.ritualFresh = 1;
-    if (debuffing) this.afterSts2Debuff(index, id);
+    if (debuffing) this.afterSts2Debuff(index, id, amount);
   }
 
-  /** StS2 powers reacting to a debuff the player applied (Vicious, Outbreak, Shroud, Sleight of Flesh). */
-  private afterSts2Debuff(index: number, id: string): void {
+  /** StS2 powers and relics reacting to a debuff the player applied (Vicious, Outbreak, Shroud, Sleight of Flesh). */
+  private afterSts2Debuff(index: number, id: string, amount: number): void {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
     if ((combat.counters.monsterTurn ?? 0) === 1) return;
+    if (this.currentCard !== null)
+      for (const relic of this.run.relics) getRelic(relic.id).onMonsterDebuffed?.(this, index, id, amount);
     if (id === 'VULNERABLE' && power(powers, 'VICIOUS') > 0) this.draw(power(powers, 'VICIOUS'));
     if (id === 'POISON' && power(powers, 'OUTBREAK') > 0) {
       combat.counters.poisonApplied = (combat.counters.poisonApplied ?? 0) + 1;
@@ -1362,6 +1383,10 @@ export class Combat implements CombatContext {
     if (amount <= 0 || this.combat.over) return;
     let loss = amount;
     if (hasRelic(this.run, 'TUNGSTEN_ROD')) loss -= 1;
+    for (const relic of this.run.relics) {
+      const limit = getRelic(relic.id).hpLossLimit;
+      if (limit !== undefined && loss > 0) loss = limit(this, loss);
+    }
     if (loss <= 0) return;
     loss = Math.min(loss, this.run.hp);
     this.run.hp -= loss;
@@ -1461,7 +1486,7 @@ export class Combat implements CombatContext {
     if (power(powers, 'FEEL_NO_PAIN') > 0) this.gainBlock(power(powers, 'FEEL_NO_PAIN'), true);
     if (power(powers, 'DARK_EMBRACE') > 0) this.draw(power(powers, 'DARK_EMBRACE'));
     getCard(card.id).onExhaust?.(this, this.cardPlay(card, -1));
-    for (const relic of this.run.relics) getRelic(relic.id).onExhaust?.(this);
+    for (const relic of this.run.relics) getRelic(relic.id).onExhaust?.(this, card);
   }
 
   exhaustCard(card: CombatCard): void {
@@ -1479,22 +1504,36 @@ export class Combat implements CombatContext {
   }
 
   requestSelection(request: SelectionRequest): void {
-    const pile = this.pileOf(request.source);
+    const generated: CombatCard[] = [];
+    if (request.source === 'generated')
+      for (const id of request.generated ?? [])
+        generated.push({
+          uid: this.run.counters.nextUid++,
+          id,
+          upgraded: false,
+          combatCost: null,
+          turnCost: null,
+          bonus: 0,
+          retainOnce: false,
+        });
+    const pile = request.source === 'generated' ? generated : this.pileOf(request.source);
     const options = pile.filter((card) => request.filter?.(card) ?? true).map((card) => card.uid);
     if (options.length === 0) return;
     const minimum = Math.min(request.minimum ?? request.count, options.length);
     // A forced choice of all options resolves itself.
     const caller = this.currentCard;
-    if (caller === null) throw new Error('requestSelection outside a card play');
+    const relic = request.relic ?? null;
+    if (caller === null && relic === null) throw new Error('requestSelection outside a card play');
     this.combat.selection = {
       source: request.source,
       options,
-      generated: [],
+      generated,
       count: Math.min(request.count, options.length),
       minimum,
       chosen: [],
-      cardId: caller.id,
-      upgraded: caller.upgraded,
+      cardId: relic === null ? (caller?.id ?? '') : '',
+      upgraded: relic === null ? (caller?.upgraded ?? false) : false,
+      relic,
       prompt: request.prompt,
     };
     if (options.length <= minimum && minimum === request.count) {

@@ -74,6 +74,8 @@ export interface CombatContext {
   playerPower(power: string): number;
   /** Energy spent on the current X-cost card. */
   readonly xValue: number;
+  /** Energy paid for the card being played (0 when it is played for free). */
+  readonly energySpent: number;
   /** Counter for this combat (e.g. 'attacksThisTurn'). */
   counter(name: string): number;
   /** Upgrade a combat card in place. */
@@ -93,11 +95,16 @@ export interface CombatContext {
 }
 
 export interface SelectionRequest {
-  readonly source: 'hand' | 'discard' | 'draw' | 'exhaust';
+  /** Where the options come from; `generated`: new cards made from `generated` (a Discovery-like choice). */
+  readonly source: 'hand' | 'discard' | 'draw' | 'exhaust' | 'generated';
   readonly count: number;
   readonly minimum?: number;
   readonly prompt: string;
   readonly filter?: (card: CombatCard) => boolean;
+  /** The relic asking, when no card is being played (its `onSelect` resolves the choice). */
+  readonly relic?: string;
+  /** Card ids of a `generated` choice; the cards chosen go nowhere until `onSelect` places them. */
+  readonly generated?: readonly string[];
 }
 
 /** Numbers a card exposes; `damage`, `block` and `magic` fill `!D!`, `!B!`, `!M!` in its text. */
@@ -174,7 +181,7 @@ export interface RelicDefinition {
   /** When the draw pile is reshuffled. */
   readonly onShuffle?: (context: CombatContext) => void;
   /** When a card is exhausted. */
-  readonly onExhaust?: (context: CombatContext) => void;
+  readonly onExhaust?: (context: CombatContext, card: CombatCard) => void;
   /** When a monster dies. */
   readonly onMonsterDeath?: (context: CombatContext) => void;
   /** When the player loses HP. */
@@ -185,6 +192,14 @@ export interface RelicDefinition {
   readonly attackDamageBonus?: (context: CombatContext, card: CombatCard) => number;
   /** Block added to Block gained from a card being played (after Dexterity and Frail). */
   readonly cardBlockBonus?: (context: CombatContext, block: number) => number;
+  /** The HP the player loses instead of `amount` (a cap on the loss), before it is lost. */
+  readonly hpLossLimit?: (context: CombatContext, amount: number) => number;
+  /** StS2: a card being played applied a debuff (`amount` of power `power`) to the monster at `index`. */
+  readonly onMonsterDebuffed?: (context: CombatContext, index: number, power: string, amount: number) => void;
+  /** Resolves a card choice the relic asked for (`requestSelection` with `relic`). */
+  readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[]) => void;
+  /** Up to this much Block stays at the start of the player's turn instead of all of it going. */
+  readonly retainedBlock?: number;
   /** Energy per turn added. */
   readonly energy?: number;
   /** Rest sites heal extra / cannot rest... */

@@ -706,7 +706,9 @@ function selectionView(run: RunState): Api.SelectionState | null {
           ? run.combat.discardPile
           : selection.source === 'draw'
             ? run.combat.drawPile
-            : run.combat.exhaustPile;
+            : selection.source === 'generated'
+              ? selection.generated
+              : run.combat.exhaustPile;
     const cards = selection.options.map((uid, index) => {
       const card = pile.find((candidate) => candidate.uid === uid) ?? { uid, id: 'WOUND', upgraded: false };
       return selectable(cardView(card, index));

@@ -109,6 +109,8 @@ export interface CombatSelection {
   /** The card definition that resolves the choice and whether it was upgraded. */
   cardId: string;
   upgraded: boolean;
+  /** The relic that resolves the choice instead of a card (a relic's own choice), or null. */
+  relic: string | null;
   /** A short prompt for agents. */
   prompt: string;
 }

@@ -587,10 +587,10 @@ function perform(run: RunState, action: EngineAction): void {
       const inCombat = run.screen === 'COMBAT' && run.combat !== null;
       const combat = inCombat ? new Combat(run) : null;
       getPotion(potionId).use(combat, run, action.target_index ?? -1);
-      if (combat !== null) for (const relic of run.relics) getRelic(relic.id).onPotionUsed?.(combat);
       if (hasRelic(run, 'TOY_ORNITHOPTER')) run.hp = Math.min(run.maxHp, run.hp + 5);
       log(run, `Used ${getPotion(potionId).name}.`);
       if (combat !== null) {
+        for (const relic of run.relics) getRelic(relic.id).onPotionUsed?.(combat);
         combat.checkCombatOver();
         afterCombatAction(run);
       }
