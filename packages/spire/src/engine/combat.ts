@@ -377,7 +377,9 @@ export class Combat implements CombatContext {
     const powers = combat.player.powers;
     clear(powers, 'FLAME_BARRIER');
     this.startSts2Turn();
-    if (power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
+    // Block is lost as each turn after the first starts: Block gained before the first turn (Anchor's, at
+    // the start of combat) lasts through it, as in both games.
+    if (combat.turn > 1 && power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
       const block = combat.player.block;
       if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, block - 15);
       else combat.player.block = 0;

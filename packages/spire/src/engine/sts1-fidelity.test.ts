@@ -390,4 +390,19 @@ describe('StS1 content the simulator lacked', () => {
     expect(state.over).toBe(true);
     expect(state.victory).toBe(true);
   });
+
+  it("Anchor's 10 Block lasts through the first turn (AbstractRelic.atBattleStart; Block is lost when later turns start)", () => {
+    const { run, combat } = runInFight({
+      monsters: ['JAW_WORM'],
+      relics: ['ANCHOR'],
+      deck: Array(10).fill('STRIKE_IRONCLAD'),
+    });
+    const state = run.combat;
+    if (state === null) throw new Error('expected a combat');
+    expect(state.turn).toBe(1);
+    expect(state.player.block).toBe(10);
+    combat.endTurn();
+    expect(state.turn).toBe(2);
+    expect(state.player.block).toBe(0);
+  });
 });

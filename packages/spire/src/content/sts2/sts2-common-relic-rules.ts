@@ -31,13 +31,8 @@ const POTION_SHAPED_ROCK = 'POTION_SHAPED_ROCK';
 export const STS2_COMMON_RELIC_RULES: Sts2RelicRules = {
   ANCHOR: (amount) => ({
     text: `Start each combat with ${amount('Block')} Block.`,
-    // Given as the first turn starts: Block gained before it is removed with the turn's start. A
-    // relic's Block: Dexterity and Frail do not change it.
-    hooks: {
-      atTurnStart: (context, turn) => {
-        if (turn === 1) context.gainBlock(amount('Block'), true);
-      },
-    },
+    // A relic's Block: Dexterity and Frail do not change it. It lasts through the first turn.
+    hooks: { atCombatStart: (context) => context.gainBlock(amount('Block'), true) },
   }),
 
   CANDELABRA: (amount) => ({
