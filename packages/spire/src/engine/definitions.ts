@@ -4,6 +4,7 @@
 import type {
   CharacterId,
   CombatCard,
+  CombatState,
   DeckCard,
   IntentType,
   MonsterState,
@@ -183,6 +184,18 @@ export interface RelicDefinition {
   readonly energy?: number;
   /** Rest sites heal extra / cannot rest... */
   readonly onRest?: (run: RunState) => void;
+  /** A card joins the master deck (any source); the card may still be changed (an Egg upgrades it). */
+  readonly onCardAddedToDeck?: (run: RunState, card: DeckCard) => void;
+  /** The player enters a room of the map (a `RoomType`; a `?` room is 'event', then what it turned into). */
+  readonly onRoomEntered?: (run: RunState, room: string) => void;
+  /** The player gained gold (any source, after it was added). */
+  readonly onGoldGained?: (run: RunState, amount: number) => void;
+  /** The rewards of a won fight were rolled; the relic may change or add items. */
+  readonly onCombatRewards?: (run: RunState, items: RewardItem[], kind: CombatState['kind']) => void;
+  /** `?` rooms never turn into regular fights (an event instead). */
+  readonly unknownRoomsWithoutFights?: boolean;
+  /** Percent off every price at the merchant (applied after the engine's own discounts). */
+  readonly shopDiscount?: number;
 }
 
 /** A potion: its rarity, target and effect. */

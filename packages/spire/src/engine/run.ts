@@ -32,7 +32,17 @@ import {
   pickWhere,
   reseedStream,
 } from './random.js';
-import { combatRewards, newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
+import {
+  addCardToDeck,
+  combatRewards,
+  gainGold,
+  gainPotion,
+  newCard,
+  rollCardReward,
+  rollPotion,
+  rollRelic,
+  rollRelicRarity,
+} from './rewards.js';
 import type {
   CharacterId,
   CombatCard,
@@ -213,18 +223,6 @@ export function addRelic(run: RunState, relicId: string): void {
   run.relics.push({ id: relicId, counter: -1, used: false });
   definition.onPickup?.(run);
   log(run, `Obtained ${definition.name}.`);
-}
-
-function addPotion(run: RunState, potionId: string): boolean {
-  if (hasRelic(run, 'SOZU')) return false;
-  const slot = run.potions.indexOf(null);
-  if (slot < 0) return false;
-  run.potions[slot] = potionId;
-  return true;
-}
-
-function addDeckCard(run: RunState, card: DeckCard): void {
-  run.deck.push(card);
 }
 
 // ---- legal actions -------------------------------------------------------
@@ -611,7 +609,7 @@ function perform(run: RunState, action: EngineAction): void {
       if (reward === null || item?.kind !== 'cards') return;
       const card = item.cards[option];
       if (card !== undefined) {
-        addDeckCard(run, card);
+        addCardToDeck(run, card);
         log(run, `Added ${getCard(card.id).name}${card.upgraded ? '+' : ''} to the deck.`);
       }
       reward.items.splice(reward.openCards ?? 0, 1);
@@ -647,7 +645,7 @@ function perform(run: RunState, action: EngineAction): void {
       if (entry === undefined) return;
       run.gold -= entry.price;
       entry.sold = true;
-      addDeckCard(run, entry.card);
+      addCardToDeck(run, entry.card);
       return;
     }
     case 'buy_relic': {
@@ -663,7 +661,7 @@ function perform(run: RunState, action: EngineAction): void {
       if (entry === undefined) return;
       run.gold -= entry.price;
       entry.sold = true;
-      addPotion(run, entry.potionId);
+      gainPotion(run, entry.potionId);
       return;
     }
     case 'remove_card_at_shop':
@@ -680,7 +678,7 @@ function perform(run: RunState, action: EngineAction): void {
       const treasure = run.treasure;
       if (treasure === null) return;
       treasure.opened = true;
-      run.gold += treasure.gold;
+      gainGold(run, treasure.gold);
       return;
     }
     case 'choose_treasure_relic': {
@@ -751,8 +749,8 @@ function claimReward(run: RunState, index: number): void {
     reward.openCards = index;
     return;
   }
-  if (item.kind === 'gold' || item.kind === 'stolen_gold') run.gold += item.amount;
-  else if (item.kind === 'potion') addPotion(run, item.potionId);
+  if (item.kind === 'gold' || item.kind === 'stolen_gold') gainGold(run, item.amount);
+  else if (item.kind === 'potion') gainPotion(run, item.potionId);
   else if (item.kind === 'relic') addRelic(run, item.relicId);
   reward.items.splice(index, 1);
 }
@@ -822,8 +820,7 @@ function enterNode(run: RunState, option: number): void {
   reseedStream(run.random, 'misc', run.seed, `floor:${run.floor}`);
   if (next.length === 0) {
     run.position = { row: MAP_HEIGHT, column: 3 };
-    run.room = 'boss';
-    startFight(run, run.map.bossId, 'boss');
+    enterRoom(run, 'boss');
     return;
   }
   const node = next[option];
@@ -835,6 +832,7 @@ function enterNode(run: RunState, option: number): void {
 
 function enterRoom(run: RunState, type: RoomType): void {
   run.room = type;
+  for (const relic of run.relics) getRelic(relic.id).onRoomEntered?.(run, type);
   switch (type) {
     case 'monster': {
       const encounterId =
@@ -888,7 +886,11 @@ function enterRoom(run: RunState, type: RoomType): void {
       return;
     }
     case 'event': {
-      const outcome = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
+      const rolled = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
+      const outcome =
+        rolled === 'monster' && run.relics.some((relic) => getRelic(relic.id).unknownRoomsWithoutFights)
+          ? 'event'
+          : rolled;
       if (outcome === 'monster') {
         enterRoom(run, 'monster');
         run.room = 'event';
@@ -967,9 +969,7 @@ function eventContext(run: RunState): EventContext {
     run,
     roll: () => nextInt(run.random, 'event', 0, 99),
     randomInt: (min, max) => nextInt(run.random, 'event', min, max),
-    gainGold: (amount) => {
-      run.gold += amount;
-    },
+    gainGold: (amount) => gainGold(run, amount),
     loseGold: (amount) => {
       run.gold = Math.max(0, run.gold - amount);
     },
@@ -993,17 +993,17 @@ function eventContext(run: RunState): EventContext {
       run.maxHp = Math.max(1, run.maxHp - amount);
       run.hp = Math.min(run.hp, run.maxHp);
     },
-    addCard: (id, upgraded = false) => addDeckCard(run, newCard(run, id, upgraded)),
+    addCard: (id, upgraded = false) => addCardToDeck(run, newCard(run, id, upgraded)),
     addRandomCard: (rarity) => {
       const pool = cardPool(run.character, rarity ?? 'Common');
-      addDeckCard(run, newCard(run, pick(run.random, 'event', pool)));
+      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool)));
     },
     addRelic: (relicId) => {
       const id = relicId ?? rollRelic(run, 'Common');
       if (id !== null && !hasRelic(run, id)) addRelic(run, id);
     },
     addPotion: (potionId) => {
-      addPotion(run, potionId ?? rollPotion(run));
+      gainPotion(run, potionId ?? rollPotion(run));
     },
     selectDeck: (purpose, count, options) => {
       openDeckSelection(run, purpose, 'event', false, {
@@ -1107,7 +1107,7 @@ function selectDeckCard(run: RunState, option: number): void {
     case 'transform': {
       run.deck.splice(index, 1);
       if (selection.transformInto !== null) {
-        run.deck.push(newCard(run, selection.transformInto));
+        addCardToDeck(run, newCard(run, selection.transformInto));
         break;
       }
       const type = getCard(card.id).type;
@@ -1117,11 +1117,11 @@ function selectDeckCard(run: RunState, option: number): void {
           : cardPool(run.character, 'Common')
               .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
               .filter((id) => id !== card.id);
-      run.deck.push(newCard(run, pick(run.random, 'event', pool)));
+      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool)));
       break;
     }
     case 'duplicate':
-      run.deck.push({ ...card, uid: run.counters.nextUid++ });
+      addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
       break;
   }
   // A selection of several cards (an event's "remove 2 cards") offers the rest of the cards again;

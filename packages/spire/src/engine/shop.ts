@@ -22,7 +22,12 @@ function vary(run: RunState, price: number, spread: number): number {
 }
 
 function discount(run: RunState, price: number): number {
-  return run.relics.some((relic) => relic.id === 'MEMBERSHIP_CARD') ? Math.round(price / 2) : price;
+  let discounted = run.relics.some((relic) => relic.id === 'MEMBERSHIP_CARD') ? Math.round(price / 2) : price;
+  for (const relic of run.relics) {
+    const percent = getRelic(relic.id).shopDiscount;
+    if (percent !== undefined) discounted = Math.round((discounted * (100 - percent)) / 100);
+  }
+  return discounted;
 }
 
 function shopCardOfType(run: RunState, type: 'Attack' | 'Skill' | 'Power', taken: string[]): DeckCard | null {
