@@ -196,6 +196,20 @@ export interface RelicDefinition {
   readonly unknownRoomsWithoutFights?: boolean;
   /** Percent off every price at the merchant (applied after the engine's own discounts). */
   readonly shopDiscount?: number;
+  /** The merchant replaces every card, relic and potion bought by a new one. */
+  readonly restocksShop?: boolean;
+  /** An option the relic adds to rest sites (Girya's Lift, Shovel's Dig). */
+  readonly restOption?: RelicRestOption;
+}
+
+/** A rest-site option a relic adds; choosing it takes the site's one action like Rest or Smith. */
+export interface RelicRestOption {
+  /** Lower-case id; the API shows it upper-case (`lift` is LIFT). */
+  readonly id: string;
+  readonly title: string;
+  readonly label: string;
+  readonly enabled: (run: RunState) => boolean;
+  readonly choose: (run: RunState) => void;
 }
 
 /** A potion: its rarity, target and effect. */

@@ -54,7 +54,7 @@ import type {
   RunCounters,
   RunState,
 } from './run-state.js';
-import { createShop } from './shop.js';
+import { createShop, restockShop } from './shop.js';
 
 /** The last act; beating its boss wins the run. */
 export const FINAL_ACT = 3;
@@ -424,26 +424,39 @@ function potionActions(
 }
 
 export interface RestOption {
-  readonly id: 'rest' | 'smith';
+  /** 'rest', 'smith', or the id of an option a relic adds ('lift', 'dig'). */
+  readonly id: string;
+  readonly title: string;
   readonly label: string;
   readonly enabled: boolean;
 }
 
-/** The options of a rest site for this run (rest heals 30% of max HP, smith upgrades a card). */
+/**
+ * The options of a rest site for this run (rest heals 30% of max HP, smith upgrades a card), then
+ * the options the run's relics add.
+ */
 export function restOptions(run: RunState): RestOption[] {
   const heal = Math.floor(run.maxHp * 0.3);
-  return [
+  const options: RestOption[] = [
     {
       id: 'rest',
+      title: 'Rest',
       label: `Rest: heal ${heal} HP (30% of Max HP).`,
       enabled: !hasRelic(run, 'COFFEE_DRIPPER'),
     },
     {
       id: 'smith',
+      title: 'Smith',
       label: 'Smith: upgrade a card in your deck.',
       enabled: !hasRelic(run, 'FUSION_HAMMER') && upgradableCards(run).length > 0,
     },
   ];
+  for (const relic of run.relics) {
+    const option = getRelic(relic.id).restOption;
+    if (option !== undefined)
+      options.push({ id: option.id, title: option.title, label: option.label, enabled: option.enabled(run) });
+  }
+  return options;
 }
 
 export function upgradableCards(run: RunState): DeckCard[] {
@@ -451,6 +464,18 @@ export function upgradableCards(run: RunState): DeckCard[] {
     const type = getCard(card.id).type;
     return !card.upgraded && type !== 'Curse' && type !== 'Status';
   });
+}
+
+/** A relic's rest-site option (Girya's Lift, Shovel's Dig): its effect, then the site's action is used. */
+function chooseRelicRestOption(run: RunState, id: string): void {
+  for (const relic of run.relics) {
+    const option = getRelic(relic.id).restOption;
+    if (option?.id !== id) continue;
+    option.choose(run);
+    run.restDone = true;
+    log(run, `${option.title}.`);
+    return;
+  }
 }
 
 function removableCards(run: RunState): DeckCard[] {
@@ -632,6 +657,8 @@ function perform(run: RunState, action: EngineAction): void {
         log(run, 'Rested.');
       } else if (chosen?.id === 'smith') {
         openDeckSelection(run, 'upgrade', 'rest', true);
+      } else if (chosen !== undefined) {
+        chooseRelicRestOption(run, chosen.id);
       }
       return;
     }
@@ -646,6 +673,7 @@ function perform(run: RunState, action: EngineAction): void {
       run.gold -= entry.price;
       entry.sold = true;
       addCardToDeck(run, entry.card);
+      restockShop(run, 'card', option);
       return;
     }
     case 'buy_relic': {
@@ -654,6 +682,7 @@ function perform(run: RunState, action: EngineAction): void {
       run.gold -= entry.price;
       entry.sold = true;
       addRelic(run, entry.relicId);
+      restockShop(run, 'relic', option);
       return;
     }
     case 'buy_potion': {
@@ -662,6 +691,7 @@ function perform(run: RunState, action: EngineAction): void {
       run.gold -= entry.price;
       entry.sold = true;
       gainPotion(run, entry.potionId);
+      restockShop(run, 'potion', option);
       return;
     }
     case 'remove_card_at_shop':

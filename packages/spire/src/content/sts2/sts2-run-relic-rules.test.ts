@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameAction } from '../../api/game-action.js';
 import { Combat, energyPerTurn } from '../../engine/combat.js';
+import { toGameState } from '../../engine/game-state-projection.js';
 import { combatRewards, newCard } from '../../engine/rewards.js';
 import { addRelic, applyAction, createRun } from '../../engine/run.js';
 import type { RewardItem, RoomType, RunState } from '../../engine/run-state.js';
@@ -217,6 +218,32 @@ describe('StS2 run relics: rooms', () => {
     expect(run.potions.filter((potion) => potion !== null)).toHaveLength(2);
   });
 
+  it('Girya adds Lift: each lift is Strength at the start of every combat, up to its limit', () => {
+    const run = sts2Run(['GIRYA']);
+    run.gold = 0;
+    pathOf(run, ['rest', 'rest', 'rest', 'rest', 'monster']);
+    for (let site = 0; site < 4; site++) {
+      enterNext(run);
+      const lift = toGameState(run).rest?.options.find((option) => option.option_id === 'LIFT');
+      expect(lift?.is_enabled).toBe(site < 3);
+      if (lift?.is_enabled === true) act(run, { action: 'choose_rest_option', option_index: lift.index });
+      act(run, { action: 'proceed' });
+    }
+    enterNext(run);
+    expect(run.combat?.player.powers.STRENGTH).toBe(3);
+  });
+
+  it('Shovel adds Dig: obtain a random relic', () => {
+    const run = sts2Run(['SHOVEL']);
+    pathOf(run, ['rest']);
+    enterNext(run);
+    const dig = toGameState(run).rest?.options.find((option) => option.option_id === 'DIG');
+    expect(dig?.is_enabled).toBe(true);
+    act(run, { action: 'choose_rest_option', option_index: dig?.index ?? -1 });
+    expect(run.relics).toHaveLength(2);
+    expect(run.restDone).toBe(true);
+  });
+
   it('Venerable Tea Set gives the next combat after a rest site more Energy, once', () => {
     const run = sts2Run(['VENERABLE_TEA_SET']);
     pathOf(run, ['rest', 'monster']);
@@ -285,6 +312,16 @@ describe('StS2 run relics: rewards and gold', () => {
     }
   });
 
+  it('Bowler Hat adds a quarter of every gold gain as a gain of its own', () => {
+    const run = sts2Run(['BOWLER_HAT', 'DRAGON_FRUIT']);
+    const [gold, maxHp] = [run.gold, run.maxHp];
+    run.reward = { items: [{ kind: 'gold', amount: 20 }], openCards: null, afterBoss: false };
+    run.screen = 'REWARD';
+    act(run, { action: 'claim_reward', option_index: 0 });
+    expect(run.gold).toBe(gold + 25);
+    expect(run.maxHp).toBe(maxHp + 2 * factsAmount('DRAGON_FRUIT', 'MaxHp'));
+  });
+
   it('Dragon Fruit raises Max HP whenever gold is gained (rewards, Old Coin)', () => {
     const run = sts2Run(['DRAGON_FRUIT']);
     const maxHp = run.maxHp;
@@ -317,6 +354,32 @@ describe('StS2 run relics: the merchant', () => {
   });
 });
 
+describe('StS2 run relics: the merchant restocks', () => {
+  it('The Courier replaces a bought potion, relic and card by new ones for sale', () => {
+    const run = sts2Run(['THE_COURIER']);
+    run.gold = 9999;
+    pathOf(run, ['shop']);
+    enterNext(run);
+    const shop = run.shop;
+    if (shop === null) throw new Error('no shop');
+    act(run, { action: 'buy_potion', option_index: 0 });
+    act(run, { action: 'buy_relic', option_index: 0 });
+    act(run, { action: 'buy_card', option_index: 0 });
+    expect([shop.potions[0]?.sold, shop.relics[0]?.sold, shop.cards[0]?.sold]).toEqual([false, false, false]);
+    expect(run.relics).toHaveLength(2);
+    expect(run.potions.filter((potion) => potion !== null)).toHaveLength(1);
+  });
+
+  it('without The Courier a bought item stays sold', () => {
+    const run = sts2Run();
+    run.gold = 9999;
+    pathOf(run, ['shop']);
+    enterNext(run);
+    act(run, { action: 'buy_card', option_index: 0 });
+    expect(run.shop?.cards[0]?.sold).toBe(true);
+  });
+});
+
 describe('StS2 run relics: what is modelled', () => {
   const full = [
     'WAR_PAINT',
@@ -343,9 +406,13 @@ describe('StS2 run relics: what is modelled', () => {
     'WHITE_STAR',
     'LAVA_LAMP',
     'DRAGON_FRUIT',
+    'BOWLER_HAT',
+    'GIRYA',
+    'SHOVEL',
     'MEMBERSHIP_CARD',
+    'THE_COURIER',
   ];
-  const partial = ['CAULDRON', 'DOLLYS_MIRROR', 'THE_COURIER'];
+  const partial = ['CAULDRON', 'DOLLYS_MIRROR'];
 
   it.each(full)('%s is fully modelled', (id) => {
     const facts = STS2_RELIC_FACTS.find((relic) => relic.id === id);

@@ -2,14 +2,33 @@
 // in rooms (rest sites, shops, `?` rooms) and on rewards. Numbers come from the facts.
 import type { CardType } from '../../engine/definitions.js';
 import { nextInt } from '../../engine/random.js';
-import { addCardToDeck, gainGold, gainPotion, rollCardReward, rollPotion } from '../../engine/rewards.js';
+import {
+  addCardToDeck,
+  gainGold,
+  gainPotion,
+  rollCardReward,
+  rollPotion,
+  rollRelic,
+  rollRelicRarity,
+} from '../../engine/rewards.js';
+import { addRelic } from '../../engine/run.js';
 import type { RewardItem, RunState } from '../../engine/run-state.js';
 import { getCard } from '../registry.js';
 import { relicState } from '../relic-counter.js';
 import type { Sts2RelicRuleFactory, Sts2RelicRules } from './sts2-relic-rule.js';
 
-/** Tiny Mailbox's potions: the game's text says 2 and the facts carry no variable for it. */
+// Numbers the game's texts state but the facts table carries no variable for.
+/** Tiny Mailbox's potions per Rest. */
 const MAILBOX_POTIONS = 2;
+/** Bowler Hat's extra gold, in percent of each gain. */
+const BOWLER_HAT_PERCENT = 25;
+/** Girya's lifts per run. */
+const GIRYA_LIFTS = 3;
+/** Strength per Girya lift: the game's text gives no number; StS1's Girya gives 1. */
+const GIRYA_STRENGTH_PER_LIFT = 1;
+
+/** Set while Bowler Hat adds its own gain, so that gain does not earn a bonus of its own. */
+let bowlerHatGaining = false;
 
 function heal(run: RunState, amount: number): void {
   run.hp = Math.min(run.maxHp, run.hp + amount);
@@ -176,6 +195,38 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  // The counter counts the lifts; their Strength is applied at the start of every combat.
+  GIRYA: () => ({
+    text: `Rest sites offer Lift: gain ${GIRYA_STRENGTH_PER_LIFT} Strength in every combat from now on (${GIRYA_LIFTS} times per run).`,
+    hooks: {
+      restOption: {
+        id: 'lift',
+        title: 'Lift',
+        label: `Lift: gain ${GIRYA_STRENGTH_PER_LIFT} Strength in every combat (${GIRYA_LIFTS} times per run).`,
+        enabled: (run) => Math.max(0, counterOf(run, 'GIRYA')) < GIRYA_LIFTS,
+        choose: (run) => setCounter(run, 'GIRYA', Math.max(0, counterOf(run, 'GIRYA')) + 1),
+      },
+      atCombatStart: (context) => {
+        const lifts = counterOf(context.run, 'GIRYA');
+        if (lifts > 0) context.applyToPlayer('STRENGTH', lifts * GIRYA_STRENGTH_PER_LIFT);
+      },
+    },
+  }),
+  SHOVEL: () => ({
+    text: 'Rest sites offer Dig: obtain a random relic.',
+    hooks: {
+      restOption: {
+        id: 'dig',
+        title: 'Dig',
+        label: 'Dig: obtain a random relic.',
+        enabled: () => true,
+        choose: (run) => {
+          const relicId = rollRelic(run, rollRelicRarity(run));
+          if (relicId !== null) addRelic(run, relicId);
+        },
+      },
+    },
+  }),
   // The counter is 1 while the next combat's Energy is waiting.
   VENERABLE_TEA_SET: (amount) => ({
     text: `Whenever you enter a Rest Site, start the next combat with ${amount('Energy')} more Energy.`,
@@ -246,6 +297,21 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  // The bonus is a gain of its own (Dragon Fruit hears of it too), as in the game.
+  BOWLER_HAT: () => ({
+    text: `Whenever you gain Gold, gain ${BOWLER_HAT_PERCENT}% more (rounded down).`,
+    hooks: {
+      onGoldGained: (run, amount) => {
+        if (bowlerHatGaining) return;
+        bowlerHatGaining = true;
+        try {
+          gainGold(run, Math.floor((amount * BOWLER_HAT_PERCENT) / 100));
+        } finally {
+          bowlerHatGaining = false;
+        }
+      },
+    },
+  }),
   DRAGON_FRUIT: (amount) => ({
     text: `Whenever you gain Gold, raise your Max HP by ${amount('MaxHp')}.`,
     hooks: { onGoldGained: (run) => raiseMaxHp(run, amount('MaxHp')) },
@@ -258,8 +324,7 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     hooks: {},
   }),
   THE_COURIER: (amount) => ({
-    text: `The merchant's prices (card removal included) are ${amount('Discount')}% lower.`,
-    unsimulated: 'the merchant restocking every card, relic and potion bought.',
-    hooks: { shopDiscount: amount('Discount') },
+    text: `The merchant replaces every card, relic and potion you buy, and his prices (card removal included) are ${amount('Discount')}% lower.`,
+    hooks: { shopDiscount: amount('Discount'), restocksShop: true },
   }),
 };
