@@ -196,8 +196,12 @@ export interface RelicDefinition {
   readonly unknownRoomsWithoutFights?: boolean;
   /** Percent off every price at the merchant (applied after the engine's own discounts). */
   readonly shopDiscount?: number;
+  /** Card rewards draw from the colorless cards of their rarity too. */
+  readonly colorlessCardRewards?: boolean;
   /** The merchant replaces every card, relic and potion bought by a new one. */
   readonly restocksShop?: boolean;
+  /** Every rest-site option may be taken once per site, not one in all (the relic's counter tracks them). */
+  readonly everyRestOption?: boolean;
   /** An option the relic adds to rest sites (Girya's Lift, Shovel's Dig). */
   readonly restOption?: RelicRestOption;
 }

@@ -75,14 +75,23 @@ export function rollCardRarity(run: RunState, source: RewardSource): 'Common' | 
   return 'Common';
 }
 
-/** Three distinct cards of the character's pool; later acts upgrade some non-rares. */
+/**
+ * Three distinct cards of the character's pool (with the colorless cards of the rarity when a relic
+ * asks for them); later acts upgrade some non-rares.
+ */
 export function rollCardReward(run: RunState, source: RewardSource, count = 3): DeckCard[] {
   const chosen: string[] = [];
   const cards: DeckCard[] = [];
   const upgradeChance = run.act === 2 ? 0.25 : run.act >= 3 ? 0.5 : 0;
+  const colorless = run.relics.some((relic) => getRelic(relic.id).colorlessCardRewards === true);
   for (let slot = 0; slot < count; slot++) {
     const rarity = rollCardRarity(run, source);
-    const id = pickExcept(run, cardPool(run.character, rarity), chosen);
+    const pool = cardPool(run.character, rarity);
+    const id = pickExcept(
+      run,
+      colorless && rarity !== 'Common' ? [...pool, ...colorlessPool(rarity)] : pool,
+      chosen,
+    );
     if (id === undefined) continue;
     chosen.push(id);
     const upgraded = rarity !== 'Rare' && upgradeChance > 0 && chance(run.random, 'card', upgradeChance);

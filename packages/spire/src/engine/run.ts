@@ -49,6 +49,7 @@ import type {
   DeckCard,
   DeckSelection,
   MonsterState,
+  RelicState,
   RoomType,
   Ruleset,
   RunCounters,
@@ -456,7 +457,32 @@ export function restOptions(run: RunState): RestOption[] {
     if (option !== undefined)
       options.push({ id: option.id, title: option.title, label: option.label, enabled: option.enabled(run) });
   }
-  return options;
+  const taken = restOptionsTaken(run);
+  if (taken === undefined) return options;
+  return options.map((option, index) =>
+    (taken.counter & (1 << index)) === 0 ? option : { ...option, enabled: false },
+  );
+}
+
+/**
+ * The state of a relic that lets every rest-site option be taken once per site (Miniature Tent):
+ * its counter holds the options taken at this site, one bit per option index.
+ */
+function restOptionsTaken(run: RunState): RelicState | undefined {
+  for (const relic of run.relics) if (getRelic(relic.id).everyRestOption === true) return relic;
+  return undefined;
+}
+
+/** A rest-site option is done: the site's action is used, or only that option with Miniature Tent. */
+function finishRestOption(run: RunState, id: string): void {
+  const taken = restOptionsTaken(run);
+  if (taken === undefined) {
+    run.restDone = true;
+    return;
+  }
+  const options = restOptions(run);
+  taken.counter = Math.max(0, taken.counter) | (1 << options.findIndex((option) => option.id === id));
+  run.restDone = restOptions(run).every((option) => !option.enabled);
 }
 
 export function upgradableCards(run: RunState): DeckCard[] {
@@ -472,7 +498,7 @@ function chooseRelicRestOption(run: RunState, id: string): void {
     const option = getRelic(relic.id).restOption;
     if (option?.id !== id) continue;
     option.choose(run);
-    run.restDone = true;
+    finishRestOption(run, id);
     log(run, `${option.title}.`);
     return;
   }
@@ -653,7 +679,7 @@ function perform(run: RunState, action: EngineAction): void {
       if (chosen?.id === 'rest') {
         run.hp = Math.min(run.maxHp, run.hp + Math.floor(run.maxHp * 0.3));
         for (const relic of run.relics) getRelic(relic.id).onRest?.(run);
-        run.restDone = true;
+        finishRestOption(run, 'rest');
         log(run, 'Rested.');
       } else if (chosen?.id === 'smith') {
         openDeckSelection(run, 'upgrade', 'rest', true);
@@ -879,10 +905,13 @@ function enterRoom(run: RunState, type: RoomType): void {
       startFight(run, encounterId, 'elite');
       return;
     }
-    case 'rest':
+    case 'rest': {
       run.restDone = false;
+      const taken = restOptionsTaken(run);
+      if (taken !== undefined) taken.counter = 0;
       run.screen = 'REST';
       return;
+    }
     case 'shop':
       run.shop = createShop(run);
       run.screen = 'SHOP';
@@ -1166,7 +1195,7 @@ function selectDeckCard(run: RunState, option: number): void {
   }
   run.selection = null;
   if (selection.returnTo === 'rest') {
-    run.restDone = true;
+    finishRestOption(run, 'smith');
     run.screen = 'REST';
   } else if (selection.returnTo === 'shop') {
     if (run.shop !== null) {

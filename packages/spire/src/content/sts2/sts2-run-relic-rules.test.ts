@@ -244,6 +244,40 @@ describe('StS2 run relics: rooms', () => {
     expect(run.restDone).toBe(true);
   });
 
+  it('Miniature Tent lets every rest-site option be taken once', () => {
+    const run = sts2Run(['MINIATURE_TENT', 'SHOVEL']);
+    run.hp = 10;
+    pathOf(run, ['rest', 'rest']);
+    enterNext(run);
+    act(run, { action: 'choose_rest_option', option_index: 0 });
+    expect(run.hp).toBeGreaterThan(10);
+    expect(run.restDone).toBe(false);
+    const enabled = () =>
+      (toGameState(run).rest?.options ?? [])
+        .filter((option) => option.is_enabled)
+        .map((option) => option.option_id);
+    expect(enabled()).toEqual(['SMITH', 'DIG']);
+    act(run, { action: 'choose_rest_option', option_index: 1 });
+    act(run, { action: 'select_deck_card', option_index: 0 });
+    expect(run.screen).toBe('REST');
+    expect(enabled()).toEqual(['DIG']);
+    act(run, { action: 'choose_rest_option', option_index: 2 });
+    expect(run.restDone).toBe(true);
+    expect(run.relics).toHaveLength(3);
+    // The next site offers every option again.
+    act(run, { action: 'proceed' });
+    enterNext(run);
+    expect(enabled()).toEqual(['HEAL', 'SMITH', 'DIG']);
+  });
+
+  it('without Miniature Tent one rest-site option ends the site', () => {
+    const run = sts2Run(['SHOVEL']);
+    pathOf(run, ['rest']);
+    enterNext(run);
+    act(run, { action: 'choose_rest_option', option_index: 0 });
+    expect(run.restDone).toBe(true);
+  });
+
   it('Venerable Tea Set gives the next combat after a rest site more Energy, once', () => {
     const run = sts2Run(['VENERABLE_TEA_SET']);
     pathOf(run, ['rest', 'monster']);
@@ -298,6 +332,22 @@ describe('StS2 run relics: rewards and gold', () => {
     withRuleset('sts2', () => {
       expect(extra.cards.map((card) => getCard(card.id).rarity)).toEqual(extra.cards.map(() => 'Rare'));
     });
+  });
+
+  it('Dingy Rug lets card rewards hold colorless cards', () => {
+    const colorlessShown = (relics: readonly string[]) => {
+      const run = sts2Run(relics, 'rug');
+      let shown = 0;
+      for (let reward = 0; reward < 40; reward++)
+        for (const item of cardRewards(rewardsOf(run, 'elite')))
+          if (item.kind === 'cards')
+            shown += withRuleset('sts2', () =>
+              item.cards.filter((card) => getCard(card.id).color === 'COLORLESS'),
+            ).length;
+      return shown;
+    };
+    expect(colorlessShown([])).toBe(0);
+    expect(colorlessShown(['DINGY_RUG'])).toBeGreaterThan(0);
   });
 
   it('Lava Lamp upgrades the card rewards of a fight without HP loss only', () => {
@@ -406,9 +456,11 @@ describe('StS2 run relics: what is modelled', () => {
     'WHITE_STAR',
     'LAVA_LAMP',
     'DRAGON_FRUIT',
+    'DINGY_RUG',
     'BOWLER_HAT',
     'GIRYA',
     'SHOVEL',
+    'MINIATURE_TENT',
     'MEMBERSHIP_CARD',
     'THE_COURIER',
   ];

@@ -227,6 +227,11 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  // The engine keeps the options taken at the current site in the counter.
+  MINIATURE_TENT: () => ({
+    text: 'At rest sites you may take every option (each once) instead of one.',
+    hooks: { everyRestOption: true },
+  }),
   // The counter is 1 while the next combat's Energy is waiting.
   VENERABLE_TEA_SET: (amount) => ({
     text: `Whenever you enter a Rest Site, start the next combat with ${amount('Energy')} more Energy.`,
@@ -311,6 +316,11 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
         }
       },
     },
+  }),
+  // The colorless cards join the reward pools of their rarity (there are no Common ones).
+  DINGY_RUG: () => ({
+    text: 'Card rewards may hold colorless cards.',
+    hooks: { colorlessCardRewards: true },
   }),
   DRAGON_FRUIT: (amount) => ({
     text: `Whenever you gain Gold, raise your Max HP by ${amount('MaxHp')}.`,
