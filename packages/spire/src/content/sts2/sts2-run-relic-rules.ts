@@ -124,14 +124,17 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   DOLLYS_MIRROR: () => ({
-    text: 'Upon pickup, add a copy of a random card of your deck to it.',
+    text: 'Upon pickup, add a copy of a random card of your deck (not a Curse or Status) to it.',
     unsimulated: 'the player chooses the card to copy; here it is random.',
     hooks: {
       onPickup: (run) => {
-        if (run.deck.length === 0) return;
-        const card = run.deck[nextInt(run.random, 'misc', 0, run.deck.length - 1)];
-        if (card === undefined) return;
-        addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
+        const candidates = run.deck.filter((card) => {
+          const type = getCard(card.id).type;
+          return type !== 'Curse' && type !== 'Status';
+        });
+        if (candidates.length === 0) return;
+        const card = candidates[nextInt(run.random, 'misc', 0, candidates.length - 1)];
+        if (card !== undefined) addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
       },
     },
   }),
