@@ -22,6 +22,7 @@ import type {
   SelectionRequest,
 } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
+import { gainGold } from './rewards.js';
 import type { CombatCard, CombatState, DeckCard, MonsterState, Powers, RunState } from './run-state.js';
 
 export const HAND_LIMIT = 10;
@@ -1432,7 +1433,7 @@ export class Combat implements CombatContext {
 
   /** Gains gold. */
   gainGold(amount: number): void {
-    this.run.gold += amount;
+    gainGold(this.run, amount);
   }
 
   addCard(
@@ -1885,7 +1886,7 @@ export class Combat implements CombatContext {
       combat.victory = true;
       combat.selection = null;
       if (power(combat.player.powers, 'ROYALTIES') > 0)
-        this.run.gold += power(combat.player.powers, 'ROYALTIES');
+        gainGold(this.run, power(combat.player.powers, 'ROYALTIES'));
       for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
     }
   }

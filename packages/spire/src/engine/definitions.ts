@@ -4,6 +4,7 @@
 import type {
   CharacterId,
   CombatCard,
+  CombatState,
   DeckCard,
   IntentType,
   MonsterState,
@@ -204,6 +205,36 @@ export interface RelicDefinition {
   readonly energy?: number;
   /** Rest sites heal extra / cannot rest... */
   readonly onRest?: (run: RunState) => void;
+  /** A card joins the master deck (any source); the card may still be changed (an Egg upgrades it). */
+  readonly onCardAddedToDeck?: (run: RunState, card: DeckCard) => void;
+  /** The player enters a room of the map (a `RoomType`; a `?` room is 'event', then what it turned into). */
+  readonly onRoomEntered?: (run: RunState, room: string) => void;
+  /** The player gained gold (any source, after it was added). */
+  readonly onGoldGained?: (run: RunState, amount: number) => void;
+  /** The rewards of a won fight were rolled; the relic may change or add items. */
+  readonly onCombatRewards?: (run: RunState, items: RewardItem[], kind: CombatState['kind']) => void;
+  /** `?` rooms never turn into regular fights (an event instead). */
+  readonly unknownRoomsWithoutFights?: boolean;
+  /** Percent off every price at the merchant (applied after the engine's own discounts). */
+  readonly shopDiscount?: number;
+  /** Card rewards draw from the colorless cards of their rarity too. */
+  readonly colorlessCardRewards?: boolean;
+  /** The merchant replaces every card, relic and potion bought by a new one. */
+  readonly restocksShop?: boolean;
+  /** Every rest-site option may be taken once per site, not one in all (the relic's counter tracks them). */
+  readonly everyRestOption?: boolean;
+  /** An option the relic adds to rest sites (Girya's Lift, Shovel's Dig). */
+  readonly restOption?: RelicRestOption;
+}
+
+/** A rest-site option a relic adds; choosing it takes the site's one action like Rest or Smith. */
+export interface RelicRestOption {
+  /** Lower-case id; the API shows it upper-case (`lift` is LIFT). */
+  readonly id: string;
+  readonly title: string;
+  readonly label: string;
+  readonly enabled: (run: RunState) => boolean;
+  readonly choose: (run: RunState) => void;
 }
 
 /** A potion: its rarity, target and effect. */

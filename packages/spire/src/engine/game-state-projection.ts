@@ -896,8 +896,8 @@ function restView(run: RunState): Api.RestState | null {
   return {
     options: restOptions(run).map((option, index) => ({
       index,
-      option_id: option.id === 'rest' ? 'HEAL' : 'SMITH',
-      title: option.id === 'rest' ? 'Rest' : 'Smith',
+      option_id: option.id === 'rest' ? 'HEAL' : option.id.toUpperCase(),
+      title: option.title,
       description: option.label,
       is_enabled: option.enabled && !run.restDone,
     })),

@@ -1,11 +1,41 @@
 // Reward rolls with the original odds: card rarity (with the rarity offset), gold, potion drop
-// chance, potion and relic rarity, and the relic pools without duplicates.
-import { allRelics, cardPool, colorlessPool, getCard, potionsOfRarity } from '../content/registry.js';
+// chance, potion and relic rarity, and the relic pools without duplicates. Also the run's gains
+// (gold, deck cards, potions): every source goes through them, so relics hear of each gain once.
+import {
+  allRelics,
+  cardPool,
+  colorlessPool,
+  getCard,
+  getRelic,
+  potionsOfRarity,
+} from '../content/registry.js';
 import type { RelicDefinition } from './definitions.js';
 import { chance, nextFloat, nextInt, pick, pickWhere } from './random.js';
 import type { DeckCard, RewardItem, RunState } from './run-state.js';
 
 export type RewardSource = 'monster' | 'elite' | 'boss';
+
+/** The player gains gold (every source goes through here, so relics hear of it once). */
+export function gainGold(run: RunState, amount: number): void {
+  if (amount <= 0) return;
+  run.gold += amount;
+  for (const relic of run.relics) getRelic(relic.id).onGoldGained?.(run, amount);
+}
+
+/** A card joins the master deck: every source but the starting deck goes through here. */
+export function addCardToDeck(run: RunState, card: DeckCard): void {
+  run.deck.push(card);
+  for (const relic of run.relics) getRelic(relic.id).onCardAddedToDeck?.(run, card);
+}
+
+/** Puts a potion in the first free slot; false when none is free (or Sozu refuses potions). */
+export function gainPotion(run: RunState, potionId: string): boolean {
+  for (const relic of run.relics) if (relic.id === 'SOZU') return false;
+  const slot = run.potions.indexOf(null);
+  if (slot < 0) return false;
+  run.potions[slot] = potionId;
+  return true;
+}
 
 export function newCard(run: RunState, id: string, upgraded = false): DeckCard {
   const definition = getCard(id);
@@ -45,14 +75,23 @@ export function rollCardRarity(run: RunState, source: RewardSource): 'Common' | 
   return 'Common';
 }
 
-/** Three distinct cards of the character's pool; later acts upgrade some non-rares. */
+/**
+ * Three distinct cards of the character's pool (with the colorless cards of the rarity when a relic
+ * asks for them); later acts upgrade some non-rares.
+ */
 export function rollCardReward(run: RunState, source: RewardSource, count = 3): DeckCard[] {
   const chosen: string[] = [];
   const cards: DeckCard[] = [];
   const upgradeChance = run.act === 2 ? 0.25 : run.act >= 3 ? 0.5 : 0;
+  const colorless = run.relics.some((relic) => getRelic(relic.id).colorlessCardRewards === true);
   for (let slot = 0; slot < count; slot++) {
     const rarity = rollCardRarity(run, source);
-    const id = pickExcept(run, cardPool(run.character, rarity), chosen);
+    const pool = cardPool(run.character, rarity);
+    const id = pickExcept(
+      run,
+      colorless && rarity !== 'Common' ? [...pool, ...colorlessPool(rarity)] : pool,
+      chosen,
+    );
     if (id === undefined) continue;
     chosen.push(id);
     const upgraded = rarity !== 'Rare' && upgradeChance > 0 && chance(run.random, 'card', upgradeChance);
@@ -144,5 +183,6 @@ export function combatRewards(run: RunState, source: RewardSource, stolenGold: n
   }
   rollPotionReward(run, items);
   items.push({ kind: 'cards', cards: rollCardReward(run, source) });
+  for (const relic of run.relics) getRelic(relic.id).onCombatRewards?.(run, items, source);
   return items;
 }

@@ -32,19 +32,30 @@ import {
   pickWhere,
   reseedStream,
 } from './random.js';
-import { combatRewards, newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from './rewards.js';
+import {
+  addCardToDeck,
+  combatRewards,
+  gainGold,
+  gainPotion,
+  newCard,
+  rollCardReward,
+  rollPotion,
+  rollRelic,
+  rollRelicRarity,
+} from './rewards.js';
 import type {
   CharacterId,
   CombatCard,
   DeckCard,
   DeckSelection,
   MonsterState,
+  RelicState,
   RoomType,
   Ruleset,
   RunCounters,
   RunState,
 } from './run-state.js';
-import { createShop } from './shop.js';
+import { createShop, restockShop } from './shop.js';
 
 /** The last act; beating its boss wins the run. */
 export const FINAL_ACT = 3;
@@ -213,18 +224,6 @@ export function addRelic(run: RunState, relicId: string): void {
   run.relics.push({ id: relicId, counter: -1, used: false });
   definition.onPickup?.(run);
   log(run, `Obtained ${definition.name}.`);
-}
-
-function addPotion(run: RunState, potionId: string): boolean {
-  if (hasRelic(run, 'SOZU')) return false;
-  const slot = run.potions.indexOf(null);
-  if (slot < 0) return false;
-  run.potions[slot] = potionId;
-  return true;
-}
-
-function addDeckCard(run: RunState, card: DeckCard): void {
-  run.deck.push(card);
 }
 
 // ---- legal actions -------------------------------------------------------
@@ -426,26 +425,64 @@ function potionActions(
 }
 
 export interface RestOption {
-  readonly id: 'rest' | 'smith';
+  /** 'rest', 'smith', or the id of an option a relic adds ('lift', 'dig'). */
+  readonly id: string;
+  readonly title: string;
   readonly label: string;
   readonly enabled: boolean;
 }
 
-/** The options of a rest site for this run (rest heals 30% of max HP, smith upgrades a card). */
+/**
+ * The options of a rest site for this run (rest heals 30% of max HP, smith upgrades a card), then
+ * the options the run's relics add.
+ */
 export function restOptions(run: RunState): RestOption[] {
   const heal = Math.floor(run.maxHp * 0.3);
-  return [
+  const options: RestOption[] = [
     {
       id: 'rest',
+      title: 'Rest',
       label: `Rest: heal ${heal} HP (30% of Max HP).`,
       enabled: !hasRelic(run, 'COFFEE_DRIPPER'),
     },
     {
       id: 'smith',
+      title: 'Smith',
       label: 'Smith: upgrade a card in your deck.',
       enabled: !hasRelic(run, 'FUSION_HAMMER') && upgradableCards(run).length > 0,
     },
   ];
+  for (const relic of run.relics) {
+    const option = getRelic(relic.id).restOption;
+    if (option !== undefined)
+      options.push({ id: option.id, title: option.title, label: option.label, enabled: option.enabled(run) });
+  }
+  const taken = restOptionsTaken(run);
+  if (taken === undefined) return options;
+  return options.map((option, index) =>
+    (taken.counter & (1 << index)) === 0 ? option : { ...option, enabled: false },
+  );
+}
+
+/**
+ * The state of a relic that lets every rest-site option be taken once per site (Miniature Tent):
+ * its counter holds the options taken at this site, one bit per option index.
+ */
+function restOptionsTaken(run: RunState): RelicState | undefined {
+  for (const relic of run.relics) if (getRelic(relic.id).everyRestOption === true) return relic;
+  return undefined;
+}
+
+/** A rest-site option is done: the site's action is used, or only that option with Miniature Tent. */
+function finishRestOption(run: RunState, id: string): void {
+  const taken = restOptionsTaken(run);
+  if (taken === undefined) {
+    run.restDone = true;
+    return;
+  }
+  const options = restOptions(run);
+  taken.counter = Math.max(0, taken.counter) | (1 << options.findIndex((option) => option.id === id));
+  run.restDone = restOptions(run).every((option) => !option.enabled);
 }
 
 export function upgradableCards(run: RunState): DeckCard[] {
@@ -453,6 +490,18 @@ export function upgradableCards(run: RunState): DeckCard[] {
     const type = getCard(card.id).type;
     return !card.upgraded && type !== 'Curse' && type !== 'Status';
   });
+}
+
+/** A relic's rest-site option (Girya's Lift, Shovel's Dig): its effect, then the site's action is used. */
+function chooseRelicRestOption(run: RunState, id: string): void {
+  for (const relic of run.relics) {
+    const option = getRelic(relic.id).restOption;
+    if (option?.id !== id) continue;
+    option.choose(run);
+    finishRestOption(run, id);
+    log(run, `${option.title}.`);
+    return;
+  }
 }
 
 function removableCards(run: RunState): DeckCard[] {
@@ -612,7 +661,7 @@ function perform(run: RunState, action: EngineAction): void {
       if (reward === null || item?.kind !== 'cards') return;
       const card = item.cards[option];
       if (card !== undefined) {
-        addDeckCard(run, card);
+        addCardToDeck(run, card);
         log(run, `Added ${getCard(card.id).name}${card.upgraded ? '+' : ''} to the deck.`);
       }
       reward.items.splice(reward.openCards ?? 0, 1);
@@ -631,10 +680,12 @@ function perform(run: RunState, action: EngineAction): void {
       if (chosen?.id === 'rest') {
         run.hp = Math.min(run.maxHp, run.hp + Math.floor(run.maxHp * 0.3));
         for (const relic of run.relics) getRelic(relic.id).onRest?.(run);
-        run.restDone = true;
+        finishRestOption(run, 'rest');
         log(run, 'Rested.');
       } else if (chosen?.id === 'smith') {
         openDeckSelection(run, 'upgrade', 'rest', true);
+      } else if (chosen !== undefined) {
+        chooseRelicRestOption(run, chosen.id);
       }
       return;
     }
@@ -648,7 +699,8 @@ function perform(run: RunState, action: EngineAction): void {
       if (entry === undefined) return;
       run.gold -= entry.price;
       entry.sold = true;
-      addDeckCard(run, entry.card);
+      addCardToDeck(run, entry.card);
+      restockShop(run, 'card', option);
       return;
     }
     case 'buy_relic': {
@@ -657,6 +709,7 @@ function perform(run: RunState, action: EngineAction): void {
       run.gold -= entry.price;
       entry.sold = true;
       addRelic(run, entry.relicId);
+      restockShop(run, 'relic', option);
       return;
     }
     case 'buy_potion': {
@@ -664,7 +717,8 @@ function perform(run: RunState, action: EngineAction): void {
       if (entry === undefined) return;
       run.gold -= entry.price;
       entry.sold = true;
-      addPotion(run, entry.potionId);
+      gainPotion(run, entry.potionId);
+      restockShop(run, 'potion', option);
       return;
     }
     case 'remove_card_at_shop':
@@ -681,7 +735,7 @@ function perform(run: RunState, action: EngineAction): void {
       const treasure = run.treasure;
       if (treasure === null) return;
       treasure.opened = true;
-      run.gold += treasure.gold;
+      gainGold(run, treasure.gold);
       return;
     }
     case 'choose_treasure_relic': {
@@ -752,8 +806,8 @@ function claimReward(run: RunState, index: number): void {
     reward.openCards = index;
     return;
   }
-  if (item.kind === 'gold' || item.kind === 'stolen_gold') run.gold += item.amount;
-  else if (item.kind === 'potion') addPotion(run, item.potionId);
+  if (item.kind === 'gold' || item.kind === 'stolen_gold') gainGold(run, item.amount);
+  else if (item.kind === 'potion') gainPotion(run, item.potionId);
   else if (item.kind === 'relic') addRelic(run, item.relicId);
   reward.items.splice(index, 1);
 }
@@ -823,8 +877,7 @@ function enterNode(run: RunState, option: number): void {
   reseedStream(run.random, 'misc', run.seed, `floor:${run.floor}`);
   if (next.length === 0) {
     run.position = { row: MAP_HEIGHT, column: 3 };
-    run.room = 'boss';
-    startFight(run, run.map.bossId, 'boss');
+    enterRoom(run, 'boss');
     return;
   }
   const node = next[option];
@@ -836,6 +889,7 @@ function enterNode(run: RunState, option: number): void {
 
 function enterRoom(run: RunState, type: RoomType): void {
   run.room = type;
+  for (const relic of run.relics) getRelic(relic.id).onRoomEntered?.(run, type);
   switch (type) {
     case 'monster': {
       const encounterId =
@@ -852,10 +906,13 @@ function enterRoom(run: RunState, type: RoomType): void {
       startFight(run, encounterId, 'elite');
       return;
     }
-    case 'rest':
+    case 'rest': {
       run.restDone = false;
+      const taken = restOptionsTaken(run);
+      if (taken !== undefined) taken.counter = 0;
       run.screen = 'REST';
       return;
+    }
     case 'shop':
       run.shop = createShop(run);
       run.screen = 'SHOP';
@@ -889,7 +946,11 @@ function enterRoom(run: RunState, type: RoomType): void {
       return;
     }
     case 'event': {
-      const outcome = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
+      const rolled = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
+      const outcome =
+        rolled === 'monster' && run.relics.some((relic) => getRelic(relic.id).unknownRoomsWithoutFights)
+          ? 'event'
+          : rolled;
       if (outcome === 'monster') {
         enterRoom(run, 'monster');
         run.room = 'event';
@@ -968,9 +1029,7 @@ function eventContext(run: RunState): EventContext {
     run,
     roll: () => nextInt(run.random, 'event', 0, 99),
     randomInt: (min, max) => nextInt(run.random, 'event', min, max),
-    gainGold: (amount) => {
-      run.gold += amount;
-    },
+    gainGold: (amount) => gainGold(run, amount),
     loseGold: (amount) => {
       run.gold = Math.max(0, run.gold - amount);
     },
@@ -994,17 +1053,17 @@ function eventContext(run: RunState): EventContext {
       run.maxHp = Math.max(1, run.maxHp - amount);
       run.hp = Math.min(run.hp, run.maxHp);
     },
-    addCard: (id, upgraded = false) => addDeckCard(run, newCard(run, id, upgraded)),
+    addCard: (id, upgraded = false) => addCardToDeck(run, newCard(run, id, upgraded)),
     addRandomCard: (rarity) => {
       const pool = cardPool(run.character, rarity ?? 'Common');
-      addDeckCard(run, newCard(run, pick(run.random, 'event', pool)));
+      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool)));
     },
     addRelic: (relicId) => {
       const id = relicId ?? rollRelic(run, 'Common');
       if (id !== null && !hasRelic(run, id)) addRelic(run, id);
     },
     addPotion: (potionId) => {
-      addPotion(run, potionId ?? rollPotion(run));
+      gainPotion(run, potionId ?? rollPotion(run));
     },
     selectDeck: (purpose, count, options) => {
       openDeckSelection(run, purpose, 'event', false, {
@@ -1108,7 +1167,7 @@ function selectDeckCard(run: RunState, option: number): void {
     case 'transform': {
       run.deck.splice(index, 1);
       if (selection.transformInto !== null) {
-        run.deck.push(newCard(run, selection.transformInto));
+        addCardToDeck(run, newCard(run, selection.transformInto));
         break;
       }
       const type = getCard(card.id).type;
@@ -1118,11 +1177,11 @@ function selectDeckCard(run: RunState, option: number): void {
           : cardPool(run.character, 'Common')
               .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
               .filter((id) => id !== card.id);
-      run.deck.push(newCard(run, pick(run.random, 'event', pool)));
+      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool)));
       break;
     }
     case 'duplicate':
-      run.deck.push({ ...card, uid: run.counters.nextUid++ });
+      addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
       break;
   }
   // A selection of several cards (an event's "remove 2 cards") offers the rest of the cards again;
@@ -1137,7 +1196,7 @@ function selectDeckCard(run: RunState, option: number): void {
   }
   run.selection = null;
   if (selection.returnTo === 'rest') {
-    run.restDone = true;
+    finishRestOption(run, 'smith');
     run.screen = 'REST';
   } else if (selection.returnTo === 'shop') {
     if (run.shop !== null) {

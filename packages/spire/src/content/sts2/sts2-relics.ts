@@ -3,6 +3,7 @@
 // knows by id (Ring of the Snake, Chemical X...) keep the engine's rule; the others say in their text that
 // their effect is not simulated.
 import type { CombatContext, RelicDefinition } from '../../engine/definitions.js';
+import { gainGold } from '../../engine/rewards.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import type { Sts2RelicFacts } from './facts.js';
@@ -67,7 +68,7 @@ function pickup(state: RunState, facts: Sts2RelicFacts): void {
   const amountOf = resolverOf(facts.vars, false);
   for (const effect of facts.effects) {
     const amount = amountOf(effect.amount);
-    if (effect.kind === 'gold') state.gold += amount;
+    if (effect.kind === 'gold') gainGold(state, amount);
     if (effect.kind === 'maxHp') {
       state.maxHp += amount;
       state.hp = Math.min(state.maxHp, state.hp + amount);
