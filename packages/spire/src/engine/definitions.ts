@@ -183,6 +183,8 @@ export interface RelicDefinition {
   readonly energy?: number;
   /** Rest sites heal extra / cannot rest... */
   readonly onRest?: (run: RunState) => void;
+  /** A card joins the master deck, from any source. */
+  readonly onCardAddedToDeck?: (run: RunState, card: DeckCard) => void;
 }
 
 /** A potion: its rarity, target and effect. */

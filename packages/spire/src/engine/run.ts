@@ -21,6 +21,7 @@ import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/s
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
 import { Combat, hasRelic } from './combat.js';
+import { addToDeck } from './deck.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
 import {
@@ -224,7 +225,7 @@ function addPotion(run: RunState, potionId: string): boolean {
 }
 
 function addDeckCard(run: RunState, card: DeckCard): void {
-  run.deck.push(card);
+  addToDeck(run, card);
 }
 
 // ---- legal actions -------------------------------------------------------
@@ -686,8 +687,10 @@ function perform(run: RunState, action: EngineAction): void {
     case 'choose_treasure_relic': {
       if (run.bossRelic !== null) {
         const relicId = run.bossRelic.relicIds[option];
-        if (relicId !== undefined) addRelic(run, relicId);
+        // Obtained on the new act's map, so a relic whose pickup opens a deck choice or a reward
+        // screen (StS2's Ancient relics) shows it there.
         nextAct(run);
+        if (relicId !== undefined) addRelic(run, relicId);
         return;
       }
       const treasure = run.treasure;
@@ -1121,7 +1124,7 @@ function selectDeckCard(run: RunState, option: number): void {
       break;
     }
     case 'duplicate':
-      run.deck.push({ ...card, uid: run.counters.nextUid++ });
+      addToDeck(run, { ...card, uid: run.counters.nextUid++ });
       break;
   }
   // A selection of several cards (an event's "remove 2 cards") offers the rest of the cards again;

@@ -1,0 +1,591 @@
+import { describe, expect, it } from 'vitest';
+import type { EngineAction } from '../../engine/action.js';
+import { Combat } from '../../engine/combat.js';
+import { addRelic, applyAction, createRun } from '../../engine/run.js';
+import type { CharacterId, CombatState, RunState } from '../../engine/run-state.js';
+import { getCard, withRuleset } from '../registry.js';
+import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
+import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
+import { isModelledSts2Entity } from './sts2-coverage.js';
+
+interface FightOptions {
+  readonly relics?: readonly string[];
+  readonly deck?: readonly string[];
+  readonly character?: CharacterId;
+  readonly kind?: CombatState['kind'];
+  readonly monsters?: readonly string[];
+  readonly act?: number;
+}
+
+/** An StS2 run with these relics, at its first map choice. */
+function newRun(relics: readonly string[] = [], character: CharacterId = 'IRONCLAD'): RunState {
+  const run = createRun({ seed: 'ancient-relics', character, ruleset: 'sts2' });
+  run.relics = relics.map((id) => ({ id, counter: -1, used: false }));
+  return run;
+}
+
+/** An StS2 fight with these relics and deck (the hand drawn from it as usual). */
+function fight(options: FightOptions = {}): { run: RunState; combat: Combat; state: CombatState } {
+  const run = newRun(options.relics, options.character);
+  return withRuleset('sts2', () => {
+    run.deck = (options.deck ?? ['DEFEND_IRONCLAD']).map((id) => ({
+      uid: run.counters.nextUid++,
+      id,
+      upgraded: false,
+    }));
+    run.act = options.act ?? 1;
+    run.screen = 'COMBAT';
+    run.room = 'monster';
+    const combat = Combat.start(run, 'TEST', options.monsters ?? ['SEAPUNK'], options.kind ?? 'monster');
+    return { run, combat, state: run.combat as CombatState };
+  });
+}
+
+/** Runs `body` with the StS2 content active. */
+function sts2<T>(body: () => T): T {
+  return withRuleset('sts2', body);
+}
+
+function handIndex(state: CombatState, id: string): number {
+  return state.hand.findIndex((card) => card.id === id);
+}
+
+function count(run: RunState, id: string): number {
+  return run.deck.filter((card) => card.id === id).length;
+}
+
+/** The run after obtaining a relic with its pickup effect (on the map, as after a boss chest). */
+function pickup(id: string, character: CharacterId = 'IRONCLAD'): RunState {
+  const run = newRun([], character);
+  sts2(() => addRelic(run, id));
+  return run;
+}
+
+function act(run: RunState, action: EngineAction): void {
+  const result = applyAction(run, action);
+  expect(result.ok, JSON.stringify(result)).toBe(true);
+}
+
+const STRIKES = [
+  'STRIKE_IRONCLAD',
+  'STRIKE_IRONCLAD',
+  'STRIKE_IRONCLAD',
+  'STRIKE_IRONCLAD',
+  'STRIKE_IRONCLAD',
+];
+const TEN = [...STRIKES, ...STRIKES];
+
+describe('StS2 Ancient, Event and character relic rules', () => {
+  it('marks every hand-written relic of this file as modelled, with the rule text', () => {
+    for (const id of Object.keys(STS2_ANCIENT_RELIC_RULES)) {
+      expect(
+        STS2_RELIC_FACTS.some((facts) => facts.id === id),
+        id,
+      ).toBe(true);
+      const rule = STS2_ANCIENT_RELIC_RULES[id]?.(() => 1, STS2_RELIC_FACTS[0] as never);
+      if (rule?.unsimulated === undefined) expect(isModelledSts2Entity('relic', id), id).toBe(true);
+    }
+  });
+
+  describe('energy and draw at the start of turns', () => {
+    it.each([
+      ['VERY_HOT_COCOA', 7],
+      ['PHILOSOPHERS_STONE', 4],
+      ['BLESSED_ANTLER', 4],
+      ['BLOOD_SOAKED_ROSE', 4],
+      ['PUMPKIN_CANDLE', 4],
+      ['SOZU', 4],
+      ['VELVET_CHOKER', 4],
+      ['SEAL_OF_GOLD', 4],
+    ])('%s: the first turn starts with %i Energy', (relic, energy) => {
+      expect(fight({ relics: [relic] }).state.player.energy).toBe(energy);
+      expect(fight().state.player.energy).toBe(3);
+    });
+
+    it('Very Hot Cocoa gives its Energy on the first turn only', () => {
+      const { combat, state } = fight({ relics: ['VERY_HOT_COCOA'] });
+      sts2(() => combat.endTurn());
+      expect(state.player.energy).toBe(3);
+    });
+
+    it('Seal of Gold spends its Gold for the Energy, and gives none without the Gold', () => {
+      const { run, state } = fight({ relics: ['SEAL_OF_GOLD'] });
+      expect(run.gold).toBe(99 - 5);
+      expect(state.player.energy).toBe(4);
+      const poor = newRun(['SEAL_OF_GOLD']);
+      poor.gold = 4;
+      const combat = sts2(() => {
+        poor.screen = 'COMBAT';
+        return Combat.start(poor, 'TEST', ['SEAPUNK'], 'monster');
+      });
+      expect(combat.combat.player.energy).toBe(3);
+      expect(poor.gold).toBe(4);
+    });
+
+    it('Pumpkin Candle is out from Act 3 on', () => {
+      expect(fight({ relics: ['PUMPKIN_CANDLE'], act: 3 }).state.player.energy).toBe(3);
+    });
+
+    it('Philosophers Stone gives ALL enemies Strength', () => {
+      const { state } = fight({ relics: ['PHILOSOPHERS_STONE'], monsters: ['SEAPUNK', 'SEAPUNK'] });
+      expect(state.monsters.map((monster) => monster.powers.STRENGTH)).toEqual([1, 1]);
+    });
+
+    it('Blessed Antler shuffles Dazed into the Draw Pile', () => {
+      const { state } = fight({ relics: ['BLESSED_ANTLER'], deck: TEN });
+      const dazed = [...state.hand, ...state.drawPile].filter((card) => card.id === 'DAZED');
+      expect(dazed.length).toBe(3);
+    });
+
+    it.each([
+      ['PAELS_BLOOD', 6],
+      ['FIDDLE', 7],
+      ['SNECKO_EYE', 7],
+      ['RING_OF_THE_DRAKE', 7],
+    ])('%s: the first hand holds %i cards', (relic, size) => {
+      expect(fight({ relics: [relic], deck: TEN }).state.hand.length).toBe(size);
+      expect(fight({ deck: TEN }).state.hand.length).toBe(5);
+    });
+
+    it('Fiddle forbids drawing during the turn', () => {
+      const { run, combat, state } = fight({ relics: ['FIDDLE'], deck: [...TEN, 'POMMEL_STRIKE'] });
+      expect(state.player.powers.NO_DRAW).toBe(1);
+      sts2(() => combat.draw(2));
+      expect(run.combat?.hand.length).toBe(7);
+    });
+
+    it('Snecko Eye and Fake Snecko Eye start the combat Confused', () => {
+      expect(fight({ relics: ['SNECKO_EYE'] }).state.player.powers.CONFUSED).toBe(1);
+      expect(fight({ relics: ['FAKE_SNECKO_EYE'] }).state.player.powers.CONFUSED).toBe(1);
+    });
+
+    it('Ring of the Drake draws its extra cards on the first three turns only', () => {
+      const { combat, state } = fight({ relics: ['RING_OF_THE_DRAKE'], deck: [...TEN, ...TEN] });
+      sts2(() => combat.endTurn());
+      expect(state.turn).toBe(2);
+      expect(combat.combat.hand.length).toBe(7);
+      sts2(() => combat.endTurn());
+      sts2(() => combat.endTurn());
+      expect(combat.combat.hand.length).toBe(5);
+    });
+
+    it('Booming Conch draws more on the first turn of Elite combats only', () => {
+      expect(fight({ relics: ['BOOMING_CONCH'], deck: TEN, kind: 'elite' }).state.hand.length).toBe(7);
+      expect(fight({ relics: ['BOOMING_CONCH'], deck: TEN }).state.hand.length).toBe(5);
+    });
+
+    it('Big Mushroom raises Max HP on pickup and draws fewer cards on the first turn', () => {
+      const run = pickup('BIG_MUSHROOM');
+      expect(run.maxHp).toBe(80 + 20);
+      const { combat, state } = fight({ relics: ['BIG_MUSHROOM'], deck: TEN });
+      expect(state.hand.length).toBe(3);
+      sts2(() => combat.endTurn());
+      expect(combat.combat.hand.length).toBe(5);
+    });
+
+    it("Pael's Flesh adds Energy from the third turn on", () => {
+      const { combat } = fight({ relics: ['PAELS_FLESH'] });
+      expect(combat.combat.player.energy).toBe(3);
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.energy).toBe(3);
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.energy).toBe(4);
+    });
+
+    it("Pael's Tears adds Energy after a turn ended with Energy left, not after one that spent it all", () => {
+      const { combat } = fight({ relics: ['PAELS_TEARS'] });
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.energy).toBe(5);
+      combat.combat.player.energy = 0;
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.energy).toBe(3);
+    });
+
+    it('Fake Happy Flower and Pollinous Core trigger every few turns', () => {
+      const flower = fight({ relics: ['FAKE_HAPPY_FLOWER'] }).combat;
+      const core = fight({ relics: ['POLLINOUS_CORE'], deck: [...TEN, ...TEN, ...TEN] }).combat;
+      for (let turn = 2; turn <= 5; turn++) {
+        sts2(() => flower.endTurn());
+        sts2(() => core.endTurn());
+        expect(flower.combat.player.energy, `turn ${turn}`).toBe(turn === 5 ? 4 : 3);
+        expect(core.combat.hand.length, `turn ${turn}`).toBe(turn === 4 ? 7 : 5);
+      }
+    });
+
+    it('Sparkling Rouge gives Strength and Dexterity on the third turn', () => {
+      const { combat } = fight({ relics: ['SPARKLING_ROUGE'] });
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.powers.STRENGTH).toBeUndefined();
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.powers.STRENGTH).toBe(1);
+      expect(combat.combat.player.powers.DEXTERITY).toBe(1);
+    });
+
+    it('Toasty Mittens exhausts the top card of the Draw Pile and gives Strength each turn', () => {
+      const { combat, state } = fight({ relics: ['TOASTY_MITTENS'], deck: TEN });
+      expect(state.exhaustPile.length).toBe(1);
+      expect(state.player.powers.STRENGTH).toBe(1);
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.powers.STRENGTH).toBe(2);
+    });
+
+    it('Crossbow adds a free Attack of the character to the hand', () => {
+      const { state } = fight({ relics: ['CROSSBOW'], deck: ['DEFEND_IRONCLAD'] });
+      const added = state.hand.find((card) => card.id !== 'DEFEND_IRONCLAD');
+      expect(added).toBeDefined();
+      expect(sts2(() => getCard(added?.id ?? '').type)).toBe('Attack');
+      expect(added?.turnCost).toBe(0);
+    });
+
+    it('Jeweled Mask puts a Power from the Draw Pile into the hand, free this turn', () => {
+      const { state } = fight({ relics: ['JEWELED_MASK'], deck: [...TEN, 'INFLAME'] });
+      const inflame = state.hand.find((card) => card.id === 'INFLAME');
+      expect(inflame?.turnCost).toBe(0);
+      expect(state.hand.length).toBe(6);
+    });
+
+    it('Delicate Frond fills the empty potion slots at the start of combat', () => {
+      const { run } = fight({ relics: ['DELICATE_FROND'] });
+      expect(run.potions.every((potion) => potion !== null)).toBe(true);
+    });
+  });
+
+  describe('card plays', () => {
+    it('Throwing Axe plays the first card of the combat twice, not the second', () => {
+      const { combat, state } = fight({ relics: ['THROWING_AXE'], deck: STRIKES });
+      const monster = state.monsters[0];
+      const hp = monster?.hp ?? 0;
+      sts2(() => combat.playCard(0, 0));
+      expect(monster?.hp).toBe(hp - 12);
+      sts2(() => combat.playCard(0, 0));
+      expect(monster?.hp).toBe(hp - 18);
+    });
+
+    it('Iron Club draws a card every 4 cards played', () => {
+      const { combat, state } = fight({ relics: ['IRON_CLUB'], deck: TEN.map(() => 'DEFEND_IRONCLAD') });
+      state.player.energy = 10;
+      for (let play = 0; play < 4; play++) sts2(() => combat.playCard(0, -1));
+      expect(state.hand.length).toBe(5 - 4 + 1);
+    });
+
+    it('Daughter of the Wind gives Block for an Attack, not for a Skill', () => {
+      const { combat, state } = fight({ relics: ['DAUGHTER_OF_THE_WIND'], deck: ['STRIKE_IRONCLAD'] });
+      sts2(() => combat.playCard(0, 0));
+      expect(state.player.block).toBe(1);
+    });
+
+    it('Lost Wisp deals damage to ALL enemies when a Power is played', () => {
+      const { combat, state } = fight({
+        relics: ['LOST_WISP'],
+        deck: ['INFLAME'],
+        monsters: ['SEAPUNK', 'SEAPUNK'],
+      });
+      const before = state.monsters.map((monster) => monster.hp);
+      sts2(() => combat.playCard(0, -1));
+      expect(state.monsters.map((monster) => monster.hp)).toEqual(before.map((hp) => hp - 8));
+    });
+
+    it('Forgotten Soul deals damage to an enemy when a card is exhausted', () => {
+      const { combat, state } = fight({ relics: ['FORGOTTEN_SOUL'], deck: ['DEFEND_IRONCLAD'] });
+      const hp = state.monsters[0]?.hp ?? 0;
+      sts2(() => combat.exhaustCard(state.hand[0] as never));
+      expect(state.monsters[0]?.hp).toBe(hp - 1);
+    });
+
+    it("Mr. Struggles deals the turn number's damage to ALL enemies", () => {
+      const { combat, state } = fight({ relics: ['MR_STRUGGLES'] });
+      const monster = state.monsters[0];
+      const full = monster?.maxHp ?? 0;
+      expect(monster?.hp).toBe(full - 1);
+      sts2(() => combat.endTurn());
+      expect(monster?.hp).toBe(full - 3);
+    });
+
+    it('History Course plays a copy of the last Attack or Skill of the previous turn, leaving no copy behind', () => {
+      const { combat, state } = fight({
+        relics: ['HISTORY_COURSE'],
+        deck: ['STRIKE_IRONCLAD', 'DEFEND_IRONCLAD'],
+      });
+      const monster = state.monsters[0];
+      const hp = monster?.hp ?? 0;
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(monster?.hp).toBe(hp - 6);
+      sts2(() => combat.endTurn());
+      expect(monster?.hp).toBe(hp - 12);
+      const piles = [
+        combat.combat.hand,
+        combat.combat.drawPile,
+        combat.combat.discardPile,
+        combat.combat.exhaustPile,
+      ];
+      expect(piles.flat().length).toBe(2);
+      // A turn with nothing played copies nothing the next turn.
+      sts2(() => combat.endTurn());
+      expect(monster?.hp).toBe(hp - 12);
+    });
+
+    it('Chosen Cheese raises Max HP at the end of a won combat', () => {
+      const { run, combat, state } = fight({ relics: ['CHOSEN_CHEESE'], deck: ['STRIKE_IRONCLAD'] });
+      const monster = state.monsters[0];
+      if (monster !== undefined) monster.hp = 1;
+      sts2(() => combat.playCard(0, 0));
+      expect(state.victory).toBe(true);
+      expect(run.maxHp).toBe(81);
+    });
+
+    it('Fake Orichalcum gives Block at the end of a turn without Block only', () => {
+      const hpLost = (relics: string[], defend: boolean): number => {
+        const { run, combat } = fight({ relics, deck: ['DEFEND_IRONCLAD'] });
+        if (defend) sts2(() => combat.playCard(0, -1));
+        const hp = run.hp;
+        sts2(() => combat.endTurn());
+        return hp - run.hp;
+      };
+      expect(hpLost(['FAKE_ORICHALCUM'], false)).toBe(hpLost([], false) - 3);
+      expect(hpLost(['FAKE_ORICHALCUM'], true)).toBe(hpLost([], true));
+    });
+  });
+
+  describe('charges over combats', () => {
+    it('Bone Tea upgrades the starting hand of the next combat only', () => {
+      const run = pickup('BONE_TEA');
+      const first = sts2(() => {
+        run.screen = 'COMBAT';
+        return Combat.start(run, 'TEST', ['SEAPUNK'], 'monster');
+      });
+      expect(first.combat.hand.every((card) => card.upgraded)).toBe(true);
+      const second = sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster'));
+      expect(second.combat.hand.some((card) => card.upgraded)).toBe(false);
+    });
+
+    it('Ember Tea gives Strength in its combats, then stops', () => {
+      const run = pickup('EMBER_TEA');
+      run.screen = 'COMBAT';
+      const strength = [];
+      for (let combat = 0; combat < 6; combat++)
+        strength.push(
+          sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster')).combat.player.powers.STRENGTH,
+        );
+      expect(strength).toEqual([2, 2, 2, 2, 2, undefined]);
+    });
+
+    it('Tea of Discourtesy shuffles Dazed into the next combat only', () => {
+      const run = pickup('TEA_OF_DISCOURTESY');
+      run.screen = 'COMBAT';
+      const dazed = (state: CombatState) =>
+        [...state.hand, ...state.drawPile].filter((card) => card.id === 'DAZED').length;
+      expect(dazed(sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster')).combat)).toBe(2);
+      expect(dazed(sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster')).combat)).toBe(0);
+    });
+
+    it('Sword of Stone becomes Sword of Jade after the Elites it counts', () => {
+      const run = newRun(['SWORD_OF_STONE']);
+      run.screen = 'COMBAT';
+      for (let elite = 0; elite < 5; elite++) {
+        const combat = sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], elite === 2 ? 'monster' : 'elite'));
+        for (const monster of combat.combat.monsters) monster.hp = 0;
+        const monster = combat.combat.monsters[0];
+        if (monster !== undefined) monster.alive = false;
+        sts2(() => combat.checkCombatOver());
+      }
+      expect(run.relics.map((relic) => relic.id)).toEqual(['SWORD_OF_STONE']);
+      const last = sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'elite'));
+      const monster = last.combat.monsters[0];
+      if (monster !== undefined) monster.alive = false;
+      sts2(() => last.checkCombatOver());
+      expect(run.relics.map((relic) => relic.id)).toEqual(['SWORD_OF_JADE']);
+      expect(
+        sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster')).combat.player.powers.STRENGTH,
+      ).toBe(3);
+    });
+  });
+
+  describe('pickups', () => {
+    it.each([
+      ['DISTINGUISHED_CAPE', 'APPARITION', 3],
+      ['NEOWS_TORMENT', 'NEOWS_FURY', 1],
+      ['JEWELRY_BOX', 'APOTHEOSIS', 1],
+      ['STORYBOOK', 'BRIGHTEST_FLAME', 1],
+      ['PAELS_HORN', 'RELAX', 2],
+      ['TANXS_WHISTLE', 'WHISTLE', 1],
+      ['CURSED_PEARL', 'GREED', 1],
+      ['SERE_TALON', 'WISH', 3],
+      ['BLOOD_SOAKED_ROSE', 'ENTHRALLED', 1],
+      ['PRESERVED_FOG', 'FOLLY', 1],
+      ['HEFTY_TABLET', 'INJURY', 1],
+      ['CALLING_BELL', 'CURSE_OF_THE_BELL', 1],
+    ])('%s adds %s to the deck (%i)', (relic, card, copies) => {
+      expect(count(pickup(relic), card)).toBe(copies);
+    });
+
+    it('Distinguished Cape costs Max HP; Cursed Pearl gives Gold; Sere Talon adds two different Curses', () => {
+      expect(pickup('DISTINGUISHED_CAPE').maxHp).toBe(80 - 9);
+      expect(pickup('CURSED_PEARL').gold).toBe(99 + 333);
+      const talon = pickup('SERE_TALON');
+      const curses = talon.deck.filter((card) => sts2(() => getCard(card.id).type) === 'Curse');
+      expect(curses.length).toBe(2);
+      expect(curses[0]?.id).not.toBe(curses[1]?.id);
+    });
+
+    it('Sand Castle and Fragrant Mushroom upgrade random cards', () => {
+      expect(pickup('SAND_CASTLE').deck.filter((card) => card.upgraded).length).toBe(6);
+      const mushroom = pickup('FRAGRANT_MUSHROOM');
+      expect(mushroom.deck.filter((card) => card.upgraded).length).toBe(2);
+    });
+
+    it("Fake Lee's Waffle heals a share of Max HP", () => {
+      const run = newRun();
+      run.hp = 40;
+      sts2(() => addRelic(run, 'FAKE_LEES_WAFFLE'));
+      expect(run.hp).toBe(48);
+    });
+
+    it('Phial Holster and Alchemical Coffer add potion slots and potions', () => {
+      const holster = pickup('PHIAL_HOLSTER');
+      expect(holster.potions.length).toBe(4);
+      expect(holster.potions.filter((potion) => potion !== null).length).toBe(2);
+      const coffer = pickup('ALCHEMICAL_COFFER');
+      expect(coffer.potions.length).toBe(7);
+      expect(coffer.potions.filter((potion) => potion !== null).length).toBe(4);
+    });
+
+    it("Neow's Talisman upgrades a Strike and a Defend; Leafy Poultice transforms one of each", () => {
+      const talisman = pickup('NEOWS_TALISMAN');
+      expect(
+        talisman.deck
+          .filter((card) => card.upgraded)
+          .map((card) => card.id)
+          .sort(),
+      ).toEqual(['DEFEND_IRONCLAD', 'STRIKE_IRONCLAD']);
+      const poultice = pickup('LEAFY_POULTICE');
+      expect(count(poultice, 'STRIKE_IRONCLAD')).toBe(4);
+      expect(count(poultice, 'DEFEND_IRONCLAD')).toBe(3);
+      expect(poultice.deck.length).toBe(10);
+      expect(poultice.maxHp).toBe(80 - 12);
+    });
+
+    it.each([
+      ['IRONCLAD', 'BASH', 'BREAK'],
+      ['SILENT', 'NEUTRALIZE', 'SUPPRESS'],
+      ['REGENT', 'FALLING_STAR', 'METEOR_SHOWER'],
+      ['NECROBINDER', 'UNLEASH', 'PROTECTOR'],
+    ] as const)('Archaic Tooth turns the %s starter card %s into %s', (character, from, into) => {
+      const run = pickup('ARCHAIC_TOOTH', character);
+      expect(count(run, from)).toBe(0);
+      expect(count(run, into)).toBe(1);
+    });
+
+    it('Arcane Scroll adds a Rare card; Large Capsule two relics and a Strike and a Defend; Small Capsule a relic', () => {
+      const scroll = pickup('ARCANE_SCROLL');
+      expect(scroll.deck.length).toBe(11);
+      expect(sts2(() => getCard(scroll.deck.at(-1)?.id ?? '').rarity)).toBe('Rare');
+      const capsule = pickup('LARGE_CAPSULE');
+      expect(capsule.relics.length).toBe(1 + 2);
+      expect(count(capsule, 'STRIKE_IRONCLAD')).toBe(6);
+      expect(count(capsule, 'DEFEND_IRONCLAD')).toBe(5);
+      expect(pickup('SMALL_CAPSULE').relics.length).toBe(2);
+    });
+
+    it.each([
+      ['PRESERVED_FOG', 'remove', 3],
+      ['PRECISE_SCISSORS', 'remove', 1],
+      ['EMPTY_CAGE', 'remove', 2],
+      ['PRECARIOUS_SHEARS', 'remove', 2],
+      ['BIIIG_HUG', 'remove', 4],
+      ['POMANDER', 'upgrade', 1],
+      ['YUMMY_COOKIE', 'upgrade', 4],
+    ])('%s opens a deck choice (%s %i) on the map', (relic, purpose, cards) => {
+      const run = pickup(relic);
+      expect(run.screen).toBe('CARD_SELECTION');
+      expect(run.selection?.purpose).toBe(purpose);
+      expect(run.selection?.count).toBe(cards);
+      const size = run.deck.length;
+      for (let card = 0; card < cards; card++) act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(run.screen).toBe('MAP');
+      if (purpose === 'remove') expect(run.deck.length).toBe(size - cards);
+      else expect(run.deck.filter((card) => card.upgraded).length).toBe(cards);
+    });
+
+    it('Precarious Shears costs HP', () => {
+      expect(pickup('PRECARIOUS_SHEARS').hp).toBe(80 - 16);
+    });
+
+    it('Biiig Hug adds a Soot to the Draw Pile at each shuffle', () => {
+      const { combat, state } = fight({ relics: ['BIIIG_HUG'], deck: ['DEFEND_IRONCLAD'] });
+      sts2(() => combat.playCard(0, -1));
+      sts2(() => combat.shuffleDiscardIntoDraw());
+      expect(state.drawPile.map((card) => card.id).sort()).toEqual(['DEFEND_IRONCLAD', 'SOOT']);
+    });
+
+    it.each([
+      ['LOST_COFFER', 3],
+      ['HEFTY_TABLET', 3],
+      ['LEAD_PAPERWEIGHT', 2],
+    ])('%s offers a card reward of %i cards on the map', (relic, cards) => {
+      const run = pickup(relic);
+      expect(run.screen).toBe('REWARD');
+      const item = run.reward?.items[0];
+      expect(item?.kind === 'cards' ? item.cards.length : 0).toBe(cards);
+      const size = run.deck.length;
+      act(run, { action: 'claim_reward', option_index: 0 });
+      act(run, { action: 'choose_reward_card', option_index: 0 });
+      act(run, { action: 'proceed' });
+      expect(run.deck.length).toBe(size + 1);
+      expect(run.screen).toBe('MAP');
+    });
+
+    it('Lost Coffer procures a potion; Calling Bell offers a Common, an Uncommon and a Rare relic', () => {
+      expect(pickup('LOST_COFFER').potions.filter((potion) => potion !== null).length).toBe(1);
+      const bell = pickup('CALLING_BELL');
+      expect(bell.reward?.items.map((item) => item.kind)).toEqual(['relic', 'relic', 'relic']);
+    });
+
+    it('a boss chest relic is obtained on the next act map, so its deck choice shows there', () => {
+      const run = newRun();
+      run.screen = 'CHEST';
+      run.bossRelic = { relicIds: ['PRECISE_SCISSORS'] };
+      const size = run.deck.length;
+      act(run, { action: 'choose_treasure_relic', option_index: 0 });
+      expect(run.act).toBe(2);
+      expect(run.screen).toBe('CARD_SELECTION');
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(run.screen).toBe('MAP');
+      expect(run.deck.length).toBe(size - 1);
+    });
+  });
+
+  describe('run relics', () => {
+    it('Bing Bong adds a second copy of every card added to the deck', () => {
+      const run = newRun(['BING_BONG']);
+      sts2(() => addRelic(run, 'NEOWS_TORMENT'));
+      expect(count(run, 'NEOWS_FURY')).toBe(2);
+    });
+
+    it('Darkstone Periapt raises Max HP for each Curse obtained', () => {
+      const run = newRun(['DARKSTONE_PERIAPT']);
+      sts2(() => addRelic(run, 'CURSED_PEARL'));
+      expect(run.maxHp).toBe(80 + 6);
+    });
+
+    it('Dream Catcher follows a rest with a card reward', () => {
+      const run = newRun(['DREAM_CATCHER']);
+      run.screen = 'REST';
+      run.hp = 50;
+      const size = run.deck.length;
+      act(run, { action: 'choose_rest_option', option_index: 0 });
+      expect(run.screen).toBe('REWARD');
+      act(run, { action: 'claim_reward', option_index: 0 });
+      act(run, { action: 'choose_reward_card', option_index: 0 });
+      act(run, { action: 'proceed' });
+      expect(run.deck.length).toBe(size + 1);
+      expect(run.screen).toBe('MAP');
+    });
+
+    it.each(['FAKE_MERCHANTS_RUG', 'WONGO_CUSTOMER_APPRECIATION_BADGE'])(
+      '%s does nothing, as in the game',
+      (id) => {
+        expect(isModelledSts2Entity('relic', id)).toBe(true);
+      },
+    );
+  });
+});
