@@ -201,6 +201,9 @@ export function monsterAttackDamage(
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
   if (power(combat.player.powers, 'TANK') > 0) damage *= 2;
+  // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
+  const doom = power(monster.powers, 'DOOM');
+  if (doom > 0 && doom >= monster.hp && hasRelic(run, 'UNDYING_SIGIL')) damage *= 0.5;
   damage = Math.max(0, Math.floor(damage));
   if (power(combat.player.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
   return damage;
@@ -1456,6 +1459,7 @@ export class Combat implements CombatContext {
     this.combat.discardPile.push(card);
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
     if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
+    if (fromHand) for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
   }
 
   requestSelection(request: SelectionRequest): void {
@@ -1560,6 +1564,7 @@ export class Combat implements CombatContext {
     if (power(powers, 'BLACK_HOLE') > 0) this.damageAllMonsters(power(powers, 'BLACK_HOLE'));
     if (spent && power(powers, 'CHILD_OF_THE_STARS') > 0)
       this.gainBlock(power(powers, 'CHILD_OF_THE_STARS') * amount, true);
+    if (spent) for (const relic of this.run.relics) getRelic(relic.id).onStarsSpent?.(this, amount);
   }
 
   /** StS2 powers after the turn's draw: turn-start effects of power cards. */
@@ -1702,11 +1707,9 @@ export class Combat implements CombatContext {
     const summon = this.combat.summon;
     if (summon === null || summon.hp <= 0) return;
     const amount = base + power(this.combat.player.powers, 'CALCIFY');
-    if (target === 'all') {
-      this.damageAllMonsters(amount);
-      return;
-    }
-    this.damageMonster(this.validTarget(target), amount);
+    if (target === 'all') this.damageAllMonsters(amount);
+    else this.damageMonster(this.validTarget(target), amount);
+    for (const relic of this.run.relics) getRelic(relic.id).onSummonAttack?.(this);
   }
 
   /** Start-of-turn rules of StS2 powers (before the turn's energy and draw). */

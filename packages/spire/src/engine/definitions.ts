@@ -183,6 +183,12 @@ export interface RelicDefinition {
   readonly energy?: number;
   /** Rest sites heal extra / cannot rest... */
   readonly onRest?: (run: RunState) => void;
+  /** Cards discarded from hand during the player's turn by a card or effect (not the end-of-turn discard). */
+  readonly onCardDiscarded?: (context: CombatContext, count: number) => void;
+  /** StS2: the player spent Stars (the amount spent). */
+  readonly onStarsSpent?: (context: CombatContext, amount: number) => void;
+  /** StS2: the companion (Osty) attacked. */
+  readonly onSummonAttack?: (context: CombatContext) => void;
   /** A card joins the master deck, from any source. */
   readonly onCardAddedToDeck?: (run: RunState, card: DeckCard) => void;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAction } from '../../engine/action.js';
-import { Combat } from '../../engine/combat.js';
+import { Combat, monsterAttackDamage } from '../../engine/combat.js';
 import { addRelic, applyAction, createRun } from '../../engine/run.js';
 import type { CharacterId, CombatState, RunState } from '../../engine/run-state.js';
 import { getCard, withRuleset } from '../registry.js';
@@ -587,5 +587,127 @@ describe('StS2 Ancient, Event and character relic rules', () => {
         expect(isModelledSts2Entity('relic', id)).toBe(true);
       },
     );
+  });
+
+  describe('character relics', () => {
+    it('Brimstone gives Strength to the player and to ALL enemies each turn', () => {
+      const { combat, state } = fight({ relics: ['BRIMSTONE'] });
+      expect(state.player.powers.STRENGTH).toBe(2);
+      expect(state.monsters[0]?.powers.STRENGTH).toBe(1);
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.powers.STRENGTH).toBe(4);
+    });
+
+    it("Charon's Ashes deals damage to ALL enemies when a card is exhausted", () => {
+      const { combat, state } = fight({ relics: ['CHARONS_ASHES'], monsters: ['SEAPUNK', 'SEAPUNK'] });
+      const before = state.monsters.map((monster) => monster.hp);
+      sts2(() => combat.exhaustCard(state.hand[0] as never));
+      expect(state.monsters.map((monster) => monster.hp)).toEqual(before.map((hp) => hp - 3));
+    });
+
+    it('Demon Tongue heals the first HP loss of the turn only', () => {
+      const { run, combat } = fight({ relics: ['DEMON_TONGUE'] });
+      const hp = run.hp;
+      sts2(() => combat.loseHp(5));
+      expect(run.hp).toBe(hp);
+      sts2(() => combat.loseHp(5));
+      expect(run.hp).toBe(hp - 5);
+    });
+
+    it('Red Skull gives Strength while HP is at or below half, and takes it back above', () => {
+      const run = newRun(['RED_SKULL']);
+      run.hp = 40;
+      run.screen = 'COMBAT';
+      run.deck = [{ uid: 999, id: 'DEFEND_IRONCLAD', upgraded: false }];
+      const combat = sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster'));
+      expect(combat.combat.player.powers.STRENGTH).toBe(3);
+      run.hp = 60;
+      sts2(() => combat.playCard(0, -1));
+      expect(combat.combat.player.powers.STRENGTH).toBeUndefined();
+      expect(fight({ relics: ['RED_SKULL'] }).state.player.powers.STRENGTH).toBeUndefined();
+    });
+
+    it('Self-Forming Clay gives Block next turn after an HP loss', () => {
+      const { combat, state } = fight({ relics: ['SELF_FORMING_CLAY'] });
+      sts2(() => combat.loseHp(2));
+      expect(state.player.powers.NEXT_TURN_BLOCK).toBe(3);
+    });
+
+    it('Helical Dart gives Dexterity for the turn when a Shiv is played', () => {
+      const { combat, state } = fight({
+        relics: ['HELICAL_DART'],
+        character: 'SILENT',
+        deck: ['DEFEND_SILENT'],
+      });
+      sts2(() => combat.addCard('SHIV', 'hand'));
+      sts2(() => combat.playCard(handIndex(state, 'SHIV'), 0));
+      expect(state.player.powers.DEXTERITY).toBe(1);
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.powers.DEXTERITY).toBeUndefined();
+    });
+
+    it('Tingsha and Tough Bandages react to a card discarded by a card', () => {
+      const { combat, state } = fight({
+        relics: ['TINGSHA', 'TOUGH_BANDAGES'],
+        character: 'SILENT',
+        deck: ['SURVIVOR', 'STRIKE_SILENT'],
+      });
+      const hp = state.monsters[0]?.hp ?? 0;
+      sts2(() => combat.playCard(handIndex(state, 'SURVIVOR'), -1));
+      expect(state.discardPile.map((card) => card.id)).toContain('STRIKE_SILENT');
+      expect(state.monsters[0]?.hp).toBe(hp - 3);
+      expect(state.player.block).toBe(8 + 3);
+    });
+
+    it('Mini Regent gives Strength the first time Stars are spent each turn; Galactic Dust gives Block per Stars spent', () => {
+      const { run, combat, state } = fight({
+        relics: ['MINI_REGENT', 'GALACTIC_DUST'],
+        character: 'REGENT',
+        deck: ['VENERATE', 'FALLING_STAR'],
+      });
+      const dust = run.relics.find((relic) => relic.id === 'GALACTIC_DUST');
+      if (dust !== undefined) dust.counter = 8;
+      sts2(() => combat.playCard(handIndex(state, 'VENERATE'), -1));
+      sts2(() => combat.playCard(handIndex(state, 'FALLING_STAR'), 0));
+      expect(state.player.powers.STRENGTH).toBe(1);
+      expect(state.player.block).toBe(10);
+      expect(dust?.counter).toBe(0);
+    });
+
+    it('Lunar Pastry gives a Star at the end of the turn', () => {
+      const { combat } = fight({ relics: ['LUNAR_PASTRY'], character: 'REGENT' });
+      sts2(() => combat.endTurn());
+      expect(combat.combat.player.stars).toBe(1);
+    });
+
+    it('Orange Dough and Big Hat add cards to the first hand', () => {
+      const dough = fight({ relics: ['ORANGE_DOUGH'], character: 'REGENT', deck: ['DEFEND_REGENT'] });
+      expect(dough.state.hand.length).toBe(3);
+      expect(
+        dough.state.hand.filter((card) => sts2(() => getCard(card.id).color) === 'COLORLESS').length,
+      ).toBe(2);
+      const hat = fight({ relics: ['BIG_HAT'], character: 'NECROBINDER', deck: ['DEFEND_NECROBINDER'] });
+      expect(hat.state.hand.length).toBe(3);
+    });
+
+    it('Bone Flute gives Block when Osty attacks', () => {
+      const { combat, state } = fight({
+        relics: ['BONE_FLUTE'],
+        character: 'NECROBINDER',
+        deck: ['BODYGUARD', 'UNLEASH'],
+      });
+      sts2(() => combat.playCard(handIndex(state, 'BODYGUARD'), -1));
+      sts2(() => combat.playCard(handIndex(state, 'UNLEASH'), 0));
+      expect(state.player.block).toBe(2);
+    });
+
+    it('Undying Sigil halves the damage of enemies Doomed to die', () => {
+      const { run, state } = fight({ relics: ['UNDYING_SIGIL'] });
+      const monster = state.monsters[0];
+      if (monster === undefined) throw new Error('no monster');
+      const full = sts2(() => monsterAttackDamage(run, state, monster, 12));
+      monster.powers.DOOM = monster.hp;
+      expect(sts2(() => monsterAttackDamage(run, state, monster, 12))).toBe(full / 2);
+    });
   });
 });

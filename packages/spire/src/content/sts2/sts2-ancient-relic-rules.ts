@@ -27,6 +27,14 @@ function playerPowers(context: CombatContext): Record<string, number> {
   return context.run.combat?.player.powers ?? {};
 }
 
+/** Adds to a player power without the rules of applying one (Artifact), removing it at 0. */
+function addPower(context: CombatContext, id: string, amount: number): void {
+  const powers = playerPowers(context);
+  const next = (powers[id] ?? 0) + amount;
+  if (next === 0) delete powers[id];
+  else powers[id] = next;
+}
+
 /** A relic's run counter (charges, progress), or -1 when unset or not owned. */
 function charges(run: RunState, id: string): number {
   return relicState(run, id)?.counter ?? -1;
@@ -141,6 +149,9 @@ function playAgain(context: CombatContext, play: CardPlay): void {
   const target = combat.monsters[play.target]?.alive === true ? play.target : context.randomMonsterIndex();
   definition.play?.(context, { ...play, target });
 }
+
+/** Brimstone's Strength: the export gives no numbers (the wiki's notes do). */
+const BRIMSTONE_STRENGTH = { self: 2, enemies: 1 } as const;
 
 /** Ember Tea and Bone Tea last this many combats; the export gives no number (the wiki's notes do). */
 const TEA_COMBATS: Readonly<Record<string, number>> = { EMBER_TEA: 5, BONE_TEA: 1, TEA_OF_DISCOURTESY: 1 };
@@ -707,5 +718,154 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         run.screen = 'REWARD';
       },
     },
+  }),
+
+  // ---- Character relics -----------------------------------------------------------------------
+  BRIMSTONE: (amount) => ({
+    text: `At the start of your turn, gain ${amount('SelfStrength') || BRIMSTONE_STRENGTH.self} Strength and ALL enemies gain ${amount('EnemyStrength') || BRIMSTONE_STRENGTH.enemies} Strength.`,
+    hooks: {
+      atTurnStart: (context) => {
+        context.applyToPlayer('STRENGTH', amount('SelfStrength') || BRIMSTONE_STRENGTH.self);
+        context.applyToAllMonsters('STRENGTH', amount('EnemyStrength') || BRIMSTONE_STRENGTH.enemies);
+      },
+    },
+  }),
+  CHARONS_ASHES: (amount) => ({
+    text: `Whenever you Exhaust a card, deal ${amount('Damage')} damage to ALL enemies.`,
+    hooks: { onExhaust: (context) => context.damageAllMonsters(amount('Damage')) },
+  }),
+  DEMON_TONGUE: () => ({
+    text: 'The first time you lose HP on your turn, heal that much HP (once per turn).',
+    hooks: {
+      onPlayerHpLoss: (context, lost) => {
+        const combat = context.run.combat;
+        if (combat === null || context.counter('monsterTurn') > 0) return;
+        if ((combat.counters.demonTongueTurn ?? 0) === combat.turn) return;
+        combat.counters.demonTongueTurn = combat.turn;
+        context.heal(lost);
+      },
+    },
+  }),
+  PAPER_PHROG: () => ({
+    text: 'Enemies with Vulnerable take 75% more damage from your Attacks rather than 50%.',
+    hooks: {},
+  }),
+  RED_SKULL: (amount) => {
+    // The Strength is granted or taken back whenever HP may have crossed the threshold.
+    const check = (context: CombatContext): void => {
+      const combat = context.run.combat;
+      if (combat === null) return;
+      const low = context.run.hp * 100 <= context.run.maxHp * amount('HpThreshold');
+      const active = (combat.counters.redSkull ?? 0) > 0;
+      if (low === active) return;
+      combat.counters.redSkull = low ? 1 : 0;
+      // Written directly: taking the bonus back is not a debuff for Artifact to block.
+      addPower(context, 'STRENGTH', low ? amount('Strength') : -amount('Strength'));
+    };
+    return {
+      text: `While your HP is at or below ${amount('HpThreshold')}%, you have ${amount('Strength')} additional Strength (checked at the start of combat and of each turn, after each card played and each HP loss).`,
+      hooks: { atCombatStart: check, atTurnStart: check, onCardPlayed: check, onPlayerHpLoss: check },
+    };
+  },
+  SELF_FORMING_CLAY: (amount) => ({
+    text: `Whenever you lose HP in combat, gain ${amount('BlockNextTurn')} Block at the start of your next turn.`,
+    hooks: {
+      onPlayerHpLoss: (context) => {
+        const powers = playerPowers(context);
+        powers.NEXT_TURN_BLOCK = (powers.NEXT_TURN_BLOCK ?? 0) + amount('BlockNextTurn');
+      },
+    },
+  }),
+  HELICAL_DART: (amount) => ({
+    text: `Whenever you play a Shiv, gain ${amount('Dexterity')} Dexterity this turn.`,
+    hooks: {
+      onCardPlayed: (context, play) => {
+        if (play.card.id !== 'SHIV') return;
+        context.applyToPlayer('DEXTERITY', amount('Dexterity'));
+        addPower(context, 'LOSE_DEXTERITY', amount('Dexterity'));
+      },
+    },
+  }),
+  PAPER_KRANE: () => ({
+    text: 'Enemies with Weak deal 40% less damage to you rather than 25%.',
+    hooks: {},
+  }),
+  TINGSHA: (amount) => ({
+    text: `Whenever you discard a card during your turn, deal ${amount('Damage')} damage to a random enemy.`,
+    hooks: {
+      onCardDiscarded: (context, discarded) => {
+        if (context.counter('monsterTurn') > 0) return;
+        for (let card = 0; card < discarded; card++)
+          context.damageMonster(context.randomMonsterIndex(), amount('Damage'), { ignoreVulnerable: true });
+      },
+    },
+  }),
+  TOUGH_BANDAGES: (amount) => ({
+    text: `Whenever you discard a card during your turn, gain ${amount('Block')} Block.`,
+    hooks: {
+      onCardDiscarded: (context, discarded) => {
+        if (context.counter('monsterTurn') === 0) context.gainBlock(amount('Block') * discarded, true);
+      },
+    },
+  }),
+  GALACTIC_DUST: (amount) => ({
+    text: `For every ${amount('Stars')} Stars spent, gain ${amount('Block')} Block (the count carries over between combats).`,
+    hooks: {
+      onStarsSpent: (context, spent) => {
+        const relic = relicState(context.run, 'GALACTIC_DUST');
+        if (relic === undefined) return;
+        relic.counter = Math.max(0, relic.counter) + spent;
+        while (relic.counter >= amount('Stars')) {
+          relic.counter -= amount('Stars');
+          context.gainBlock(amount('Block'), true);
+        }
+      },
+    },
+  }),
+  LUNAR_PASTRY: (amount) => ({
+    text: `At the end of your turn, gain ${amount('Stars')} Star(s).`,
+    hooks: { atTurnEnd: (context) => context.gainStars(amount('Stars')) },
+  }),
+  MINI_REGENT: (amount) => ({
+    text: `The first time you spend Stars each turn, gain ${amount('Strength')} Strength.`,
+    hooks: {
+      onStarsSpent: (context) => {
+        const combat = context.run.combat;
+        if (combat === null || (combat.counters.miniRegentTurn ?? 0) === combat.turn) return;
+        combat.counters.miniRegentTurn = combat.turn;
+        context.applyToPlayer('STRENGTH', amount('Strength'));
+      },
+    },
+  }),
+  ORANGE_DOUGH: (amount) => ({
+    text: `At the start of each combat, add ${amount('Cards')} random Colorless cards into your Hand.`,
+    hooks: {
+      atCombatStart: (context) => {
+        const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
+        for (let card = 0; card < amount('Cards') && pool.length > 0; card++)
+          context.addCard(pool[context.randomInt(0, pool.length - 1)] ?? '', 'hand');
+      },
+    },
+  }),
+  BIG_HAT: (amount) => ({
+    text: `At the start of each combat, add ${amount('Cards')} random Ethereal cards of your character into your Hand.`,
+    hooks: {
+      atCombatStart: (context) => {
+        const ethereal = characterCards(context.run, ['Common', 'Uncommon', 'Rare'], (id) => {
+          const value = getCard(id).ethereal;
+          return value === true || (Array.isArray(value) && value[0] === true);
+        });
+        for (let card = 0; card < amount('Cards') && ethereal.length > 0; card++)
+          context.addCard(ethereal[context.randomInt(0, ethereal.length - 1)] ?? '', 'hand');
+      },
+    },
+  }),
+  BONE_FLUTE: (amount) => ({
+    text: `Whenever Osty attacks, gain ${amount('Block')} Block.`,
+    hooks: { onSummonAttack: (context) => context.gainBlock(amount('Block'), true) },
+  }),
+  UNDYING_SIGIL: () => ({
+    text: 'Enemies with at least as much Doom as HP deal 50% less damage.',
+    hooks: {},
   }),
 };
