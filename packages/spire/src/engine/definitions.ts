@@ -191,6 +191,16 @@ export interface RelicDefinition {
   readonly onSummonAttack?: (context: CombatContext) => void;
   /** A card joins the master deck, from any source. */
   readonly onCardAddedToDeck?: (run: RunState, card: DeckCard) => void;
+  /** A map room was entered and set up (`room` is its RoomType; a `?` room is 'event' whatever it held). */
+  readonly onRoomEntered?: (run: RunState, room: string) => void;
+  /** A card reward was rolled (after combat, from an event or a relic); the relic may change its cards. */
+  readonly onCardReward?: (run: RunState, cards: DeckCard[]) => void;
+  /** The rewards of a won combat were rolled; the relic may add to them. */
+  readonly onCombatRewards?: (
+    run: RunState,
+    items: RewardItem[],
+    source: 'monster' | 'elite' | 'boss',
+  ) => void;
 }
 
 /** A potion: its rarity, target and effect. */

@@ -1,6 +1,13 @@
 // Reward rolls with the original odds: card rarity (with the rarity offset), gold, potion drop
 // chance, potion and relic rarity, and the relic pools without duplicates.
-import { allRelics, cardPool, colorlessPool, getCard, potionsOfRarity } from '../content/registry.js';
+import {
+  allRelics,
+  cardPool,
+  colorlessPool,
+  getCard,
+  getRelic,
+  potionsOfRarity,
+} from '../content/registry.js';
 import type { RelicDefinition } from './definitions.js';
 import { chance, nextFloat, nextInt, pick, pickWhere } from './random.js';
 import type { DeckCard, RewardItem, RunState } from './run-state.js';
@@ -58,6 +65,7 @@ export function rollCardReward(run: RunState, source: RewardSource, count = 3): 
     const upgraded = rarity !== 'Rare' && upgradeChance > 0 && chance(run.random, 'card', upgradeChance);
     cards.push(newCard(run, id, upgraded));
   }
+  for (const relic of run.relics) getRelic(relic.id).onCardReward?.(run, cards);
   return cards;
 }
 
@@ -144,5 +152,6 @@ export function combatRewards(run: RunState, source: RewardSource, stolenGold: n
   }
   rollPotionReward(run, items);
   items.push({ kind: 'cards', cards: rollCardReward(run, source) });
+  for (const relic of run.relics) getRelic(relic.id).onCombatRewards?.(run, items, source);
   return items;
 }

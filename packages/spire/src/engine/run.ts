@@ -827,6 +827,7 @@ function enterNode(run: RunState, option: number): void {
     run.position = { row: MAP_HEIGHT, column: 3 };
     run.room = 'boss';
     startFight(run, run.map.bossId, 'boss');
+    roomEntered(run, 'boss');
     return;
   }
   const node = next[option];
@@ -834,6 +835,12 @@ function enterNode(run: RunState, option: number): void {
   run.position = { row: node.row, column: node.column };
   run.path.push({ row: node.row, column: node.column });
   enterRoom(run, node.type);
+  roomEntered(run, node.type);
+}
+
+/** The relics react to the room just entered and set up. */
+function roomEntered(run: RunState, room: RoomType): void {
+  for (const relic of run.relics) getRelic(relic.id).onRoomEntered?.(run, room);
 }
 
 function enterRoom(run: RunState, type: RoomType): void {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAction } from '../../engine/action.js';
 import { Combat, monsterAttackDamage } from '../../engine/combat.js';
+import { combatRewards } from '../../engine/rewards.js';
 import { addRelic, applyAction, createRun } from '../../engine/run.js';
-import type { CharacterId, CombatState, RunState } from '../../engine/run-state.js';
-import { getCard, withRuleset } from '../registry.js';
+import type { CharacterId, CombatState, MapNode, RewardItem, RunState } from '../../engine/run-state.js';
+import { getCard, getRelic, withRuleset } from '../registry.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
 import { isModelledSts2Entity } from './sts2-coverage.js';
@@ -580,6 +581,98 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(run.deck.length).toBe(size + 1);
       expect(run.screen).toBe('MAP');
     });
+
+    /** Puts the run before a map whose first row is one room of `type`. */
+    function beforeRoom(run: RunState, type: MapNode['type']): void {
+      run.map = { nodes: [{ row: 0, column: 0, type, children: [] }], bossId: run.map.bossId };
+      run.position = null;
+      run.screen = 'MAP';
+    }
+
+    it('Silver Crucible upgrades the first card rewards and empties the first Treasure Chest', () => {
+      const run = pickup('SILVER_CRUCIBLE');
+      const rewards = [0, 1, 2, 3].map(() => sts2(() => combatRewards(run, 'monster', 0)));
+      const upgraded = rewards.map((items) =>
+        items.flatMap((item) => (item.kind === 'cards' ? item.cards : [])).every((card) => card.upgraded),
+      );
+      expect(upgraded).toEqual([true, true, true, false]);
+      beforeRoom(run, 'treasure');
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      expect(run.treasure?.relicId).toBe('');
+      act(run, { action: 'open_chest' });
+      expect(applyAction(run, { action: 'choose_treasure_relic', option_index: 0 }).ok).toBe(false);
+      act(run, { action: 'proceed' });
+      beforeRoom(run, 'treasure');
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      expect(run.treasure?.relicId).not.toBe('');
+    });
+
+    it('Lava Rock adds relics to the Act 1 Boss rewards only; Black Star to Elite rewards', () => {
+      const relics = (items: RewardItem[]) => items.filter((item) => item.kind === 'relic').length;
+      const rock = newRun(['LAVA_ROCK']);
+      rock.act = 2;
+      expect(relics(sts2(() => combatRewards(rock, 'boss', 0)))).toBe(0);
+      rock.act = 1;
+      expect(relics(sts2(() => combatRewards(rock, 'boss', 0)))).toBe(2);
+      expect(relics(sts2(() => combatRewards(rock, 'boss', 0)))).toBe(0);
+      const star = newRun(['BLACK_STAR']);
+      expect(relics(sts2(() => combatRewards(star, 'elite', 0)))).toBe(2);
+      expect(relics(sts2(() => combatRewards(star, 'monster', 0)))).toBe(0);
+    });
+
+    it('War Hammer upgrades deck cards after an Elite is defeated', () => {
+      const { run, combat, state } = fight({ relics: ['WAR_HAMMER'], deck: TEN, kind: 'elite' });
+      const monster = state.monsters[0];
+      if (monster !== undefined) monster.hp = 1;
+      sts2(() => combat.playCard(0, 0));
+      expect(state.victory).toBe(true);
+      expect(run.deck.filter((card) => card.upgraded).length).toBe(4);
+    });
+
+    it('Stone Humidifier raises Max HP on a rest', () => {
+      const run = newRun(['STONE_HUMIDIFIER']);
+      run.screen = 'REST';
+      act(run, { action: 'choose_rest_option', option_index: 0 });
+      expect(run.maxHp).toBe(85);
+    });
+
+    it('Fake Venerable Tea Set gives Energy in the combat after a Rest Site', () => {
+      const run = newRun(['FAKE_VENERABLE_TEA_SET']);
+      beforeRoom(run, 'rest');
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      run.screen = 'COMBAT';
+      expect(sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster')).combat.player.energy).toBe(4);
+      expect(sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster')).combat.player.energy).toBe(3);
+    });
+
+    it('Maw Bank gives Gold on each floor until Gold is spent at a shop', () => {
+      const run = newRun(['MAW_BANK']);
+      beforeRoom(run, 'shop');
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      expect(run.gold).toBe(99 + 12);
+      act(run, { action: 'proceed' });
+      beforeRoom(run, 'rest');
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      expect(run.gold).toBe(99 + 24);
+      run.gold = 500;
+      beforeRoom(run, 'shop');
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      act(run, { action: 'buy_card', option_index: 0 });
+      const gold = run.gold;
+      act(run, { action: 'proceed' });
+      beforeRoom(run, 'rest');
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      expect(run.gold).toBe(gold);
+    });
+
+    it.each(['PRISMATIC_GEM', 'SPIKED_GAUNTLETS', 'WHISPERING_EARRING', 'ECTOPLASM'])(
+      '%s gives its Energy and says what it leaves unsimulated',
+      (id) => {
+        expect(fight({ relics: [id] }).state.player.energy).toBe(4);
+        expect(isModelledSts2Entity('relic', id)).toBe(false);
+        expect(sts2(() => getRelic(id).text)).toContain('Not simulated');
+      },
+    );
 
     it.each(['FAKE_MERCHANTS_RUG', 'WONGO_CUSTOMER_APPRECIATION_BADGE'])(
       '%s does nothing, as in the game',

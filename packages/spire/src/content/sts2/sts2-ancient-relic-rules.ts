@@ -1,7 +1,7 @@
 // Hand-written rules of the StS2 Ancient, Event and character relics. Numbers come from the facts.
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import { newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from '../../engine/rewards.js';
-import type { CombatCard, DeckCard, RunState } from '../../engine/run-state.js';
+import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
 import { cardPool, colorlessPool, getCard, getRelic, randomCurses } from '../registry.js';
 import { relicState, tick } from '../relic-counter.js';
 import {
@@ -148,6 +148,17 @@ function playAgain(context: CombatContext, play: CardPlay): void {
   const definition = getCard(play.card.id);
   const target = combat.monsters[play.target]?.alive === true ? play.target : context.randomMonsterIndex();
   definition.play?.(context, { ...play, target });
+}
+
+/** Adds `count` relic rewards (by the usual rarity odds, none twice) to a reward screen. */
+function addRelicRewards(run: RunState, items: RewardItem[], count: number): void {
+  const offered = items.flatMap((item) => (item.kind === 'relic' ? [item.relicId] : []));
+  for (let relic = 0; relic < count; relic++) {
+    const relicId = rollRelic(run, rollRelicRarity(run), offered);
+    if (relicId === null) return;
+    offered.push(relicId);
+    items.push({ kind: 'relic', relicId });
+  }
 }
 
 /** Brimstone's Strength: the export gives no numbers (the wiki's notes do). */
@@ -535,7 +546,98 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
 
+  SILVER_CRUCIBLE: (amount) => ({
+    text: `The first ${amount('Cards')} card rewards you see are Upgraded. The first Treasure Chest you open is empty.`,
+    hooks: {
+      onPickup: (run) => setCharges(run, 'SILVER_CRUCIBLE', amount('Cards')),
+      onCardReward: (run, cards) => {
+        if (!spendCharge(run, 'SILVER_CRUCIBLE')) return;
+        for (const card of cards) if (canUpgrade(card)) card.upgraded = true;
+      },
+      onRoomEntered: (run) => {
+        const relic = relicState(run, 'SILVER_CRUCIBLE');
+        if (relic === undefined || relic.used || run.treasure === null) return;
+        relic.used = true;
+        run.treasure.relicId = '';
+        run.treasure.gold = 0;
+      },
+    },
+  }),
+  LAVA_ROCK: (amount) => ({
+    text: `The Act 1 Boss drops ${amount('Relics')} Relics.`,
+    hooks: {
+      onCombatRewards: (run, items, source) => {
+        const relic = relicState(run, 'LAVA_ROCK');
+        if (relic === undefined || relic.used || source !== 'boss' || run.act !== 1) return;
+        relic.used = true;
+        addRelicRewards(run, items, amount('Relics'));
+      },
+    },
+  }),
+  BLACK_STAR: () => ({
+    text: 'Elites drop an additional Relic when defeated.',
+    hooks: { onCombatRewards: (run, items, source) => source === 'elite' && addRelicRewards(run, items, 1) },
+  }),
+  WAR_HAMMER: (amount) => ({
+    text: `Whenever you defeat an Elite, Upgrade ${amount('Cards')} random cards.`,
+    hooks: {
+      onCombatEnd: (context) => {
+        if (context.run.combat?.kind === 'elite') upgradeRandomCards(context.run, amount('Cards'));
+      },
+    },
+  }),
+  STONE_HUMIDIFIER: (amount) => ({
+    text: `Whenever you Rest at a Rest Site, raise your Max HP by ${amount('MaxHp')}.`,
+    hooks: { onRest: (run) => changeMaxHp(run, amount('MaxHp')) },
+  }),
+  PRISMATIC_GEM: (amount) => ({
+    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
+    unsimulated: 'card rewards also holding cards of other characters.',
+    hooks: { energy: amount('Energy') },
+  }),
+  SPIKED_GAUNTLETS: (amount) => ({
+    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
+    unsimulated: 'Powers costing 1 more Energy.',
+    hooks: { energy: amount('Energy') },
+  }),
+  WHISPERING_EARRING: (amount) => ({
+    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
+    unsimulated: 'Vakuu playing your first turn of each combat for you.',
+    hooks: { energy: amount('Energy') },
+  }),
+  ECTOPLASM: (amount) => ({
+    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
+    unsimulated: 'you can no longer gain Gold.',
+    hooks: { energy: amount('Energy') },
+  }),
+
   // ---- Event relics ---------------------------------------------------------------------------
+  FAKE_VENERABLE_TEA_SET: (amount) => ({
+    text: `Whenever you enter a Rest Site, start the next combat with ${amount('Energy')} additional Energy.`,
+    hooks: {
+      onRoomEntered: (run, room) => room === 'rest' && setCharges(run, 'FAKE_VENERABLE_TEA_SET', 1),
+      atTurnStart: (context, turn) => {
+        if (turn === 1 && spendCharge(context.run, 'FAKE_VENERABLE_TEA_SET'))
+          context.gainEnergy(amount('Energy'));
+      },
+    },
+  }),
+  MAW_BANK: (amount) => ({
+    text: `Whenever you climb a floor, gain ${amount('Gold')} Gold. Stops for good once you spend Gold at a shop.`,
+    hooks: {
+      onRoomEntered: (run, room) => {
+        const relic = relicState(run, 'MAW_BANK');
+        if (relic === undefined || relic.used) return;
+        // The counter holds the Gold held on entering the last shop: less now means some was spent there.
+        if (relic.counter >= 0 && run.gold < relic.counter) {
+          relic.used = true;
+          return;
+        }
+        run.gold += amount('Gold');
+        relic.counter = room === 'shop' ? run.gold : -1;
+      },
+    },
+  }),
   CHOSEN_CHEESE: (amount) => ({
     text: `At the end of combat, gain ${amount('MaxHp')} Max HP.`,
     hooks: { onCombatEnd: (context) => changeMaxHp(context.run, amount('MaxHp')) },
