@@ -191,6 +191,10 @@ export interface RelicDefinition {
   readonly onSummonAttack?: (context: CombatContext) => void;
   /** A card joins the master deck, from any source. */
   readonly onCardAddedToDeck?: (run: RunState, card: DeckCard) => void;
+  /** Whether the player may travel to any room of the next map row, ignoring the paths (Winged Boots). */
+  readonly freeTravel?: (run: RunState) => boolean;
+  /** The player entered a room off the paths, as `freeTravel` allowed. */
+  readonly onFreeTravel?: (run: RunState) => void;
   /** A map room was entered and set up (`room` is its RoomType; a `?` room is 'event' whatever it held). */
   readonly onRoomEntered?: (run: RunState, room: string) => void;
   /** A card reward was rolled (after combat, from an event or a relic); the relic may change its cards. */

@@ -23,7 +23,8 @@ import { bareAction, optionAction, playCardAction } from './action-pool.js';
 import { Combat, hasRelic } from './combat.js';
 import { addToDeck } from './deck.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
-import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
+import { findNode, generateMap, MAP_HEIGHT } from './map.js';
+import { isFlight, reachableNodes } from './map-travel.js';
 import {
   createRandomState,
   nextFloat,
@@ -298,7 +299,7 @@ function computeLegalActions(run: RunState): EngineAction[] {
       return actions;
     }
     case 'MAP': {
-      const next = nextNodes(run.map, run.position);
+      const next = reachableNodes(run);
       if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
         actions.push(optionAction('choose_map_node', 0));
       } else {
@@ -817,7 +818,7 @@ function nextAct(run: RunState): void {
 // ---- rooms -----------------------------------------------------------------
 
 function enterNode(run: RunState, option: number): void {
-  const next = nextNodes(run.map, run.position);
+  const next = reachableNodes(run);
   run.floor += 1;
   reseedStream(run.random, 'monster', run.seed, `floor:${run.floor}`);
   reseedStream(run.random, 'ai', run.seed, `floor:${run.floor}`);
@@ -832,6 +833,7 @@ function enterNode(run: RunState, option: number): void {
   }
   const node = next[option];
   if (node === undefined) return;
+  if (isFlight(run, node)) for (const relic of run.relics) getRelic(relic.id).onFreeTravel?.(run);
   run.position = { row: node.row, column: node.column };
   run.path.push({ row: node.row, column: node.column });
   enterRoom(run, node.type);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineAction } from '../../engine/action.js';
 import { Combat, monsterAttackDamage } from '../../engine/combat.js';
+import { toGameState } from '../../engine/game-state-projection.js';
 import { combatRewards } from '../../engine/rewards.js';
-import { addRelic, applyAction, createRun } from '../../engine/run.js';
+import { addRelic, applyAction, createRun, legalActions } from '../../engine/run.js';
 import type { CharacterId, CombatState, MapNode, RewardItem, RunState } from '../../engine/run-state.js';
 import { getCard, getRelic, withRuleset } from '../registry.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
@@ -347,6 +348,35 @@ describe('StS2 Ancient, Event and character relic rules', () => {
     });
   });
 
+  describe('more combat relics', () => {
+    it('Razor Tooth upgrades a played Attack for the rest of the combat', () => {
+      const { combat, state } = fight({ relics: ['RAZOR_TOOTH'], deck: ['STRIKE_IRONCLAD'] });
+      sts2(() => combat.playCard(0, 0));
+      expect(state.discardPile[0]?.upgraded).toBe(true);
+      expect(combat.run.deck[0]?.upgraded).toBe(false);
+    });
+
+    it('Phylactery Unbound summons at the start of combat and of each turn', () => {
+      const { combat, state } = fight({ relics: ['PHYLACTERY_UNBOUND'], character: 'NECROBINDER' });
+      expect(state.summon?.maxHp).toBe(5 + 2);
+      sts2(() => combat.endTurn());
+      expect(combat.combat.summon?.maxHp).toBe(9);
+    });
+
+    it("Wongo's Mystery Ticket gives its relics after its combats", () => {
+      const run = newRun(['WONGOS_MYSTERY_TICKET']);
+      run.screen = 'COMBAT';
+      for (let won = 0; won < 5; won++) {
+        expect(run.relics.length, `after ${won} combats`).toBe(1);
+        const combat = sts2(() => Combat.start(run, 'TEST', ['SEAPUNK'], 'monster'));
+        const monster = combat.combat.monsters[0];
+        if (monster !== undefined) monster.alive = false;
+        sts2(() => combat.checkCombatOver());
+      }
+      expect(run.relics.length).toBe(1 + 3);
+    });
+  });
+
   describe('charges over combats', () => {
     it('Bone Tea upgrades the starting hand of the next combat only', () => {
       const run = pickup('BONE_TEA');
@@ -519,6 +549,42 @@ describe('StS2 Ancient, Event and character relic rules', () => {
     });
 
     it.each([
+      ['NEW_LEAF', 1],
+      ['ASTROLABE', 3],
+    ])('%s transforms %i chosen cards', (relic, cards) => {
+      const run = pickup(relic);
+      expect(run.selection?.purpose).toBe('transform');
+      for (let card = 0; card < cards; card++) act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(run.screen).toBe('MAP');
+      expect(count(run, 'STRIKE_IRONCLAD')).toBe(5 - cards);
+      expect(run.deck.length).toBe(10);
+    });
+
+    it("Pandora's Box transforms every Strike and Defend", () => {
+      const run = pickup('PANDORAS_BOX');
+      expect(count(run, 'STRIKE_IRONCLAD') + count(run, 'DEFEND_IRONCLAD')).toBe(0);
+      expect(run.deck.length).toBe(10);
+      expect(count(run, 'BASH')).toBe(1);
+    });
+
+    it.each([
+      ['IRONCLAD', 'BURNING_BLOOD', 'BLACK_BLOOD'],
+      ['SILENT', 'RING_OF_THE_SNAKE', 'RING_OF_THE_DRAKE'],
+      ['REGENT', 'DIVINE_RIGHT', 'DIVINE_DESTINY'],
+      ['NECROBINDER', 'BOUND_PHYLACTERY', 'PHYLACTERY_UNBOUND'],
+    ] as const)('Touch of Orobas turns the %s starter relic %s into %s', (character, from, into) => {
+      const run = createRun({ seed: 'orobas', character, ruleset: 'sts2' });
+      sts2(() => addRelic(run, 'TOUCH_OF_OROBAS'));
+      expect(run.relics.map((relic) => relic.id)).toEqual([into, 'TOUCH_OF_OROBAS']);
+      expect(run.relics.some((relic) => relic.id === from)).toBe(false);
+    });
+
+    it('Byrdpip adds Byrd Swoop and says the companion is not simulated', () => {
+      expect(count(pickup('BYRDPIP'), 'BYRD_SWOOP')).toBe(1);
+      expect(isModelledSts2Entity('relic', 'BYRDPIP')).toBe(false);
+    });
+
+    it.each([
       ['LOST_COFFER', 3],
       ['HEFTY_TABLET', 3],
       ['LEAD_PAPERWEIGHT', 2],
@@ -663,6 +729,39 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       beforeRoom(run, 'rest');
       act(run, { action: 'choose_map_node', option_index: 0 });
       expect(run.gold).toBe(gold);
+    });
+
+    it('Winged Boots lets the player enter any room of the next row, as many times as it has charges', () => {
+      const mapAt = (relics: string[]): RunState => {
+        const run = newRun(relics);
+        sts2(() => {
+          for (const id of relics) getRelic(id).onPickup?.(run);
+        });
+        run.map = {
+          nodes: [
+            { row: 0, column: 0, type: 'monster', children: [0] },
+            { row: 0, column: 1, type: 'monster', children: [1] },
+            { row: 1, column: 0, type: 'rest', children: [] },
+            { row: 1, column: 1, type: 'shop', children: [] },
+          ],
+          bossId: run.map.bossId,
+        };
+        run.position = { row: 0, column: 0 };
+        run.screen = 'MAP';
+        return run;
+      };
+      const walker = mapAt([]);
+      expect(legalActions(walker).filter((action) => action.action === 'choose_map_node').length).toBe(1);
+      const flyer = mapAt(['WINGED_BOOTS']);
+      expect(legalActions(flyer).filter((action) => action.action === 'choose_map_node').length).toBe(2);
+      expect(toGameState(flyer).map?.available_nodes.length).toBe(2);
+      act(flyer, { action: 'choose_map_node', option_index: 1 });
+      expect(flyer.screen).toBe('SHOP');
+      expect(flyer.relics[0]?.counter).toBe(2);
+      const spent = mapAt(['WINGED_BOOTS']);
+      const boots = spent.relics[0];
+      if (boots !== undefined) boots.counter = 0;
+      expect(legalActions(spent).filter((action) => action.action === 'choose_map_node').length).toBe(1);
     });
 
     it.each(['PRISMATIC_GEM', 'SPIKED_GAUNTLETS', 'WHISPERING_EARRING', 'ECTOPLASM'])(

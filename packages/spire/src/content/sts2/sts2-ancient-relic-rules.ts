@@ -126,9 +126,14 @@ function transformRandomly(run: RunState, card: DeckCard): void {
   if (index >= 0) run.deck.splice(index, 1, into);
 }
 
+/** Whether a deck card is a Basic card whose id contains `kind` (STRIKE, DEFEND). */
+function isBasic(card: DeckCard, kind: string): boolean {
+  return card.id.includes(kind) && getCard(card.id).rarity === 'Basic';
+}
+
 /** The first Basic card of the deck whose id contains `kind` (STRIKE, DEFEND), preferring unupgraded ones. */
 function basicCard(run: RunState, kind: string): DeckCard | undefined {
-  const basics = run.deck.filter((card) => card.id.includes(kind) && getCard(card.id).rarity === 'Basic');
+  const basics = run.deck.filter((card) => isBasic(card, kind));
   return basics.find((card) => !card.upgraded) ?? basics[0];
 }
 
@@ -160,6 +165,18 @@ function addRelicRewards(run: RunState, items: RewardItem[], count: number): voi
     items.push({ kind: 'relic', relicId });
   }
 }
+
+/** Touch of Orobas: each starter relic and its Ancient version. */
+const ANCIENT_STARTERS: Readonly<Record<string, string>> = {
+  BURNING_BLOOD: 'BLACK_BLOOD',
+  RING_OF_THE_SNAKE: 'RING_OF_THE_DRAKE',
+  DIVINE_RIGHT: 'DIVINE_DESTINY',
+  BOUND_PHYLACTERY: 'PHYLACTERY_UNBOUND',
+  CRACKED_CORE: 'INFUSED_CORE',
+};
+
+/** Phylactery Unbound's Summons: the export gives no numbers (the wiki's notes do). */
+const PHYLACTERY_SUMMONS = { combat: 5, turn: 2 } as const;
 
 /** Brimstone's Strength: the export gives no numbers (the wiki's notes do). */
 const BRIMSTONE_STRENGTH = { self: 2, enemies: 1 } as const;
@@ -546,6 +563,47 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
 
+  WINGED_BOOTS: (amount) => ({
+    text: `${amount('Rooms')} times, you may ignore the paths when choosing the next room (any room of the next row).`,
+    hooks: {
+      onPickup: (run) => setCharges(run, 'WINGED_BOOTS', amount('Rooms')),
+      freeTravel: (run) => charges(run, 'WINGED_BOOTS') > 0,
+      onFreeTravel: (run) => spendCharge(run, 'WINGED_BOOTS'),
+    },
+  }),
+  TOUCH_OF_OROBAS: () => ({
+    text: 'Upon pickup, replace your starter Relic with its Ancient version (Burning Blood with Black Blood, Ring of the Snake with Ring of the Drake, Divine Right with Divine Destiny, Bound Phylactery with Phylactery Unbound, Cracked Core with Infused Core).',
+    hooks: {
+      onPickup: (run) => {
+        const relic = run.relics.find((owned) => ANCIENT_STARTERS[owned.id] !== undefined);
+        if (relic === undefined) return;
+        relic.id = ANCIENT_STARTERS[relic.id] ?? relic.id;
+        relic.counter = -1;
+        getRelic(relic.id).onPickup?.(run);
+      },
+    },
+  }),
+  PANDORAS_BOX: () => ({
+    text: "Upon pickup, Transform ALL Strikes and Defends (into random cards of your character's pools).",
+    hooks: {
+      onPickup: (run) => {
+        for (const card of run.deck.filter(
+          (candidate) => isBasic(candidate, 'STRIKE') || isBasic(candidate, 'DEFEND'),
+        ))
+          transformRandomly(run, card);
+      },
+    },
+  }),
+  NEW_LEAF: (amount) => ({
+    text: `Upon pickup, Transform ${amount('Cards')} card(s) of your choice.`,
+    unsimulated: "the new card is a random card of the character's pools, not one of the same cost.",
+    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
+  }),
+  ASTROLABE: (amount) => ({
+    text: `Upon pickup, Transform ${amount('Cards')} cards of your choice.`,
+    unsimulated: 'the transformed cards are not Upgraded afterwards.',
+    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
+  }),
   SILVER_CRUCIBLE: (amount) => ({
     text: `The first ${amount('Cards')} card rewards you see are Upgraded. The first Treasure Chest you open is empty.`,
     hooks: {
@@ -612,6 +670,39 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   }),
 
   // ---- Event relics ---------------------------------------------------------------------------
+  RAZOR_TOOTH: () => ({
+    text: 'Every time you play an Attack or Skill, Upgrade it for the rest of the combat.',
+    hooks: {
+      onCardPlayed: (context, play, type) =>
+        (type === 'Attack' || type === 'Skill') && context.upgradeCard(play.card),
+    },
+  }),
+  PHYLACTERY_UNBOUND: (amount) => ({
+    text: `At the start of each combat, Summon ${amount('StartOfCombat') || PHYLACTERY_SUMMONS.combat}. At the start of your turn, Summon ${amount('StartOfTurn') || PHYLACTERY_SUMMONS.turn}.`,
+    hooks: {
+      atCombatStart: (context) => context.summon(amount('StartOfCombat') || PHYLACTERY_SUMMONS.combat),
+      atTurnStart: (context) => context.summon(amount('StartOfTurn') || PHYLACTERY_SUMMONS.turn),
+    },
+  }),
+  BYRDPIP: () => ({
+    text: 'Upon pickup, add Byrd Swoop to your Deck.',
+    unsimulated: 'the Byrdpip that accompanies you in battles.',
+    hooks: { onPickup: (run) => addCardsToDeck(run, 'BYRD_SWOOP', 1) },
+  }),
+  WONGOS_MYSTERY_TICKET: (amount) => ({
+    text: `After ${amount('RemainingCombats')} combats, receive ${amount('Repeat')} random Relics.`,
+    hooks: {
+      onCombatEnd: (context) => {
+        const relic = relicState(context.run, 'WONGOS_MYSTERY_TICKET');
+        if (relic === undefined || relic.used) return;
+        relic.counter = Math.max(0, relic.counter) + 1;
+        if (relic.counter < amount('RemainingCombats')) return;
+        relic.used = true;
+        for (let prize = 0; prize < amount('Repeat'); prize++)
+          obtainRelic(context.run, rollRelic(context.run, rollRelicRarity(context.run)));
+      },
+    },
+  }),
   FAKE_VENERABLE_TEA_SET: (amount) => ({
     text: `Whenever you enter a Rest Site, start the next combat with ${amount('Energy')} additional Energy.`,
     hooks: {
