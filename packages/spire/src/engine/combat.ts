@@ -202,6 +202,8 @@ export function monsterAttackDamage(
   if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
   if (power(combat.player.powers, 'TANK') > 0) damage *= 2;
   // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
+  // StS2's Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
+  if (power(combat.player.powers, 'DIAMOND_DIADEM') > 0) damage *= 0.5;
   const doom = power(monster.powers, 'DOOM');
   if (doom > 0 && doom >= monster.hp && hasRelic(run, 'UNDYING_SIGIL')) damage *= 0.5;
   damage = Math.max(0, Math.floor(damage));
@@ -378,6 +380,7 @@ export class Combat implements CombatContext {
     combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
     clear(powers, 'FLAME_BARRIER');
+    clear(powers, 'DIAMOND_DIADEM');
     this.startSts2Turn();
     if (power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
       if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, combat.player.block - 15);

@@ -377,6 +377,44 @@ describe('StS2 Ancient, Event and character relic rules', () => {
     });
   });
 
+  describe('quiet turns and rewards', () => {
+    it('Diamond Diadem halves enemy attacks after a turn of few cards, not after a busy one', () => {
+      const hpLost = (relics: string[], plays: number): number => {
+        const { run, combat, state } = fight({ relics, deck: TEN.map(() => 'DEFEND_IRONCLAD') });
+        state.player.energy = 10;
+        for (let play = 0; play < plays; play++) sts2(() => combat.playCard(0, -1));
+        state.player.block = 0;
+        const hp = run.hp;
+        sts2(() => combat.endTurn());
+        return hp - run.hp;
+      };
+      const full = hpLost([], 2);
+      expect(full).toBeGreaterThan(1);
+      expect(hpLost(['DIAMOND_DIADEM'], 2)).toBe(Math.floor(full / 2));
+      expect(hpLost(['DIAMOND_DIADEM'], 3)).toBe(full);
+    });
+
+    it('Lasting Candy adds a Power to every other card reward', () => {
+      const run = newRun(['LASTING_CANDY']);
+      const sizes = [0, 1, 2, 3].map(() => {
+        const reward = sts2(() => combatRewards(run, 'monster', 0)).find((item) => item.kind === 'cards');
+        return reward?.kind === 'cards' ? reward.cards.length : 0;
+      });
+      expect(sizes).toEqual([3, 4, 3, 4]);
+    });
+
+    it('Claws turns up to its count of chosen cards into Maul; the choice can stop early', () => {
+      const run = pickup('CLAWS');
+      expect(run.selection?.count).toBe(6);
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      act(run, { action: 'cancel_selection' });
+      expect(run.screen).toBe('MAP');
+      expect(count(run, 'MAUL')).toBe(2);
+      expect(run.deck.length).toBe(10);
+    });
+  });
+
   describe('charges over combats', () => {
     it('Bone Tea upgrades the starting hand of the next combat only', () => {
       const run = pickup('BONE_TEA');
@@ -773,7 +811,7 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       },
     );
 
-    it.each(['FAKE_MERCHANTS_RUG', 'WONGO_CUSTOMER_APPRECIATION_BADGE'])(
+    it.each(['FAKE_MERCHANTS_RUG', 'WONGO_CUSTOMER_APPRECIATION_BADGE', 'CIRCLET'])(
       '%s does nothing, as in the game',
       (id) => {
         expect(isModelledSts2Entity('relic', id)).toBe(true);

@@ -604,6 +604,23 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     unsimulated: 'the transformed cards are not Upgraded afterwards.',
     hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
   }),
+  DIAMOND_DIADEM: (amount) => ({
+    text: `Whenever you play ${amount('CardThreshold')} or fewer cards in a turn, enemy attacks deal half damage to you until your next turn.`,
+    unsimulated: 'damage from enemies that is not an attack is not halved.',
+    hooks: {
+      atTurnEnd: (context) => {
+        if (context.counter('cardsThisTurn') <= amount('CardThreshold'))
+          playerPowers(context).DIAMOND_DIADEM = 1;
+      },
+    },
+  }),
+  CLAWS: (amount) => ({
+    text: `Upon pickup, Transform up to ${amount('Cards')} cards of your choice into Maul.`,
+    unsimulated: 'the Mauls do not keep the upgrades of the cards they replace.',
+    hooks: {
+      onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { into: 'MAUL', upTo: true }),
+    },
+  }),
   SILVER_CRUCIBLE: (amount) => ({
     text: `The first ${amount('Cards')} card rewards you see are Upgraded. The first Treasure Chest you open is empty.`,
     hooks: {
@@ -703,6 +720,25 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  LASTING_CANDY: () => ({
+    text: "Every other combat, your card reward holds an additional Power of your character's cards.",
+    hooks: {
+      onCombatRewards: (run, items) => {
+        const relic = relicState(run, 'LASTING_CANDY');
+        if (relic === undefined) return;
+        relic.counter = relic.counter === 1 ? 0 : 1;
+        const reward = items.find((item) => item.kind === 'cards');
+        if (relic.counter !== 0 || reward?.kind !== 'cards') return;
+        const powers = characterCards(
+          run,
+          ['Common', 'Uncommon', 'Rare'],
+          (id) => getCard(id).type === 'Power' && !reward.cards.some((card) => card.id === id),
+        );
+        reward.cards.push(...randomNewCards(run, powers, 1));
+      },
+    },
+  }),
+  CIRCLET: () => ({ text: 'Does nothing.', hooks: {} }),
   FAKE_VENERABLE_TEA_SET: (amount) => ({
     text: `Whenever you enter a Rest Site, start the next combat with ${amount('Energy')} additional Energy.`,
     hooks: {

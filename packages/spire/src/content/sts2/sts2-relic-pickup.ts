@@ -42,6 +42,15 @@ export function transformInto(run: RunState, card: DeckCard, id: string): void {
   addToDeck(run, newCard(run, id, card.upgraded));
 }
 
+export interface DeckChoiceOptions {
+  /** Only these cards may be chosen. */
+  readonly filter?: (card: DeckCard) => boolean;
+  /** A transform into this card id rather than a random card. */
+  readonly into?: string;
+  /** The player may stop before `count` cards (the choice can be cancelled). */
+  readonly upTo?: boolean;
+}
+
 /** Whether the run is on the map with nothing else pending: a pickup may open its own screen. */
 function onFreeMap(run: RunState): boolean {
   return run.screen === 'MAP' && run.selection === null && run.reward === null;
@@ -49,19 +58,24 @@ function onFreeMap(run: RunState): boolean {
 
 /**
  * Lets the player choose `count` deck cards to remove, upgrade or transform (one after another), back
- * to the map afterwards. Off the map (a relic obtained mid-screen) random cards are taken instead.
+ * to the map afterwards. Off the map (a relic obtained mid-screen) random cards are removed, upgraded
+ * or turned into `into` instead.
  */
 export function chooseDeckCards(
   run: RunState,
   purpose: 'remove' | 'upgrade' | 'transform',
   count: number,
-  filter: (card: DeckCard) => boolean = () => true,
+  options: DeckChoiceOptions = {},
 ): void {
+  const filter = options.filter ?? (() => true);
   const candidates = run.deck.filter((card) => filter(card) && (purpose !== 'upgrade' || canUpgrade(card)));
   if (candidates.length === 0 || count <= 0) return;
   if (!onFreeMap(run)) {
+    // "Up to" choices and random transforms take no card rather than guess.
+    if (options.upTo === true || (purpose === 'transform' && options.into === undefined)) return;
     for (const card of randomCards(run, candidates, count)) {
       if (purpose === 'upgrade') card.upgraded = true;
+      else if (options.into !== undefined) transformInto(run, card, options.into);
       else run.deck.splice(run.deck.indexOf(card), 1);
     }
     return;
@@ -71,9 +85,9 @@ export function chooseDeckCards(
     options: candidates.map((card) => card.uid),
     count,
     returnTo: 'map',
-    cancellable: false,
+    cancellable: options.upTo === true,
     chosen: [],
-    transformInto: null,
+    transformInto: options.into ?? null,
   };
   run.selection = selection;
   run.screen = 'CARD_SELECTION';
