@@ -623,6 +623,8 @@ export class Combat implements CombatContext {
       if (this.finished()) return;
       if (monster.alive && power(monster.powers, 'DOOM') > 0 && monster.hp <= power(monster.powers, 'DOOM')) {
         this.reduceMonsterHp(monster, monster.hp, false);
+        if (!monster.alive && power(monster.powers, 'MINION') === 0)
+          for (const relic of this.run.relics) getRelic(relic.id).onDoomKill?.(this);
         if (this.finished()) return;
       }
     }

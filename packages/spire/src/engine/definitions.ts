@@ -187,6 +187,8 @@ export interface RelicDefinition {
   readonly onCardDiscarded?: (context: CombatContext, count: number) => void;
   /** StS2: the player spent Stars (the amount spent). */
   readonly onStarsSpent?: (context: CombatContext, amount: number) => void;
+  /** StS2: Doom killed an enemy that is not a Minion. */
+  readonly onDoomKill?: (context: CombatContext) => void;
   /** StS2: the companion (Osty) attacked. */
   readonly onSummonAttack?: (context: CombatContext) => void;
   /** A card joins the master deck, from any source. */

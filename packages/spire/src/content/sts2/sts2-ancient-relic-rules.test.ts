@@ -931,6 +931,19 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(state.player.block).toBe(2);
     });
 
+    it('Book Repair Knife heals when Doom kills an enemy', () => {
+      const hpAfterDoom = (relics: string[]): number => {
+        const { run, combat, state } = fight({ relics, character: 'NECROBINDER' });
+        run.hp = 30;
+        const monster = state.monsters[0];
+        if (monster !== undefined) monster.powers.DOOM = monster.hp;
+        sts2(() => combat.endTurn());
+        expect(monster?.alive).toBe(false);
+        return run.hp;
+      };
+      expect(hpAfterDoom(['BOOK_REPAIR_KNIFE'])).toBe(hpAfterDoom([]) + 3);
+    });
+
     it('Undying Sigil halves the damage of enemies Doomed to die', () => {
       const { run, state } = fight({ relics: ['UNDYING_SIGIL'] });
       const monster = state.monsters[0];

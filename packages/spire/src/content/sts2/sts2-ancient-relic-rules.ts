@@ -1093,6 +1093,10 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     text: `Whenever Osty attacks, gain ${amount('Block')} Block.`,
     hooks: { onSummonAttack: (context) => context.gainBlock(amount('Block'), true) },
   }),
+  BOOK_REPAIR_KNIFE: (amount) => ({
+    text: `Whenever an enemy that is not a Minion dies to Doom, heal ${amount('Heal')} HP.`,
+    hooks: { onDoomKill: (context) => context.heal(amount('Heal')) },
+  }),
   UNDYING_SIGIL: () => ({
     text: 'Enemies with at least as much Doom as HP deal 50% less damage.',
     hooks: {},
