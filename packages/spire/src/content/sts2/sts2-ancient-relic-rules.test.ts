@@ -711,6 +711,20 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(run.treasure?.relicId).not.toBe('');
     });
 
+    it("Lord's Parasol takes everything the Merchant sells, for free", () => {
+      const run = newRun(['LORDS_PARASOL']);
+      beforeRoom(run, 'shop');
+      const size = run.deck.length;
+      act(run, { action: 'choose_map_node', option_index: 0 });
+      const shop = run.shop;
+      expect(shop?.cards.every((entry) => entry.sold)).toBe(true);
+      expect(shop?.relics.every((entry) => entry.sold)).toBe(true);
+      expect(run.deck.length).toBe(size + (shop?.cards.length ?? 0));
+      expect(run.relics.length).toBe(1 + (shop?.relics.length ?? 0));
+      expect(run.potions.every((potion) => potion !== null)).toBe(true);
+      expect(run.gold).toBe(99);
+    });
+
     it('Lava Rock adds relics to the Act 1 Boss rewards only; Black Star to Elite rewards', () => {
       const relics = (items: RewardItem[]) => items.filter((item) => item.kind === 'relic').length;
       const rock = newRun(['LAVA_ROCK']);

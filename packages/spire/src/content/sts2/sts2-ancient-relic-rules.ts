@@ -1,4 +1,6 @@
 // Hand-written rules of the StS2 Ancient, Event and character relics. Numbers come from the facts.
+
+import { addToDeck } from '../../engine/deck.js';
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import { newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from '../../engine/rewards.js';
 import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
@@ -603,6 +605,29 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     text: `Upon pickup, Transform ${amount('Cards')} cards of your choice.`,
     unsimulated: 'the transformed cards are not Upgraded afterwards.',
     hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
+  }),
+  LORDS_PARASOL: () => ({
+    text: 'When you enter a shop, obtain every card, relic and potion the Merchant sells, for free (potions while you have empty slots).',
+    unsimulated: 'the card removal service is not given for free.',
+    hooks: {
+      onRoomEntered: (run, room) => {
+        const shop = run.shop;
+        if (room !== 'shop' || shop === null) return;
+        for (const entry of shop.cards) {
+          entry.sold = true;
+          addToDeck(run, entry.card);
+        }
+        for (const entry of shop.relics) {
+          entry.sold = true;
+          obtainRelic(run, entry.relicId);
+        }
+        for (const entry of shop.potions) {
+          if (!run.potions.includes(null)) break;
+          entry.sold = true;
+          givePotion(run, entry.potionId);
+        }
+      },
+    },
   }),
   DIAMOND_DIADEM: (amount) => ({
     text: `Whenever you play ${amount('CardThreshold')} or fewer cards in a turn, enemy attacks deal half damage to you until your next turn.`,
