@@ -201,9 +201,9 @@ export function monsterAttackDamage(
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
   if (power(combat.player.powers, 'TANK') > 0) damage *= 2;
-  // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
   // StS2's Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
   if (power(combat.player.powers, 'DIAMOND_DIADEM') > 0) damage *= 0.5;
+  // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
   const doom = power(monster.powers, 'DOOM');
   if (doom > 0 && doom >= monster.hp && hasRelic(run, 'UNDYING_SIGIL')) damage *= 0.5;
   damage = Math.max(0, Math.floor(damage));
