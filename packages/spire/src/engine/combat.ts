@@ -1231,6 +1231,9 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('ARTIFACT', 1);
       return;
     }
+    if (id === 'STRENGTH' && amount > 0)
+      for (const relic of this.run.relics)
+        amount += getRelic(relic.id).strengthGainBonus?.(this, amount) ?? 0;
     if (id === 'WEAK' && amount > 0 && hasRelic(this.run, 'GINGER')) return;
     if (id === 'FRAIL' && amount > 0 && hasRelic(this.run, 'TURNIP')) return;
     const next = power(powers, id) + amount;

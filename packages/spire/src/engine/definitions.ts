@@ -187,6 +187,8 @@ export interface RelicDefinition {
   readonly onCardDiscarded?: (context: CombatContext, count: number) => void;
   /** StS2: the player spent Stars (the amount spent). */
   readonly onStarsSpent?: (context: CombatContext, amount: number) => void;
+  /** Strength added to a Strength gain of the player (`amount` is the gain so far). */
+  readonly strengthGainBonus?: (context: CombatContext, amount: number) => number;
   /** StS2: Doom killed an enemy that is not a Minion. */
   readonly onDoomKill?: (context: CombatContext) => void;
   /** StS2: the companion (Osty) attacked. */

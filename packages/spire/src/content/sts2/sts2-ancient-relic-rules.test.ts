@@ -871,6 +871,15 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(fight({ relics: ['RED_SKULL'] }).state.player.powers.STRENGTH).toBeUndefined();
     });
 
+    it('Ruined Helmet doubles the first Strength gain of the combat only', () => {
+      const { combat, state } = fight({ relics: ['RUINED_HELMET'], deck: ['INFLAME', 'INFLAME'] });
+      state.player.energy = 10;
+      sts2(() => combat.playCard(0, -1));
+      expect(state.player.powers.STRENGTH).toBe(4);
+      sts2(() => combat.playCard(0, -1));
+      expect(state.player.powers.STRENGTH).toBe(6);
+    });
+
     it('Self-Forming Clay gives Block next turn after an HP loss', () => {
       const { combat, state } = fight({ relics: ['SELF_FORMING_CLAY'] });
       sts2(() => combat.loseHp(2));

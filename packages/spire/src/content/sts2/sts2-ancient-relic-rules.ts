@@ -1021,6 +1021,17 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
       hooks: { atCombatStart: check, atTurnStart: check, onCardPlayed: check, onPlayerHpLoss: check },
     };
   },
+  RUINED_HELMET: () => ({
+    text: 'The first time you gain Strength each combat, double the amount gained.',
+    hooks: {
+      strengthGainBonus: (context, gained) => {
+        const own = counters(context);
+        if ((own.ruinedHelmet ?? 0) > 0) return 0;
+        own.ruinedHelmet = 1;
+        return gained;
+      },
+    },
+  }),
   SELF_FORMING_CLAY: (amount) => ({
     text: `Whenever you lose HP in combat, gain ${amount('BlockNextTurn')} Block at the start of your next turn.`,
     hooks: {
