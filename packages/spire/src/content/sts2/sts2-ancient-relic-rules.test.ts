@@ -617,6 +617,16 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(run.relics.some((relic) => relic.id === from)).toBe(false);
     });
 
+    it.each([
+      ['IRONCLAD', ['BREAK', 'CORRUPTION']],
+      ['NECROBINDER', ['PROTECTOR', 'FORBIDDEN_GRIMOIRE']],
+    ] as const)('Dusty Tome adds an upgraded Ancient card of the %s', (character, ancients) => {
+      const run = pickup('DUSTY_TOME', character);
+      const added = run.deck.at(-1);
+      expect(ancients).toContain(added?.id);
+      expect(added?.upgraded).toBe(true);
+    });
+
     it('Byrdpip adds Byrd Swoop and says the companion is not simulated', () => {
       expect(count(pickup('BYRDPIP'), 'BYRD_SWOOP')).toBe(1);
       expect(isModelledSts2Entity('relic', 'BYRDPIP')).toBe(false);
@@ -965,6 +975,15 @@ describe('StS2 Ancient, Event and character relic rules', () => {
         return run.hp;
       };
       expect(hpAfterDoom(['BOOK_REPAIR_KNIFE'])).toBe(hpAfterDoom([]) + 3);
+    });
+
+    it('Ivory Tile gives Energy for a card costing 3 or more', () => {
+      const { combat, state } = fight({ relics: ['IVORY_TILE'], deck: ['DEMON_FORM', 'DEFEND_IRONCLAD'] });
+      state.player.energy = 3;
+      sts2(() => combat.playCard(handIndex(state, 'DEMON_FORM'), -1));
+      expect(state.player.energy).toBe(1);
+      sts2(() => combat.playCard(handIndex(state, 'DEFEND_IRONCLAD'), -1));
+      expect(state.player.energy).toBe(0);
     });
 
     it('Undying Sigil halves the damage of enemies Doomed to die', () => {

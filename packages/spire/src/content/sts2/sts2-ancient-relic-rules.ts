@@ -6,6 +6,7 @@ import { newCard, rollCardReward, rollPotion, rollRelic, rollRelicRarity } from 
 import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
 import { cardPool, colorlessPool, getCard, getRelic, randomCurses } from '../registry.js';
 import { relicState, tick } from '../relic-counter.js';
+import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import {
   addCardsToDeck,
   canUpgrade,
@@ -179,6 +180,9 @@ const ANCIENT_STARTERS: Readonly<Record<string, string>> = {
 
 /** Phylactery Unbound's Summons: the export gives no numbers (the wiki's notes do). */
 const PHYLACTERY_SUMMONS = { combat: 5, turn: 2 } as const;
+
+/** Ivory Tile's cost threshold: the export's variable has no value (the wiki's text says 3). */
+const IVORY_TILE_THRESHOLD = 3;
 
 /** Brimstone's Strength: the export gives no numbers (the wiki's notes do). */
 const BRIMSTONE_STRENGTH = { self: 2, enemies: 1 } as const;
@@ -644,6 +648,17 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     unsimulated: 'the Mauls do not keep the upgrades of the cards they replace.',
     hooks: {
       onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { into: 'MAUL', upTo: true }),
+    },
+  }),
+  DUSTY_TOME: () => ({
+    text: "Upon pickup, add a random upgraded Ancient card of your character's to your Deck.",
+    hooks: {
+      onPickup: (run) => {
+        const ancients = ALL_STS2_CARD_FACTS.filter(
+          (card) => card.rarity === 'Ancient' && card.character.toUpperCase() === run.character,
+        ).map((card) => card.id);
+        for (const card of randomNewCards(run, ancients, 1)) addCardsToDeck(run, card.id, 1, true);
+      },
     },
   }),
   SILVER_CRUCIBLE: (amount) => ({
@@ -1132,6 +1147,18 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   BOOK_REPAIR_KNIFE: (amount) => ({
     text: `Whenever an enemy that is not a Minion dies to Doom, heal ${amount('Heal')} HP.`,
     hooks: { onDoomKill: (context) => context.heal(amount('Heal')) },
+  }),
+  IVORY_TILE: (amount) => ({
+    text: `Whenever you play a card that costs ${IVORY_TILE_THRESHOLD} or more Energy, gain ${amount('Energy')} Energy.`,
+    unsimulated: 'a cost changed for this turn only is not seen (the card counts at its combat cost).',
+    hooks: {
+      onCardPlayed: (context, play) => {
+        const definition = getCard(play.card.id);
+        const base =
+          typeof definition.cost === 'number' ? definition.cost : definition.cost[play.upgraded ? 1 : 0];
+        if ((play.card.combatCost ?? base) >= IVORY_TILE_THRESHOLD) context.gainEnergy(amount('Energy'));
+      },
+    },
   }),
   UNDYING_SIGIL: () => ({
     text: 'Enemies with at least as much Doom as HP deal 50% less damage.',
