@@ -1428,6 +1428,9 @@ export class Combat implements CombatContext {
       const position = nextInt(this.run.random, 'shuffle', 0, combat.drawPile.length);
       combat.drawPile.splice(position, 0, card);
     }
+    // Cards the monsters' moves put into the piles are theirs, not created by the player.
+    if ((combat.counters.monsterTurn ?? 0) === 0)
+      for (const relic of this.run.relics) getRelic(relic.id).onCardCreated?.(this);
   }
 
   private removeFromPiles(card: CombatCard): void {

@@ -189,6 +189,8 @@ export interface RelicDefinition {
   readonly onStarsSpent?: (context: CombatContext, amount: number) => void;
   /** Strength added to a Strength gain of the player (`amount` is the gain so far). */
   readonly strengthGainBonus?: (context: CombatContext, amount: number) => number;
+  /** A card was created into a combat pile outside the monsters' turn. */
+  readonly onCardCreated?: (context: CombatContext) => void;
   /** StS2: Doom killed an enemy that is not a Minion. */
   readonly onDoomKill?: (context: CombatContext) => void;
   /** StS2: the companion (Osty) attacked. */

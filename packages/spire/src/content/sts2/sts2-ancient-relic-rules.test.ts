@@ -937,6 +937,16 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(dust?.counter).toBe(0);
     });
 
+    it("Regalite gives Block for each card created, not for the monsters' status cards", () => {
+      const { combat, state } = fight({ relics: ['REGALITE'], character: 'REGENT', deck: ['DEFEND_REGENT'] });
+      sts2(() => combat.addCard('SHIV', 'hand'));
+      sts2(() => combat.addCard('SHIV', 'drawRandom'));
+      expect(state.player.block).toBe(4);
+      state.counters.monsterTurn = 1;
+      sts2(() => combat.addCard('DAZED', 'discard'));
+      expect(state.player.block).toBe(4);
+    });
+
     it('Lunar Pastry gives a Star at the end of the turn', () => {
       const { combat } = fight({ relics: ['LUNAR_PASTRY'], character: 'REGENT' });
       sts2(() => combat.endTurn());

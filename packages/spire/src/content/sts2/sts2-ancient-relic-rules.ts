@@ -1127,6 +1127,12 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  REGALITE: (amount) => ({
+    text: `Whenever you create a card, gain ${amount('Block')} Block.`,
+    unsimulated:
+      'cards that enemies add to your piles outside their turn (Hex, statuses at the start of combat) count as created.',
+    hooks: { onCardCreated: (context) => context.gainBlock(amount('Block'), true) },
+  }),
   BIG_HAT: (amount) => ({
     text: `At the start of each combat, add ${amount('Cards')} random Ethereal cards of your character into your Hand.`,
     hooks: {
