@@ -202,6 +202,11 @@ export function monsterAttackDamage(
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
   if (power(combat.player.powers, 'TANK') > 0) damage *= 2;
+  // StS2's Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
+  if (power(combat.player.powers, 'DIAMOND_DIADEM') > 0) damage *= 0.5;
+  // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
+  const doom = power(monster.powers, 'DOOM');
+  if (doom > 0 && doom >= monster.hp && hasRelic(run, 'UNDYING_SIGIL')) damage *= 0.5;
   damage = Math.max(0, Math.floor(damage));
   if (power(combat.player.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
   return damage;
@@ -377,6 +382,7 @@ export class Combat implements CombatContext {
     combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
     clear(powers, 'FLAME_BARRIER');
+    clear(powers, 'DIAMOND_DIADEM');
     this.startSts2Turn();
     // Block is lost as each turn after the first starts: Block gained before the first turn (Anchor's, at
     // the start of combat) lasts through it, as in both games.
@@ -631,6 +637,8 @@ export class Combat implements CombatContext {
       if (this.finished()) return;
       if (monster.alive && power(monster.powers, 'DOOM') > 0 && monster.hp <= power(monster.powers, 'DOOM')) {
         this.reduceMonsterHp(monster, monster.hp, false);
+        if (!monster.alive && power(monster.powers, 'MINION') === 0)
+          for (const relic of this.run.relics) getRelic(relic.id).onDoomKill?.(this);
         if (this.finished()) return;
       }
     }
@@ -1265,6 +1273,9 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('ARTIFACT', 1);
       return;
     }
+    if (id === 'STRENGTH' && amount > 0)
+      for (const relic of this.run.relics)
+        amount += getRelic(relic.id).strengthGainBonus?.(this, amount) ?? 0;
     if (id === 'WEAK' && amount > 0 && hasRelic(this.run, 'GINGER')) return;
     if (id === 'FRAIL' && amount > 0 && hasRelic(this.run, 'TURNIP')) return;
     const next = power(powers, id) + amount;
@@ -1465,6 +1476,9 @@ export class Combat implements CombatContext {
       const position = nextInt(this.run.random, 'shuffle', 0, combat.drawPile.length);
       combat.drawPile.splice(position, 0, card);
     }
+    // Cards the monsters' moves put into the piles are theirs, not created by the player.
+    if ((combat.counters.monsterTurn ?? 0) === 0)
+      for (const relic of this.run.relics) getRelic(relic.id).onCardCreated?.(this);
   }
 
   private removeFromPiles(card: CombatCard): void {
@@ -1504,6 +1518,7 @@ export class Combat implements CombatContext {
     this.combat.discardPile.push(card);
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
     if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
+    if (fromHand) for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
   }
 
   requestSelection(request: SelectionRequest): void {
@@ -1625,6 +1640,7 @@ export class Combat implements CombatContext {
     if (power(powers, 'BLACK_HOLE') > 0) this.damageAllMonsters(power(powers, 'BLACK_HOLE'));
     if (spent && power(powers, 'CHILD_OF_THE_STARS') > 0)
       this.gainBlock(power(powers, 'CHILD_OF_THE_STARS') * amount, true);
+    if (spent) for (const relic of this.run.relics) getRelic(relic.id).onStarsSpent?.(this, amount);
   }
 
   /** StS2 powers after the turn's draw: turn-start effects of power cards. */
@@ -1767,11 +1783,9 @@ export class Combat implements CombatContext {
     const summon = this.combat.summon;
     if (summon === null || summon.hp <= 0) return;
     const amount = base + power(this.combat.player.powers, 'CALCIFY');
-    if (target === 'all') {
-      this.damageAllMonsters(amount);
-      return;
-    }
-    this.damageMonster(this.validTarget(target), amount);
+    if (target === 'all') this.damageAllMonsters(amount);
+    else this.damageMonster(this.validTarget(target), amount);
+    for (const relic of this.run.relics) getRelic(relic.id).onSummonAttack?.(this);
   }
 
   /** Start-of-turn rules of StS2 powers (before the turn's energy and draw). */

@@ -207,7 +207,10 @@ export interface RelicDefinition {
   readonly onRest?: (run: RunState) => void;
   /** A card joins the master deck (any source); the card may still be changed (an Egg upgrades it). */
   readonly onCardAddedToDeck?: (run: RunState, card: DeckCard) => void;
-  /** The player enters a room of the map (a `RoomType`; a `?` room is 'event', then what it turned into). */
+  /**
+   * The player entered a room of the map and it was set up (a `RoomType`; a `?` room: what it turned
+   * into, then 'event').
+   */
   readonly onRoomEntered?: (run: RunState, room: string) => void;
   /** The player gained gold (any source, after it was added). */
   readonly onGoldGained?: (run: RunState, amount: number) => void;
@@ -225,6 +228,24 @@ export interface RelicDefinition {
   readonly everyRestOption?: boolean;
   /** An option the relic adds to rest sites (Girya's Lift, Shovel's Dig). */
   readonly restOption?: RelicRestOption;
+  /** Cards discarded from hand during the player's turn by a card or effect (not the end-of-turn discard). */
+  readonly onCardDiscarded?: (context: CombatContext, count: number) => void;
+  /** StS2: the player spent Stars (the amount spent). */
+  readonly onStarsSpent?: (context: CombatContext, amount: number) => void;
+  /** Strength added to a Strength gain of the player (`amount` is the gain so far). */
+  readonly strengthGainBonus?: (context: CombatContext, amount: number) => number;
+  /** A card was created into a combat pile outside the monsters' turn. */
+  readonly onCardCreated?: (context: CombatContext) => void;
+  /** StS2: Doom killed an enemy that is not a Minion. */
+  readonly onDoomKill?: (context: CombatContext) => void;
+  /** StS2: the companion (Osty) attacked. */
+  readonly onSummonAttack?: (context: CombatContext) => void;
+  /** Whether the player may travel to any room of the next map row, ignoring the paths (Winged Boots). */
+  readonly freeTravel?: (run: RunState) => boolean;
+  /** The player entered a room off the paths, as `freeTravel` allowed. */
+  readonly onFreeTravel?: (run: RunState) => void;
+  /** A card reward was rolled (after combat, from an event or a relic); the relic may change its cards. */
+  readonly onCardReward?: (run: RunState, cards: DeckCard[]) => void;
 }
 
 /** A rest-site option a relic adds; choosing it takes the site's one action like Rest or Smith. */

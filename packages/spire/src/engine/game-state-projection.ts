@@ -29,7 +29,8 @@ import {
   playerBlock,
 } from './combat.js';
 import type { CardDefinition } from './definitions.js';
-import { MAP_HEIGHT, MAP_WIDTH, nextNodes } from './map.js';
+import { MAP_HEIGHT, MAP_WIDTH } from './map.js';
+import { reachableNodes } from './map-travel.js';
 import { legalActionNames, restOptions } from './run.js';
 import type {
   CombatCard,
@@ -593,7 +594,7 @@ function mapLinks(map: MapState, boss: Api.MapCoord): MapLinks {
 const NO_PARENTS: Api.MapCoord[] = [];
 
 function mapView(run: RunState): Api.MapState {
-  const available = nextNodes(run.map, run.position);
+  const available = reachableNodes(run);
   const atTop = available.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1;
   const visited = new Set(run.path.map((node) => node.row * MAP_WIDTH + node.column));
   const availableKeys = new Set(available.map((node) => node.row * MAP_WIDTH + node.column));

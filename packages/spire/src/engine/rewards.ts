@@ -97,6 +97,7 @@ export function rollCardReward(run: RunState, source: RewardSource, count = 3): 
     const upgraded = rarity !== 'Rare' && upgradeChance > 0 && chance(run.random, 'card', upgradeChance);
     cards.push(newCard(run, id, upgraded));
   }
+  for (const relic of run.relics) getRelic(relic.id).onCardReward?.(run, cards);
   return cards;
 }
 

@@ -22,7 +22,8 @@ import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
 import { Combat, hasRelic } from './combat.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
-import { findNode, generateMap, MAP_HEIGHT, nextNodes } from './map.js';
+import { findNode, generateMap, MAP_HEIGHT } from './map.js';
+import { isFlight, reachableNodes } from './map-travel.js';
 import {
   createRandomState,
   nextFloat,
@@ -296,7 +297,7 @@ function computeLegalActions(run: RunState): EngineAction[] {
       return actions;
     }
     case 'MAP': {
-      const next = nextNodes(run.map, run.position);
+      const next = reachableNodes(run);
       if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
         actions.push(optionAction('choose_map_node', 0));
       } else {
@@ -741,8 +742,10 @@ function perform(run: RunState, action: EngineAction): void {
     case 'choose_treasure_relic': {
       if (run.bossRelic !== null) {
         const relicId = run.bossRelic.relicIds[option];
-        if (relicId !== undefined) addRelic(run, relicId);
+        // Obtained on the new act's map, so a relic whose pickup opens a deck choice or a reward
+        // screen (StS2's Ancient relics) shows it there.
         nextAct(run);
+        if (relicId !== undefined) addRelic(run, relicId);
         return;
       }
       const treasure = run.treasure;
@@ -869,7 +872,7 @@ function nextAct(run: RunState): void {
 // ---- rooms -----------------------------------------------------------------
 
 function enterNode(run: RunState, option: number): void {
-  const next = nextNodes(run.map, run.position);
+  const next = reachableNodes(run);
   run.floor += 1;
   reseedStream(run.random, 'monster', run.seed, `floor:${run.floor}`);
   reseedStream(run.random, 'ai', run.seed, `floor:${run.floor}`);
@@ -882,14 +885,23 @@ function enterNode(run: RunState, option: number): void {
   }
   const node = next[option];
   if (node === undefined) return;
+  if (isFlight(run, node)) for (const relic of run.relics) getRelic(relic.id).onFreeTravel?.(run);
   run.position = { row: node.row, column: node.column };
   run.path.push({ row: node.row, column: node.column });
   enterRoom(run, node.type);
 }
 
+/**
+ * Enters a room: sets it up, then the relics react to it (a shop's stock, a chest's contents are there to
+ * see). A `?` room: first what it turned into, then 'event'.
+ */
 function enterRoom(run: RunState, type: RoomType): void {
   run.room = type;
+  setUpRoom(run, type);
   for (const relic of run.relics) getRelic(relic.id).onRoomEntered?.(run, type);
+}
+
+function setUpRoom(run: RunState, type: RoomType): void {
   switch (type) {
     case 'monster': {
       const encounterId =

@@ -135,6 +135,7 @@ const MODELLED: Readonly<Record<string, string>> = {
   STAMPEDE:
     'At the end of your turn, that many random Attacks in your Hand are played against random enemies.',
   HELLRAISER: 'Whenever you draw a card containing "Strike", it is played against a random enemy.',
+  DIAMOND_DIADEM: 'Enemy attacks deal half damage to you until the start of your next turn.',
 };
 
 /** Powers that wear off by 1 at the end of each round. */

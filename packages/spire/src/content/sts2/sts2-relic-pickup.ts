@@ -1,0 +1,116 @@
+// What StS2 relics do to the run when obtained (and after): cards added, upgraded, removed or
+// transformed, potions procured, deck choices and card rewards opened. Random picks use the run's
+// event stream, like the events' own deck changes.
+
+import { nextInt } from '../../engine/random.js';
+import { addCardToDeck, newCard, rollPotion } from '../../engine/rewards.js';
+import type { DeckCard, DeckSelection, RewardItem, RunState } from '../../engine/run-state.js';
+import { getCard } from '../registry.js';
+
+/** Adds `count` new copies of a card to the deck. */
+export function addCardsToDeck(run: RunState, id: string, count: number, upgraded = false): void {
+  for (let copy = 0; copy < count; copy++) addCardToDeck(run, newCard(run, id, upgraded));
+}
+
+/** Whether a deck card can be upgraded (not yet upgraded, not a Curse or Status). */
+export function canUpgrade(card: DeckCard): boolean {
+  const type = getCard(card.id).type;
+  return !card.upgraded && type !== 'Curse' && type !== 'Status';
+}
+
+/** Up to `count` distinct random cards of `cards`, drawn from the event stream. */
+export function randomCards(run: RunState, cards: readonly DeckCard[], count: number): DeckCard[] {
+  const left = [...cards];
+  const chosen: DeckCard[] = [];
+  while (chosen.length < count && left.length > 0) {
+    const [card] = left.splice(nextInt(run.random, 'event', 0, left.length - 1), 1);
+    if (card !== undefined) chosen.push(card);
+  }
+  return chosen;
+}
+
+/** Upgrades up to `count` random upgradable cards of the deck. */
+export function upgradeRandomCards(run: RunState, count: number): void {
+  for (const card of randomCards(run, run.deck.filter(canUpgrade), count)) card.upgraded = true;
+}
+
+/** Replaces a deck card by a new card of `id` (a transform into a known card), keeping its upgrade. */
+export function transformInto(run: RunState, card: DeckCard, id: string): void {
+  const index = run.deck.indexOf(card);
+  if (index < 0) return;
+  run.deck.splice(index, 1);
+  addCardToDeck(run, newCard(run, id, card.upgraded));
+}
+
+export interface DeckChoiceOptions {
+  /** Only these cards may be chosen. */
+  readonly filter?: (card: DeckCard) => boolean;
+  /** A transform into this card id rather than a random card. */
+  readonly into?: string;
+  /** The player may stop before `count` cards (the choice can be cancelled). */
+  readonly upTo?: boolean;
+}
+
+/** Whether the run is on the map with nothing else pending: a pickup may open its own screen. */
+function onFreeMap(run: RunState): boolean {
+  return run.screen === 'MAP' && run.selection === null && run.reward === null;
+}
+
+/**
+ * Lets the player choose `count` deck cards to remove, upgrade or transform (one after another), back
+ * to the map afterwards. Off the map (a relic obtained mid-screen) random cards are removed, upgraded
+ * or turned into `into` instead.
+ */
+export function chooseDeckCards(
+  run: RunState,
+  purpose: 'remove' | 'upgrade' | 'transform',
+  count: number,
+  options: DeckChoiceOptions = {},
+): void {
+  const filter = options.filter ?? (() => true);
+  const candidates = run.deck.filter((card) => filter(card) && (purpose !== 'upgrade' || canUpgrade(card)));
+  if (candidates.length === 0 || count <= 0) return;
+  if (!onFreeMap(run)) {
+    // "Up to" choices and random transforms take no card rather than guess.
+    if (options.upTo === true || (purpose === 'transform' && options.into === undefined)) return;
+    for (const card of randomCards(run, candidates, count)) {
+      if (purpose === 'upgrade') card.upgraded = true;
+      else if (options.into !== undefined) transformInto(run, card, options.into);
+      else run.deck.splice(run.deck.indexOf(card), 1);
+    }
+    return;
+  }
+  const selection: DeckSelection = {
+    purpose,
+    options: candidates.map((card) => card.uid),
+    count,
+    returnTo: 'map',
+    cancellable: options.upTo === true,
+    chosen: [],
+    transformInto: options.into ?? null,
+  };
+  run.selection = selection;
+  run.screen = 'CARD_SELECTION';
+}
+
+/** Shows a reward screen of `items` (back to the map afterwards); off the map, only potions are given. */
+export function offerRewards(run: RunState, items: RewardItem[]): void {
+  if (onFreeMap(run)) {
+    run.reward = { items, openCards: null, afterBoss: false };
+    run.screen = 'REWARD';
+    return;
+  }
+  for (const item of items) if (item.kind === 'potion') givePotion(run, item.potionId);
+}
+
+/** Puts a potion into the first empty slot (none with Sozu or without a free slot). */
+export function givePotion(run: RunState, potionId: string): void {
+  if (run.relics.some((relic) => relic.id === 'SOZU')) return;
+  const slot = run.potions.indexOf(null);
+  if (slot >= 0) run.potions[slot] = potionId;
+}
+
+/** Procures `count` random potions by the usual rarity odds. */
+export function procurePotions(run: RunState, count: number): void {
+  for (let potion = 0; potion < count; potion++) givePotion(run, rollPotion(run));
+}
