@@ -349,6 +349,17 @@ describe('StS2 Ancient, Event and character relic rules', () => {
   });
 
   describe('more combat relics', () => {
+    it("Strike Dummy??? adds its 1 damage to each Strike's hit, not to other Attacks", () => {
+      const damageOf = (relics: string[], card: string) => {
+        const { combat, state } = fight({ relics, deck: [card], monsters: ['SEAPUNK'] });
+        const before = state.monsters[0]?.hp ?? 0;
+        sts2(() => combat.playCard(0, 0));
+        return before - (state.monsters[0]?.hp ?? 0);
+      };
+      expect(damageOf(['FAKE_STRIKE_DUMMY'], 'STRIKE_IRONCLAD')).toBe(damageOf([], 'STRIKE_IRONCLAD') + 1);
+      expect(damageOf(['FAKE_STRIKE_DUMMY'], 'BASH')).toBe(damageOf([], 'BASH'));
+    });
+
     it('Razor Tooth upgrades a played Attack for the rest of the combat', () => {
       const { combat, state } = fight({ relics: ['RAZOR_TOOTH'], deck: ['STRIKE_IRONCLAD'] });
       sts2(() => combat.playCard(0, 0));

@@ -13,6 +13,7 @@ import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/ru
 import { cardPool, colorlessPool, getCard, getRelic, randomCurses } from '../registry.js';
 import { relicState, tick } from '../relic-counter.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
+import { strikeDummyRule } from './sts2-common-relic-rules.js';
 import {
   addCardsToDeck,
   canUpgrade,
@@ -963,6 +964,9 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   FAKE_MERCHANTS_RUG: () => ({ text: 'Does nothing.', hooks: {} }),
+
+  // The imitation's rule is Strike Dummy's, with its own (smaller) number.
+  FAKE_STRIKE_DUMMY: strikeDummyRule,
   WONGO_CUSTOMER_APPRECIATION_BADGE: () => ({ text: 'Does nothing.', hooks: {} }),
   BING_BONG: () => ({
     text: 'Whenever you add a card to your Deck, add one additional copy.',

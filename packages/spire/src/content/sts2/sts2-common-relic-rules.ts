@@ -4,7 +4,7 @@
 // change it, nor does Vulnerable (as for Thorns).
 import type { CombatContext } from '../../engine/definitions.js';
 import { tick } from '../relic-counter.js';
-import type { Sts2RelicRules } from './sts2-relic-rule.js';
+import type { Sts2RelicRuleFactory, Sts2RelicRules } from './sts2-relic-rule.js';
 
 /** True the first time it is asked for `key` in this combat (a combat counter marks it). */
 function firstThisCombat(context: CombatContext, key: string): boolean {
@@ -27,6 +27,14 @@ function plural(count: number, word: string): string {
 const PEN_NIB_EVERY = 10;
 
 const POTION_SHAPED_ROCK = 'POTION_SHAPED_ROCK';
+
+/** Strike Dummy's rule (also its Event imitation's, with that relic's number). */
+export const strikeDummyRule: Sts2RelicRuleFactory = (amount) => ({
+  text: `Cards with "Strike" in their name deal ${amount('ExtraDamage')} additional damage.`,
+  hooks: {
+    attackDamageBonus: (_context, card) => (card.id.includes('STRIKE') ? amount('ExtraDamage') : 0),
+  },
+});
 
 export const STS2_COMMON_RELIC_RULES: Sts2RelicRules = {
   ANCHOR: (amount) => ({
@@ -264,12 +272,7 @@ export const STS2_COMMON_RELIC_RULES: Sts2RelicRules = {
     },
   }),
 
-  STRIKE_DUMMY: (amount) => ({
-    text: `Cards with "Strike" in their name deal ${amount('ExtraDamage')} additional damage.`,
-    hooks: {
-      attackDamageBonus: (_context, card) => (card.id.includes('STRIKE') ? amount('ExtraDamage') : 0),
-    },
-  }),
+  STRIKE_DUMMY: strikeDummyRule,
 
   TUNING_FORK: (amount) => ({
     text: `Every time you play ${amount('Cards')} Skills, gain ${amount('Block')} Block.`,
