@@ -1525,15 +1525,7 @@ export class Combat implements CombatContext {
     const generated: CombatCard[] = [];
     if (request.source === 'generated')
       for (const id of request.generated ?? [])
-        generated.push({
-          uid: this.run.counters.nextUid++,
-          id,
-          upgraded: false,
-          combatCost: null,
-          turnCost: null,
-          bonus: 0,
-          retainOnce: false,
-        });
+        generated.push(toCombatCard({ uid: this.run.counters.nextUid++, id, upgraded: false }));
     const pile = request.source === 'generated' ? generated : this.pileOf(request.source);
     const options = pile.filter((card) => request.filter?.(card) ?? true).map((card) => card.uid);
     if (options.length === 0) return;

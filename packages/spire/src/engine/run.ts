@@ -17,6 +17,7 @@ import {
   randomCurses,
   withRuleset,
 } from '../content/registry.js';
+import { provideRunServices } from '../content/run-services.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
@@ -219,6 +220,24 @@ function pickEncounterExcept(
   }
   return last;
 }
+
+// Content rules reach these through content/run-services.ts (importing them would close a module circle).
+provideRunServices({
+  gainGold,
+  addCardToDeck,
+  gainPotion,
+  newCard,
+  rollCardReward,
+  rollPotion,
+  rollRelicRarity,
+  rollRelic,
+  addRelic: (run, relicId) => addRelic(run, relicId),
+  getCard,
+  getRelic,
+  cardPool,
+  colorlessPool,
+  randomCurses,
+});
 
 export function addRelic(run: RunState, relicId: string): void {
   const definition = getRelic(relicId);

@@ -1,17 +1,9 @@
 // Hand-written rules of the StS2 Ancient, Event and character relics. Numbers come from the facts.
 
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
-import {
-  addCardToDeck,
-  newCard,
-  rollCardReward,
-  rollPotion,
-  rollRelic,
-  rollRelicRarity,
-} from '../../engine/rewards.js';
 import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
-import { cardPool, colorlessPool, getCard, getRelic, randomCurses } from '../registry.js';
 import { relicState, tick } from '../relic-counter.js';
+import { runServices } from '../run-services.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { strikeDummyRule } from './sts2-common-relic-rules.js';
 import {
@@ -73,7 +65,7 @@ function changeMaxHp(run: RunState, amount: number): void {
 function obtainRelic(run: RunState, id: string | null): void {
   if (id === null || run.relics.some((relic) => relic.id === id)) return;
   run.relics.push({ id, counter: -1, used: false });
-  getRelic(id).onPickup?.(run);
+  runServices().getRelic(id).onPickup?.(run);
 }
 
 /** Plays a copy of a card for free against a random enemy; the copy leaves no card behind. */
@@ -115,13 +107,13 @@ function characterCards(
   rarities: readonly ('Common' | 'Uncommon' | 'Rare')[],
   filter: (id: string) => boolean = () => true,
 ): string[] {
-  return rarities.flatMap((rarity) => cardPool(run.character, rarity)).filter(filter);
+  return rarities.flatMap((rarity) => runServices().cardPool(run.character, rarity)).filter(filter);
 }
 
 /** `count` distinct random ids of `ids` (event stream), as new deck cards. */
 function randomNewCards(run: RunState, ids: readonly string[], count: number): DeckCard[] {
   const offered = ids.map((id) => ({ uid: -1, id, upgraded: false }));
-  return randomCards(run, offered, count).map((card) => newCard(run, card.id));
+  return randomCards(run, offered, count).map((card) => runServices().newCard(run, card.id));
 }
 
 /** Transforms a deck card into a random other card of the character's reward pools. */
@@ -138,7 +130,7 @@ function transformRandomly(run: RunState, card: DeckCard): void {
 
 /** Whether a deck card is a Basic card whose id contains `kind` (STRIKE, DEFEND). */
 function isBasic(card: DeckCard, kind: string): boolean {
-  return card.id.includes(kind) && getCard(card.id).rarity === 'Basic';
+  return card.id.includes(kind) && runServices().getCard(card.id).rarity === 'Basic';
 }
 
 /** The first Basic card of the deck whose id contains `kind` (STRIKE, DEFEND), preferring unupgraded ones. */
@@ -160,7 +152,7 @@ const ANCIENT_VERSIONS: Readonly<Record<string, string>> = {
 function playAgain(context: CombatContext, play: CardPlay): void {
   const combat = context.run.combat;
   if (combat === null || combat.over || combat.selection !== null) return;
-  const definition = getCard(play.card.id);
+  const definition = runServices().getCard(play.card.id);
   const target = combat.monsters[play.target]?.alive === true ? play.target : context.randomMonsterIndex();
   definition.play?.(context, { ...play, target });
 }
@@ -169,7 +161,7 @@ function playAgain(context: CombatContext, play: CardPlay): void {
 function addRelicRewards(run: RunState, items: RewardItem[], count: number): void {
   const offered = items.flatMap((item) => (item.kind === 'relic' ? [item.relicId] : []));
   for (let relic = 0; relic < count; relic++) {
-    const relicId = rollRelic(run, rollRelicRarity(run), offered);
+    const relicId = runServices().rollRelic(run, runServices().rollRelicRarity(run), offered);
     if (relicId === null) return;
     offered.push(relicId);
     items.push({ kind: 'relic', relicId });
@@ -327,7 +319,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         const attacks = characterCards(
           context.run,
           ['Common', 'Uncommon', 'Rare'],
-          (id) => getCard(id).type === 'Attack',
+          (id) => runServices().getCard(id).type === 'Attack',
         );
         if (attacks.length === 0) return;
         context.addCard(attacks[context.randomInt(0, attacks.length - 1)] ?? '', 'hand', false, true);
@@ -340,7 +332,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
       atCombatStart: (context) => {
         const combat = context.run.combat;
         if (combat === null) return;
-        const powers = combat.drawPile.filter((card) => getCard(card.id).type === 'Power');
+        const powers = combat.drawPile.filter((card) => runServices().getCard(card.id).type === 'Power');
         const chosen = powers[powers.length <= 1 ? 0 : context.randomInt(0, powers.length - 1)];
         if (chosen === undefined) return;
         combat.drawPile.splice(combat.drawPile.indexOf(chosen), 1);
@@ -355,7 +347,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
       atCombatStart: (context) => {
         const run = context.run;
         while (run.potions.includes(null) && !run.relics.some((relic) => relic.id === 'SOZU'))
-          givePotion(run, rollPotion(run));
+          givePotion(run, runServices().rollPotion(run));
       },
     },
   }),
@@ -430,7 +422,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     text: `Upon pickup, add ${amount('Curses')} different random Curses and ${amount('Wishes')} Wishes to your Deck.`,
     hooks: {
       onPickup: (run) => {
-        for (const curse of randomNewCards(run, randomCurses(), amount('Curses')))
+        for (const curse of randomNewCards(run, runServices().randomCurses(), amount('Curses')))
           addCardsToDeck(run, curse.id, 1);
         addCardsToDeck(run, 'WISH', amount('Wishes'));
       },
@@ -529,7 +521,11 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         offerRewards(run, [
           {
             kind: 'cards',
-            cards: randomNewCards(run, [...colorlessPool('Uncommon'), ...colorlessPool('Rare')], 2),
+            cards: randomNewCards(
+              run,
+              [...runServices().colorlessPool('Uncommon'), ...runServices().colorlessPool('Rare')],
+              2,
+            ),
           },
         ]),
     },
@@ -539,20 +535,22 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       onPickup: (run) => {
         procurePotions(run, 1);
-        offerRewards(run, [{ kind: 'cards', cards: rollCardReward(run, 'monster') }]);
+        offerRewards(run, [{ kind: 'cards', cards: runServices().rollCardReward(run, 'monster') }]);
       },
     },
   }),
   SMALL_CAPSULE: () => ({
     text: 'Upon pickup, obtain a random Relic.',
-    hooks: { onPickup: (run) => obtainRelic(run, rollRelic(run, rollRelicRarity(run))) },
+    hooks: {
+      onPickup: (run) => obtainRelic(run, runServices().rollRelic(run, runServices().rollRelicRarity(run))),
+    },
   }),
   LARGE_CAPSULE: (amount) => ({
     text: `Upon pickup, obtain ${amount('Relics') || 2} random Relics. Add an additional Strike and Defend to your Deck.`,
     hooks: {
       onPickup: (run) => {
         for (let relic = 0; relic < (amount('Relics') || 2); relic++)
-          obtainRelic(run, rollRelic(run, rollRelicRarity(run)));
+          obtainRelic(run, runServices().rollRelic(run, runServices().rollRelicRarity(run)));
         addCardsToDeck(run, `STRIKE_${run.character}`, 1);
         addCardsToDeck(run, `DEFEND_${run.character}`, 1);
       },
@@ -565,7 +563,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         addCardsToDeck(run, 'CURSE_OF_THE_BELL', 1);
         const relics: string[] = [];
         for (const rarity of ['Common', 'Uncommon', 'Rare'] as const) {
-          const id = rollRelic(run, rarity, relics);
+          const id = runServices().rollRelic(run, rarity, relics);
           if (id !== null) relics.push(id);
         }
         offerRewards(
@@ -592,7 +590,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         if (relic === undefined) return;
         relic.id = ANCIENT_STARTERS[relic.id] ?? relic.id;
         relic.counter = -1;
-        getRelic(relic.id).onPickup?.(run);
+        runServices().getRelic(relic.id).onPickup?.(run);
       },
     },
   }),
@@ -626,7 +624,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         if (room !== 'shop' || shop === null) return;
         for (const entry of shop.cards) {
           entry.sold = true;
-          addCardToDeck(run, entry.card);
+          runServices().addCardToDeck(run, entry.card);
         }
         for (const entry of shop.relics) {
           entry.sold = true;
@@ -763,7 +761,10 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         if (relic.counter < amount('RemainingCombats')) return;
         relic.used = true;
         for (let prize = 0; prize < amount('Repeat'); prize++)
-          obtainRelic(context.run, rollRelic(context.run, rollRelicRarity(context.run)));
+          obtainRelic(
+            context.run,
+            runServices().rollRelic(context.run, runServices().rollRelicRarity(context.run)),
+          );
       },
     },
   }),
@@ -779,7 +780,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         const powers = characterCards(
           run,
           ['Common', 'Uncommon', 'Rare'],
-          (id) => getCard(id).type === 'Power' && !reward.cards.some((card) => card.id === id),
+          (id) => runServices().getCard(id).type === 'Power' && !reward.cards.some((card) => card.id === id),
         );
         reward.cards.push(...randomNewCards(run, powers, 1));
       },
@@ -981,7 +982,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     text: `Whenever you obtain a Curse, raise your Max HP by ${amount('MaxHp')}.`,
     hooks: {
       onCardAddedToDeck: (run, card) => {
-        if (getCard(card.id).type === 'Curse') changeMaxHp(run, amount('MaxHp'));
+        if (runServices().getCard(card.id).type === 'Curse') changeMaxHp(run, amount('MaxHp'));
       },
     },
   }),
@@ -990,7 +991,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       onRest: (run) => {
         run.reward = {
-          items: [{ kind: 'cards', cards: rollCardReward(run, 'monster') }],
+          items: [{ kind: 'cards', cards: runServices().rollCardReward(run, 'monster') }],
           openCards: null,
           afterBoss: false,
         };
@@ -1131,7 +1132,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     text: `At the start of each combat, add ${amount('Cards')} random Colorless cards into your Hand.`,
     hooks: {
       atCombatStart: (context) => {
-        const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
+        const pool = [...runServices().colorlessPool('Uncommon'), ...runServices().colorlessPool('Rare')];
         for (let card = 0; card < amount('Cards') && pool.length > 0; card++)
           context.addCard(pool[context.randomInt(0, pool.length - 1)] ?? '', 'hand');
       },
@@ -1148,7 +1149,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       atCombatStart: (context) => {
         const ethereal = characterCards(context.run, ['Common', 'Uncommon', 'Rare'], (id) => {
-          const value = getCard(id).ethereal;
+          const value = runServices().getCard(id).ethereal;
           return value === true || (Array.isArray(value) && value[0] === true);
         });
         for (let card = 0; card < amount('Cards') && ethereal.length > 0; card++)
@@ -1169,7 +1170,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     unsimulated: 'a cost changed for this turn only is not seen (the card counts at its combat cost).',
     hooks: {
       onCardPlayed: (context, play) => {
-        const definition = getCard(play.card.id);
+        const definition = runServices().getCard(play.card.id);
         const base =
           typeof definition.cost === 'number' ? definition.cost : definition.cost[play.upgraded ? 1 : 0];
         if ((play.card.combatCost ?? base) >= IVORY_TILE_THRESHOLD) context.gainEnergy(amount('Energy'));

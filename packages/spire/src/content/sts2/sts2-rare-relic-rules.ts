@@ -1,9 +1,10 @@
 // Hand-written rules of the StS2 Rare and Shop shared relics that act inside combat. Numbers come from
 // the facts. State that lasts one combat lives in the combat's counters (keys below), so nothing
 // carries over into the next fight.
+
 import type { CardType, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard, CombatState } from '../../engine/run-state.js';
-import { cardPool, colorlessPool, getCard } from '../registry.js';
+import { runServices } from '../run-services.js';
 import type { Sts2RelicRules } from './sts2-relic-rule.js';
 
 /** Combat counters of these relics. */
@@ -35,7 +36,7 @@ function setCounter(context: CombatContext, name: string, value: number): void {
 
 /** The card's energy cost now, or -1 for X-cost and unplayable cards. */
 function currentCost(card: CombatCard): number {
-  const cost = getCard(card.id).cost;
+  const cost = runServices().getCard(card.id).cost;
   const base = typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0];
   if (base < 0) return -1;
   return card.turnCost ?? card.combatCost ?? base;
@@ -288,7 +289,7 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       atCombatStart: (x) => {
         const pool = (['Common', 'Uncommon', 'Rare'] as const).flatMap((rarity) =>
-          cardPool(x.run.character, rarity),
+          runServices().cardPool(x.run.character, rarity),
         );
         const id = randomOf(x, pool);
         if (id !== undefined) x.addCard(id, 'hand', false, true);
@@ -322,7 +323,7 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
     text: 'The first time each combat you Exhaust a Skill, add a copy of it into your hand.',
     hooks: {
       onExhaust: (x, card) => {
-        if (x.counter(COUNTER.burningSticks) > 0 || getCard(card.id).type !== 'Skill') return;
+        if (x.counter(COUNTER.burningSticks) > 0 || runServices().getCard(card.id).type !== 'Skill') return;
         setCounter(x, COUNTER.burningSticks, 1);
         x.addCard(card.id, 'hand', card.upgraded);
       },
@@ -392,7 +393,7 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
       text: `At the start of each combat, choose 1 of ${cards} random Colorless cards and add it into your hand.`,
       hooks: {
         atCombatStart: (x) => {
-          const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
+          const pool = [...runServices().colorlessPool('Uncommon'), ...runServices().colorlessPool('Rare')];
           // The first `cards` of a partial shuffle: distinct cards.
           for (let index = 0; index < Math.min(cards, pool.length); index++) {
             const other = x.randomInt(index, pool.length - 1);

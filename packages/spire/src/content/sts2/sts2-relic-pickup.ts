@@ -3,18 +3,18 @@
 // event stream, like the events' own deck changes.
 
 import { nextInt } from '../../engine/random.js';
-import { addCardToDeck, newCard, rollPotion } from '../../engine/rewards.js';
 import type { DeckCard, DeckSelection, RewardItem, RunState } from '../../engine/run-state.js';
-import { getCard } from '../registry.js';
+import { runServices } from '../run-services.js';
 
 /** Adds `count` new copies of a card to the deck. */
 export function addCardsToDeck(run: RunState, id: string, count: number, upgraded = false): void {
-  for (let copy = 0; copy < count; copy++) addCardToDeck(run, newCard(run, id, upgraded));
+  for (let copy = 0; copy < count; copy++)
+    runServices().addCardToDeck(run, runServices().newCard(run, id, upgraded));
 }
 
 /** Whether a deck card can be upgraded (not yet upgraded, not a Curse or Status). */
 export function canUpgrade(card: DeckCard): boolean {
-  const type = getCard(card.id).type;
+  const type = runServices().getCard(card.id).type;
   return !card.upgraded && type !== 'Curse' && type !== 'Status';
 }
 
@@ -39,7 +39,7 @@ export function transformInto(run: RunState, card: DeckCard, id: string): void {
   const index = run.deck.indexOf(card);
   if (index < 0) return;
   run.deck.splice(index, 1);
-  addCardToDeck(run, newCard(run, id, card.upgraded));
+  runServices().addCardToDeck(run, runServices().newCard(run, id, card.upgraded));
 }
 
 export interface DeckChoiceOptions {
@@ -112,5 +112,5 @@ export function givePotion(run: RunState, potionId: string): void {
 
 /** Procures `count` random potions by the usual rarity odds. */
 export function procurePotions(run: RunState, count: number): void {
-  for (let potion = 0; potion < count; potion++) givePotion(run, rollPotion(run));
+  for (let potion = 0; potion < count; potion++) givePotion(run, runServices().rollPotion(run));
 }

@@ -2,9 +2,10 @@
 // relics whose text is one trigger with modelled effects behave as in the game; relics the engine already
 // knows by id (Ring of the Snake, Chemical X...) keep the engine's rule; the others say in their text that
 // their effect is not simulated.
+
 import type { CombatContext, RelicDefinition } from '../../engine/definitions.js';
-import { gainGold } from '../../engine/rewards.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
+import { runServices } from '../run-services.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import type { Sts2RelicFacts } from './facts.js';
 import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
@@ -68,7 +69,7 @@ function pickup(state: RunState, facts: Sts2RelicFacts): void {
   const amountOf = resolverOf(facts.vars, false);
   for (const effect of facts.effects) {
     const amount = amountOf(effect.amount);
-    if (effect.kind === 'gold') gainGold(state, amount);
+    if (effect.kind === 'gold') runServices().gainGold(state, amount);
     if (effect.kind === 'maxHp') {
       state.maxHp += amount;
       state.hp = Math.min(state.maxHp, state.hp + amount);

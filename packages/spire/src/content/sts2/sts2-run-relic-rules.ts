@@ -1,20 +1,11 @@
 // Hand-written rules of the StS2 relics that act outside combat: on pickup, when cards join the deck,
 // in rooms (rest sites, shops, `?` rooms) and on rewards. Numbers come from the facts.
+
 import type { CardType } from '../../engine/definitions.js';
 import { nextInt } from '../../engine/random.js';
-import {
-  addCardToDeck,
-  gainGold,
-  gainPotion,
-  rollCardReward,
-  rollPotion,
-  rollRelic,
-  rollRelicRarity,
-} from '../../engine/rewards.js';
-import { addRelic } from '../../engine/run.js';
 import type { RewardItem, RunState } from '../../engine/run-state.js';
-import { getCard } from '../registry.js';
 import { relicState } from '../relic-counter.js';
+import { runServices } from '../run-services.js';
 import type { Sts2RelicRuleFactory, Sts2RelicRules } from './sts2-relic-rule.js';
 
 // Numbers the game's texts state but the facts table carries no variable for.
@@ -61,7 +52,9 @@ function setCounter(run: RunState, id: string, value: number): void {
 
 /** Upgrades up to `count` random unupgraded deck cards of a type (the misc stream). */
 function upgradeRandom(run: RunState, type: CardType, count: number): void {
-  const candidates = run.deck.filter((card) => !card.upgraded && getCard(card.id).type === type);
+  const candidates = run.deck.filter(
+    (card) => !card.upgraded && runServices().getCard(card.id).type === type,
+  );
   for (let upgraded = 0; upgraded < count && candidates.length > 0; upgraded++) {
     const [card] = candidates.splice(nextInt(run.random, 'misc', 0, candidates.length - 1), 1);
     if (card !== undefined) card.upgraded = true;
@@ -74,7 +67,7 @@ function egg(type: CardType): Sts2RelicRuleFactory {
     text: `Whenever you add ${type === 'Attack' ? 'an' : 'a'} ${type} to your deck, it is upgraded.`,
     hooks: {
       onCardAddedToDeck: (_run, card) => {
-        if (getCard(card.id).type === type) card.upgraded = true;
+        if (runServices().getCard(card.id).type === type) card.upgraded = true;
       },
     },
   });
@@ -119,7 +112,8 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
       'the game offers all the potions as a reward to pick from; here the first ones fill the free slots and the rest are lost.',
     hooks: {
       onPickup: (run) => {
-        for (let potion = 0; potion < amount('Potions'); potion++) gainPotion(run, rollPotion(run));
+        for (let potion = 0; potion < amount('Potions'); potion++)
+          runServices().gainPotion(run, runServices().rollPotion(run));
       },
     },
   }),
@@ -129,12 +123,12 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       onPickup: (run) => {
         const candidates = run.deck.filter((card) => {
-          const type = getCard(card.id).type;
+          const type = runServices().getCard(card.id).type;
           return type !== 'Curse' && type !== 'Status';
         });
         if (candidates.length === 0) return;
         const card = candidates[nextInt(run.random, 'misc', 0, candidates.length - 1)];
-        if (card !== undefined) addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
+        if (card !== undefined) runServices().addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
       },
     },
   }),
@@ -150,7 +144,7 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
   }),
   LUCKY_FYSH: (amount) => ({
     text: `Whenever you add a card to your deck, gain ${amount('Gold')} Gold.`,
-    hooks: { onCardAddedToDeck: (run) => gainGold(run, amount('Gold')) },
+    hooks: { onCardAddedToDeck: (run) => runServices().gainGold(run, amount('Gold')) },
   }),
   FROZEN_EGG: egg('Power'),
   MOLTEN_EGG: egg('Attack'),
@@ -194,7 +188,8 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     text: `Whenever you Rest, gain ${MAILBOX_POTIONS} random potions.`,
     hooks: {
       onRest: (run) => {
-        for (let potion = 0; potion < MAILBOX_POTIONS; potion++) gainPotion(run, rollPotion(run));
+        for (let potion = 0; potion < MAILBOX_POTIONS; potion++)
+          runServices().gainPotion(run, runServices().rollPotion(run));
       },
     },
   }),
@@ -224,8 +219,8 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
         label: 'Dig: obtain a random relic.',
         enabled: () => true,
         choose: (run) => {
-          const relicId = rollRelic(run, rollRelicRarity(run));
-          if (relicId !== null) addRelic(run, relicId);
+          const relicId = runServices().rollRelic(run, runServices().rollRelicRarity(run));
+          if (relicId !== null) runServices().addRelic(run, relicId);
         },
       },
     },
@@ -265,7 +260,7 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       onCombatRewards: (run, items) => {
         if (!items.some((item) => item.kind === 'potion'))
-          insertBeforeCards(items, { kind: 'potion', potionId: rollPotion(run) });
+          insertBeforeCards(items, { kind: 'potion', potionId: runServices().rollPotion(run) });
       },
     },
   }),
@@ -273,7 +268,8 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     text: 'Regular fights give a second card reward.',
     hooks: {
       onCombatRewards: (run, items, kind) => {
-        if (kind === 'monster') items.push({ kind: 'cards', cards: rollCardReward(run, 'monster') });
+        if (kind === 'monster')
+          items.push({ kind: 'cards', cards: runServices().rollCardReward(run, 'monster') });
       },
     },
   }),
@@ -282,7 +278,7 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     text: 'Elites give a second card reward, of Rare cards.',
     hooks: {
       onCombatRewards: (run, items, kind) => {
-        if (kind === 'elite') items.push({ kind: 'cards', cards: rollCardReward(run, 'boss') });
+        if (kind === 'elite') items.push({ kind: 'cards', cards: runServices().rollCardReward(run, 'boss') });
       },
     },
   }),
@@ -299,7 +295,7 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
         for (const item of items)
           if (item.kind === 'cards')
             for (const card of item.cards) {
-              const type = getCard(card.id).type;
+              const type = runServices().getCard(card.id).type;
               if (type !== 'Curse' && type !== 'Status') card.upgraded = true;
             }
       },
@@ -313,7 +309,7 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
         if (bowlerHatGaining) return;
         bowlerHatGaining = true;
         try {
-          gainGold(run, Math.floor((amount * BOWLER_HAT_PERCENT) / 100));
+          runServices().gainGold(run, Math.floor((amount * BOWLER_HAT_PERCENT) / 100));
         } finally {
           bowlerHatGaining = false;
         }
