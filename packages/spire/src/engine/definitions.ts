@@ -262,7 +262,8 @@ export interface RelicRestOption {
 export interface PotionDefinition {
   readonly id: string;
   readonly name: string;
-  readonly rarity: 'Common' | 'Uncommon' | 'Rare';
+  /** 'Special': never rolled at random (StS2's event and token potions, e.g. the Potion-Shaped Rock). */
+  readonly rarity: 'Common' | 'Uncommon' | 'Rare' | 'Special';
   readonly target: 'AnyEnemy' | 'AllEnemies' | 'Self';
   readonly text: string;
   readonly combatOnly: boolean;

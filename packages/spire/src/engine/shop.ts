@@ -15,7 +15,8 @@ const RELIC_PRICE = {
   Starter: 300,
   Special: 300,
 } as const;
-const POTION_PRICE = { Common: 50, Uncommon: 75, Rare: 100 } as const;
+// Special potions are never rolled into a shop; priced as Rare should one be given a price.
+const POTION_PRICE = { Common: 50, Uncommon: 75, Rare: 100, Special: 100 } as const;
 
 function vary(run: RunState, price: number, spread: number): number {
   return Math.round(price * (1 - spread + nextFloat(run.random, 'misc') * spread * 2));

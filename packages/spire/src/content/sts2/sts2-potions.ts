@@ -25,7 +25,8 @@ function definitionOf(facts: Sts2PotionFacts): PotionDefinition {
   return {
     id: facts.id,
     name: facts.name,
-    rarity: RARITIES[facts.rarity] ?? 'Rare',
+    // Event, token and unclassified potions are only ever given, never rolled.
+    rarity: RARITIES[facts.rarity] ?? 'Special',
     target: facts.target === 'AnyEnemy' ? 'AnyEnemy' : facts.target === 'AllEnemies' ? 'AllEnemies' : 'Self',
     text: textOf(facts),
     combatOnly: facts.usage !== 'AnyTime',

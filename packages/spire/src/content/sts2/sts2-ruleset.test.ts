@@ -4,10 +4,11 @@ import { legalActionsFromState } from '../../api/legal-actions-from-state.js';
 import { createHeuristicBot } from '../../bot/heuristic-bot.js';
 import { Combat } from '../../engine/combat.js';
 import { toGameState } from '../../engine/game-state-projection.js';
+import { rollPotion } from '../../engine/rewards.js';
 import { createRun } from '../../engine/run.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { createSimulator } from '../../engine/simulator.js';
-import { getCard, withRuleset } from '../registry.js';
+import { getCard, getPotion, withRuleset } from '../registry.js';
 import { STS2_CHARACTER_IDS } from './sts2-content.js';
 import { UNHITTABLE_HP } from './sts2-monsters.js';
 
@@ -90,6 +91,18 @@ describe('StS2 ruleset: whole runs', () => {
     expect(() => createRun({ seed: 'x', character: 'REGENT', ruleset: 'sts1' })).toThrow(
       /Unknown character "REGENT" for ruleset sts1/,
     );
+  });
+});
+
+describe('StS2 potions', () => {
+  it('never rolls an event or token potion (the Potion-Shaped Rock, Foul Potion) as a reward', () => {
+    const run = createRun({ seed: 'potion-rolls', character: 'IRONCLAD', ruleset: 'sts2' });
+    const rolled = new Set(withRuleset('sts2', () => Array.from({ length: 3_000 }, () => rollPotion(run))));
+    const rarities = withRuleset('sts2', () => [...rolled].map((id) => getPotion(id).rarity));
+    expect(rolled.size).toBeGreaterThan(40);
+    expect(rolled.has('POTION_SHAPED_ROCK')).toBe(false);
+    expect(rarities).not.toContain('Special');
+    expect(withRuleset('sts2', () => getPotion('POTION_SHAPED_ROCK').rarity)).toBe('Special');
   });
 });
 
