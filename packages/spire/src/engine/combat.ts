@@ -1,5 +1,6 @@
 // Combat rules: turns, energy, draw, block, damage arithmetic, powers, monster turns and intents.
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
+
 import type { UnplayableReason } from '../api/game-state.js';
 import {
   cardPool,
@@ -10,6 +11,7 @@ import {
   getRelic,
   turnBasedPowerIds,
 } from '../content/registry.js';
+import { toCombatCard } from './combat-card.js';
 import type {
   AttackTarget,
   CardDefinition,
@@ -23,7 +25,7 @@ import type {
 } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
 import { gainGold } from './rewards.js';
-import type { CombatCard, CombatState, DeckCard, MonsterState, Powers, RunState } from './run-state.js';
+import type { CombatCard, CombatState, MonsterState, Powers, RunState } from './run-state.js';
 
 export const HAND_LIMIT = 10;
 export const BASE_ENERGY = 3;
@@ -87,17 +89,7 @@ export function baseCost(definition: CardDefinition, upgraded: boolean): number 
   return upgraded ? cost[1] : cost[0];
 }
 
-export function toCombatCard(card: DeckCard): CombatCard {
-  return {
-    uid: card.uid,
-    id: card.id,
-    upgraded: card.upgraded,
-    combatCost: null,
-    turnCost: null,
-    bonus: 0,
-    retainOnce: false,
-  };
-}
+export { toCombatCard };
 
 /** Renders a card's rules text with its numbers. */
 export function cardText(definition: CardDefinition, upgraded: boolean, bonus = 0): string {

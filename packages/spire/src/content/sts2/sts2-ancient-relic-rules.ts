@@ -1,8 +1,9 @@
 // Hand-written rules of the StS2 Ancient, Event and character relics. Numbers come from the facts.
 
+import { toCombatCard } from '../../engine/combat-card.js';
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
-import { relicState, tick } from '../relic-counter.js';
+import { counterOf, relicState, setCounter, tick } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { strikeDummyRule } from './sts2-common-relic-rules.js';
@@ -37,21 +38,11 @@ function addPower(context: CombatContext, id: string, amount: number): void {
   else powers[id] = next;
 }
 
-/** A relic's run counter (charges, progress), or -1 when unset or not owned. */
-function charges(run: RunState, id: string): number {
-  return relicState(run, id)?.counter ?? -1;
-}
-
-function setCharges(run: RunState, id: string, value: number): void {
-  const relic = relicState(run, id);
-  if (relic !== undefined) relic.counter = value;
-}
-
 /** Spends one charge of a relic with charges; false when none is left. */
 function spendCharge(run: RunState, id: string): boolean {
-  const left = charges(run, id);
+  const left = counterOf(run, id);
   if (left <= 0) return false;
-  setCharges(run, id, left - 1);
+  setCounter(run, id, left - 1);
   return true;
 }
 
@@ -61,26 +52,16 @@ function changeMaxHp(run: RunState, amount: number): void {
   run.hp = amount > 0 ? Math.min(run.maxHp, run.hp + amount) : Math.min(run.hp, run.maxHp);
 }
 
-/** Obtains a relic (its pickup effect runs), as the engine's own pickup does. */
+/** Obtains a relic not yet owned through the engine's own pickup (its pickup effect runs). */
 function obtainRelic(run: RunState, id: string | null): void {
-  if (id === null || run.relics.some((relic) => relic.id === id)) return;
-  run.relics.push({ id, counter: -1, used: false });
-  runServices().getRelic(id).onPickup?.(run);
+  if (id !== null && relicState(run, id) === undefined) runServices().addRelic(run, id);
 }
 
 /** Plays a copy of a card for free against a random enemy; the copy leaves no card behind. */
 function playCopy(context: CombatContext, card: DeckCard): void {
   const combat = context.run.combat;
   if (combat === null) return;
-  const copy: CombatCard = {
-    uid: context.run.counters.nextUid++,
-    id: card.id,
-    upgraded: card.upgraded,
-    combatCost: null,
-    turnCost: null,
-    bonus: 0,
-    retainOnce: false,
-  };
+  const copy = toCombatCard({ ...card, uid: context.run.counters.nextUid++ });
   context.playFree(copy, true);
   const index = combat.exhaustPile.indexOf(copy);
   if (index >= 0) combat.exhaustPile.splice(index, 1);
@@ -577,8 +558,8 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   WINGED_BOOTS: (amount) => ({
     text: `${amount('Rooms')} times, you may ignore the paths when choosing the next room (any room of the next row).`,
     hooks: {
-      onPickup: (run) => setCharges(run, 'WINGED_BOOTS', amount('Rooms')),
-      freeTravel: (run) => charges(run, 'WINGED_BOOTS') > 0,
+      onPickup: (run) => setCounter(run, 'WINGED_BOOTS', amount('Rooms')),
+      freeTravel: (run) => counterOf(run, 'WINGED_BOOTS') > 0,
       onFreeTravel: (run) => spendCharge(run, 'WINGED_BOOTS'),
     },
   }),
@@ -669,7 +650,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   SILVER_CRUCIBLE: (amount) => ({
     text: `The first ${amount('Cards')} card rewards you see are Upgraded. The first Treasure Chest you open is empty.`,
     hooks: {
-      onPickup: (run) => setCharges(run, 'SILVER_CRUCIBLE', amount('Cards')),
+      onPickup: (run) => setCounter(run, 'SILVER_CRUCIBLE', amount('Cards')),
       onCardReward: (run, cards) => {
         if (!spendCharge(run, 'SILVER_CRUCIBLE')) return;
         for (const card of cards) if (canUpgrade(card)) card.upgraded = true;
@@ -790,7 +771,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   FAKE_VENERABLE_TEA_SET: (amount) => ({
     text: `Whenever you enter a Rest Site, start the next combat with ${amount('Energy')} additional Energy.`,
     hooks: {
-      onRoomEntered: (run, room) => room === 'rest' && setCharges(run, 'FAKE_VENERABLE_TEA_SET', 1),
+      onRoomEntered: (run, room) => room === 'rest' && setCounter(run, 'FAKE_VENERABLE_TEA_SET', 1),
       atTurnStart: (context, turn) => {
         if (turn === 1 && spendCharge(context.run, 'FAKE_VENERABLE_TEA_SET'))
           context.gainEnergy(amount('Energy'));
@@ -863,7 +844,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   BONE_TEA: (amount) => ({
     text: `At the start of the next ${amount('Combats') || TEA_COMBATS.BONE_TEA} combat(s), Upgrade your starting hand.`,
     hooks: {
-      onPickup: (run) => setCharges(run, 'BONE_TEA', amount('Combats') || (TEA_COMBATS.BONE_TEA ?? 1)),
+      onPickup: (run) => setCounter(run, 'BONE_TEA', amount('Combats') || (TEA_COMBATS.BONE_TEA ?? 1)),
       atTurnStart: (context, turn) => {
         if (turn !== 1 || !spendCharge(context.run, 'BONE_TEA')) return;
         for (const card of context.run.combat?.hand ?? []) context.upgradeCard(card);
@@ -873,7 +854,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   EMBER_TEA: (amount) => ({
     text: `At the start of the next ${amount('Combats') || TEA_COMBATS.EMBER_TEA} combats, gain ${amount('Strength')} Strength.`,
     hooks: {
-      onPickup: (run) => setCharges(run, 'EMBER_TEA', amount('Combats') || (TEA_COMBATS.EMBER_TEA ?? 1)),
+      onPickup: (run) => setCounter(run, 'EMBER_TEA', amount('Combats') || (TEA_COMBATS.EMBER_TEA ?? 1)),
       atCombatStart: (context) => {
         if (spendCharge(context.run, 'EMBER_TEA')) context.applyToPlayer('STRENGTH', amount('Strength'));
       },
@@ -882,7 +863,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   TEA_OF_DISCOURTESY: (amount) => ({
     text: `At the start of the next combat, shuffle ${amount('DazedCount')} Dazed into your Draw Pile.`,
     hooks: {
-      onPickup: (run) => setCharges(run, 'TEA_OF_DISCOURTESY', TEA_COMBATS.TEA_OF_DISCOURTESY ?? 1),
+      onPickup: (run) => setCounter(run, 'TEA_OF_DISCOURTESY', TEA_COMBATS.TEA_OF_DISCOURTESY ?? 1),
       atCombatStart: (context) => {
         if (!spendCharge(context.run, 'TEA_OF_DISCOURTESY')) return;
         for (let copy = 0; copy < amount('DazedCount'); copy++) context.addCard('DAZED', 'drawRandom');

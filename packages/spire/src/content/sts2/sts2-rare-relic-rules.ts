@@ -5,7 +5,7 @@
 import type { CardType, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard, CombatState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
-import type { Sts2RelicRules } from './sts2-relic-rule.js';
+import type { Sts2RelicRuleFactory, Sts2RelicRules } from './sts2-relic-rule.js';
 
 /** Combat counters of these relics. */
 const COUNTER = {
@@ -48,6 +48,22 @@ function randomOf(context: CombatContext, items: readonly string[]): string | un
 
 /** Rainbow Ring's bit for each card type: 7 is all three played this turn, 15 the gain already made. */
 const RAINBOW_BITS: Partial<Record<CardType, number>> = { Attack: 1, Skill: 2, Power: 4 };
+
+/** Every `Cards` Attacks played in a turn, gain the relic's amount of a power (Kunai, Shuriken). */
+function everyAttacksInATurn(power: string, name: string): Sts2RelicRuleFactory {
+  return (amount) => {
+    const every = amount('Cards');
+    const gain = amount(name);
+    return {
+      text: `Every time you play ${every} Attacks in a single turn, gain ${gain} ${name}.`,
+      hooks: {
+        onCardPlayed: (x, _play, type) => {
+          if (type === 'Attack' && x.counter('attacksThisTurn') % every === 0) x.applyToPlayer(power, gain);
+        },
+      },
+    };
+  };
+}
 
 export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
   ART_OF_WAR: (amount) => {
@@ -147,19 +163,7 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
       },
     };
   },
-  KUNAI: (amount) => {
-    const every = amount('Cards');
-    const dexterity = amount('Dexterity');
-    return {
-      text: `Every time you play ${every} Attacks in a single turn, gain ${dexterity} Dexterity.`,
-      hooks: {
-        onCardPlayed: (x, _play, type) => {
-          if (type === 'Attack' && x.counter('attacksThisTurn') % every === 0)
-            x.applyToPlayer('DEXTERITY', dexterity);
-        },
-      },
-    };
-  },
+  KUNAI: everyAttacksInATurn('DEXTERITY', 'Dexterity'),
   MEAT_ON_THE_BONE: (amount) => {
     const heal = amount('Heal');
     const threshold = amount('HpThreshold');
@@ -216,19 +220,7 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
       },
     };
   },
-  SHURIKEN: (amount) => {
-    const every = amount('Cards');
-    const strength = amount('Strength');
-    return {
-      text: `Every time you play ${every} Attacks in a single turn, gain ${strength} Strength.`,
-      hooks: {
-        onCardPlayed: (x, _play, type) => {
-          if (type === 'Attack' && x.counter('attacksThisTurn') % every === 0)
-            x.applyToPlayer('STRENGTH', strength);
-        },
-      },
-    };
-  },
+  SHURIKEN: everyAttacksInATurn('STRENGTH', 'Strength'),
   STONE_CALENDAR: (amount) => {
     const damage = amount('Damage');
     const turn = amount('DamageTurn');

@@ -4,7 +4,7 @@
 import type { CardType } from '../../engine/definitions.js';
 import { nextInt } from '../../engine/random.js';
 import type { RewardItem, RunState } from '../../engine/run-state.js';
-import { relicState } from '../relic-counter.js';
+import { counterOf, countTo, setCounter } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import type { Sts2RelicRuleFactory, Sts2RelicRules } from './sts2-relic-rule.js';
 
@@ -28,26 +28,6 @@ function heal(run: RunState, amount: number): void {
 function raiseMaxHp(run: RunState, amount: number): void {
   run.maxHp += amount;
   run.hp += amount;
-}
-
-/** Counts one more on a relic's run counter; true (and back to 0) every `every`-th time. */
-function countTo(run: RunState, id: string, every: number): boolean {
-  const relic = relicState(run, id);
-  if (relic === undefined || every <= 0) return false;
-  relic.counter = relic.counter < 0 ? 1 : relic.counter + 1;
-  if (relic.counter < every) return false;
-  relic.counter = 0;
-  return true;
-}
-
-/** A relic's run counter (-1 when unset or when the relic is not owned). */
-function counterOf(run: RunState, id: string): number {
-  return relicState(run, id)?.counter ?? -1;
-}
-
-function setCounter(run: RunState, id: string, value: number): void {
-  const relic = relicState(run, id);
-  if (relic !== undefined) relic.counter = value;
 }
 
 /** Upgrades up to `count` random unupgraded deck cards of a type (the misc stream). */
