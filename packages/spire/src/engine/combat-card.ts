@@ -1,9 +1,9 @@
-// A deck card as it enters a combat: no cost changes, no bonus. Its own module (types only) so content
+// A deck card as it enters a combat: no cost changes, no bonus, its enchantment (StS2) copied. Its own module (types only) so content
 // rules can make combat cards without importing the combat engine, which imports the content.
 import type { CombatCard, DeckCard } from './run-state.js';
 
 export function toCombatCard(card: DeckCard): CombatCard {
-  return {
+  const combatCard: CombatCard = {
     uid: card.uid,
     id: card.id,
     upgraded: card.upgraded,
@@ -12,4 +12,7 @@ export function toCombatCard(card: DeckCard): CombatCard {
     bonus: 0,
     retainOnce: false,
   };
+  // Its own copy: what grows in combat (Goopy) writes back to the deck card on purpose, not by sharing.
+  if (card.enchantment !== undefined) combatCard.enchantment = { ...card.enchantment };
+  return combatCard;
 }

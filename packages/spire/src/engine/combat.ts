@@ -11,6 +11,12 @@ import {
   getRelic,
   turnBasedPowerIds,
 } from '../content/registry.js';
+import {
+  enchantedBlock,
+  enchantedDamage,
+  enchantPlayedKey,
+  findEnchantment,
+} from '../content/sts2/sts2-enchantments.js';
 import { toCombatCard } from './combat-card.js';
 import type {
   AttackTarget,
@@ -18,6 +24,7 @@ import type {
   CardPlay,
   CardType,
   CombatContext,
+  EnchantmentDefinition,
   MonsterContext,
   MonsterDefinition,
   MonsterMoveDefinition,
@@ -239,6 +246,11 @@ export function energyPerTurn(run: RunState): number {
   return energy;
 }
 
+/** The rule of a card's StS2 enchantment, if it has one. */
+function enchantmentOf(card: CombatCard): EnchantmentDefinition | undefined {
+  return card.enchantment === undefined ? undefined : findEnchantment(card.enchantment.id);
+}
+
 export function hasRelic(run: RunState, id: string): boolean {
   for (const relic of run.relics) if (relic.id === id) return true;
   return false;
@@ -273,7 +285,11 @@ export class Combat implements CombatContext {
     // Innate cards go on top of the draw pile (the end of the array is the top).
     const innate: CombatCard[] = [];
     const rest: CombatCard[] = [];
-    for (const card of cards) (cardFlag(getCard(card.id).innate, card.upgraded) ? innate : rest).push(card);
+    for (const card of cards)
+      (cardFlag(getCard(card.id).innate, card.upgraded) || enchantmentOf(card)?.innate === true
+        ? innate
+        : rest
+      ).push(card);
     run.combat = {
       encounterId,
       kind,
@@ -296,8 +312,22 @@ export class Combat implements CombatContext {
     for (const monsterId of monsterIds) combat.spawn(monsterId, null);
     for (const relic of run.relics) getRelic(relic.id).atCombatStart?.(combat);
     for (let index = 0; index < combat.combat.monsters.length; index++) combat.rollMove(index);
+    combat.playImbuedCards();
     combat.startPlayerTurn();
     return combat;
+  }
+
+  /** StS2's Imbued: enchanted cards in the draw pile are played (free) before the first draw. */
+  private playImbuedCards(): void {
+    const combat = this.combat;
+    for (const card of [...combat.drawPile]) {
+      if (card.enchantment === undefined || enchantmentOf(card)?.playedAtCombatStart !== true) continue;
+      const index = combat.drawPile.indexOf(card);
+      if (index < 0) continue;
+      combat.drawPile.splice(index, 1);
+      this.playFree(card, false);
+      if (this.finished()) return;
+    }
   }
 
   /** Adds a monster to the combat (HP rolled from its range unless given), at `atIndex` or at the end. */
@@ -519,7 +549,7 @@ export class Combat implements CombatContext {
     // End-of-turn effects of cards in hand (over a copy of the hand, only when some card has one).
     let endOfTurnHooks = false;
     for (const card of combat.hand)
-      if (getCard(card.id).endOfTurnInHand !== undefined) {
+      if (getCard(card.id).endOfTurnInHand !== undefined || card.enchantment !== undefined) {
         endOfTurnHooks = true;
         break;
       }
@@ -528,6 +558,14 @@ export class Combat implements CombatContext {
         const definition = getCard(card.id);
         definition.endOfTurnInHand?.(this, this.cardPlay(card, -1));
         if (this.finished()) return;
+        const enchantment = card.enchantment;
+        if (enchantment !== undefined)
+          findEnchantment(enchantment.id)?.endOfTurnInHand?.(
+            this,
+            card,
+            enchantment.amount,
+            this.costOf(card, definition),
+          );
       }
     if (power(powers, 'METALLICIZE') > 0) this.gainBlock(power(powers, 'METALLICIZE'), true);
     if (power(powers, 'PLATING') > 0) this.gainBlock(power(powers, 'PLATING'), true);
@@ -587,7 +625,12 @@ export class Combat implements CombatContext {
       card.turnCost = null;
       if (cardFlag(definition.ethereal, card.upgraded)) {
         this.moveToExhaust(card, combat.hand);
-      } else if (cardFlag(definition.retain, card.upgraded) || card.retainOnce || pyramid) {
+      } else if (
+        cardFlag(definition.retain, card.upgraded) ||
+        card.retainOnce ||
+        pyramid ||
+        (card.enchantment !== undefined && enchantmentOf(card)?.retain === true)
+      ) {
         card.retainOnce = false;
         kept.push(card);
       } else {
@@ -722,14 +765,26 @@ export class Combat implements CombatContext {
 
   /** The resolved numbers of a card played at `target`. */
   cardPlay(card: CombatCard, target: number, definition: CardDefinition = getCard(card.id)): CardPlay {
+    let damage = cardValue(definition.damage, card.upgraded) + card.bonus;
+    let block = cardValue(definition.block, card.upgraded);
+    if (card.enchantment !== undefined) {
+      // StS2: the enchantment changes the card's own numbers, before Strength and Dexterity.
+      if (definition.damage !== undefined) damage = enchantedDamage(card, damage, this.firstPlay(card));
+      if (definition.block !== undefined) block = enchantedBlock(card, block);
+    }
     return {
       card,
       upgraded: card.upgraded,
-      damage: cardValue(definition.damage, card.upgraded) + card.bonus,
-      block: cardValue(definition.block, card.upgraded),
+      damage,
+      block,
       magic: cardValue(definition.magic, card.upgraded),
       target,
     };
+  }
+
+  /** Whether the card has not been played yet this combat (for enchantments' "the first time"). */
+  private firstPlay(card: CombatCard): boolean {
+    return (this.combat.counters[enchantPlayedKey(card.uid)] ?? 0) === 0;
   }
 
   /**
@@ -762,6 +817,7 @@ export class Combat implements CombatContext {
     if (cost < 0) return cost;
     if (card.combatCost !== null) cost = card.combatCost;
     if (card.turnCost !== null) cost = card.turnCost;
+    if (card.enchantment !== undefined) cost = enchantmentOf(card)?.cost ?? cost;
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
     if (definition.type === 'Skill' && rules.corruption) cost = 0;
     if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
@@ -937,9 +993,18 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('BURST', 1);
       repeats = 1;
     }
+    const enchantment = card.enchantment;
+    const enchantmentRule = enchantment === undefined ? undefined : findEnchantment(enchantment.id);
+    const first = enchantment !== undefined && this.firstPlay(card);
+    if (enchantment !== undefined && enchantmentRule?.replays !== undefined)
+      repeats += enchantmentRule.replays(enchantment.amount, first);
     for (let repeat = 0; repeat < repeats && !this.finished() && combat.selection === null; repeat++) {
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
+    }
+    if (enchantment !== undefined) {
+      enchantmentRule?.onPlayed?.(this, card, enchantment.amount, first);
+      combat.counters[enchantPlayedKey(card.uid)] = 1;
     }
     this.currentCard = outer;
     this.attackBonus = outerBonus;
@@ -961,7 +1026,7 @@ export class Combat implements CombatContext {
       combat.removedCards.push(card);
     } else if (
       free ||
-      cardFlag(definition.exhaust, card.upgraded) ||
+      (enchantmentRule?.exhaust ?? cardFlag(definition.exhaust, card.upgraded)) ||
       ((definition.type === 'Attack' || definition.type === 'Skill') && this.livingMonsterHas('HUNGER')) ||
       (definition.type === 'Skill' && power(combat.player.powers, 'CORRUPTION') > 0)
     ) {
@@ -1364,6 +1429,8 @@ export class Combat implements CombatContext {
           this.draw(power(combat.player.powers, 'EVOLVE'));
       }
       definition.onDraw?.(this, this.cardPlay(card, -1));
+      if (card.enchantment !== undefined)
+        findEnchantment(card.enchantment.id)?.onDrawn?.(this, card, card.enchantment.amount);
       combat.counters.drawnThisCombat = (combat.counters.drawnThisCombat ?? 0) + 1;
       this.afterSts2Draw(definition, card);
       if (this.finished()) return;
@@ -1376,6 +1443,12 @@ export class Combat implements CombatContext {
     combat.drawPile.push(...combat.discardPile);
     combat.discardPile = [];
     shuffleInPlace(this.run.random, 'shuffle', combat.drawPile);
+    // StS2's Perfect Fit: those cards go on top (the end of the array) instead.
+    if (combat.drawPile.some((card) => card.enchantment !== undefined)) {
+      const onTop = combat.drawPile.filter((card) => enchantmentOf(card)?.toTopOnShuffle === true);
+      if (onTop.length > 0)
+        combat.drawPile = [...combat.drawPile.filter((card) => !onTop.includes(card)), ...onTop];
+    }
     for (const relic of this.run.relics) getRelic(relic.id).onShuffle?.(this);
   }
 

@@ -2,6 +2,7 @@
 // encounter and event must declare. Content files implement these; the engine never switches on ids
 // except through the hooks declared here.
 import type {
+  CardEnchantment,
   CharacterId,
   CombatCard,
   CombatState,
@@ -158,6 +159,45 @@ export interface CardPlay {
   readonly block: number;
   readonly magic: number;
   readonly target: number;
+}
+
+/**
+ * StS2: an enchantment a deck card can carry (Sharp, Nimble, Instinct...). Its number (`amount`) lives on
+ * the card (`DeckCard.enchantment`); the engine asks these hooks where the card's numbers, keywords and
+ * plays are decided. `first` is true on the card's first play of the combat.
+ */
+export interface EnchantmentDefinition {
+  readonly id: string;
+  readonly name: string;
+  /** The simulator's text with the enchantment's number. */
+  text(amount: number): string;
+  /** The card types it may go on (all when absent). */
+  readonly cardTypes?: readonly CardType[];
+  /** Added to the card's damage number, before Strength (the real state's `enchanted_value` shows this). */
+  readonly damage?: (amount: number, first: boolean) => number;
+  /** Multiplies the card's damage number, after `damage`, rounded down. */
+  readonly damageMultiplier?: number;
+  /** Added to the card's block number, before Dexterity. */
+  readonly block?: (amount: number) => number;
+  readonly innate?: boolean;
+  readonly retain?: boolean;
+  /** true: the card gains Exhaust; false: it loses it. */
+  readonly exhaust?: boolean;
+  /** The card's energy cost while enchanted. */
+  readonly cost?: number;
+  /** Extra times the card is played when played (Replay). */
+  readonly replays?: (amount: number, first: boolean) => number;
+  /** After the card's own effect (and its replays) resolved. */
+  readonly onPlayed?: (context: CombatContext, card: CombatCard, amount: number, first: boolean) => void;
+  readonly onDrawn?: (context: CombatContext, card: CombatCard, amount: number) => void;
+  /** At the end of the player's turn, while the card is in hand (`cost`: its cost now, -1 for X). */
+  readonly endOfTurnInHand?: (context: CombatContext, card: CombatCard, amount: number, cost: number) => void;
+  /** When the discard pile is shuffled into the draw pile, the card goes on top instead. */
+  readonly toTopOnShuffle?: boolean;
+  /** Played (free) at the start of each combat, before the first draw. */
+  readonly playedAtCombatStart?: boolean;
+  /** What the real enchantment does that the simulator does not; absent when fully modelled. */
+  readonly unsimulated?: string;
 }
 
 /** A relic: its rarity, text and the hooks it runs. */
@@ -378,6 +418,11 @@ export interface EventContext {
     count: number,
     options?: { readonly filter?: (card: DeckCard) => boolean; readonly into?: string },
   ): void;
+  /**
+   * StS2: let the player choose `count` deck cards (of those `filter` allows and the enchantment fits)
+   * to enchant; the event goes on once they are chosen.
+   */
+  enchantDeck(enchantment: CardEnchantment, count: number, filter?: (card: DeckCard) => boolean): void;
   /** Start a combat from the event; the usual rewards follow, or exactly `rewards` when given. */
   fight(encounterId: string, rewards?: readonly RewardItem[]): void;
   /** End the event on a reward screen holding these items (a card item is a choice of one of its cards). */

@@ -15,6 +15,7 @@ import {
   getRelic,
   withRuleset,
 } from '../content/registry.js';
+import { findEnchantment } from '../content/sts2/sts2-enchantments.js';
 import {
   baseCost,
   Combat,
@@ -33,6 +34,7 @@ import { MAP_HEIGHT, MAP_WIDTH } from './map.js';
 import { reachableNodes } from './map-travel.js';
 import { legalActionNames, restOptions } from './run.js';
 import type {
+  CardEnchantment,
   CombatCard,
   CombatState,
   DeckCard,
@@ -165,7 +167,7 @@ function buildStatics(id: string, upgraded: boolean, bonus: number): CardStatics
 function cardView(card: DeckCard, index: number): Api.CardView {
   const statics = staticsOf(card.id, card.upgraded);
   const cost = statics.cost;
-  return {
+  const view: Api.CardView = {
     index,
     card_id: card.id,
     name: statics.name,
@@ -177,11 +179,30 @@ function cardView(card: DeckCard, index: number): Api.CardView {
     rules_text: statics.text,
     keywords: statics.keywords as string[],
   };
+  if (card.enchantment !== undefined) enchantView(view, card.enchantment);
+  return view;
+}
+
+/** StS2: an enchanted card's view says what the enchantment adds, and its cost if it sets one. */
+function enchantView(view: Api.CardView, enchantment: CardEnchantment): void {
+  const rule = findEnchantment(enchantment.id);
+  if (rule === undefined) return;
+  view.rules_text = `${view.rules_text} ${enchantmentLabel(rule.name, enchantment.amount)}: ${rule.text(enchantment.amount)}`;
+  if (rule.cost !== undefined && !view.costs_x) view.energy_cost = rule.cost;
+}
+
+/** "Sharp 3", or the bare name for an enchantment whose number means nothing on its own. */
+function enchantmentLabel(name: string, amount: number): string {
+  return amount > 1 ? `${name} ${amount}` : name;
 }
 
 function deckCard(card: DeckCard, index: number): Api.DeckCard {
   const view = cardView(card, index) as Api.DeckCard;
   view.rarity = view.rarity ?? 'Common';
+  if (card.enchantment !== undefined) {
+    view.enchantment_id = card.enchantment.id;
+    view.enchantment_name = findEnchantment(card.enchantment.id)?.name ?? card.enchantment.id;
+  }
   return view;
 }
 
@@ -462,10 +483,21 @@ function potionsView(run: RunState): Api.Potion[] {
 // The deck view is rebuilt only when the deck changes (cards added, removed or upgraded).
 const DECK_CACHE = new WeakMap<RunState, { signature: number; length: number; view: Api.DeckCard[] }>();
 
+function enchantmentSignature(enchantment: CardEnchantment): number {
+  let hash = enchantment.amount;
+  for (let index = 0; index < enchantment.id.length; index++)
+    hash = (Math.imul(hash, 31) + enchantment.id.charCodeAt(index)) | 0;
+  return hash;
+}
+
 function deckView(run: RunState): Api.DeckCard[] {
   let signature = 17;
-  for (const card of run.deck)
+  for (const card of run.deck) {
     signature = (Math.imul(signature, 31) + card.uid * 2 + (card.upgraded ? 1 : 0)) | 0;
+    // An enchantment put on a card, or its number growing (Goopy), changes the view too.
+    if (card.enchantment !== undefined)
+      signature = (Math.imul(signature, 31) + enchantmentSignature(card.enchantment)) | 0;
+  }
   const cached = DECK_CACHE.get(run);
   if (cached !== undefined && cached.signature === signature && cached.length === run.deck.length)
     return cached.view;
@@ -732,12 +764,14 @@ function selectionView(run: RunState): Api.SelectionState | null {
     remove: 'deck_card_select',
     transform: 'deck_transform_select',
     duplicate: 'deck_card_select',
+    enchant: 'deck_enchant_select',
   } as const;
   const prompts = {
     upgrade: 'Choose a card to upgrade.',
     remove: 'Choose a card to remove from your deck.',
     transform: 'Choose a card to transform.',
     duplicate: 'Choose a card to duplicate.',
+    enchant: 'Choose a card to enchant.',
   } as const;
   const byUid = new Map<number, DeckCard>();
   for (const card of run.deck) if (!byUid.has(card.uid)) byUid.set(card.uid, card);

@@ -8,11 +8,22 @@ export type CharacterId = 'IRONCLAD' | 'SILENT' | 'REGENT' | 'NECROBINDER' | 'DE
 /** Which game's rules and content a run plays: Slay the Spire (`sts1`) or Slay the Spire 2 (`sts2`). */
 export type Ruleset = 'sts1' | 'sts2';
 
+/** StS2: an enchantment on a card (Sharp 3, Nimble 2...): its id and number, kept with the card. */
+export interface CardEnchantment {
+  id: string;
+  amount: number;
+}
+
 /** A card in the deck. `uid` is unique within a run and survives into combat piles. */
 export interface DeckCard {
   uid: number;
   id: string;
   upgraded: boolean;
+  /**
+   * StS2's enchantment of the card. Absent (not null) on a card without one, unlike the state's other
+   * optional fields: StS1 runs never have one, and their saved runs and golden runs keep their shape.
+   */
+  enchantment?: CardEnchantment;
 }
 
 /** A card inside combat: a deck card (or a generated one) plus combat-only modifiers. */
@@ -202,7 +213,7 @@ export interface EventState {
 
 /** A choice over deck cards outside combat (upgrade at rest, removal at shop, event transforms). */
 export interface DeckSelection {
-  purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate';
+  purpose: 'upgrade' | 'remove' | 'transform' | 'duplicate' | 'enchant';
   options: number[];
   count: number;
   /** Where to go once done. */
@@ -211,6 +222,8 @@ export interface DeckSelection {
   chosen: number[];
   /** A transform that always yields this card id (StS2's Wood Carvings), or null for a random card. */
   transformInto: string | null;
+  /** StS2: the enchantment an `enchant` selection puts on each chosen card (absent for other purposes). */
+  enchantWith?: CardEnchantment;
 }
 
 export interface TreasureState {

@@ -18,6 +18,7 @@ import {
   withRuleset,
 } from '../content/registry.js';
 import { provideRunServices } from '../content/run-services.js';
+import { canEnchant, enchant, findEnchantment } from '../content/sts2/sts2-enchantments.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
@@ -46,6 +47,7 @@ import {
   rollRelicRarity,
 } from './rewards.js';
 import type {
+  CardEnchantment,
   CharacterId,
   CombatCard,
   DeckCard,
@@ -1103,6 +1105,15 @@ function eventContext(run: RunState): EventContext {
         transformInto: options?.into ?? null,
       });
     },
+    enchantDeck: (enchantment, count, filter) => {
+      openDeckSelection(run, 'enchant', 'event', false, {
+        count,
+        filter: (card) =>
+          canEnchant(card, getCard(card.id).type, enchantment.id) && (filter === undefined || filter(card)),
+        transformInto: null,
+        enchantWith: enchantment,
+      });
+    },
     fight: (encounterId, rewards) => {
       if (run.event !== null) {
         run.event.done = true;
@@ -1143,6 +1154,8 @@ interface DeckSelectionOptions {
   readonly count: number;
   readonly filter: ((card: DeckCard) => boolean) | null;
   readonly transformInto: string | null;
+  /** The enchantment an `enchant` selection puts on the chosen cards. */
+  readonly enchantWith?: CardEnchantment;
 }
 
 function selectionCandidates(
@@ -1171,6 +1184,7 @@ function openDeckSelection(
     cancellable,
     chosen: [],
     transformInto: options.transformInto,
+    ...(options.enchantWith !== undefined ? { enchantWith: { ...options.enchantWith } } : {}),
   };
   run.screen = 'CARD_SELECTION';
 }
@@ -1214,6 +1228,15 @@ function selectDeckCard(run: RunState, option: number): void {
     case 'duplicate':
       addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
       break;
+    case 'enchant':
+      if (selection.enchantWith !== undefined) {
+        enchant(card, selection.enchantWith);
+        log(
+          run,
+          `Enchanted ${getCard(card.id).name} with ${findEnchantment(selection.enchantWith.id)?.name}.`,
+        );
+      }
+      break;
   }
   // A selection of several cards (an event's "remove 2 cards") offers the rest of the cards again;
   // the filter was applied when it opened, so the cards still offered are the ones it allowed.
@@ -1230,12 +1253,15 @@ function selectDeckCard(run: RunState, option: number): void {
     finishRestOption(run, 'smith');
     run.screen = 'REST';
   } else if (selection.returnTo === 'shop') {
-    if (run.shop !== null) {
+    // Only the shop's card removal is paid for here (a relic bought there may open a free choice).
+    if (run.shop !== null && selection.purpose === 'remove') {
       run.gold -= run.shop.removalPrice;
       run.shop.removalUsed = true;
       run.counters.removalPrice += 25;
     }
     run.screen = 'SHOP';
+  } else if (selection.returnTo === 'map') {
+    run.screen = 'MAP';
   } else {
     run.screen = run.event === null ? 'MAP' : 'EVENT';
   }

@@ -3,6 +3,7 @@
 // as it is (HP, block, energy, stars, powers, hand, piles, enemies and their current move); what it
 // does not show is filled in and named in `notes` (a draw pile order, monster move history). Names
 // the ruleset does not know are reported in `unknown` and left out; they never throw.
+import type * as Api from '../api/game-state.js';
 import type { GameState } from '../api/game-state.js';
 import { parseGameState } from '../api/game-state-schema.js';
 import {
@@ -16,11 +17,13 @@ import {
   hasRelicDefinition,
   withRuleset,
 } from '../content/registry.js';
+import { findEnchantment } from '../content/sts2/sts2-enchantments.js';
 import { UNHITTABLE_HP } from '../content/sts2/sts2-monsters.js';
 import { baseCost, Combat, toCombatCard } from '../engine/combat.js';
 import { createRandomState, shuffleInPlace } from '../engine/random.js';
 import { initialRunCounters } from '../engine/run.js';
 import type {
+  CardEnchantment,
   CharacterId,
   CombatCard,
   CombatState,
@@ -98,7 +101,16 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
   const deck: DeckCard[] = [];
   for (const entry of runView.deck ?? []) {
     const made = card(entry.card_id, entry.upgraded);
-    if (made !== null) deck.push(made);
+    if (made === null) continue;
+    const enchantment = enchantmentOf(entry);
+    if (enchantment !== null) {
+      if (findEnchantment(enchantment.id) !== undefined) made.enchantment = enchantment;
+      else
+        notes.push(
+          `Enchantment ${enchantment.id} on ${entry.card_id} is not known: the card is loaded without it.`,
+        );
+    }
+    deck.push(made);
   }
   const relics = [];
   for (const relic of runView.relics ?? []) {
@@ -162,6 +174,7 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
   let drawPile = pile(player.draw_cards);
   const discardPile = pile(player.discard_cards) ?? [];
   const exhaustPile = pile(player.exhaust_cards) ?? [];
+  enchantCombatCards(deck, [hand, drawPile ?? [], discardPile, exhaustPile]);
   if (drawPile === null) {
     // Without piles in the state: the deck minus the hand is the draw pile.
     const left = deck.map((entry) => toCombatCard({ ...entry, uid: nextUid++ }));
@@ -271,6 +284,43 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
 }
 
 /** The encounter whose monsters are the state's enemies, else the boss encounter, else a placeholder. */
+/**
+ * A deck card's enchantment as the state shows it: the id, and as its number the amount the enchantment
+ * adds to the card's first changed value (Sharp 2: Damage 14 -> 16), else 1.
+ */
+function enchantmentOf(entry: Api.DeckCard): CardEnchantment | null {
+  const id = entry.enchantment_id;
+  if (id === null || id === undefined || id === '') return null;
+  for (const value of entry.dynamic_values ?? []) {
+    const enchanted = value.enchanted_value;
+    if (typeof enchanted === 'number' && enchanted !== value.base_value)
+      return { id, amount: enchanted - value.base_value };
+  }
+  return { id, amount: 1 };
+}
+
+/**
+ * The state names enchantments on deck cards only: each goes to one combat card of the same id and
+ * upgrade, in the hand first (then the draw, discard and exhaust piles), as the game's piles hold the
+ * deck's own cards.
+ */
+function enchantCombatCards(deck: readonly DeckCard[], piles: readonly CombatCard[][]): void {
+  for (const deckCard of deck) {
+    const enchantment = deckCard.enchantment;
+    if (enchantment === undefined) continue;
+    search: for (const pile of piles)
+      for (const combatCard of pile)
+        if (
+          combatCard.enchantment === undefined &&
+          combatCard.id === deckCard.id &&
+          combatCard.upgraded === deckCard.upgraded
+        ) {
+          combatCard.enchantment = { ...enchantment };
+          break search;
+        }
+  }
+}
+
 function encounterOf(state: GameState, monsters: readonly MonsterState[]): string {
   const ids = monsters.map((monster) => monster.id).sort();
   for (const encounter of allEncounters()) {

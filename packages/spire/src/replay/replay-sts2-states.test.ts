@@ -6,8 +6,10 @@ import {
   STS2_FIXTURE_FILE,
   sharedSts2SnapshotFiles,
 } from '../bridges/sts2/snapshot-files.js';
-import { contentSet } from '../content/registry.js';
+import { contentSet, withRuleset } from '../content/registry.js';
+import { Combat } from '../engine/combat.js';
 import { toGameState } from '../engine/game-state-projection.js';
+import type { CombatCard } from '../engine/run-state.js';
 import { fromSts2State } from './from-sts2-state.js';
 import { replaySts2States } from './replay-sts2-states.js';
 
@@ -108,6 +110,25 @@ describe('fromSts2State', () => {
       );
       expect(state.combat?.player.stars).toBe(raw.combat.player.stars);
     }
+  });
+
+  it('loads an enchanted deck card (Sharp 2 on Astral Pulse) onto its combat card, damage 14 -> 16', () => {
+    const raw = fixtures.find((state) => JSON.stringify(state).includes('"SHARP"'));
+    expect(raw, 'a fixture with an enchanted card').toBeDefined();
+    const run = fromSts2State(raw).run;
+    if (run === null || run.combat === null) throw new Error('the fixture did not load');
+    expect(run.deck.find((card) => card.id === 'ASTRAL_PULSE')?.enchantment).toEqual({
+      id: 'SHARP',
+      amount: 2,
+    });
+    const combat = run.combat;
+    const cards = [...combat.hand, ...combat.drawPile, ...combat.discardPile, ...combat.exhaustPile];
+    const pulse = cards.find((card) => card.id === 'ASTRAL_PULSE');
+    expect(pulse?.enchantment).toEqual({ id: 'SHARP', amount: 2 });
+    const damage = withRuleset('sts2', () => new Combat(run).cardPlay(pulse as CombatCard, -1).damage);
+    expect(damage).toBe(16);
+    const deckView = withRuleset('sts2', () => toGameState(run)).run?.deck ?? [];
+    expect(deckView.find((card) => card.card_id === 'ASTRAL_PULSE')?.enchantment_id).toBe('SHARP');
   });
 });
 

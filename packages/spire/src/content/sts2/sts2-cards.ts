@@ -11,10 +11,12 @@ import type {
   CardType,
   CombatContext,
 } from '../../engine/definitions.js';
+import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import type { Sts2CardFacts } from './facts.js';
 import { STS2_CARD_RULES } from './sts2-card-rules.js';
-import { describeEffects, resolverOf, runEffects } from './sts2-effects.js';
+import { describeEffects, type EffectOptions, resolverOf, runEffects } from './sts2-effects.js';
+import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchantments.js';
 
 const COLORS: Readonly<Record<string, CardColor>> = {
   Ironclad: 'IRONCLAD',
@@ -67,6 +69,16 @@ function playShiv(context: CombatContext, play: CardPlay): void {
   const combat = context.run.combat;
   if (combat !== null) combat.counters.shivsThisTurn = (combat.counters.shivsThisTurn ?? 0) + 1;
   context.attack(context.playerPower('FAN_OF_KNIVES') > 0 ? 'all' : play.target, damage, 1);
+}
+
+/** The effect options of an enchanted card: its damage and Block numbers go through the enchantment. */
+function enchantedOptions(context: CombatContext, card: CombatCard, options: EffectOptions): EffectOptions {
+  const first = context.counter(enchantPlayedKey(card.uid)) === 0;
+  return {
+    ...options,
+    damageOf: (amount) => enchantedDamage(card, amount, first),
+    blockOf: (amount) => enchantedBlock(card, amount),
+  };
 }
 
 const HAND_WRITTEN: Readonly<Record<string, (context: CombatContext, play: CardPlay) => void>> = {
@@ -163,13 +175,20 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     play:
       handWritten ??
       ((context, play) => {
-        runEffects(context, facts.effects, resolverOf(facts.vars, play.upgraded), {
+        const card = play.card;
+        const options: EffectOptions = {
           target: play.target,
           xValue: context.xValue,
-          bonusDamage: play.card.bonus,
+          bonusDamage: card.bonus,
           cardId: facts.id,
           upgraded: play.upgraded,
-        });
+        };
+        runEffects(
+          context,
+          facts.effects,
+          resolverOf(facts.vars, play.upgraded),
+          card.enchantment === undefined ? options : enchantedOptions(context, card, options),
+        );
       }),
   };
   return definition;

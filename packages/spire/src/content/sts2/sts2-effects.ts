@@ -33,6 +33,10 @@ export interface EffectOptions {
   readonly xValue: number;
   /** Extra damage per hit (Sovereign Blade's Forge). */
   readonly bonusDamage: number;
+  /** The card's damage number with its enchantment (Sharp, Instinct...), when it has one. */
+  readonly damageOf?: (amount: number) => number;
+  /** The card's Block number with its enchantment (Nimble, Goopy), when it has one. */
+  readonly blockOf?: (amount: number) => number;
   /** The card id, for effects that copy the card. */
   readonly cardId: string;
   readonly upgraded: boolean;
@@ -51,11 +55,16 @@ export function runEffects(
     switch (effect.kind) {
       case 'damage': {
         const hits = effect.hits === 'X' ? options.xValue : amountOf(effect.hits);
-        context.attack(targetOf(effect.target, options.target), amount + options.bonusDamage, hits);
+        const damage = amount + options.bonusDamage;
+        context.attack(
+          targetOf(effect.target, options.target),
+          options.damageOf === undefined ? damage : options.damageOf(damage),
+          hits,
+        );
         break;
       }
       case 'block':
-        context.gainBlock(amount);
+        context.gainBlock(options.blockOf === undefined ? amount : options.blockOf(amount));
         break;
       case 'draw':
         context.draw(amount);

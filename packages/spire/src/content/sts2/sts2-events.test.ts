@@ -37,6 +37,11 @@ function selectCard(run: RunState, index = 0): void {
   act(run, { action: 'select_deck_card', option_index: index });
 }
 
+/** The enchantment ids on the deck's cards, in deck order. */
+function enchanted(run: RunState): string[] {
+  return run.deck.flatMap((card) => (card.enchantment === undefined ? [] : [card.enchantment.id]));
+}
+
 function count(run: RunState, id: string): number {
   return run.deck.filter((card) => card.id === id).length;
 }
@@ -87,9 +92,11 @@ describe('StS2 events: the content', () => {
   });
 
   it('never lets a locked option be taken', () => {
-    const run = at('SAPPHIRE_SEED');
-    expect(options(run)[1]?.is_locked).toBe(true);
-    expect(applyAction(run, { action: 'choose_event_option', option_index: 1 }).ok).toBe(false);
+    const run = at('WATERLOGGED_SCRIPTORIUM', (state) => {
+      state.gold = 60;
+    });
+    expect(options(run)[2]?.is_locked).toBe(true);
+    expect(applyAction(run, { action: 'choose_event_option', option_index: 2 }).ok).toBe(false);
   });
 });
 
@@ -428,14 +435,58 @@ describe('StS2 events: each option applies its stated effects', () => {
     expect(junk.deck.length).toBe(size + 1);
   });
 
-  it('Waterlogged Scriptorium: Bloody Ink gives 6 Max HP; the enchanting options are locked', () => {
+  it('Waterlogged Scriptorium: Bloody Ink gives 6 Max HP; the Quill and the Sponge sell Steady', () => {
     const run = at('WATERLOGGED_SCRIPTORIUM', (state) => {
       state.gold = 200;
     });
-    expect(options(run).map((option) => option.is_locked)).toEqual([false, true, true]);
+    expect(options(run).map((option) => option.is_locked)).toEqual([false, false, false]);
     const maxHp = run.maxHp;
     choose(run, 0);
     expect(run.maxHp).toBe(maxHp + 6);
+    const sponge = at('WATERLOGGED_SCRIPTORIUM', (state) => {
+      state.gold = 200;
+    });
+    choose(sponge, 2);
+    expect(sponge.gold).toBe(101);
+    selectCard(sponge, 0);
+    selectCard(sponge, 0);
+    expect(enchanted(sponge)).toEqual(['STEADY', 'STEADY']);
+  });
+
+  it.each([
+    ['SAPPHIRE_SEED', 1, 'SOWN', 1],
+    ['WOOD_CARVINGS', 1, 'SLITHER', 1],
+    ['FIELD_OF_MAN_SIZED_HOLES', 1, 'PERFECT_FIT', 1],
+    ['SYMBIOTE', 0, 'CORRUPTED', 1],
+    ['SPIRALING_WHIRLPOOL', 0, 'SPIRAL', 1],
+    ['STONE_OF_ALL_TIME', 1, 'VIGOROUS', 8],
+  ])('%s: option %i enchants a chosen card with %s %i', (eventId, option, enchantment, amount) => {
+    const run = at(eventId, (state) => {
+      state.potions = ['FIRE_POTION', null, null];
+    });
+    const hp = run.hp;
+    choose(run, option);
+    expect(run.selection?.purpose).toBe('enchant');
+    const offered = withRuleset('sts2', () => toGameState(run)).selection;
+    expect(offered?.kind).toBe('deck_enchant_select');
+    selectCard(run, 0);
+    expect(run.deck.filter((card) => card.enchantment !== undefined).map((card) => card.enchantment)).toEqual(
+      [{ id: enchantment, amount }],
+    );
+    if (eventId === 'STONE_OF_ALL_TIME') expect(run.hp).toBe(hp - 6);
+    if (eventId === 'SYMBIOTE' || eventId === 'STONE_OF_ALL_TIME')
+      expect(offered?.cards.every((card) => card.card_type === 'Attack')).toBe(true);
+  });
+
+  it("Grave of the Forgotten: Confront with Truth curses with Decay and gives an Exhausting card Soul's Power", () => {
+    const run = at('GRAVE_OF_THE_FORGOTTEN', (state) => {
+      state.deck.push({ uid: state.counters.nextUid++, id: 'TRUE_GRIT', upgraded: false });
+    });
+    choose(run, 0);
+    expect(count(run, 'DECAY')).toBe(1);
+    expect(run.selection?.options).toHaveLength(1);
+    selectCard(run, 0);
+    expect(run.deck.find((card) => card.id === 'TRUE_GRIT')?.enchantment?.id).toBe('SOULS_POWER');
   });
 
   it('Amalgamator turns 2 Basic Strikes into Ultimate Strike', () => {

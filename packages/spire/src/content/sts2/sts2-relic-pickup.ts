@@ -3,8 +3,15 @@
 // event stream, like the events' own deck changes.
 
 import { nextInt } from '../../engine/random.js';
-import type { DeckCard, DeckSelection, RewardItem, RunState } from '../../engine/run-state.js';
+import type {
+  CardEnchantment,
+  DeckCard,
+  DeckSelection,
+  RewardItem,
+  RunState,
+} from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
+import { canEnchant, enchant } from './sts2-enchantments.js';
 
 /** Adds `count` new copies of a card to the deck. */
 export function addCardsToDeck(run: RunState, id: string, count: number, upgraded = false): void {
@@ -90,6 +97,61 @@ export function chooseDeckCards(
     transformInto: options.into ?? null,
   };
   run.selection = selection;
+  run.screen = 'CARD_SELECTION';
+}
+
+/** The deck cards `enchantment` may go on, of those `filter` allows. */
+export function enchantableCards(
+  run: RunState,
+  enchantment: string,
+  filter: (card: DeckCard) => boolean = () => true,
+): DeckCard[] {
+  return run.deck.filter(
+    (card) => filter(card) && canEnchant(card, runServices().getCard(card.id).type, enchantment),
+  );
+}
+
+/** Enchants every deck card `filter` allows that the enchantment may go on (Nutritious Soup's Strikes). */
+export function enchantAll(
+  run: RunState,
+  enchantment: CardEnchantment,
+  filter: (card: DeckCard) => boolean,
+): void {
+  for (const card of enchantableCards(run, enchantment.id, filter)) enchant(card, enchantment);
+}
+
+/**
+ * Lets the player choose up to `count` deck cards to enchant, one after another, then back to the
+ * screen the relic was obtained on (map, shop or event). With another choice or reward open, random
+ * cards are enchanted instead: an enchantment only helps, so taking none would be the wrong guess.
+ */
+export function chooseCardsToEnchant(
+  run: RunState,
+  enchantment: CardEnchantment,
+  count: number,
+  filter: (card: DeckCard) => boolean = () => true,
+): void {
+  const candidates = enchantableCards(run, enchantment.id, filter);
+  if (candidates.length === 0 || count <= 0) return;
+  const returnTo = (
+    { MAP: 'map', SHOP: 'shop', EVENT: 'event' } as const satisfies Partial<
+      Record<RunState['screen'], DeckSelection['returnTo']>
+    >
+  )[run.screen as 'MAP' | 'SHOP' | 'EVENT'];
+  if (returnTo === undefined || run.selection !== null || run.reward !== null) {
+    for (const card of randomCards(run, candidates, count)) enchant(card, enchantment);
+    return;
+  }
+  run.selection = {
+    purpose: 'enchant',
+    options: candidates.map((card) => card.uid),
+    count,
+    returnTo,
+    cancellable: false,
+    chosen: [],
+    transformInto: null,
+    enchantWith: { ...enchantment },
+  };
   run.screen = 'CARD_SELECTION';
 }
 

@@ -4,9 +4,8 @@ import type { EventDefinition } from '../../../engine/definitions.js';
 import {
   cardName,
   downgradeRandomCards,
-  ENCHANT_NOTE,
+  enchantOption,
   exhausts,
-  locked,
   obtainRandomRelic,
   randomPotion,
   relicName,
@@ -65,20 +64,26 @@ export const GLORY_EVENTS: readonly EventDefinition[] = [
     id: 'GRAVE_OF_THE_FORGOTTEN',
     name: 'Grave of the Forgotten',
     acts: [3],
-    text: `Confront with Truth (become cursed with ${cardName('DECAY')} and enchant an Exhausting card with Soul's Power; enchantments are not simulated, so that option is locked) or Accept the Forgotten Soul (obtain ${relicName('FORGOTTEN_SOUL')}). Needs a card that Exhausts.`,
+    text: `Confront with Truth (become cursed with ${cardName('DECAY')} and enchant an Exhausting card with Soul's Power) or Accept the Forgotten Soul (obtain ${relicName('FORGOTTEN_SOUL')}). Needs a card that Exhausts.`,
     available: (run) => run.deck.some(exhausts),
-    page: () => ({
+    page: (run) => ({
       body: 'A nameless grave, and something stirring in it.',
       options: [
-        locked(
+        enchantOption(
+          run,
           `[Confront with Truth] Become Cursed: ${cardName('DECAY')}. Enchant a card that Exhausts with Soul's Power.`,
-          ENCHANT_NOTE,
+          'SOULS_POWER',
+          exhausts,
         ),
         { label: `[Accept the Forgotten Soul] Obtain ${relicName('FORGOTTEN_SOUL')}.` },
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 1) x.addRelic('FORGOTTEN_SOUL');
+      else {
+        x.addCard('DECAY');
+        x.enchantDeck({ id: 'SOULS_POWER', amount: 1 }, 1, exhausts);
+      }
       return null;
     },
   },

@@ -8,7 +8,7 @@ import {
   cardName,
   cardType,
   characterCards,
-  ENCHANT_NOTE,
+  enchantOption,
   isBasicDefend,
   isBasicStrike,
   locked,
@@ -147,19 +147,19 @@ export const HIVE_EVENTS: readonly EventDefinition[] = [
     id: 'FIELD_OF_MAN_SIZED_HOLES',
     name: 'Field of Man-Sized Holes',
     acts: [2],
-    text: `Resist (remove 2 cards, become cursed with ${cardName('NORMALITY')}) or Enter Your Hole (enchant a card with Perfect Fit; enchantments are not simulated, so that option is locked).`,
-    page: () => ({
+    text: `Resist (remove 2 cards, become cursed with ${cardName('NORMALITY')}) or Enter Your Hole (enchant a card with Perfect Fit).`,
+    page: (run) => ({
       body: 'Holes in the ground, each shaped like a person.',
       options: [
         { label: `[Resist] Remove 2 cards from your deck. Become Cursed: ${cardName('NORMALITY')}.` },
-        locked('[Enter Your Hole] Enchant a card with Perfect Fit.', ENCHANT_NOTE),
+        enchantOption(run, '[Enter Your Hole] Enchant a card with Perfect Fit.', 'PERFECT_FIT'),
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) {
         x.addCard('NORMALITY');
         x.selectDeck('remove', 2, { filter: (card) => card.id !== 'NORMALITY' });
-      }
+      } else x.enchantDeck({ id: 'PERFECT_FIT', amount: 1 }, 1);
       return null;
     },
   },

@@ -3,7 +3,7 @@
 import type { EventDefinition } from '../../../engine/definitions.js';
 import {
   cardName,
-  ENCHANT_NOTE,
+  enchantOption,
   isBasic,
   isUpgradable,
   locked,
@@ -156,19 +156,19 @@ export const OVERGROWTH_EVENTS: readonly EventDefinition[] = [
     id: 'SAPPHIRE_SEED',
     name: 'Sapphire Seed',
     acts: [1],
-    text: 'Consume (heal 9 HP, upgrade a card) or Plant and Nourish (enchant a card with Sown; enchantments are not simulated, so that option is locked).',
-    page: () => ({
+    text: 'Consume (heal 9 HP, upgrade a card) or Plant and Nourish (enchant a card with Sown).',
+    page: (run) => ({
       body: 'A seed glitters like a gem in the soil.',
       options: [
         { label: '[Consume] Heal 9 HP. Upgrade a card in your deck.' },
-        locked('[Plant and Nourish] Enchant a card with Sown.', ENCHANT_NOTE),
+        enchantOption(run, '[Plant and Nourish] Enchant a card with Sown.', 'SOWN'),
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) {
         x.heal(9);
         x.selectDeck('upgrade', 1);
-      }
+      } else x.enchantDeck({ id: 'SOWN', amount: 1 }, 1);
       return null;
     },
   },
@@ -313,19 +313,19 @@ export const OVERGROWTH_EVENTS: readonly EventDefinition[] = [
     id: 'WOOD_CARVINGS',
     name: 'Wood Carvings',
     acts: [1],
-    text: `Bird (transform a Basic card into ${cardName('PECK')}), Snake (enchant a card with Slither; enchantments are not simulated, so that option is locked) or Torus (transform a Basic card into ${cardName('TORIC_TOUGHNESS')}). Needs a Basic card.`,
+    text: `Bird (transform a Basic card into ${cardName('PECK')}), Snake (enchant a card with Slither) or Torus (transform a Basic card into ${cardName('TORIC_TOUGHNESS')}). Needs a Basic card.`,
     available: (run) => run.deck.some(isBasic),
-    page: () => ({
+    page: (run) => ({
       body: 'Three carvings stand on a stump: a bird, a snake and a ring.',
       options: [
         { label: `[Bird] Transform a Basic card into ${cardName('PECK')}.` },
-        locked('[Snake] Enchant a card with Slither.', ENCHANT_NOTE),
+        enchantOption(run, '[Snake] Enchant a card with Slither.', 'SLITHER'),
         { label: `[Torus] Transform a Basic card into ${cardName('TORIC_TOUGHNESS')}.` },
       ],
     }),
     choose: (x, _page, option) => {
-      if (option !== 1)
-        x.selectDeck('transform', 1, { filter: isBasic, into: option === 0 ? 'PECK' : 'TORIC_TOUGHNESS' });
+      if (option === 1) x.enchantDeck({ id: 'SLITHER', amount: 1 }, 1);
+      else x.selectDeck('transform', 1, { filter: isBasic, into: option === 0 ? 'PECK' : 'TORIC_TOUGHNESS' });
       return null;
     },
   },

@@ -2,6 +2,7 @@
 // own, and each one's condition (acts, Gold, HP, potions, relics) decides whether it can come up.
 // Numbers from the public wiki export (game version v0.103.2).
 import type { EventContext, EventDefinition } from '../../../engine/definitions.js';
+import type { DeckCard } from '../../../engine/run-state.js';
 import { STS2_RELIC_FACTS } from '../data/sts2-relic-facts.js';
 import {
   cardChoice,
@@ -9,7 +10,7 @@ import {
   cardType,
   characterCards,
   downgradeRandomCards,
-  ENCHANT_NOTE,
+  enchantOption,
   isBasic,
   locked,
   loseRandomPotion,
@@ -25,6 +26,8 @@ import {
   removeRelic,
   tradableRelics,
 } from './sts2-event-helpers.js';
+
+const isAttack = (card: DeckCard): boolean => cardType(card.id) === 'Attack';
 
 const DOLLS = ['DAUGHTER_OF_THE_WIND', 'MR_STRUGGLES', 'BING_BONG'] as const;
 
@@ -296,19 +299,22 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
     id: 'STONE_OF_ALL_TIME',
     name: 'Stone of All Time',
     acts: [2],
-    text: 'Drink and Lift (lose a random potion, Max HP +10) or Push (lose 6 HP, enchant an Attack with Vigorous 8; enchantments are not simulated, so that option is locked). Act 2; needs a potion.',
+    text: 'Drink and Lift (lose a random potion, Max HP +10) or Push (lose 6 HP, enchant an Attack with Vigorous 8). Act 2; needs a potion.',
     available: (run) => potionCount(run) > 0,
-    page: () => ({
+    page: (run) => ({
       body: 'An enormous stone that has never moved.',
       options: [
         { label: '[Drink and Lift] Lose a random potion. Max HP +10.' },
-        locked('[Push] Lose 6 HP. Enchant an Attack with Vigorous 8.', ENCHANT_NOTE),
+        enchantOption(run, '[Push] Lose 6 HP. Enchant an Attack with Vigorous 8.', 'VIGOROUS', isAttack),
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) {
         loseRandomPotion(x);
         x.gainMaxHp(10);
+      } else {
+        x.loseHp(6);
+        if (x.run.hp > 0) x.enchantDeck({ id: 'VIGOROUS', amount: 8 }, 1, isAttack);
       }
       return null;
     },
@@ -317,16 +323,17 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
     id: 'SYMBIOTE',
     name: 'Symbiote',
     acts: [2, 3],
-    text: 'Approach (enchant an Attack with Corrupted; enchantments are not simulated, so that option is locked) or Kill with Fire (transform a card). Act 2 on.',
-    page: () => ({
+    text: 'Approach (enchant an Attack with Corrupted) or Kill with Fire (transform a card). Act 2 on.',
+    page: (run) => ({
       body: 'A creature offers to join with you.',
       options: [
-        locked('[Approach] Enchant an Attack with Corrupted.', ENCHANT_NOTE),
+        enchantOption(run, '[Approach] Enchant an Attack with Corrupted.', 'CORRUPTED', isAttack),
         { label: '[Kill with Fire] Transform a card in your deck.' },
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 1) x.selectDeck('transform', 1);
+      else x.enchantDeck({ id: 'CORRUPTED', amount: 1 }, 1, isAttack);
       return null;
     },
   },

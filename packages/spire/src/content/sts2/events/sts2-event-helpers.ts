@@ -3,11 +3,12 @@
 // stream, so an event replays the same for the same seed. Facts (names, types, rarities) come from
 // the fact tables and pools and rolls from the event context, so events never import the registry
 // that imports them.
-import type { EventContext, EventOption } from '../../../engine/definitions.js';
+import type { CardType, EventContext, EventOption } from '../../../engine/definitions.js';
 import type { DeckCard, RewardItem, RunState } from '../../../engine/run-state.js';
 import { STS2_CARD_FACTS } from '../data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from '../data/sts2-potion-facts.js';
 import { STS2_RELIC_FACTS } from '../data/sts2-relic-facts.js';
+import { canEnchant } from '../sts2-enchantments.js';
 
 export const LEAVE: EventOption = { label: '[Leave] Nothing happens.' };
 
@@ -158,8 +159,21 @@ export function needsGold(run: RunState, amount: number): string | null {
   return run.gold < amount ? `Requires ${amount} Gold.` : null;
 }
 
-/** The note an option carries when part of it is an enchantment, which the simulator does not model. */
-export const ENCHANT_NOTE = '(Enchantments are not simulated: this part does nothing here.)';
+/**
+ * An option that enchants a deck card: locked when no card of the deck can take the enchantment (of
+ * those `filter` allows).
+ */
+export function enchantOption(
+  run: RunState,
+  label: string,
+  enchantment: string,
+  filter: (card: DeckCard) => boolean = () => true,
+): EventOption {
+  const fits = run.deck.some(
+    (card) => filter(card) && canEnchant(card, cardType(card.id) as CardType, enchantment),
+  );
+  return { label, disabledReason: fits ? null : 'No card in your deck can take this enchantment.' };
+}
 
 /** A card's base energy cost (-1 X, -2 unplayable). */
 export function baseCost(id: string): number {

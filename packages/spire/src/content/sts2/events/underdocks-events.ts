@@ -1,10 +1,11 @@
 // The `?` room events of the Underdocks (the other Act 1 of StS2) with the numbers of the public
 // wiki export (game version v0.103.2). The Sunken Statue, which both Act 1s hold, is listed with
 // Overgrowth's events.
-import type { EventDefinition } from '../../../engine/definitions.js';
+import type { EventDefinition, EventOption } from '../../../engine/definitions.js';
+import type { DeckCard, RunState } from '../../../engine/run-state.js';
 import {
   cardName,
-  ENCHANT_NOTE,
+  enchantOption,
   isBasicDefend,
   isBasicStrike,
   locked,
@@ -227,17 +228,23 @@ export const UNDERDOCKS_EVENTS: readonly EventDefinition[] = [
     id: 'SPIRALING_WHIRLPOOL',
     name: 'Spiraling Whirlpool',
     acts: [1],
-    text: 'Observe (enchant a Basic Strike or Defend with Spiral; enchantments are not simulated, so that option is locked) or Drink (heal 33% of Max HP). Needs a Basic Strike or Defend.',
-    available: (run) => run.deck.some((card) => isBasicStrike(card) || isBasicDefend(card)),
+    text: 'Observe (enchant a Basic Strike or Defend with Spiral) or Drink (heal 33% of Max HP). Needs a Basic Strike or Defend.',
+    available: (run) => run.deck.some(basicStrikeOrDefend),
     page: (run) => ({
       body: 'The water spirals down into darkness.',
       options: [
-        locked('[Observe] Enchant a Basic Strike or Defend with Spiral.', ENCHANT_NOTE),
+        enchantOption(
+          run,
+          '[Observe] Enchant a Basic Strike or Defend with Spiral.',
+          'SPIRAL',
+          basicStrikeOrDefend,
+        ),
         { label: `[Drink] Heal ${Math.floor(run.maxHp * 0.33)} HP.` },
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 1) x.heal(Math.floor(x.run.maxHp * 0.33));
+      else x.enchantDeck({ id: 'SPIRAL', amount: 1 }, 1, basicStrikeOrDefend);
       return null;
     },
   },
@@ -301,19 +308,34 @@ export const UNDERDOCKS_EVENTS: readonly EventDefinition[] = [
     id: 'WATERLOGGED_SCRIPTORIUM',
     name: 'Waterlogged Scriptorium',
     acts: [1],
-    text: 'Bloody Ink (Max HP +6), Tentacle Quill (55 Gold: enchant a card with Steady) or Prickly Sponge (99 Gold: enchant 2 cards with Steady); enchantments are not simulated, so both paid options are locked. Needs 55 Gold.',
+    text: 'Bloody Ink (Max HP +6), Tentacle Quill (55 Gold: enchant a card with Steady) or Prickly Sponge (99 Gold: enchant 2 cards with Steady). Needs 55 Gold.',
     available: (run) => run.gold >= 55,
-    page: () => ({
+    page: (run) => ({
       body: 'Soaked books line the shelves.',
       options: [
         { label: '[Bloody Ink] Max HP +6.' },
-        locked('[Tentacle Quill] Lose 55 Gold. Enchant a card with Steady.', ENCHANT_NOTE),
-        locked('[Prickly Sponge] Lose 99 Gold. Enchant 2 cards with Steady.', ENCHANT_NOTE),
+        paidEnchant(run, '[Tentacle Quill] Lose 55 Gold. Enchant a card with Steady.', 55),
+        paidEnchant(run, '[Prickly Sponge] Lose 99 Gold. Enchant 2 cards with Steady.', 99),
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) x.gainMaxHp(6);
+      else {
+        x.loseGold(option === 1 ? 55 : 99);
+        x.enchantDeck({ id: 'STEADY', amount: 1 }, option === 1 ? 1 : 2);
+      }
       return null;
     },
   },
 ];
+
+function basicStrikeOrDefend(card: DeckCard): boolean {
+  return isBasicStrike(card) || isBasicDefend(card);
+}
+
+/** Waterlogged Scriptorium's paid options: locked without the gold or a card Steady fits. */
+function paidEnchant(run: RunState, label: string, gold: number): EventOption {
+  return run.gold < gold
+    ? { label, disabledReason: `Requires ${gold} Gold.` }
+    : enchantOption(run, label, 'STEADY');
+}
