@@ -777,7 +777,10 @@ function selectionView(run: RunState): Api.SelectionState | null {
   for (const card of run.deck) if (!byUid.has(card.uid)) byUid.set(card.uid, card);
   return {
     kind: kinds[selection.purpose],
-    prompt: prompts[selection.purpose],
+    prompt:
+      selection.enchantWith === undefined
+        ? prompts[selection.purpose]
+        : `Choose a card to enchant with ${enchantmentLabel(findEnchantment(selection.enchantWith.id)?.name ?? selection.enchantWith.id, selection.enchantWith.amount)}.`,
     cards: selection.options.map((uid, index) => {
       const card = byUid.get(uid) ?? {
         uid,

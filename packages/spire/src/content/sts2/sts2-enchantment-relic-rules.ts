@@ -3,6 +3,7 @@
 // where the relic's own variables do not carry it, from the enchantment export's source list.
 
 import type { CardType } from '../../engine/definitions.js';
+import { nextInt } from '../../engine/random.js';
 import type { DeckCard, RunState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import { findEnchantment } from './sts2-enchantments.js';
@@ -117,6 +118,27 @@ export const STS2_ENCHANTMENT_RELIC_RULES: Sts2RelicRules = {
     text: `Upon pickup, enchant all Strikes with ${nameOf('TEZCATARAS_EMBER')} (cost 0).`,
     unsimulated: "Tezcatara's Ember's Eternal (the card cannot be removed) is not enforced.",
     hooks: { onPickup: (run) => enchantAll(run, { id: 'TEZCATARAS_EMBER', amount: 1 }, isStrike) },
+  }),
+  BEAUTIFUL_BRACELET: (amount) => ({
+    text: `Upon pickup, choose ${amount('Cards')} cards to enchant with ${nameOf('SWIFT')} ${amount('Swift')}.`,
+    hooks: {
+      onPickup: (run) => chooseCardsToEnchant(run, { id: 'SWIFT', amount: amount('Swift') }, amount('Cards')),
+    },
+  }),
+  MYSTIC_LIGHTER: (amount) => ({
+    text: `Enchanted Attacks deal ${amount('Damage')} additional damage.`,
+    hooks: { attackDamageBonus: (_context, card) => (card.enchantment === undefined ? 0 : amount('Damage')) },
+  }),
+  WING_CHARM: (amount) => ({
+    text: `A random card of each card reward is enchanted with ${nameOf('SWIFT')} ${amount('SwiftAmount')}.`,
+    hooks: {
+      onCardReward: (run, cards) => {
+        const open = cards.filter((card) => card.enchantment === undefined);
+        if (open.length === 0) return;
+        const card = open[nextInt(run.random, 'misc', 0, open.length - 1)];
+        if (card !== undefined) card.enchantment = { id: 'SWIFT', amount: amount('SwiftAmount') };
+      },
+    },
   }),
   FRESNEL_LENS: (amount) => ({
     text: `Whenever you add a card that gains Block to your deck, enchant it with ${nameOf('NIMBLE')} ${amount('NimbleAmount')}.`,

@@ -388,6 +388,31 @@ describe('StS2 relics that enchant', () => {
     ]);
   });
 
+  it('Mystic Lighter adds its damage to enchanted Attacks only; Wing Charm enchants one card of each card reward', () => {
+    const run = fight(['STRIKE_IRONCLAD', strike({ id: 'STEADY', amount: 1 }), 'DEFEND_IRONCLAD']);
+    run.relics.push({ id: 'MYSTIC_LIGHTER', counter: -1, used: false });
+    expect(measure(run, () => play(run, inHand(run, 'STRIKE_IRONCLAD'))).damage).toBe(6);
+    expect(measure(run, () => play(run, inHand(run, 'STRIKE_IRONCLAD', 'STEADY'))).damage).toBe(15);
+
+    const charm = onMap(['STRIKE_IRONCLAD']);
+    obtain(charm, 'WING_CHARM');
+    const items = sts2(() => combatRewards(charm, 'monster', 0));
+    const cards = items.find((item) => item.kind === 'cards');
+    if (cards?.kind !== 'cards') throw new Error('no card reward');
+    expect(
+      cards.cards.filter((card) => card.enchantment !== undefined).map((card) => card.enchantment),
+    ).toEqual([{ id: 'SWIFT', amount: 1 }]);
+  });
+
+  it('Beautiful Bracelet: 3 chosen cards get Swift 3', () => {
+    const run = onMap(['STRIKE_IRONCLAD', 'DEFEND_IRONCLAD', 'BASH', 'DEFEND_IRONCLAD']);
+    obtain(run, 'BEAUTIFUL_BRACELET');
+    for (let pick = 0; pick < 3; pick++) act(run, { action: 'select_deck_card', option_index: 0 });
+    expect(
+      run.deck.filter((card) => card.enchantment?.id === 'SWIFT' && card.enchantment.amount === 3),
+    ).toHaveLength(3);
+  });
+
   it('the enchanting relics are fully modelled but for what they say', () => {
     const ids = Object.keys(STS2_ENCHANTMENT_RELIC_RULES);
     const partly = ids.filter(
