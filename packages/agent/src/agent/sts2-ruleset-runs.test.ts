@@ -1,3 +1,4 @@
+import { contentSet } from '@strata-memory/spire';
 import { describe, expect, it } from 'vitest';
 import type { DecisionRecord, PlayResult } from '../trace/decision-record.js';
 import type { AgentKind } from './agent-context.js';
@@ -33,12 +34,17 @@ describe('whole runs of the default ruleset (Slay the Spire 2) with every agent'
     const moves = (agent: AgentKind) =>
       (runs.get(agent)?.records ?? []).map((record) => JSON.stringify(record.action));
     expect(moves('naive')).toEqual(moves('structured'));
-    // StS2 content reached the agent's prompts: the Regent's stars exist only in StS2, and the
-    // Ironclad's StS2 deck and relic are named in the rules text it is sent.
+    // StS2 content reached the agent's prompts: the boss it is told about is an encounter of the StS2
+    // ruleset that StS1 does not have.
     const prompts = (runs.get('structured')?.records ?? [])
       .map((record) => (record.messages ?? []).map((message) => message.content).join('\n'))
       .join('\n');
-    expect(prompts).toMatch(/Slay the Spire 2/);
+    const boss = /Next boss: (\S+)\./.exec(prompts)?.[1];
+    const encounterIds = (ruleset: 'sts1' | 'sts2') =>
+      new Set(contentSet(ruleset).encounters.map((encounter) => encounter.id));
+    expect(boss).toBeDefined();
+    expect(encounterIds('sts2').has(boss ?? '')).toBe(true);
+    expect(encounterIds('sts1').has(boss ?? '')).toBe(false);
   });
 
   it('keeps the structured agent within its budget and flat, while the naive log grows', () => {

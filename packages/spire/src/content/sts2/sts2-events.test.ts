@@ -478,6 +478,18 @@ describe('StS2 events: each option applies its stated effects', () => {
       expect(offered?.cards.every((card) => card.card_type === 'Attack')).toBe(true);
   });
 
+  it('Self-Help Book: each reading enchants a card of its type; a Power-less deck has the third locked', () => {
+    const run = at('SELF_HELP_BOOK');
+    expect(options(run).map((option) => option.is_locked)).toEqual([false, false, true]);
+    choose(run, 1);
+    const offered = withRuleset('sts2', () => toGameState(run)).selection;
+    expect(offered?.cards.every((card) => card.card_type === 'Skill')).toBe(true);
+    selectCard(run, 0);
+    expect(run.deck.flatMap((card) => (card.enchantment === undefined ? [] : [card.enchantment]))).toEqual([
+      { id: 'NIMBLE', amount: 2 },
+    ]);
+  });
+
   it("Grave of the Forgotten: Confront with Truth curses with Decay and gives an Exhausting card Soul's Power", () => {
     const run = at('GRAVE_OF_THE_FORGOTTEN', (state) => {
       state.deck.push({ uid: state.counters.nextUid++, id: 'TRUE_GRIT', upgraded: false });

@@ -18,7 +18,6 @@ import { UNDERDOCKS_EVENTS } from './events/underdocks-events.js';
 export const UNSIMULATED_STS2_EVENTS: Readonly<Record<string, string>> = {
   CRYSTAL_SPHERE: 'a tile-revealing minigame whose tiles and rewards the export does not list',
   FAKE_MERCHANT: 'a shop of 6 relics from a pool of 9 and a fight the export does not detail',
-  SELF_HELP_BOOK: 'every option enchants a card, and enchantments are not simulated',
   TINKER_TIME:
     'builds a Mad Science card from a type and a rider; the simulator models one Mad Science variant',
   THE_ARCHITECT: 'the dialogue after the final boss, not a `?` room event',

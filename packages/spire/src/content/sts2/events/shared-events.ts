@@ -29,6 +29,13 @@ import {
 
 const isAttack = (card: DeckCard): boolean => cardType(card.id) === 'Attack';
 
+/** Self-Help Book's three readings: the label, the card type, the enchantment and its number. */
+const SELF_HELP_READINGS: readonly (readonly [string, string, string, number])[] = [
+  ['[Read the Back] Choose an Attack to enchant with Sharp 2.', 'Attack', 'SHARP', 2],
+  ['[Read a Random Passage] Choose a Skill to enchant with Nimble 2.', 'Skill', 'NIMBLE', 2],
+  ['[Read the Entire Book] Choose a Power to enchant with Swift 2.', 'Power', 'SWIFT', 2],
+];
+
 const DOLLS = ['DAUGHTER_OF_THE_WIND', 'MR_STRUGGLES', 'BING_BONG'] as const;
 
 // Event memory holds numbers only: a relic is kept as its index in the ruleset's relic list.
@@ -68,6 +75,31 @@ const FUTURE_TYPES = ['Attack', 'Skill', 'Power'] as const;
 
 /** The shared events. */
 export const SHARED_EVENTS: readonly EventDefinition[] = [
+  {
+    id: 'SELF_HELP_BOOK',
+    name: 'Self-Help Book',
+    acts: [1, 2, 3],
+    text: 'Read the Back (an Attack gets Sharp 2), Read a Random Passage (a Skill gets Nimble 2) or Read the Entire Book (a Power gets Swift 2); each needs a card of its type that can take it. Move On when none can.',
+    page: (run) => {
+      const options = SELF_HELP_READINGS.map(([label, type, enchantment]) =>
+        enchantOption(run, label, enchantment, (card) => cardType(card.id) === type),
+      );
+      return {
+        body: 'On the floor lies a blood-encrusted book: "Top 3 Ways to Conquer the Spire".',
+        options: options.some((option) => option.disabledReason === null)
+          ? options
+          : [...options, { label: '[Move On] Leave the book.' }],
+      };
+    },
+    choose: (x, _page, option) => {
+      const reading = SELF_HELP_READINGS[option];
+      if (reading !== undefined) {
+        const [, type, enchantment, amount] = reading;
+        x.enchantDeck({ id: enchantment, amount }, 1, (card) => cardType(card.id) === type);
+      }
+      return null;
+    },
+  },
   {
     id: 'BRAIN_LEECH',
     name: 'Brain Leech',
