@@ -285,141 +285,162 @@ function sharedLegalActions(run: RunState): readonly EngineAction[] {
   return actions;
 }
 
+// One function per screen: a screen's rare path that deoptimizes its function then recompiles only
+// that screen's code, not every screen's (recompiling the one big switch was a large share of the
+// CPU of the first few hundred random playouts).
 function computeLegalActions(run: RunState): EngineAction[] {
   const actions: EngineAction[] = [];
   switch (run.screen) {
-    case 'COMBAT': {
-      const combat = run.combat;
-      if (combat === null || combat.over) return actions;
-      const selection = combat.selection;
-      if (selection !== null) {
-        for (let index = 0; index < selection.options.length; index++)
-          actions.push(optionAction('select_deck_card', index));
-        if (selection.chosen.length >= selection.minimum) actions.push(bareAction('confirm_selection'));
-        return actions;
-      }
-      const engine = new Combat(run);
-      // The living monsters are the targets, in index order (read in place: no list per call).
-      const monsters = combat.monsters;
-      const rules = engine.handRules();
-      for (let index = 0; index < combat.hand.length; index++) {
-        const card = combat.hand[index] as CombatCard;
-        const definition = getCard(card.id);
-        if (!engine.isPlayable(card, definition, rules)) continue;
-        if (definition.target === 'AnyEnemy') {
-          for (let target = 0; target < monsters.length; target++)
-            if (monsters[target]?.alive === true) actions.push(playCardAction(index, target));
-        } else {
-          actions.push(playCardAction(index));
-        }
-      }
-      potionActions(run, monsters, actions);
-      actions.push(bareAction('end_turn'));
+    case 'COMBAT':
+      combatActions(run, actions);
       return actions;
-    }
-    case 'MAP': {
-      const next = reachableNodes(run);
-      if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
-        actions.push(optionAction('choose_map_node', 0));
-      } else {
-        next.forEach((_node, index) => {
-          actions.push(optionAction('choose_map_node', index));
-        });
-      }
-      potionActions(run, null, actions);
+    case 'MAP':
+      mapActions(run, actions);
       return actions;
-    }
-    case 'REWARD': {
-      const reward = run.reward;
-      if (reward === null) return actions;
-      if (reward.openCards !== null) {
-        const item = reward.items[reward.openCards];
-        if (item?.kind === 'cards')
-          item.cards.forEach((_card, index) => {
-            actions.push(optionAction('choose_reward_card', index));
-          });
-        actions.push(bareAction('skip_reward_cards'));
-        return actions;
-      }
-      reward.items.forEach((item, index) => {
-        if (item.kind === 'potion' && (run.potions.indexOf(null) < 0 || hasRelic(run, 'SOZU'))) return;
-        actions.push(optionAction('claim_reward', index));
-      });
-      potionActions(run, null, actions);
-      actions.push(bareAction('proceed'));
+    case 'REWARD':
+      rewardActions(run, actions);
       return actions;
-    }
-    case 'REST': {
-      if (!run.restDone) {
-        restOptions(run).forEach((option, index) => {
-          if (option.enabled) actions.push(optionAction('choose_rest_option', index));
-        });
-      }
-      potionActions(run, null, actions);
-      actions.push(bareAction('proceed'));
+    case 'REST':
+      restActions(run, actions);
       return actions;
-    }
-    case 'SHOP': {
-      const shop = run.shop;
-      if (shop === null) return actions;
-      shop.cards.forEach((entry, index) => {
-        if (!entry.sold && entry.price <= run.gold) actions.push(optionAction('buy_card', index));
-      });
-      shop.relics.forEach((entry, index) => {
-        if (!entry.sold && entry.price <= run.gold) actions.push(optionAction('buy_relic', index));
-      });
-      shop.potions.forEach((entry, index) => {
-        if (!entry.sold && entry.price <= run.gold && run.potions.includes(null) && !hasRelic(run, 'SOZU')) {
-          actions.push(optionAction('buy_potion', index));
-        }
-      });
-      if (!shop.removalUsed && shop.removalPrice <= run.gold && removableCards(run).length > 0) {
-        actions.push(bareAction('remove_card_at_shop'));
-      }
-      potionActions(run, null, actions);
-      actions.push(bareAction('proceed'));
+    case 'SHOP':
+      shopActions(run, actions);
       return actions;
-    }
-    case 'EVENT': {
-      const event = run.event;
-      if (event === null) return actions;
-      if (event.done) {
-        actions.push(optionAction('choose_event_option', 0));
-        actions.push(bareAction('proceed'));
-        return actions;
-      }
-      const page = getEvent(event.eventId).page(run, event.page, event.memory);
-      page.options.forEach((option, index) => {
-        if ((option.disabledReason ?? null) === null)
-          actions.push(optionAction('choose_event_option', index));
-      });
+    case 'EVENT':
+      eventActions(run, actions);
       return actions;
-    }
-    case 'CHEST': {
-      if (run.bossRelic !== null) {
-        run.bossRelic.relicIds.forEach((_id, index) => {
-          actions.push(optionAction('choose_treasure_relic', index));
-        });
-      } else if (run.treasure !== null) {
-        if (!run.treasure.opened) actions.push(bareAction('open_chest'));
-        else if (!run.treasure.claimed && run.treasure.relicId !== '')
-          actions.push(optionAction('choose_treasure_relic', 0));
-      }
-      actions.push(bareAction('proceed'));
+    case 'CHEST':
+      chestActions(run, actions);
       return actions;
-    }
-    case 'CARD_SELECTION': {
-      const selection = run.selection;
-      if (selection === null) return actions;
-      selection.options.forEach((_uid, index) => {
-        actions.push(optionAction('select_deck_card', index));
-      });
-      if (selection.cancellable) actions.push(bareAction('cancel_selection'));
+    case 'CARD_SELECTION':
+      deckSelectionActions(run, actions);
       return actions;
-    }
     default:
       return actions;
   }
+}
+
+function combatActions(run: RunState, actions: EngineAction[]): void {
+  const combat = run.combat;
+  if (combat === null || combat.over) return;
+  const selection = combat.selection;
+  if (selection !== null) {
+    for (let index = 0; index < selection.options.length; index++)
+      actions.push(optionAction('select_deck_card', index));
+    if (selection.chosen.length >= selection.minimum) actions.push(bareAction('confirm_selection'));
+    return;
+  }
+  const engine = new Combat(run);
+  // The living monsters are the targets, in index order (read in place: no list per call).
+  const monsters = combat.monsters;
+  const rules = engine.handRules();
+  for (let index = 0; index < combat.hand.length; index++) {
+    const card = combat.hand[index] as CombatCard;
+    const definition = getCard(card.id);
+    if (!engine.isPlayable(card, definition, rules)) continue;
+    if (definition.target === 'AnyEnemy') {
+      for (let target = 0; target < monsters.length; target++)
+        if (monsters[target]?.alive === true) actions.push(playCardAction(index, target));
+    } else {
+      actions.push(playCardAction(index));
+    }
+  }
+  potionActions(run, monsters, actions);
+  actions.push(bareAction('end_turn'));
+}
+
+function mapActions(run: RunState, actions: EngineAction[]): void {
+  const next = reachableNodes(run);
+  if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
+    actions.push(optionAction('choose_map_node', 0));
+  } else {
+    for (let index = 0; index < next.length; index++) actions.push(optionAction('choose_map_node', index));
+  }
+  potionActions(run, null, actions);
+}
+
+function rewardActions(run: RunState, actions: EngineAction[]): void {
+  const reward = run.reward;
+  if (reward === null) return;
+  if (reward.openCards !== null) {
+    const item = reward.items[reward.openCards];
+    if (item?.kind === 'cards')
+      for (let index = 0; index < item.cards.length; index++)
+        actions.push(optionAction('choose_reward_card', index));
+    actions.push(bareAction('skip_reward_cards'));
+    return;
+  }
+  reward.items.forEach((item, index) => {
+    if (item.kind === 'potion' && (run.potions.indexOf(null) < 0 || hasRelic(run, 'SOZU'))) return;
+    actions.push(optionAction('claim_reward', index));
+  });
+  potionActions(run, null, actions);
+  actions.push(bareAction('proceed'));
+}
+
+function restActions(run: RunState, actions: EngineAction[]): void {
+  if (!run.restDone) {
+    restOptions(run).forEach((option, index) => {
+      if (option.enabled) actions.push(optionAction('choose_rest_option', index));
+    });
+  }
+  potionActions(run, null, actions);
+  actions.push(bareAction('proceed'));
+}
+
+function shopActions(run: RunState, actions: EngineAction[]): void {
+  const shop = run.shop;
+  if (shop === null) return;
+  shop.cards.forEach((entry, index) => {
+    if (!entry.sold && entry.price <= run.gold) actions.push(optionAction('buy_card', index));
+  });
+  shop.relics.forEach((entry, index) => {
+    if (!entry.sold && entry.price <= run.gold) actions.push(optionAction('buy_relic', index));
+  });
+  shop.potions.forEach((entry, index) => {
+    if (!entry.sold && entry.price <= run.gold && run.potions.includes(null) && !hasRelic(run, 'SOZU')) {
+      actions.push(optionAction('buy_potion', index));
+    }
+  });
+  if (!shop.removalUsed && shop.removalPrice <= run.gold && removableCards(run).length > 0) {
+    actions.push(bareAction('remove_card_at_shop'));
+  }
+  potionActions(run, null, actions);
+  actions.push(bareAction('proceed'));
+}
+
+function eventActions(run: RunState, actions: EngineAction[]): void {
+  const event = run.event;
+  if (event === null) return;
+  if (event.done) {
+    actions.push(optionAction('choose_event_option', 0));
+    actions.push(bareAction('proceed'));
+    return;
+  }
+  const page = getEvent(event.eventId).page(run, event.page, event.memory);
+  page.options.forEach((option, index) => {
+    if ((option.disabledReason ?? null) === null) actions.push(optionAction('choose_event_option', index));
+  });
+}
+
+function chestActions(run: RunState, actions: EngineAction[]): void {
+  if (run.bossRelic !== null) {
+    for (let index = 0; index < run.bossRelic.relicIds.length; index++)
+      actions.push(optionAction('choose_treasure_relic', index));
+  } else if (run.treasure !== null) {
+    if (!run.treasure.opened) actions.push(bareAction('open_chest'));
+    else if (!run.treasure.claimed && run.treasure.relicId !== '')
+      actions.push(optionAction('choose_treasure_relic', 0));
+  }
+  actions.push(bareAction('proceed'));
+}
+
+function deckSelectionActions(run: RunState, actions: EngineAction[]): void {
+  const selection = run.selection;
+  if (selection === null) return;
+  for (let index = 0; index < selection.options.length; index++)
+    actions.push(optionAction('select_deck_card', index));
+  if (selection.cancellable) actions.push(bareAction('cancel_selection'));
 }
 
 /** The potion actions; `monsters` is the fight's (their living ones are the targets), null outside combat. */
