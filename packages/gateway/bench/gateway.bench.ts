@@ -21,7 +21,9 @@ import {
   spawnServe,
 } from '../src/testing/spawn-gateway.js';
 import { adminUrl, createDatabase, postgresUnavailable } from '../src/testing/test-postgres.js';
+import { cpuMsOf, latency } from './bench-measures.js';
 import { drivePacedSessions, type PacedSession } from './paced-sessions.js';
+import { runProxyFloor } from './proxy-floor.js';
 
 /** The tenant of the bench's API key: its sessions are stored under it. */
 const TENANT = 'bench';
@@ -112,17 +114,6 @@ export interface GatewayBenchResult {
   };
 }
 
-// utime + stime of a process in ms (Linux /proc; clock ticks are 100 per second there).
-function cpuMsOf(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
 // The Postgres backends serving `database` (pg_stat_activity; the bench database has no other clients).
 async function backendPids(database: string): Promise<number[]> {
   const admin = new pg.Client({ connectionString: adminUrl() });
@@ -201,17 +192,6 @@ const perRequest = (used: number | undefined, requests: number) =>
   used === undefined ? undefined : Math.round((100 * used) / requests) / 100;
 
 type Wire = { role: string; content: string | null };
-
-/** p50 and p99 (ms) of every response time the runs saw, merged (not the worst run's percentiles). */
-function latency(times: number[]) {
-  const sorted = [...times].sort((left, right) => left - right);
-  const at = (quantile: number) =>
-    sorted.length === 0
-      ? 0
-      : (sorted[Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] ?? 0);
-  const ms = (value: number) => Math.round(value * 100) / 100;
-  return { p50: ms(at(0.5)), p99: ms(at(0.99)) };
-}
 
 /** Each gateway's timings since the last call (the call starts a new sample). */
 async function gatewayTimings(gateways: GatewayProcess[]): Promise<GatewayTimingsReport[]> {
@@ -561,11 +541,46 @@ export async function runBench(): Promise<void> {
   console.log(JSON.stringify({ options, ...printed }));
   if (result.lostTurns > 0 || result.lostStateUpdates > 0)
     throw new Error('the gateway lost turns or state updates');
+  if (process.env.GATEWAY_BENCH_FLOOR !== '0') await printProxyFloor(options);
   const sweep = (process.env.GATEWAY_BENCH_SWEEP ?? '')
     .split(',')
     .filter((rate) => rate.trim() !== '')
     .map(Number);
   if (sweep.length > 0) await runSweep(options, sweep);
+}
+
+/**
+ * The floor (proxy-floor.ts): the same load through as many bare proxies, then through bare proxies that
+ * write each turn to Postgres. Its added p99 is the least any gateway could add here at this rate.
+ */
+async function printProxyFloor(options: GatewayBenchOptions): Promise<void> {
+  const rows = await runProxyFloor({
+    sessions: options.sessions,
+    turns: options.turns,
+    processes: options.processes,
+    rate: options.rate,
+    warmupSessions: options.warmupSessions ?? 0,
+  });
+  console.log(
+    'the floor on this machine (GATEWAY_BENCH_FLOOR=0 leaves it out): the same paced sessions through',
+  );
+  console.table(
+    rows.map((row) => ({
+      path: row.path,
+      p50Ms: row.p50,
+      p99Ms: row.p99,
+      addedP50Ms: row.addedP50,
+      addedP99Ms: row.addedP99,
+      requestsPerSecond: row.requestsPerSecond,
+      cpuMsPerRequest: row.cpuMsPerRequest ?? '',
+      failed: row.non2xx + row.errors,
+    })),
+  );
+  const floor = rows.at(-1);
+  if (floor !== undefined)
+    console.log(
+      `floor: a proxy that writes each turn to Postgres adds p50/p99 ${floor.addedP50}/${floor.addedP99} ms at ${floor.requestsPerSecond} req/s (goal for the gateway: p99 added <= 10 ms at ${options.rate} req/s)`,
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runGatewayBench } from '../bench/gateway.bench.js';
+import { runProxyFloor } from '../bench/proxy-floor.js';
 import { postgresUnavailable } from './testing/test-postgres.js';
 
 // The small real version of `npm run bench -- gateway`: behaviour only (nothing lost), never time.
@@ -22,5 +23,21 @@ run('npm run bench -- gateway, small', () => {
     // at least 6, its first session all 6 turns), so the state update of turn 5 was checked.
     expect(result.longestSession).toBe(6);
     expect(result.stateUpdatesChecked).toBeGreaterThan(0);
+  });
+
+  it("measures the bench's floor: paced sessions through bare proxies, with and without a Postgres write per turn", async () => {
+    if (unavailable) throw new Error(unavailable);
+    const rows = await runProxyFloor({ sessions: 4, turns: 3, processes: 2, rate: 0, warmupSessions: 0 });
+    expect(rows.map((row) => row.path)).toEqual([
+      'fake upstream directly',
+      '2 bare proxies (Fastify + node:http)',
+      '2 bare proxies + 1 Postgres INSERT per turn',
+    ]);
+    for (const row of rows) {
+      expect(row.requests).toBe(12);
+      expect(row.non2xx + row.errors).toBe(0);
+    }
+    // The Postgres path wrote every turn (warm-up sessions count too; there were none).
+    expect(rows[2]?.turnsStored).toBe(12);
   });
 });
