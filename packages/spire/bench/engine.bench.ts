@@ -13,6 +13,20 @@ const SEEDS_PER_CHARACTER = Number(process.env.SPIRE_BENCH_SEEDS ?? 200);
  */
 const FIRST_SEED = Number(process.env.SPIRE_BENCH_FIRST_SEED ?? 0);
 const RANDOM_GAMES = 1_000;
+/**
+ * Random playouts also measured warm (the "warm" columns): after SPIRE_BENCH_WARMUP_PLAYOUTS (1,200)
+ * unmeasured playouts on seeds of their own, SPIRE_BENCH_WARM_PLAYOUTS (1,000) more. A process that does
+ * playouts (a tree search) does thousands; V8 is still compiling and recompiling the rules over the first
+ * thousand or so, and the first 200 after the bot runs (the cold column) run at about half the warm rate.
+ */
+/**
+ * Bot runs on seeds of their own before the measured ones (SPIRE_BENCH_WARMUP_RUNS, 50 per character; not
+ * counted): the measured runs, their outcomes unchanged, then time the rules and the bot once V8 has
+ * compiled them, as in a process that plays many runs. 0 measures from a cold start.
+ */
+const WARMUP_RUNS = Number(process.env.SPIRE_BENCH_WARMUP_RUNS ?? 50);
+const WARMUP_PLAYOUTS = Number(process.env.SPIRE_BENCH_WARMUP_PLAYOUTS ?? 1_200);
+const WARM_PLAYOUTS = Number(process.env.SPIRE_BENCH_WARM_PLAYOUTS ?? 1_000);
 /** `SPIRE_BENCH_RULESET=sts1` (or sts2) benches one ruleset only. */
 const ONLY_RULESET = process.env.SPIRE_BENCH_RULESET;
 const RULESETS: readonly { ruleset: Ruleset; characters: readonly CharacterId[] }[] = (
@@ -120,24 +134,27 @@ const percent = (part: number, whole: number): string => `${((part / whole) * 10
 export async function runBench(): Promise<void> {
   console.log('\n## spire engine: simulator and heuristic bot\n');
   console.log(
-    `${SEEDS_PER_CHARACTER} seeds per character (bench-${FIRST_SEED} ...), ascension 0; CPU time of this process on one core.`,
+    `${SEEDS_PER_CHARACTER} seeds per character (bench-${FIRST_SEED} ...), ascension 0; CPU time of this process on one core. Bot runs timed after ${WARMUP_RUNS} unmeasured runs per character; random playouts cold (the ${SEEDS_PER_CHARACTER} right after the bot runs) and warm (${WARM_PLAYOUTS} after ${WARMUP_PLAYOUTS} unmeasured ones).`,
   );
   console.log('');
   console.log(
-    '| ruleset | character | runs | wins | win goal | median floor | best floor | cleared Act 1 | decisions per run | µs per decision | full bot runs/s (CPU) | random playouts/s (CPU) |',
+    '| ruleset | character | runs | wins | win goal | median floor | best floor | cleared Act 1 | decisions per run | µs per decision | full bot runs/s (CPU) | random playouts/s (CPU), cold | warm |',
   );
   console.log(
-    '|---------|-----------|------|------|----------|--------------|------------|---------------|-------------------|-----------------|-----------------------|-------------------------|',
+    '|---------|-----------|------|------|----------|--------------|------------|---------------|-------------------|-----------------|-----------------------|-------------------------|------|',
   );
-  const speed: { ruleset: Ruleset; bot: number; random: number }[] = [];
+  const speed: { ruleset: Ruleset; bot: number; random: number; warm: number }[] = [];
   for (const { ruleset, characters } of RULESETS) {
     const deathTables: [CharacterId, string, string][] = [];
     let botRuns = 0;
     let botCpu = 0;
     let randomRuns = 0;
     let randomCpu = 0;
+    let warmRuns = 0;
+    let warmCpu = 0;
     for (const character of characters) {
       const results: RunResult[] = [];
+      for (let seed = 0; seed < WARMUP_RUNS; seed++) playBot(`warmup-${seed}`, character, ruleset);
       const cpuStart = process.cpuUsage();
       for (let seed = FIRST_SEED; seed < FIRST_SEED + SEEDS_PER_CHARACTER; seed++)
         results.push(playBot(`bench-${seed}`, character, ruleset));
@@ -150,6 +167,13 @@ export async function runBench(): Promise<void> {
       botCpu += cpu;
       randomRuns += SEEDS_PER_CHARACTER;
       randomCpu += random;
+      for (let seed = 0; seed < WARMUP_PLAYOUTS; seed++)
+        playRandom(100_000 + seed, character, ruleset, 20_000);
+      const warmStart = process.cpuUsage();
+      for (let seed = 0; seed < WARM_PLAYOUTS; seed++) playRandom(200_000 + seed, character, ruleset, 20_000);
+      const warm = cpuMilliseconds(warmStart);
+      warmRuns += WARM_PLAYOUTS;
+      warmCpu += warm;
       const steps = results.reduce((sum, result) => sum + result.steps, 0);
       const floors = results.map((result) => result.floor);
       const wins = results.filter((result) => result.victory).length;
@@ -157,7 +181,7 @@ export async function runBench(): Promise<void> {
       const goal = WIN_GOALS[`${ruleset}/${character}`];
       deathTables.push([character, topDeaths(results), deathsByKind(results)]);
       console.log(
-        `| ${ruleset} | ${character} | ${results.length} | ${percent(wins, results.length)} | ${goal === undefined ? '-' : `${goal}% (${(wins / results.length) * 100 >= goal ? 'met' : 'NOT met'})`} | ${median(floors)} | ${Math.max(...floors)} | ${percent(actOne, results.length)} | ${(steps / results.length).toFixed(0)} | ${((cpu * 1000) / steps).toFixed(1)} | ${((results.length / cpu) * 1000).toFixed(1)} | ${((SEEDS_PER_CHARACTER / random) * 1000).toFixed(0)} |`,
+        `| ${ruleset} | ${character} | ${results.length} | ${percent(wins, results.length)} | ${goal === undefined ? '-' : `${goal}% (${(wins / results.length) * 100 >= goal ? 'met' : 'NOT met'})`} | ${median(floors)} | ${Math.max(...floors)} | ${percent(actOne, results.length)} | ${(steps / results.length).toFixed(0)} | ${((cpu * 1000) / steps).toFixed(1)} | ${((results.length / cpu) * 1000).toFixed(1)} | ${((SEEDS_PER_CHARACTER / random) * 1000).toFixed(0)} | ${((WARM_PLAYOUTS / warm) * 1000).toFixed(0)} |`,
       );
     }
     for (const [character, deaths, kinds] of deathTables) {
@@ -168,12 +192,13 @@ export async function runBench(): Promise<void> {
       ruleset,
       bot: (botRuns / botCpu) * 1000,
       random: (randomRuns / randomCpu) * 1000,
+      warm: (warmRuns / warmCpu) * 1000,
     });
   }
   console.log('');
-  for (const { ruleset, bot, random } of speed) {
+  for (const { ruleset, bot, random, warm } of speed) {
     console.log(
-      `${ruleset}: ${bot.toFixed(1)} full bot runs per CPU-second (goal >= ${RUNS_PER_CPU_SECOND_GOAL}: ${bot >= RUNS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}), ${random.toFixed(0)} random legal playouts per CPU-second (goal >= ${PLAYOUTS_PER_CPU_SECOND_GOAL}: ${random >= PLAYOUTS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}); bot runs cost ${(random / bot).toFixed(1)}x a random playout.`,
+      `${ruleset}: ${bot.toFixed(1)} full bot runs per CPU-second (goal >= ${RUNS_PER_CPU_SECOND_GOAL}: ${bot >= RUNS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}), ${warm.toFixed(0)} random legal playouts per CPU-second warm, ${random.toFixed(0)} cold (goal >= ${PLAYOUTS_PER_CPU_SECOND_GOAL}: ${warm >= PLAYOUTS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'} warm, ${random >= PLAYOUTS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'} cold); bot runs cost ${(random / bot).toFixed(1)}x a cold random playout.`,
     );
   }
 
