@@ -576,10 +576,9 @@ async function printProxyFloor(options: GatewayBenchOptions): Promise<void> {
       failed: row.non2xx + row.errors,
     })),
   );
-  const floor = rows.at(-1);
-  if (floor !== undefined)
+  for (const row of rows.slice(2))
     console.log(
-      `floor: a proxy that writes each turn to Postgres adds p50/p99 ${floor.addedP50}/${floor.addedP99} ms at ${floor.requestsPerSecond} req/s (goal for the gateway: p99 added <= 10 ms at ${options.rate} req/s)`,
+      `floor: ${row.path} adds p50/p99 ${row.addedP50}/${row.addedP99} ms at ${row.requestsPerSecond} req/s, ${row.turnsStored} turns stored (goal for the gateway: p99 added <= 10 ms at ${options.rate} req/s)`,
     );
 }
 

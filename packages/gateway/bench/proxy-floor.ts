@@ -103,6 +103,7 @@ export async function runProxyFloor(
       return { run, cpu };
     };
     const rows: ProxyFloorRow[] = [];
+    let storedBefore = 0;
     let direct: PacedRunResult | undefined;
     const add = (path: string, run: PacedRunResult, cpu: number | undefined) => {
       const latency = percentiles(run.times);
@@ -123,8 +124,13 @@ export async function runProxyFloor(
     const directRun = await measure('direct', [`${upstream.baseURL}/chat/completions`], []);
     direct = directRun.run;
     add('fake upstream directly', directRun.run, undefined);
-    for (const withPostgres of [false, true]) {
+    // GATEWAY_BENCH_FLOOR_GROUP=0 leaves out the third path (turns of concurrent requests committed together).
+    const variants: Array<'bare' | 'pg' | 'group'> =
+      process.env.GATEWAY_BENCH_FLOOR_GROUP === '0' ? ['bare', 'pg'] : ['bare', 'pg', 'group'];
+    for (const variant of variants) {
+      const withPostgres = variant !== 'bare';
       const env: Record<string, string> = { FLOOR_UPSTREAM: upstream.baseURL };
+      if (variant === 'group') env.FLOOR_GROUP_COMMIT = '1';
       // GATEWAY_BENCH_SYNCHRONOUS_COMMIT=off, as for the gateways: a measurement of the WAL flush wait only.
       const synchronousCommit = process.env.GATEWAY_BENCH_SYNCHRONOUS_COMMIT;
       if (withPostgres)
@@ -135,19 +141,26 @@ export async function runProxyFloor(
       for (let index = 0; index < options.processes; index += 1)
         started.push(await spawnListening(script, env));
       processes.push(...started);
-      const path = withPostgres
-        ? `${options.processes} bare proxies + 1 Postgres INSERT per turn`
-        : `${options.processes} bare proxies (Fastify + node:http)`;
+      const path =
+        variant === 'group'
+          ? `${options.processes} bare proxies + concurrent turns committed together`
+          : withPostgres
+            ? `${options.processes} bare proxies + 1 Postgres INSERT per turn`
+            : `${options.processes} bare proxies (Fastify + node:http)`;
       log(`floor: ${path}`);
       const measured = await measure(
-        withPostgres ? 'pg' : 'bare',
+        variant,
         started.map((proxy) => `${proxy.url}/v1/chat/completions`),
         started.map((proxy) => proxy.child.pid),
       );
       add(path, measured.run, measured.cpu);
       await Promise.all(started.map((proxy) => proxy.stop()));
       const last = rows.at(-1);
-      if (withPostgres && last !== undefined) last.turnsStored = await storedTurns(database.url);
+      if (withPostgres && last !== undefined) {
+        const stored = await storedTurns(database.url);
+        last.turnsStored = stored - storedBefore;
+        storedBefore = stored;
+      }
     }
     return rows;
   } finally {

@@ -25,19 +25,21 @@ run('npm run bench -- gateway, small', () => {
     expect(result.stateUpdatesChecked).toBeGreaterThan(0);
   });
 
-  it("measures the bench's floor: paced sessions through bare proxies, with and without a Postgres write per turn", async () => {
+  it("measures the bench's floor: paced sessions through bare proxies, with and without a Postgres write per turn, one by one or committed together", async () => {
     if (unavailable) throw new Error(unavailable);
     const rows = await runProxyFloor({ sessions: 4, turns: 3, processes: 2, rate: 0, warmupSessions: 0 });
     expect(rows.map((row) => row.path)).toEqual([
       'fake upstream directly',
       '2 bare proxies (Fastify + node:http)',
       '2 bare proxies + 1 Postgres INSERT per turn',
+      '2 bare proxies + concurrent turns committed together',
     ]);
     for (const row of rows) {
       expect(row.requests).toBe(12);
       expect(row.non2xx + row.errors).toBe(0);
     }
-    // The Postgres path wrote every turn (warm-up sessions count too; there were none).
+    // Both Postgres paths wrote every turn (warm-up sessions count too; there were none).
     expect(rows[2]?.turnsStored).toBe(12);
+    expect(rows[3]?.turnsStored).toBe(12);
   });
 });
