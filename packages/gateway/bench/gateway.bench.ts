@@ -5,6 +5,7 @@
 //   GATEWAY_BENCH_TIMINGS=1 (also print where the gateways' time per request went),
 //   GATEWAY_BENCH_SYNCHRONOUS_COMMIT=off (a measurement of the WAL flush wait only: not durable),
 //   GATEWAY_BENCH_SWEEP=100,200,... (then the bench again at each rate: the added latency against the load)
+//   GATEWAY_BENCH_FLOOR=0 (leave out the floor: bare proxies, with and without Postgres), =only (the floor alone)
 
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -482,6 +483,12 @@ export async function runBench(): Promise<void> {
     warmupSessions: Number(process.env.GATEWAY_BENCH_WARMUP_SESSIONS ?? 200),
     timings: process.env.GATEWAY_BENCH_TIMINGS === '1',
   };
+  // GATEWAY_BENCH_FLOOR=only: the floor alone (about 3 minutes at full size), to compare it with
+  // itself across machines or changes without the gateway phase's load before it.
+  if (process.env.GATEWAY_BENCH_FLOOR === 'only') {
+    await printProxyFloor(options);
+    return;
+  }
   const result = await runGatewayBench(options);
   console.table([
     {
@@ -562,7 +569,7 @@ async function printProxyFloor(options: GatewayBenchOptions): Promise<void> {
     warmupSessions: options.warmupSessions ?? 0,
   });
   console.log(
-    'the floor on this machine (GATEWAY_BENCH_FLOOR=0 leaves it out): the same paced sessions through',
+    'the floor on this machine (GATEWAY_BENCH_FLOOR=0 leaves it out, =only runs it alone): the same paced sessions through',
   );
   console.table(
     rows.map((row) => ({
