@@ -1218,12 +1218,15 @@ export class Combat implements CombatContext {
   reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean): number {
     if (!monster.alive || damage <= 0) return 0;
     let remaining = damage;
-    if (monster.block > 0) {
+    const hadBlock = monster.block > 0;
+    if (hadBlock) {
       const absorbed = Math.min(monster.block, remaining);
       monster.block -= absorbed;
       remaining -= absorbed;
     }
+    if (hadBlock && monster.block === 0) this.afterBlockBroken(monster);
     if (remaining <= 0) return 0;
+    if (fromAttack) remaining = this.unblockedAttackDamage(remaining);
     if (power(monster.powers, 'INVINCIBLE') > 0) {
       const cap = power(monster.powers, 'INVINCIBLE');
       remaining = Math.min(remaining, cap);
@@ -1243,6 +1246,22 @@ export class Combat implements CombatContext {
       getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
     }
     return lost;
+  }
+
+  /** The relics that react to the player's damage taking the last of a monster's Block (Hand Drill). */
+  private afterBlockBroken(monster: MonsterState): void {
+    const index = this.combat.monsters.indexOf(monster);
+    for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
+  }
+
+  /** One hit's unblocked attack damage after the relics that change it (The Boot). */
+  private unblockedAttackDamage(damage: number): number {
+    let result = damage;
+    for (const relic of this.run.relics) {
+      const hook = getRelic(relic.id).unblockedAttackDamage;
+      if (hook !== undefined) result = hook(this, result);
+    }
+    return result;
   }
 
   private turnWhileDown(monster: MonsterState): void {

@@ -237,6 +237,10 @@ export interface RelicDefinition {
   readonly hpLossLimit?: (context: CombatContext, amount: number) => number;
   /** StS2: a card being played applied a debuff (`amount` of power `power`) to the monster at `index`. */
   readonly onMonsterDebuffed?: (context: CombatContext, index: number, power: string, amount: number) => void;
+  /** StS2: the unblocked damage of one hit of the player's attack on a monster (more than 0), before it is lost. */
+  readonly unblockedAttackDamage?: (context: CombatContext, damage: number) => number;
+  /** StS2: damage took the last of the Block of the monster at `index` (the hit's HP loss follows). */
+  readonly onMonsterBlockBroken?: (context: CombatContext, index: number) => void;
   /** Resolves a card choice the relic asked for (`requestSelection` with `relic`). */
   readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[]) => void;
   /** Up to this much Block stays at the start of the player's turn instead of all of it going. */
@@ -252,6 +256,8 @@ export interface RelicDefinition {
    * into, then 'event').
    */
   readonly onRoomEntered?: (run: RunState, room: string) => void;
+  /** StS2: the player can no longer gain gold (Ectoplasm). */
+  readonly preventsGoldGain?: boolean;
   /** The player gained gold (any source, after it was added). */
   readonly onGoldGained?: (run: RunState, amount: number) => void;
   /** The rewards of a won fight were rolled; the relic may change or add items. */

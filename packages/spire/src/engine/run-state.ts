@@ -224,6 +224,8 @@ export interface DeckSelection {
   transformInto: string | null;
   /** StS2: the enchantment an `enchant` selection puts on each chosen card (absent for other purposes). */
   enchantWith?: CardEnchantment;
+  /** StS2: a transform's new cards are Upgraded (Astrolabe); absent otherwise. */
+  upgradeTransformed?: boolean;
 }
 
 export interface TreasureState {

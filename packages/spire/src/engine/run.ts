@@ -1232,8 +1232,9 @@ function selectDeckCard(run: RunState, option: number): void {
       break;
     case 'transform': {
       run.deck.splice(index, 1);
+      const upgraded = selection.upgradeTransformed === true;
       if (selection.transformInto !== null) {
-        addCardToDeck(run, newCard(run, selection.transformInto));
+        addCardToDeck(run, newCard(run, selection.transformInto, upgraded));
         break;
       }
       const type = getCard(card.id).type;
@@ -1243,7 +1244,8 @@ function selectDeckCard(run: RunState, option: number): void {
           : cardPool(run.character, 'Common')
               .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
               .filter((id) => id !== card.id);
-      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool)));
+      // A Curse becomes another Curse, which cannot be upgraded.
+      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool), upgraded && type !== 'Curse'));
       break;
     }
     case 'duplicate':

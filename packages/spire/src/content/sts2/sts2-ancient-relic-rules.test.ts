@@ -607,6 +607,9 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(run.screen).toBe('MAP');
       expect(count(run, 'STRIKE_IRONCLAD')).toBe(5 - cards);
       expect(run.deck.length).toBe(10);
+      // Astrolabe Upgrades the new cards; New Leaf does not.
+      const added = run.deck.slice(-cards);
+      expect(added.every((card) => card.upgraded)).toBe(relic === 'ASTROLABE');
     });
 
     it("Pandora's Box transforms every Strike and Defend", () => {
@@ -837,7 +840,7 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(legalActions(spent).filter((action) => action.action === 'choose_map_node').length).toBe(1);
     });
 
-    it.each(['PRISMATIC_GEM', 'SPIKED_GAUNTLETS', 'WHISPERING_EARRING', 'ECTOPLASM'])(
+    it.each(['PRISMATIC_GEM', 'SPIKED_GAUNTLETS', 'WHISPERING_EARRING'])(
       '%s gives its Energy and says what it leaves unsimulated',
       (id) => {
         expect(fight({ relics: [id] }).state.player.energy).toBe(4);
@@ -1014,6 +1017,68 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       const full = sts2(() => monsterAttackDamage(run, state, monster, 12));
       monster.powers.DOOM = monster.hp;
       expect(sts2(() => monsterAttackDamage(run, state, monster, 12))).toBe(full / 2);
+    });
+  });
+
+  describe('damage, gold and pickups (relics-15)', () => {
+    /** Strikes a Seapunk that has `block` Block; the HP it lost and its Vulnerable. */
+    function strikeThroughBlock(
+      relics: readonly string[],
+      block: number,
+    ): { lost: number; vulnerable: number } {
+      const { combat, state } = fight({ relics, deck: STRIKES });
+      const monster = state.monsters[0];
+      if (monster === undefined) throw new Error('no monster');
+      monster.block = block;
+      const before = monster.hp;
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      return { lost: before - monster.hp, vulnerable: monster.powers.VULNERABLE ?? 0 };
+    }
+
+    it('The Boot raises a hit of 4 or less unblocked damage to 5, not a fully blocked one', () => {
+      expect(strikeThroughBlock([], 3).lost).toBe(3);
+      expect(strikeThroughBlock(['THE_BOOT'], 3).lost).toBe(5);
+      expect(strikeThroughBlock(['THE_BOOT'], 0).lost).toBe(6);
+      expect(strikeThroughBlock(['THE_BOOT'], 6).lost).toBe(0);
+    });
+
+    it("Hand Drill applies 2 Vulnerable when an attack breaks an enemy's Block", () => {
+      expect(strikeThroughBlock([], 3).vulnerable).toBe(0);
+      expect(strikeThroughBlock(['HAND_DRILL'], 3).vulnerable).toBe(2);
+      expect(strikeThroughBlock(['HAND_DRILL'], 10).vulnerable).toBe(0);
+      expect(strikeThroughBlock(['HAND_DRILL'], 0).vulnerable).toBe(0);
+    });
+
+    it('Ectoplasm gives Energy and stops every Gold gain, in combat and on pickups', () => {
+      const { run, combat, state } = fight({ relics: ['ECTOPLASM'] });
+      expect(state.player.energy).toBe(4);
+      const gold = run.gold;
+      sts2(() => combat.gainGold(30));
+      expect(run.gold).toBe(gold);
+      const pearl = newRun(['ECTOPLASM']);
+      sts2(() => addRelic(pearl, 'CURSED_PEARL'));
+      expect(pearl.gold).toBe(gold);
+      expect(count(pearl, 'GREED')).toBe(1);
+      const plain = fight();
+      sts2(() => plain.combat.gainGold(30));
+      expect(plain.run.gold).toBe(gold + 30);
+    });
+
+    it('Glass Eye adds 2 Common, 2 Uncommon and 1 Rare card of the character', () => {
+      const run = pickup('GLASS_EYE');
+      const added = run.deck.slice(10);
+      const rarities = sts2(() => added.map((card) => getCard(card.id).rarity));
+      expect(rarities.sort()).toEqual(['Common', 'Common', 'Rare', 'Uncommon', 'Uncommon']);
+      expect(sts2(() => added.every((card) => getCard(card.id).color === getCard('BASH').color))).toBe(true);
+    });
+
+    it('Power Cell puts 2 zero-cost cards of the Draw Pile into the first hand', () => {
+      const deck = [...TEN, ...TEN, 'ANGER', 'ANGER', 'ANGER'];
+      const { state } = fight({ relics: ['POWER_CELL'], deck });
+      expect(state.hand.length).toBe(7);
+      expect(state.hand.filter((card) => card.id === 'ANGER').length).toBeGreaterThanOrEqual(2);
+      const without = fight({ deck });
+      expect(without.state.hand.length).toBe(5);
     });
   });
 });

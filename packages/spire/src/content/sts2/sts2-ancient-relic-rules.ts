@@ -7,6 +7,7 @@ import { counterOf, relicState, setCounter, tick } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { strikeDummyRule } from './sts2-common-relic-rules.js';
+import { findEnchantment } from './sts2-enchantments.js';
 import {
   addCardsToDeck,
   canUpgrade,
@@ -109,6 +110,15 @@ function transformRandomly(run: RunState, card: DeckCard): void {
   if (index >= 0) run.deck.splice(index, 1, into);
 }
 
+/** A combat card's energy cost for the combat (its enchantment's cost first, as the engine's); -1 for X. */
+function combatCostOf(card: CombatCard): number {
+  const definition = runServices().getCard(card.id);
+  const base = typeof definition.cost === 'number' ? definition.cost : definition.cost[card.upgraded ? 1 : 0];
+  if (base < 0) return base;
+  const enchanted = card.enchantment === undefined ? undefined : findEnchantment(card.enchantment.id)?.cost;
+  return enchanted ?? card.combatCost ?? base;
+}
+
 /** Whether a deck card is a Basic card whose id contains `kind` (STRIKE, DEFEND). */
 function isBasic(card: DeckCard, kind: string): boolean {
   return card.id.includes(kind) && runServices().getCard(card.id).rarity === 'Basic';
@@ -119,6 +129,16 @@ function basicCard(run: RunState, kind: string): DeckCard | undefined {
   const basics = run.deck.filter((card) => isBasic(card, kind));
   return basics.find((card) => !card.upgraded) ?? basics[0];
 }
+
+/**
+ * Glass Eye's cards by rarity: the numbers are in its text, not in the export's variables. Distinct
+ * cards within a rarity, as a card reward's are.
+ */
+const GLASS_EYE_CARDS = [
+  ['Common', 2],
+  ['Uncommon', 2],
+  ['Rare', 1],
+] as const;
 
 /** Archaic Tooth: each character's starter card and its Ancient version. */
 const ANCIENT_VERSIONS: Readonly<Record<string, string>> = {
@@ -395,7 +415,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       onPickup: (run) => {
         addCardsToDeck(run, 'GREED', 1);
-        run.gold += amount('Gold');
+        runServices().gainGold(run, amount('Gold'));
       },
     },
   }),
@@ -592,9 +612,18 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
   }),
   ASTROLABE: (amount) => ({
-    text: `Upon pickup, Transform ${amount('Cards')} cards of your choice.`,
-    unsimulated: 'the transformed cards are not Upgraded afterwards.',
-    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
+    text: `Upon pickup, Transform ${amount('Cards')} cards of your choice, then Upgrade them.`,
+    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { upgrade: true }) },
+  }),
+  GLASS_EYE: () => ({
+    text: `Upon pickup, add ${GLASS_EYE_CARDS.map(([rarity, count]) => `${count} random ${rarity}`).join(', ')} cards of your character to your Deck.`,
+    hooks: {
+      onPickup: (run) => {
+        for (const [rarity, count] of GLASS_EYE_CARDS)
+          for (const card of randomNewCards(run, characterCards(run, [rarity]), count))
+            runServices().addCardToDeck(run, card);
+      },
+    },
   }),
   LORDS_PARASOL: () => ({
     text: 'When you enter a shop, obtain every card, relic and potion the Merchant sells, for free (potions while you have empty slots).',
@@ -707,12 +736,26 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { energy: amount('Energy') },
   }),
   ECTOPLASM: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'you can no longer gain Gold.',
-    hooks: { energy: amount('Energy') },
+    text: `You can no longer gain Gold. Gain ${amount('Energy')} Energy at the start of each turn.`,
+    hooks: { energy: amount('Energy'), preventsGoldGain: true },
   }),
 
   // ---- Event relics ---------------------------------------------------------------------------
+  THE_BOOT: (amount) => ({
+    text: `Whenever you would deal ${amount('DamageThreshold')} or less unblocked attack damage, increase it to ${amount('DamageMinimum')}.`,
+    hooks: {
+      // Only a hit that gets past the Block: a fully blocked hit deals no unblocked damage to raise.
+      unblockedAttackDamage: (_context, damage) =>
+        damage <= amount('DamageThreshold') ? Math.max(damage, amount('DamageMinimum')) : damage,
+    },
+  }),
+  HAND_DRILL: (amount) => ({
+    text: `Whenever you break an enemy's Block, apply ${amount('Vulnerable')} Vulnerable to it.`,
+    hooks: {
+      onMonsterBlockBroken: (context, index) =>
+        context.applyToMonster(index, 'VULNERABLE', amount('Vulnerable')),
+    },
+  }),
   RAZOR_TOOTH: () => ({
     text: 'Every time you play an Attack or Skill, Upgrade it for the rest of the combat.',
     hooks: {
@@ -789,7 +832,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
           relic.used = true;
           return;
         }
-        run.gold += amount('Gold');
+        runServices().gainGold(run, amount('Gold'));
         relic.counter = room === 'shop' ? run.gold : -1;
       },
     },
@@ -1145,6 +1188,22 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   BOOK_REPAIR_KNIFE: (amount) => ({
     text: `Whenever an enemy that is not a Minion dies to Doom, heal ${amount('Heal')} HP.`,
     hooks: { onDoomKill: (context) => context.heal(amount('Heal')) },
+  }),
+  POWER_CELL: (amount) => ({
+    text: `At the start of each combat, add ${amount('Cards')} random zero-cost cards from your Draw Pile into your Hand.`,
+    hooks: {
+      atCombatStart: (context) => {
+        const combat = context.run.combat;
+        if (combat === null) return;
+        const zeroCost = combat.drawPile.filter((card) => combatCostOf(card) === 0);
+        for (let moved = 0; moved < amount('Cards') && zeroCost.length > 0; moved++) {
+          const [card] = zeroCost.splice(context.randomInt(0, zeroCost.length - 1), 1);
+          if (card === undefined) continue;
+          combat.drawPile.splice(combat.drawPile.indexOf(card), 1);
+          combat.hand.push(card);
+        }
+      },
+    },
   }),
   IVORY_TILE: (amount) => ({
     text: `Whenever you play a card that costs ${IVORY_TILE_THRESHOLD} or more Energy, gain ${amount('Energy')} Energy.`,

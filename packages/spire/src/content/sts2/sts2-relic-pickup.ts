@@ -56,6 +56,8 @@ export interface DeckChoiceOptions {
   readonly into?: string;
   /** The player may stop before `count` cards (the choice can be cancelled). */
   readonly upTo?: boolean;
+  /** The cards a transform yields are Upgraded (Astrolabe). */
+  readonly upgrade?: boolean;
 }
 
 /** Whether the run is on the map with nothing else pending: a pickup may open its own screen. */
@@ -95,6 +97,7 @@ export function chooseDeckCards(
     cancellable: options.upTo === true,
     chosen: [],
     transformInto: options.into ?? null,
+    ...(options.upgrade === true ? { upgradeTransformed: true } : {}),
   };
   run.selection = selection;
   run.screen = 'CARD_SELECTION';
