@@ -189,6 +189,8 @@ export interface RewardState {
   openCards: number | null;
   /** Go to the boss relic choice after this screen (after a boss that is not the last). */
   afterBoss: boolean;
+  /** StS2: back to the shop after this screen (a relic bought there offered it); absent otherwise. */
+  returnToShop?: boolean;
 }
 
 export interface ShopState {

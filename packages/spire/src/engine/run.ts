@@ -23,6 +23,7 @@ import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/s
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
 import { Combat, hasRelic } from './combat.js';
+import { copyDeckCard } from './deck-card-copy.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT } from './map.js';
 import { isFlight, reachableNodes } from './map-travel.js';
@@ -861,7 +862,12 @@ function proceed(run: RunState): void {
   switch (run.screen) {
     case 'REWARD': {
       const afterBoss = run.reward?.afterBoss === true;
+      const returnToShop = run.reward?.returnToShop === true;
       run.reward = null;
+      if (returnToShop && run.shop !== null) {
+        run.screen = 'SHOP';
+        return;
+      }
       if (afterBoss) {
         const relicIds: string[] = [];
         for (let slot = 0; slot < 3; slot++) {
@@ -1244,12 +1250,11 @@ function selectDeckCard(run: RunState, option: number): void {
           : cardPool(run.character, 'Common')
               .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
               .filter((id) => id !== card.id);
-      // A Curse becomes another Curse, which cannot be upgraded.
-      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool), upgraded && type !== 'Curse'));
+      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool), upgraded));
       break;
     }
     case 'duplicate':
-      addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
+      addCardToDeck(run, copyDeckCard(card, run.counters.nextUid++));
       break;
     case 'enchant':
       if (selection.enchantWith !== undefined) {
