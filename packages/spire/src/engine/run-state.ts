@@ -228,6 +228,10 @@ export interface DeckSelection {
   enchantWith?: CardEnchantment;
   /** StS2: a transform's new cards are Upgraded (Astrolabe); absent otherwise. */
   upgradeTransformed?: boolean;
+  /** StS2: a random transform yields a card of the same energy cost (New Leaf, Astrolabe); absent otherwise. */
+  sameCost?: boolean;
+  /** StS2: a transform into a known card keeps the old card's upgrade and enchantment (Claws); absent otherwise. */
+  carryOver?: boolean;
 }
 
 export interface TreasureState {

@@ -22,7 +22,7 @@ import { canEnchant, enchant, findEnchantment } from '../content/sts2/sts2-encha
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
-import { Combat, hasRelic } from './combat.js';
+import { baseCost, Combat, hasRelic } from './combat.js';
 import { copyDeckCard } from './deck-card-copy.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT } from './map.js';
@@ -1216,6 +1216,22 @@ function openDeckSelection(
   run.screen = 'CARD_SELECTION';
 }
 
+/** The cards of `pool` costing what `card` costs when the selection asks for it (all of them if none does). */
+function sameCostIf(selection: DeckSelection, card: DeckCard, pool: readonly string[]): readonly string[] {
+  if (selection.sameCost !== true) return pool;
+  const cost = baseCost(getCard(card.id), false);
+  const same = pool.filter((id) => baseCost(getCard(id), false) === cost);
+  return same.length > 0 ? same : pool;
+}
+
+/** A new card of `id` replacing `card`; with `carryOver`, it keeps the upgrade and (where allowed) the enchantment. */
+function transformedInto(run: RunState, card: DeckCard, id: string, carryOver: boolean): DeckCard {
+  const next = newCard(run, id, carryOver && card.upgraded);
+  if (carryOver && card.enchantment !== undefined && canEnchant(next, getCard(id).type, card.enchantment.id))
+    enchant(next, card.enchantment);
+  return next;
+}
+
 function selectDeckCard(run: RunState, option: number): void {
   const selection = run.selection;
   if (selection === null) return;
@@ -1240,7 +1256,7 @@ function selectDeckCard(run: RunState, option: number): void {
       run.deck.splice(index, 1);
       const upgraded = selection.upgradeTransformed === true;
       if (selection.transformInto !== null) {
-        addCardToDeck(run, newCard(run, selection.transformInto, upgraded));
+        addCardToDeck(run, transformedInto(run, card, selection.transformInto, selection.carryOver === true));
         break;
       }
       const type = getCard(card.id).type;
@@ -1250,7 +1266,10 @@ function selectDeckCard(run: RunState, option: number): void {
           : cardPool(run.character, 'Common')
               .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
               .filter((id) => id !== card.id);
-      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool), upgraded));
+      addCardToDeck(
+        run,
+        newCard(run, pick(run.random, 'event', sameCostIf(selection, card, pool)), upgraded),
+      );
       break;
     }
     case 'duplicate':

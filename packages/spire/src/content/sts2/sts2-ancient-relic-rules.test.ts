@@ -424,6 +424,23 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(count(run, 'MAUL')).toBe(2);
       expect(run.deck.length).toBe(10);
     });
+
+    it('Claws keeps the upgrade and the enchantment of each card it turns into Maul', () => {
+      const run = newRun();
+      run.deck = [
+        { uid: 1, id: 'STRIKE_IRONCLAD', upgraded: true, enchantment: { id: 'SHARP', amount: 2 } },
+        { uid: 2, id: 'DEFEND_IRONCLAD', upgraded: false, enchantment: { id: 'NIMBLE', amount: 2 } },
+      ];
+      sts2(() => addRelic(run, 'CLAWS'));
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      const [fromStrike, fromDefend] = run.deck;
+      expect(run.deck.map((card) => card.id)).toEqual(['MAUL', 'MAUL']);
+      expect(fromStrike?.upgraded).toBe(true);
+      expect(fromStrike?.enchantment).toEqual({ id: 'SHARP', amount: 2 });
+      expect(fromDefend?.upgraded).toBe(false);
+      expect(fromDefend?.enchantment).toEqual({ id: 'NIMBLE', amount: 2 });
+    });
   });
 
   describe('charges over combats', () => {
@@ -610,6 +627,23 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       // Astrolabe Upgrades the new cards; New Leaf does not.
       const added = run.deck.slice(-cards);
       expect(added.every((card) => card.upgraded)).toBe(relic === 'ASTROLABE');
+    });
+
+    it.each([
+      ['NEW_LEAF', 1],
+      ['ASTROLABE', 3],
+    ])('%s yields cards of the cost of the chosen ones', (relic, cards) => {
+      const run = newRun();
+      run.deck = ['DEMON_FORM', 'DEMON_FORM', 'DEMON_FORM', 'ANGER'].map((id) => ({
+        uid: run.counters.nextUid++,
+        id,
+        upgraded: false,
+      }));
+      sts2(() => addRelic(run, relic));
+      for (let card = 0; card < cards; card++) act(run, { action: 'select_deck_card', option_index: 0 });
+      const costs = sts2(() => run.deck.slice(-cards).map((card) => getCard(card.id).cost));
+      expect(costs.every((cost) => cost === 3 || (Array.isArray(cost) && cost[0] === 3))).toBe(true);
+      expect(count(run, 'DEMON_FORM')).toBeLessThan(3);
     });
 
     it("Pandora's Box transforms every Strike and Defend", () => {

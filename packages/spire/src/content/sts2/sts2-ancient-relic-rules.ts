@@ -606,14 +606,17 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  // The wiki export's notes: both yield a random card of the same cost.
   NEW_LEAF: (amount) => ({
-    text: `Upon pickup, Transform ${amount('Cards')} card(s) of your choice.`,
-    unsimulated: "the new card is a random card of the character's pools, not one of the same cost.",
-    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
+    text: `Upon pickup, Transform ${amount('Cards')} card(s) of your choice into random cards of the same cost.`,
+    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { sameCost: true }) },
   }),
   ASTROLABE: (amount) => ({
-    text: `Upon pickup, Transform ${amount('Cards')} cards of your choice, then Upgrade them.`,
-    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { upgrade: true }) },
+    text: `Upon pickup, Transform ${amount('Cards')} cards of your choice into random cards of the same cost, then Upgrade them.`,
+    hooks: {
+      onPickup: (run) =>
+        chooseDeckCards(run, 'transform', amount('Cards'), { upgrade: true, sameCost: true }),
+    },
   }),
   GLASS_EYE: () => ({
     text: `Upon pickup, add ${GLASS_EYE_CARDS.map(([rarity, count]) => `${count} random ${rarity}`).join(', ')} cards of your character to your Deck.`,
@@ -659,10 +662,11 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   CLAWS: (amount) => ({
-    text: `Upon pickup, Transform up to ${amount('Cards')} cards of your choice into Maul.`,
-    unsimulated: 'the Mauls do not keep the upgrades of the cards they replace.',
+    text: `Upon pickup, Transform up to ${amount('Cards')} cards of your choice into Maul; each keeps its upgrade and, where a Maul may have it, its enchantment.`,
     hooks: {
-      onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { into: 'MAUL', upTo: true }),
+      // The export's notes: upgrades and compatible enchantments carry over.
+      onPickup: (run) =>
+        chooseDeckCards(run, 'transform', amount('Cards'), { into: 'MAUL', upTo: true, carryOver: true }),
     },
   }),
   DUSTY_TOME: () => ({

@@ -59,6 +59,10 @@ export interface DeckChoiceOptions {
   readonly upTo?: boolean;
   /** The cards a transform yields are Upgraded (Astrolabe). */
   readonly upgrade?: boolean;
+  /** A random transform yields a card of the same cost (New Leaf, Astrolabe). */
+  readonly sameCost?: boolean;
+  /** A transform `into` keeps the old card's upgrade and enchantment (Claws). */
+  readonly carryOver?: boolean;
 }
 
 /** Whether the run is on the map with nothing else pending: a pickup may open its own screen. */
@@ -99,6 +103,8 @@ export function chooseDeckCards(
     chosen: [],
     transformInto: options.into ?? null,
     ...(options.upgrade === true ? { upgradeTransformed: true } : {}),
+    ...(options.sameCost === true ? { sameCost: true } : {}),
+    ...(options.carryOver === true ? { carryOver: true } : {}),
   };
   run.selection = selection;
   run.screen = 'CARD_SELECTION';
