@@ -1106,7 +1106,7 @@ export class Combat implements CombatContext {
     }
     if (selection.relic !== null) {
       getRelic(selection.relic).onSelect?.(this, chosen);
-      this.checkCombatOver();
+      this.afterSelection();
       return;
     }
     const definition = getCard(selection.cardId);
@@ -1120,7 +1120,13 @@ export class Combat implements CombatContext {
       retainOnce: false,
     };
     definition.onSelect?.(this, chosen, this.cardPlay(fake, -1));
+    this.afterSelection();
+  }
+
+  private afterSelection(): void {
     this.checkCombatOver();
+    if (this.combat.over) return;
+    for (const relic of this.run.relics) getRelic(relic.id).onSelectionResolved?.(this);
   }
 
   private pileOf(source: SelectionRequest['source'] | 'generated'): CombatCard[] {

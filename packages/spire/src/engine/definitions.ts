@@ -241,6 +241,8 @@ export interface RelicDefinition {
   readonly unblockedAttackDamage?: (context: CombatContext, damage: number) => number;
   /** StS2: damage took the last of the Block of the monster at `index` (the hit's HP loss follows). */
   readonly onMonsterBlockBroken?: (context: CombatContext, index: number) => void;
+  /** A card choice (a card's or a relic's) was resolved, after its effect. */
+  readonly onSelectionResolved?: (context: CombatContext) => void;
   /** Resolves a card choice the relic asked for (`requestSelection` with `relic`). */
   readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[]) => void;
   /** Up to this much Block stays at the start of the player's turn instead of all of it going. */

@@ -245,16 +245,17 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
     text: `Whenever you would lose HP, lose ${amount('HpLossReduction')} less.`,
     hooks: {},
   }),
-  UNCEASING_TOP: () => ({
-    text: 'Whenever you play a card and your hand is left empty during your turn, draw a card.',
-    unsimulated: 'the hand emptied by a discard or exhaust choice does not draw.',
-    hooks: {
-      onCardPlayed: (x) => {
-        const combat = combatOf(x);
-        if (combat.hand.length === 0 && combat.selection === null) x.draw(1);
-      },
-    },
-  }),
+  UNCEASING_TOP: () => {
+    // Looked at once a card, a card choice or a potion is done, as the hand can only empty then.
+    const drawIfEmpty = (x: CombatContext) => {
+      const combat = combatOf(x);
+      if (combat.hand.length === 0 && combat.selection === null && !combat.over) x.draw(1);
+    };
+    return {
+      text: 'Whenever you have no cards in Hand during your turn, draw a card.',
+      hooks: { onCardPlayed: drawIfEmpty, onSelectionResolved: drawIfEmpty, onPotionUsed: drawIfEmpty },
+    };
+  },
   UNSETTLING_LAMP: () => ({
     text: 'The first card each combat that debuffs an enemy applies twice the debuffs.',
     hooks: {
