@@ -246,6 +246,11 @@ export function energyPerTurn(run: RunState): number {
   return energy;
 }
 
+/** Whether a card is Ethereal: by its own keyword or given in combat (StS2's Music Box, Ghost Seed). */
+function isEthereal(card: CombatCard, definition: CardDefinition): boolean {
+  return card.ethereal === true || cardFlag(definition.ethereal, card.upgraded);
+}
+
 /** The rule of a card's StS2 enchantment, if it has one. */
 function enchantmentOf(card: CombatCard): EnchantmentDefinition | undefined {
   return card.enchantment === undefined ? undefined : findEnchantment(card.enchantment.id);
@@ -511,11 +516,7 @@ export class Combat implements CombatContext {
     if (count <= 0 || (combat.counters.retainChosen ?? 0) > 0) return false;
     const retainable = (card: CombatCard) => {
       const definition = getCard(card.id);
-      return (
-        !card.retainOnce &&
-        !cardFlag(definition.retain, card.upgraded) &&
-        !cardFlag(definition.ethereal, card.upgraded)
-      );
+      return !card.retainOnce && !cardFlag(definition.retain, card.upgraded) && !isEthereal(card, definition);
     };
     if (!combat.hand.some(retainable)) return false;
     combat.counters.retainChosen = 1;
@@ -623,7 +624,7 @@ export class Combat implements CombatContext {
     for (const card of [...combat.hand]) {
       const definition = getCard(card.id);
       card.turnCost = null;
-      if (cardFlag(definition.ethereal, card.upgraded)) {
+      if (isEthereal(card, definition)) {
         this.moveToExhaust(card, combat.hand);
       } else if (
         cardFlag(definition.retain, card.upgraded) ||
@@ -1014,7 +1015,7 @@ export class Combat implements CombatContext {
     // Player powers reacting to the play.
     if (power(combat.player.powers, 'AFTER_IMAGE') > 0)
       this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
-    this.afterSts2Play(definition);
+    this.afterSts2Play(definition, card);
     if (this.finished()) return;
     if (power(combat.player.powers, 'THOUSAND_CUTS') > 0)
       this.damageAllMonsters(power(combat.player.powers, 'THOUSAND_CUTS'));
@@ -1833,8 +1834,7 @@ export class Combat implements CombatContext {
       this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
     if (power(powers, 'SPEEDSTER') > 0 && (this.combat.counters.turnDrawDone ?? 0) > 0)
       this.damageAllMonsters(power(powers, 'SPEEDSTER'));
-    if (power(powers, 'PAGESTORM') > 0 && cardFlag(definition.ethereal, false))
-      this.draw(power(powers, 'PAGESTORM'));
+    if (power(powers, 'PAGESTORM') > 0 && isEthereal(card, definition)) this.draw(power(powers, 'PAGESTORM'));
     if (power(powers, 'AUTOMATION') > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
       this.gainEnergy(power(powers, 'AUTOMATION'));
   }
@@ -1887,7 +1887,7 @@ export class Combat implements CombatContext {
   }
 
   /** Reactions of StS2 powers to a card just played. */
-  private afterSts2Play(definition: CardDefinition): void {
+  private afterSts2Play(definition: CardDefinition, card: CombatCard): void {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
@@ -1926,7 +1926,7 @@ export class Combat implements CombatContext {
     const cards = combat.counters.cardsThisTurn ?? 0;
     if (power(powers, 'PANACHE') > 0 && cards > 0 && cards % 5 === 0)
       this.damageAllMonsters(power(powers, 'PANACHE'));
-    if (power(powers, 'SPIRIT_OF_ASH') > 0 && cardFlag(definition.ethereal, false))
+    if (power(powers, 'SPIRIT_OF_ASH') > 0 && isEthereal(card, definition))
       this.gainBlock(power(powers, 'SPIRIT_OF_ASH'), true);
     if (power(powers, 'PARRY') > 0 && definition.id === 'SOVEREIGN_BLADE')
       this.gainBlock(power(powers, 'PARRY'), true);

@@ -36,6 +36,8 @@ export interface CombatCard extends DeckCard {
   bonus: number;
   /** Retain this card at the end of this turn only. */
   retainOnce: boolean;
+  /** StS2: Ethereal given in combat (Music Box's copy, Ghost Seed's Strikes); absent otherwise. */
+  ethereal?: boolean;
 }
 
 /** Powers by id with their amount; insertion order is deterministic. */

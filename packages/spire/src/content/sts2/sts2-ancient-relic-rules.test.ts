@@ -52,6 +52,11 @@ function handIndex(state: CombatState, id: string): number {
   return state.hand.findIndex((card) => card.id === id);
 }
 
+function durable(run: RunState): void {
+  run.maxHp = 999;
+  run.hp = 999;
+}
+
 function count(run: RunState, id: string): number {
   return run.deck.filter((card) => card.id === id).length;
 }
@@ -1096,6 +1101,20 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       const plain = fight();
       sts2(() => plain.combat.gainGold(30));
       expect(plain.run.gold).toBe(gold + 30);
+    });
+
+    it('Music Box adds an Ethereal copy of the first Attack of each turn to the hand', () => {
+      const { run, combat, state } = fight({ relics: ['MUSIC_BOX'], deck: TEN });
+      durable(run);
+      state.player.energy = 10;
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.hand).toHaveLength(5);
+      expect(state.hand.filter((card) => card.ethereal === true)).toHaveLength(1);
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.hand).toHaveLength(4);
+      sts2(() => combat.endTurn());
+      expect(state.exhaustPile.map((card) => card.ethereal)).toEqual([true]);
+      expect(state.hand.filter((card) => card.ethereal === true)).toHaveLength(0);
     });
 
     it('Glass Eye adds 2 Common, 2 Uncommon and 1 Rare card of the character', () => {

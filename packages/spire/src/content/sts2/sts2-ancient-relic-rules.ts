@@ -744,6 +744,23 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { energy: amount('Energy'), preventsGoldGain: true },
   }),
 
+  MUSIC_BOX: () => ({
+    text: 'The first Attack you play each turn adds an Ethereal copy of itself (same upgrade and enchantment) into your Hand.',
+    hooks: {
+      onCardPlayed: (context, play, type) => {
+        const combat = context.run.combat;
+        if (combat === null || type !== 'Attack' || context.counter('attacksThisTurn') !== 1) return;
+        const inHand = combat.hand.length;
+        context.addCard(play.card.id, 'hand', play.card.upgraded);
+        // A full hand sends the new card to the discard pile.
+        const copy = combat.hand.length > inHand ? combat.hand.at(-1) : combat.discardPile.at(-1);
+        if (copy === undefined) return;
+        copy.ethereal = true;
+        if (play.card.enchantment !== undefined) copy.enchantment = { ...play.card.enchantment };
+      },
+    },
+  }),
+
   // ---- Event relics ---------------------------------------------------------------------------
   THE_BOOT: (amount) => ({
     text: `Whenever you would deal ${amount('DamageThreshold')} or less unblocked attack damage, increase it to ${amount('DamageMinimum')}.`,

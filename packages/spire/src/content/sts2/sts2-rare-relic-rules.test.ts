@@ -271,6 +271,20 @@ describe('StS2 Rare relics', () => {
     expect(combatOf(run).hand).toHaveLength(1);
   });
 
+  it('Ghost Seed makes the Basic Strikes and Defends Ethereal, created ones too', () => {
+    const { run, combat } = fight({ relics: ['GHOST_SEED'], deck: [...strikes(5), ...defends(5), 'BASH'] });
+    const state = combatOf(run);
+    const cards = [...state.hand, ...state.drawPile];
+    expect(cards.filter((card) => card.ethereal === true)).toHaveLength(10);
+    expect(cards.find((card) => card.id === 'BASH')?.ethereal).toBeUndefined();
+    sts2(() => combat.addCard('STRIKE_IRONCLAD', 'draw'));
+    expect(state.drawPile.at(-1)?.ethereal).toBe(true);
+    const inHand = state.hand.filter((card) => card.id !== 'BASH').length;
+    durable(run);
+    endTurn(run);
+    expect(state.exhaustPile).toHaveLength(inHand);
+  });
+
   it('Unceasing Top draws when a card choice exhausts the rest of the hand', () => {
     const handAfterPurity = (relics: readonly string[]): number => {
       const { run, combat } = fight({ relics, deck: strikes(10) });

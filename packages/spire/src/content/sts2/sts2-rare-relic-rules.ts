@@ -24,6 +24,12 @@ const BREAD_FIRST_TURN_LOSS = 2;
 const BREAD_LATER_GAIN = 1;
 
 /** The combat a relic hook runs in (hooks only run during one). */
+/** A Basic Strike or Defend (their ids say which, as the export's). */
+function isBasicStrikeOrDefend(card: CombatCard): boolean {
+  if (!card.id.includes('STRIKE') && !card.id.startsWith('DEFEND')) return false;
+  return runServices().getCard(card.id).rarity === 'Basic';
+}
+
 function combatOf(context: CombatContext): CombatState {
   const combat = context.run.combat;
   if (combat === null) throw new Error('a combat relic hook ran outside combat');
@@ -254,6 +260,19 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
     return {
       text: 'Whenever you have no cards in Hand during your turn, draw a card.',
       hooks: { onCardPlayed: drawIfEmpty, onSelectionResolved: drawIfEmpty, onPotionUsed: drawIfEmpty },
+    };
+  },
+  GHOST_SEED: () => {
+    // The export's notes: applied on entering combat and to cards entering it later.
+    const etherealBasics = (x: CombatContext) => {
+      const combat = combatOf(x);
+      for (const pile of [combat.hand, combat.drawPile, combat.discardPile])
+        for (const card of pile)
+          if (card.ethereal !== true && isBasicStrikeOrDefend(card)) card.ethereal = true;
+    };
+    return {
+      text: 'Basic Strikes and Defends gain Ethereal.',
+      hooks: { atCombatStart: etherealBasics, onCardCreated: etherealBasics },
     };
   },
   UNSETTLING_LAMP: () => ({
