@@ -786,6 +786,15 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(run.relics.length).toBe(1 + (shop?.relics.length ?? 0));
       expect(run.potions.every((potion) => potion !== null)).toBe(true);
       expect(run.gold).toBe(99);
+      if (run.screen === 'REWARD') act(run, { action: 'proceed' });
+      // The card removal comes free too, now or from the shop screen.
+      if (run.screen === 'SHOP') act(run, { action: 'remove_card_at_shop' });
+      expect(run.selection?.purpose).toBe('remove');
+      const removed = run.deck.length;
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(run.deck.length).toBe(removed - 1);
+      expect(run.gold).toBe(99);
+      expect(run.screen).toBe('SHOP');
     });
 
     it('Lava Rock adds relics to the Act 1 Boss rewards only; Black Star to Elite rewards', () => {

@@ -629,8 +629,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   LORDS_PARASOL: () => ({
-    text: 'When you enter a shop, obtain every card, relic and potion the Merchant sells, for free (potions while you have empty slots).',
-    unsimulated: 'the card removal service is not given for free.',
+    text: 'When you enter a shop, obtain every card, relic and potion the Merchant sells, for free (potions while you have empty slots), and remove a card of your choice for free.',
     hooks: {
       onRoomEntered: (run, room) => {
         const shop = run.shop;
@@ -648,6 +647,22 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
           entry.sold = true;
           givePotion(run, entry.potionId);
         }
+        // The export's notes: the card removal is bought too. Free, it opens now unless a relic just
+        // obtained opened a screen of its own; then the shop offers it for 0 Gold.
+        if (shop.removalUsed) return;
+        shop.removalPrice = 0;
+        if (run.screen !== 'SHOP' || run.selection !== null || run.reward !== null || run.deck.length === 0)
+          return;
+        run.selection = {
+          purpose: 'remove',
+          options: run.deck.map((card) => card.uid),
+          count: 1,
+          returnTo: 'shop',
+          cancellable: true,
+          chosen: [],
+          transformInto: null,
+        };
+        run.screen = 'CARD_SELECTION';
       },
     },
   }),
