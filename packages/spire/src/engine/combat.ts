@@ -51,6 +51,10 @@ export interface HandRules {
   readonly choked: boolean;
   /** Some card was bound this turn (StS2). */
   readonly bound: boolean;
+  /** StS2 relics: Energy added to the cost of Powers (Spiked Gauntlets). */
+  readonly powerCostIncrease: number;
+  /** StS2 relics: the next card played is free (Brilliant Scarf's 5th card of the turn). */
+  readonly nextCardFree: boolean;
 }
 
 /** Why a card cannot be played (`Combat.blockedBy`), in the order the rules are checked. */
@@ -805,7 +809,20 @@ export class Combat implements CombatContext {
       entangled: power(powers, 'ENTANGLED') > 0,
       choked: hasRelic(this.run, 'VELVET_CHOKER') && cards >= 6,
       bound: (counters.boundThisTurn ?? 0) > 0,
+      ...this.relicCostRules(cards),
     };
+  }
+
+  /** The relics' cost changes, read once with the other hand rules. */
+  private relicCostRules(cards: number): Pick<HandRules, 'powerCostIncrease' | 'nextCardFree'> {
+    let powerCostIncrease = 0;
+    let nextCardFree = false;
+    for (const relic of this.run.relics) {
+      const definition = getRelic(relic.id);
+      powerCostIncrease += definition.powerCostIncrease ?? 0;
+      if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
+    }
+    return { powerCostIncrease, nextCardFree };
   }
 
   /** The energy a card costs right now (-1 for X, -2 unplayable). */
@@ -820,6 +837,8 @@ export class Combat implements CombatContext {
     if (card.turnCost !== null) cost = card.turnCost;
     if (card.enchantment !== undefined) cost = enchantmentOf(card)?.cost ?? cost;
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
+    if (definition.type === 'Power') cost += rules.powerCostIncrease;
+    if (rules.nextCardFree) cost = 0;
     if (definition.type === 'Skill' && rules.corruption) cost = 0;
     if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
     if (definition.type === 'Skill' && rules.freeSkill) cost = 0;

@@ -249,6 +249,10 @@ export interface RelicDefinition {
   readonly retainedBlock?: number;
   /** Energy per turn added. */
   readonly energy?: number;
+  /** StS2: Power cards cost this much more Energy in combat (Spiked Gauntlets). */
+  readonly powerCostIncrease?: number;
+  /** StS2: the card played as this card of each turn (5 for the 5th) costs no Energy (Brilliant Scarf). */
+  readonly freeCardOfTurn?: number;
   /** Rest sites heal extra / cannot rest... */
   readonly onRest?: (run: RunState) => void;
   /** A card joins the master deck (any source); the card may still be changed (an Egg upgrades it). */

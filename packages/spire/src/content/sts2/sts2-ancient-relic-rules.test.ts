@@ -888,7 +888,7 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(legalActions(spent).filter((action) => action.action === 'choose_map_node').length).toBe(1);
     });
 
-    it.each(['PRISMATIC_GEM', 'SPIKED_GAUNTLETS', 'WHISPERING_EARRING'])(
+    it.each(['PRISMATIC_GEM', 'WHISPERING_EARRING'])(
       '%s gives its Energy and says what it leaves unsimulated',
       (id) => {
         expect(fight({ relics: [id] }).state.player.energy).toBe(4);
@@ -1124,6 +1124,33 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       sts2(() => combat.endTurn());
       expect(state.exhaustPile.map((card) => card.ethereal)).toEqual([true]);
       expect(state.hand.filter((card) => card.ethereal === true)).toHaveLength(0);
+    });
+
+    it('Spiked Gauntlets gives Energy and makes Powers cost 1 more', () => {
+      const { combat, state } = fight({
+        relics: ['SPIKED_GAUNTLETS'],
+        deck: ['DEMON_FORM', ...STRIKES.slice(1)],
+      });
+      expect(state.player.energy).toBe(4);
+      const demonForm = state.hand.find((card) => card.id === 'DEMON_FORM');
+      if (demonForm === undefined) throw new Error('no Demon Form');
+      expect(sts2(() => combat.costOf(demonForm))).toBe(4);
+      sts2(() => combat.playCard(handIndex(state, 'DEMON_FORM'), -1));
+      expect(state.player.energy).toBe(0);
+      const strike = state.hand[0];
+      expect(strike !== undefined && sts2(() => combat.costOf(strike))).toBe(1);
+    });
+
+    it('Brilliant Scarf makes the 5th card of each turn free', () => {
+      const { run, combat, state } = fight({ relics: ['BRILLIANT_SCARF'], deck: TEN });
+      durable(run);
+      state.player.energy = 4;
+      for (let card = 0; card < 4; card++)
+        sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.player.energy).toBe(0);
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.player.energy).toBe(0);
+      expect(state.hand).toHaveLength(0);
     });
 
     it('Glass Eye adds 2 Common, 2 Uncommon and 1 Rare card of the character', () => {

@@ -181,6 +181,9 @@ const ANCIENT_STARTERS: Readonly<Record<string, string>> = {
 /** Phylactery Unbound's Summons: the export gives no numbers (the wiki's notes do). */
 const PHYLACTERY_SUMMONS = { combat: 5, turn: 2 } as const;
 
+/** Spiked Gauntlets' extra Power cost: a literal 1 in the game's text, no variable in the export. */
+const SPIKED_GAUNTLETS_POWER_COST = 1;
+
 /** Ivory Tile's cost threshold: the export's variable has no value (the wiki's text says 3). */
 const IVORY_TILE_THRESHOLD = 3;
 
@@ -745,9 +748,13 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { energy: amount('Energy') },
   }),
   SPIKED_GAUNTLETS: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'Powers costing 1 more Energy.',
-    hooks: { energy: amount('Energy') },
+    text: `Gain ${amount('Energy')} Energy at the start of each turn. Powers cost ${SPIKED_GAUNTLETS_POWER_COST} more Energy.`,
+    hooks: { energy: amount('Energy'), powerCostIncrease: SPIKED_GAUNTLETS_POWER_COST },
+  }),
+  BRILLIANT_SCARF: (amount) => ({
+    text: `The ${amount('Cards')}th card you play each turn costs no Energy.`,
+    unsimulated: 'whether an X-cost card played then is free (here it spends your Energy as usual).',
+    hooks: { freeCardOfTurn: amount('Cards') },
   }),
   WHISPERING_EARRING: (amount) => ({
     text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
