@@ -644,6 +644,8 @@ export class Combat implements CombatContext {
     }
     combat.hand = kept.filter((card) => combat.hand.includes(card));
     if (this.finished()) return;
+    if (combat.hand.length > 0)
+      for (const relic of this.run.relics) getRelic(relic.id).onCardsRetained?.(this, combat.hand);
     this.monsterTurn();
     if (this.finished()) return;
     this.endOfRound();

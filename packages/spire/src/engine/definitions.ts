@@ -215,6 +215,8 @@ export interface RelicDefinition {
   readonly atTurnStart?: (context: CombatContext, turn: number) => void;
   /** At the end of each player turn. */
   readonly atTurnEnd?: (context: CombatContext) => void;
+  /** At the end of each player turn, the cards the hand kept (Retain, Runic Pyramid), after the discard. */
+  readonly onCardsRetained?: (context: CombatContext, cards: readonly CombatCard[]) => void;
   /** After each card the player plays. */
   readonly onCardPlayed?: (context: CombatContext, card: CardPlay, type: CardType) => void;
   /** At the end of each combat. */

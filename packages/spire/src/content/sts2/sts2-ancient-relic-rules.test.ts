@@ -1153,6 +1153,25 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(state.hand).toHaveLength(0);
     });
 
+    it('Bookmark lowers the cost of a Retained card by 1 each turn, until it is played', () => {
+      const { run, combat, state } = fight({
+        relics: ['BOOKMARK'],
+        deck: ['EQUILIBRIUM', ...STRIKES.slice(1)],
+      });
+      durable(run);
+      const equilibrium = state.hand.find((card) => card.id === 'EQUILIBRIUM');
+      if (equilibrium === undefined) throw new Error('no Equilibrium');
+      const cost = () => sts2(() => combat.costOf(equilibrium));
+      expect(cost()).toBe(2);
+      sts2(() => combat.endTurn());
+      expect(cost()).toBe(1);
+      sts2(() => combat.endTurn());
+      expect(cost()).toBe(0);
+      sts2(() => combat.playCard(state.hand.indexOf(equilibrium), -1));
+      expect(state.discardPile).toContain(equilibrium);
+      expect(cost()).toBe(2);
+    });
+
     it('Glass Eye adds 2 Common, 2 Uncommon and 1 Rare card of the character', () => {
       const run = pickup('GLASS_EYE');
       const added = run.deck.slice(10);

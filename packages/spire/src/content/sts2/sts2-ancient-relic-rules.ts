@@ -110,6 +110,11 @@ function transformRandomly(run: RunState, card: DeckCard): void {
   if (index >= 0) run.deck.splice(index, 1, into);
 }
 
+/** Bookmark's combat counter of a card whose cost it lowered. */
+function bookmarkKey(uid: number): string {
+  return `relic:BOOKMARK:${uid}`;
+}
+
 /** A combat card's energy cost for the combat (its enchantment's cost first, as the engine's); -1 for X. */
 function combatCostOf(card: CombatCard): number {
   const definition = runServices().getCard(card.id);
@@ -1245,6 +1250,29 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
           combat.drawPile.splice(combat.drawPile.indexOf(card), 1);
           combat.hand.push(card);
         }
+      },
+    },
+  }),
+  BOOKMARK: () => ({
+    text: 'At the end of each turn, lower the cost of a random Retained card by 1 until it is played.',
+    hooks: {
+      // Any Retained card may be picked, as the text says (one costing 0 or X stays as it is).
+      onCardsRetained: (context, cards) => {
+        const card = cards[context.randomInt(0, cards.length - 1)];
+        const cost = card === undefined ? -1 : combatCostOf(card);
+        if (card === undefined || cost <= 0) return;
+        const key = bookmarkKey(card.uid);
+        const combatCounters = counters(context);
+        // The cost it goes back to once played: its combat cost before the first lowering (+1; 0 is none).
+        if (combatCounters[key] === undefined) combatCounters[key] = (card.combatCost ?? -1) + 1;
+        card.combatCost = cost - 1;
+      },
+      onCardPlayed: (context, play) => {
+        const combatCounters = counters(context);
+        const saved = combatCounters[bookmarkKey(play.card.uid)];
+        if (saved === undefined) return;
+        play.card.combatCost = saved === 0 ? null : saved - 1;
+        delete combatCounters[bookmarkKey(play.card.uid)];
       },
     },
   }),
