@@ -1282,8 +1282,11 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
   }
 
-  /** One hit's unblocked attack damage after the relics that change it (The Boot). */
+  /** One hit's unblocked damage of an Attack card after the relics that change it (The Boot). */
   private unblockedAttackDamage(damage: number): number {
+    // Potions and relics deal their damage through `attack` too, but it is not an Attack's.
+    const card = this.currentCard;
+    if (card === null || getCard(card.id).type !== 'Attack') return damage;
     let result = damage;
     for (const relic of this.run.relics) {
       const hook = getRelic(relic.id).unblockedAttackDamage;

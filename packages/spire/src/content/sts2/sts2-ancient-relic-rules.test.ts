@@ -5,7 +5,7 @@ import { toGameState } from '../../engine/game-state-projection.js';
 import { combatRewards } from '../../engine/rewards.js';
 import { addRelic, applyAction, createRun, legalActions } from '../../engine/run.js';
 import type { CharacterId, CombatState, MapNode, RewardItem, RunState } from '../../engine/run-state.js';
-import { getCard, getRelic, withRuleset } from '../registry.js';
+import { getCard, getPotion, getRelic, withRuleset } from '../registry.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
 import { isModelledSts2Entity } from './sts2-coverage.js';
@@ -1088,6 +1088,18 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(strikeThroughBlock(['THE_BOOT'], 3).lost).toBe(5);
       expect(strikeThroughBlock(['THE_BOOT'], 0).lost).toBe(6);
       expect(strikeThroughBlock(['THE_BOOT'], 6).lost).toBe(0);
+    });
+
+    it("The Boot leaves a potion's damage as it is", () => {
+      const { run, state } = fight({ relics: ['THE_BOOT'] });
+      const monster = state.monsters[0];
+      if (monster === undefined) throw new Error('no monster');
+      run.potions = ['FIRE_POTION', null, null];
+      const damage = sts2(() => getPotion('FIRE_POTION').text.match(/\d+/)?.[0]);
+      monster.block = Number(damage) - 3;
+      const before = monster.hp;
+      act(run, { action: 'use_potion', option_index: 0, target_index: 0 });
+      expect(before - monster.hp).toBe(3);
     });
 
     it("Hand Drill applies 2 Vulnerable when an attack breaks an enemy's Block", () => {
