@@ -176,6 +176,8 @@ export interface RelicState {
   counter: number;
   /** Used-up flag for once-per-run/combat relics. */
   used: boolean;
+  /** StS2: deck cards the relic holds (Pael's Tooth's devoured cards); absent otherwise. */
+  cards?: DeckCard[];
 }
 
 export type RewardItem =
@@ -234,6 +236,8 @@ export interface DeckSelection {
   sameCost?: boolean;
   /** StS2: a transform into a known card keeps the old card's upgrade and enchantment (Claws); absent otherwise. */
   carryOver?: boolean;
+  /** StS2: the relic (by id) that keeps the cards this removal takes (Pael's Tooth); absent otherwise. */
+  keepFor?: string;
 }
 
 export interface TreasureState {

@@ -17,6 +17,7 @@ import {
   randomCurses,
   withRuleset,
 } from '../content/registry.js';
+import { holdCard } from '../content/relic-cards.js';
 import { provideRunServices } from '../content/run-services.js';
 import { canEnchant, enchant, findEnchantment } from '../content/sts2/sts2-enchantments.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
@@ -1246,6 +1247,7 @@ function selectDeckCard(run: RunState, option: number): void {
       break;
     case 'remove':
       run.deck.splice(index, 1);
+      if (selection.keepFor !== undefined) holdCard(run, selection.keepFor, card);
       if (card.id === 'PARASITE') {
         run.maxHp = Math.max(1, run.maxHp - 3);
         run.hp = Math.min(run.hp, run.maxHp);

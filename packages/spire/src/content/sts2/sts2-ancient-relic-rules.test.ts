@@ -1184,6 +1184,38 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(cost()).toBe(2);
     });
 
+    it("Pael's Tooth takes 5 chosen upgradable cards and gives one back Upgraded after each won fight", () => {
+      const run = pickup('PAELS_TOOTH');
+      expect(run.selection?.purpose).toBe('remove');
+      for (let card = 0; card < 5; card++) act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(run.screen).toBe('MAP');
+      expect(run.deck).toHaveLength(5);
+      expect(run.relics[0]?.counter).toBe(5);
+      const removed = run.relics[0]?.cards?.map((card) => card.uid) ?? [];
+      const win = () =>
+        sts2(() => {
+          run.screen = 'COMBAT';
+          const combat = Combat.start(run, 'TEST', ['SEAPUNK'], 'monster');
+          for (const monster of combat.combat.monsters) combat.damageMonster(0, monster.hp + monster.block);
+          return combat.combat.victory;
+        });
+      expect(win()).toBe(true);
+      expect(run.deck).toHaveLength(6);
+      const back = run.deck.at(-1);
+      expect(back?.upgraded).toBe(true);
+      expect(removed).toContain(back?.uid);
+      expect(run.relics[0]?.counter).toBe(4);
+      for (let fight = 0; fight < 5; fight++) win();
+      expect(run.deck).toHaveLength(10);
+      expect(
+        run.deck
+          .filter((card) => card.upgraded)
+          .map((card) => card.uid)
+          .sort(),
+      ).toEqual([...removed].sort());
+      expect(run.relics[0]?.counter).toBe(0);
+    });
+
     it('Glass Eye adds 2 Common, 2 Uncommon and 1 Rare card of the character', () => {
       const run = pickup('GLASS_EYE');
       const added = run.deck.slice(10);

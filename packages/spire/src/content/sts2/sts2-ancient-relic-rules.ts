@@ -3,6 +3,7 @@
 import { toCombatCard } from '../../engine/combat-card.js';
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
+import { releaseCard } from '../relic-cards.js';
 import { counterOf, relicState, setCounter, tick } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
@@ -771,6 +772,20 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { energy: amount('Energy'), preventsGoldGain: true },
   }),
 
+  PAELS_TOOTH: (amount) => ({
+    text: `Upon pickup, remove ${amount('Cards')} upgradable cards of your choice from your Deck. After each combat you win, one of them at random comes back Upgraded.`,
+    hooks: {
+      // The export's notes: only upgradable cards may be chosen; the relic holds them.
+      onPickup: (run) =>
+        chooseDeckCards(run, 'remove', amount('Cards'), { filter: canUpgrade, keepFor: 'PAELS_TOOTH' }),
+      onCombatEnd: (context) => {
+        const held = relicState(context.run, 'PAELS_TOOTH')?.cards ?? [];
+        if (held.length === 0) return;
+        const card = releaseCard(context.run, 'PAELS_TOOTH', context.randomInt(0, held.length - 1));
+        if (card !== undefined) runServices().addCardToDeck(context.run, { ...card, upgraded: true });
+      },
+    },
+  }),
   MUSIC_BOX: () => ({
     text: 'The first Attack you play each turn adds an Ethereal copy of itself (same upgrade and enchantment) into your Hand.',
     hooks: {

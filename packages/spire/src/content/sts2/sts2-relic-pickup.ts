@@ -11,6 +11,7 @@ import type {
   RewardItem,
   RunState,
 } from '../../engine/run-state.js';
+import { holdCard } from '../relic-cards.js';
 import { runServices } from '../run-services.js';
 import { canEnchant, enchant } from './sts2-enchantments.js';
 
@@ -63,6 +64,8 @@ export interface DeckChoiceOptions {
   readonly sameCost?: boolean;
   /** A transform `into` keeps the old card's upgrade and enchantment (Claws). */
   readonly carryOver?: boolean;
+  /** A removal hands the removed cards to this relic (Pael's Tooth). */
+  readonly keepFor?: string;
 }
 
 /** Whether the run is on the map with nothing else pending: a pickup may open its own screen. */
@@ -90,7 +93,10 @@ export function chooseDeckCards(
     for (const card of randomCards(run, candidates, count)) {
       if (purpose === 'upgrade') card.upgraded = true;
       else if (options.into !== undefined) transformInto(run, card, options.into);
-      else run.deck.splice(run.deck.indexOf(card), 1);
+      else {
+        run.deck.splice(run.deck.indexOf(card), 1);
+        if (options.keepFor !== undefined) holdCard(run, options.keepFor, card);
+      }
     }
     return;
   }
@@ -105,6 +111,7 @@ export function chooseDeckCards(
     ...(options.upgrade === true ? { upgradeTransformed: true } : {}),
     ...(options.sameCost === true ? { sameCost: true } : {}),
     ...(options.carryOver === true ? { carryOver: true } : {}),
+    ...(options.keepFor !== undefined ? { keepFor: options.keepFor } : {}),
   };
   run.selection = selection;
   run.screen = 'CARD_SELECTION';
