@@ -51,6 +51,10 @@ export interface HandRules {
   readonly choked: boolean;
   /** Some card was bound this turn (StS2). */
   readonly bound: boolean;
+  /** StS2 relics: Energy added to the cost of Powers (Spiked Gauntlets). */
+  readonly powerCostIncrease: number;
+  /** StS2 relics: the next card played is free (Brilliant Scarf's 5th card of the turn). */
+  readonly nextCardFree: boolean;
 }
 
 /** Why a card cannot be played (`Combat.blockedBy`), in the order the rules are checked. */
@@ -244,6 +248,11 @@ export function energyPerTurn(run: RunState): number {
   let energy = BASE_ENERGY;
   for (const relic of run.relics) energy += getRelic(relic.id).energy ?? 0;
   return energy;
+}
+
+/** Whether a card is Ethereal: by its own keyword or given in combat (StS2's Music Box, Ghost Seed). */
+function isEthereal(card: CombatCard, definition: CardDefinition): boolean {
+  return card.ethereal === true || cardFlag(definition.ethereal, card.upgraded);
 }
 
 /** The rule of a card's StS2 enchantment, if it has one. */
@@ -511,11 +520,7 @@ export class Combat implements CombatContext {
     if (count <= 0 || (combat.counters.retainChosen ?? 0) > 0) return false;
     const retainable = (card: CombatCard) => {
       const definition = getCard(card.id);
-      return (
-        !card.retainOnce &&
-        !cardFlag(definition.retain, card.upgraded) &&
-        !cardFlag(definition.ethereal, card.upgraded)
-      );
+      return !card.retainOnce && !cardFlag(definition.retain, card.upgraded) && !isEthereal(card, definition);
     };
     if (!combat.hand.some(retainable)) return false;
     combat.counters.retainChosen = 1;
@@ -623,7 +628,7 @@ export class Combat implements CombatContext {
     for (const card of [...combat.hand]) {
       const definition = getCard(card.id);
       card.turnCost = null;
-      if (cardFlag(definition.ethereal, card.upgraded)) {
+      if (isEthereal(card, definition)) {
         this.moveToExhaust(card, combat.hand);
       } else if (
         cardFlag(definition.retain, card.upgraded) ||
@@ -639,6 +644,8 @@ export class Combat implements CombatContext {
     }
     combat.hand = kept.filter((card) => combat.hand.includes(card));
     if (this.finished()) return;
+    if (combat.hand.length > 0)
+      for (const relic of this.run.relics) getRelic(relic.id).onCardsRetained?.(this, combat.hand);
     this.monsterTurn();
     if (this.finished()) return;
     this.endOfRound();
@@ -804,7 +811,20 @@ export class Combat implements CombatContext {
       entangled: power(powers, 'ENTANGLED') > 0,
       choked: hasRelic(this.run, 'VELVET_CHOKER') && cards >= 6,
       bound: (counters.boundThisTurn ?? 0) > 0,
+      ...this.relicCostRules(cards),
     };
+  }
+
+  /** The relics' cost changes, read once with the other hand rules. */
+  private relicCostRules(cards: number): Pick<HandRules, 'powerCostIncrease' | 'nextCardFree'> {
+    let powerCostIncrease = 0;
+    let nextCardFree = false;
+    for (const relic of this.run.relics) {
+      const definition = getRelic(relic.id);
+      powerCostIncrease += definition.powerCostIncrease ?? 0;
+      if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
+    }
+    return { powerCostIncrease, nextCardFree };
   }
 
   /** The energy a card costs right now (-1 for X, -2 unplayable). */
@@ -819,6 +839,8 @@ export class Combat implements CombatContext {
     if (card.turnCost !== null) cost = card.turnCost;
     if (card.enchantment !== undefined) cost = enchantmentOf(card)?.cost ?? cost;
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
+    if (definition.type === 'Power') cost += rules.powerCostIncrease;
+    if (rules.nextCardFree) cost = 0;
     if (definition.type === 'Skill' && rules.corruption) cost = 0;
     if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
     if (definition.type === 'Skill' && rules.freeSkill) cost = 0;
@@ -1014,7 +1036,7 @@ export class Combat implements CombatContext {
     // Player powers reacting to the play.
     if (power(combat.player.powers, 'AFTER_IMAGE') > 0)
       this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
-    this.afterSts2Play(definition);
+    this.afterSts2Play(definition, card);
     if (this.finished()) return;
     if (power(combat.player.powers, 'THOUSAND_CUTS') > 0)
       this.damageAllMonsters(power(combat.player.powers, 'THOUSAND_CUTS'));
@@ -1106,7 +1128,7 @@ export class Combat implements CombatContext {
     }
     if (selection.relic !== null) {
       getRelic(selection.relic).onSelect?.(this, chosen);
-      this.checkCombatOver();
+      this.afterSelection();
       return;
     }
     const definition = getCard(selection.cardId);
@@ -1120,7 +1142,13 @@ export class Combat implements CombatContext {
       retainOnce: false,
     };
     definition.onSelect?.(this, chosen, this.cardPlay(fake, -1));
+    this.afterSelection();
+  }
+
+  private afterSelection(): void {
     this.checkCombatOver();
+    if (this.combat.over) return;
+    for (const relic of this.run.relics) getRelic(relic.id).onSelectionResolved?.(this);
   }
 
   private pileOf(source: SelectionRequest['source'] | 'generated'): CombatCard[] {
@@ -1218,12 +1246,15 @@ export class Combat implements CombatContext {
   reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean): number {
     if (!monster.alive || damage <= 0) return 0;
     let remaining = damage;
-    if (monster.block > 0) {
+    const hadBlock = monster.block > 0;
+    if (hadBlock) {
       const absorbed = Math.min(monster.block, remaining);
       monster.block -= absorbed;
       remaining -= absorbed;
     }
+    if (hadBlock && monster.block === 0) this.afterBlockBroken(monster);
     if (remaining <= 0) return 0;
+    if (fromAttack) remaining = this.unblockedAttackDamage(remaining);
     if (power(monster.powers, 'INVINCIBLE') > 0) {
       const cap = power(monster.powers, 'INVINCIBLE');
       remaining = Math.min(remaining, cap);
@@ -1243,6 +1274,25 @@ export class Combat implements CombatContext {
       getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
     }
     return lost;
+  }
+
+  /** The relics that react to the player's damage taking the last of a monster's Block (Hand Drill). */
+  private afterBlockBroken(monster: MonsterState): void {
+    const index = this.combat.monsters.indexOf(monster);
+    for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
+  }
+
+  /** One hit's unblocked damage of an Attack card after the relics that change it (The Boot). */
+  private unblockedAttackDamage(damage: number): number {
+    // Potions and relics deal their damage through `attack` too, but it is not an Attack's.
+    const card = this.currentCard;
+    if (card === null || getCard(card.id).type !== 'Attack') return damage;
+    let result = damage;
+    for (const relic of this.run.relics) {
+      const hook = getRelic(relic.id).unblockedAttackDamage;
+      if (hook !== undefined) result = hook(this, result);
+    }
+    return result;
   }
 
   private turnWhileDown(monster: MonsterState): void {
@@ -1808,8 +1858,7 @@ export class Combat implements CombatContext {
       this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
     if (power(powers, 'SPEEDSTER') > 0 && (this.combat.counters.turnDrawDone ?? 0) > 0)
       this.damageAllMonsters(power(powers, 'SPEEDSTER'));
-    if (power(powers, 'PAGESTORM') > 0 && cardFlag(definition.ethereal, false))
-      this.draw(power(powers, 'PAGESTORM'));
+    if (power(powers, 'PAGESTORM') > 0 && isEthereal(card, definition)) this.draw(power(powers, 'PAGESTORM'));
     if (power(powers, 'AUTOMATION') > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
       this.gainEnergy(power(powers, 'AUTOMATION'));
   }
@@ -1862,7 +1911,7 @@ export class Combat implements CombatContext {
   }
 
   /** Reactions of StS2 powers to a card just played. */
-  private afterSts2Play(definition: CardDefinition): void {
+  private afterSts2Play(definition: CardDefinition, card: CombatCard): void {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
@@ -1901,7 +1950,7 @@ export class Combat implements CombatContext {
     const cards = combat.counters.cardsThisTurn ?? 0;
     if (power(powers, 'PANACHE') > 0 && cards > 0 && cards % 5 === 0)
       this.damageAllMonsters(power(powers, 'PANACHE'));
-    if (power(powers, 'SPIRIT_OF_ASH') > 0 && cardFlag(definition.ethereal, false))
+    if (power(powers, 'SPIRIT_OF_ASH') > 0 && isEthereal(card, definition))
       this.gainBlock(power(powers, 'SPIRIT_OF_ASH'), true);
     if (power(powers, 'PARRY') > 0 && definition.id === 'SOVEREIGN_BLADE')
       this.gainBlock(power(powers, 'PARRY'), true);

@@ -215,6 +215,8 @@ export interface RelicDefinition {
   readonly atTurnStart?: (context: CombatContext, turn: number) => void;
   /** At the end of each player turn. */
   readonly atTurnEnd?: (context: CombatContext) => void;
+  /** At the end of each player turn, the cards the hand kept (Retain, Runic Pyramid), after the discard. */
+  readonly onCardsRetained?: (context: CombatContext, cards: readonly CombatCard[]) => void;
   /** After each card the player plays. */
   readonly onCardPlayed?: (context: CombatContext, card: CardPlay, type: CardType) => void;
   /** At the end of each combat. */
@@ -237,12 +239,22 @@ export interface RelicDefinition {
   readonly hpLossLimit?: (context: CombatContext, amount: number) => number;
   /** StS2: a card being played applied a debuff (`amount` of power `power`) to the monster at `index`. */
   readonly onMonsterDebuffed?: (context: CombatContext, index: number, power: string, amount: number) => void;
+  /** StS2: the unblocked damage of one hit of the player's attack on a monster (more than 0), before it is lost. */
+  readonly unblockedAttackDamage?: (context: CombatContext, damage: number) => number;
+  /** StS2: damage took the last of the Block of the monster at `index` (the hit's HP loss follows). */
+  readonly onMonsterBlockBroken?: (context: CombatContext, index: number) => void;
+  /** A card choice (a card's or a relic's) was resolved, after its effect. */
+  readonly onSelectionResolved?: (context: CombatContext) => void;
   /** Resolves a card choice the relic asked for (`requestSelection` with `relic`). */
   readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[]) => void;
   /** Up to this much Block stays at the start of the player's turn instead of all of it going. */
   readonly retainedBlock?: number;
   /** Energy per turn added. */
   readonly energy?: number;
+  /** StS2: Power cards cost this much more Energy in combat (Spiked Gauntlets). */
+  readonly powerCostIncrease?: number;
+  /** StS2: the card played as this card of each turn (5 for the 5th) costs no Energy (Brilliant Scarf). */
+  readonly freeCardOfTurn?: number;
   /** Rest sites heal extra / cannot rest... */
   readonly onRest?: (run: RunState) => void;
   /** A card joins the master deck (any source); the card may still be changed (an Egg upgrades it). */
@@ -252,6 +264,8 @@ export interface RelicDefinition {
    * into, then 'event').
    */
   readonly onRoomEntered?: (run: RunState, room: string) => void;
+  /** StS2: the player can no longer gain gold (Ectoplasm). */
+  readonly preventsGoldGain?: boolean;
   /** The player gained gold (any source, after it was added). */
   readonly onGoldGained?: (run: RunState, amount: number) => void;
   /** The rewards of a won fight were rolled; the relic may change or add items. */

@@ -180,6 +180,9 @@ function cardView(card: DeckCard, index: number): Api.CardView {
     keywords: statics.keywords as string[],
   };
   if (card.enchantment !== undefined) enchantView(view, card.enchantment);
+  // StS2: Ethereal given in combat (Music Box, Ghost Seed); a new list only then, the statics are shared.
+  if ((card as Partial<CombatCard>).ethereal === true && !statics.keywords.includes('Ethereal'))
+    view.keywords = [...statics.keywords, 'Ethereal'];
   return view;
 }
 

@@ -18,6 +18,7 @@ export type RewardSource = 'monster' | 'elite' | 'boss';
 /** The player gains gold (every source goes through here, so relics hear of it once). */
 export function gainGold(run: RunState, amount: number): void {
   if (amount <= 0) return;
+  for (const relic of run.relics) if (getRelic(relic.id).preventsGoldGain === true) return;
   run.gold += amount;
   for (const relic of run.relics) getRelic(relic.id).onGoldGained?.(run, amount);
 }

@@ -36,6 +36,8 @@ export interface CombatCard extends DeckCard {
   bonus: number;
   /** Retain this card at the end of this turn only. */
   retainOnce: boolean;
+  /** StS2: Ethereal given in combat (Music Box's copy, Ghost Seed's Strikes); absent otherwise. */
+  ethereal?: boolean;
 }
 
 /** Powers by id with their amount; insertion order is deterministic. */
@@ -174,6 +176,8 @@ export interface RelicState {
   counter: number;
   /** Used-up flag for once-per-run/combat relics. */
   used: boolean;
+  /** StS2: deck cards the relic holds (Pael's Tooth's devoured cards); absent otherwise. */
+  cards?: DeckCard[];
 }
 
 export type RewardItem =
@@ -189,6 +193,8 @@ export interface RewardState {
   openCards: number | null;
   /** Go to the boss relic choice after this screen (after a boss that is not the last). */
   afterBoss: boolean;
+  /** StS2: back to the shop after this screen (a relic bought there offered it); absent otherwise. */
+  returnToShop?: boolean;
 }
 
 export interface ShopState {
@@ -224,6 +230,14 @@ export interface DeckSelection {
   transformInto: string | null;
   /** StS2: the enchantment an `enchant` selection puts on each chosen card (absent for other purposes). */
   enchantWith?: CardEnchantment;
+  /** StS2: a transform's new cards are Upgraded (Astrolabe); absent otherwise. */
+  upgradeTransformed?: boolean;
+  /** StS2: a random transform yields a card of the same energy cost (New Leaf, Astrolabe); absent otherwise. */
+  sameCost?: boolean;
+  /** StS2: a transform into a known card keeps the old card's upgrade and enchantment (Claws); absent otherwise. */
+  carryOver?: boolean;
+  /** StS2: the relic (by id) that keeps the cards this removal takes (Pael's Tooth); absent otherwise. */
+  keepFor?: string;
 }
 
 export interface TreasureState {

@@ -17,12 +17,14 @@ import {
   randomCurses,
   withRuleset,
 } from '../content/registry.js';
+import { holdCard } from '../content/relic-cards.js';
 import { provideRunServices } from '../content/run-services.js';
 import { canEnchant, enchant, findEnchantment } from '../content/sts2/sts2-enchantments.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
-import { Combat, hasRelic } from './combat.js';
+import { baseCost, Combat, hasRelic } from './combat.js';
+import { copyDeckCard } from './deck-card-copy.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT } from './map.js';
 import { isFlight, reachableNodes } from './map-travel.js';
@@ -861,7 +863,12 @@ function proceed(run: RunState): void {
   switch (run.screen) {
     case 'REWARD': {
       const afterBoss = run.reward?.afterBoss === true;
+      const returnToShop = run.reward?.returnToShop === true;
       run.reward = null;
+      if (returnToShop && run.shop !== null) {
+        run.screen = 'SHOP';
+        return;
+      }
       if (afterBoss) {
         const relicIds: string[] = [];
         for (let slot = 0; slot < 3; slot++) {
@@ -1210,6 +1217,22 @@ function openDeckSelection(
   run.screen = 'CARD_SELECTION';
 }
 
+/** The cards of `pool` costing what `card` costs when the selection asks for it (all of them if none does). */
+function sameCostIf(selection: DeckSelection, card: DeckCard, pool: readonly string[]): readonly string[] {
+  if (selection.sameCost !== true) return pool;
+  const cost = baseCost(getCard(card.id), false);
+  const same = pool.filter((id) => baseCost(getCard(id), false) === cost);
+  return same.length > 0 ? same : pool;
+}
+
+/** A new card of `id` replacing `card`; with `carryOver`, it keeps the upgrade and (where allowed) the enchantment. */
+function transformedInto(run: RunState, card: DeckCard, id: string, carryOver: boolean): DeckCard {
+  const next = newCard(run, id, carryOver && card.upgraded);
+  if (carryOver && card.enchantment !== undefined && canEnchant(next, getCard(id).type, card.enchantment.id))
+    enchant(next, card.enchantment);
+  return next;
+}
+
 function selectDeckCard(run: RunState, option: number): void {
   const selection = run.selection;
   if (selection === null) return;
@@ -1224,6 +1247,7 @@ function selectDeckCard(run: RunState, option: number): void {
       break;
     case 'remove':
       run.deck.splice(index, 1);
+      if (selection.keepFor !== undefined) holdCard(run, selection.keepFor, card);
       if (card.id === 'PARASITE') {
         run.maxHp = Math.max(1, run.maxHp - 3);
         run.hp = Math.min(run.hp, run.maxHp);
@@ -1232,8 +1256,9 @@ function selectDeckCard(run: RunState, option: number): void {
       break;
     case 'transform': {
       run.deck.splice(index, 1);
+      const upgraded = selection.upgradeTransformed === true;
       if (selection.transformInto !== null) {
-        addCardToDeck(run, newCard(run, selection.transformInto));
+        addCardToDeck(run, transformedInto(run, card, selection.transformInto, selection.carryOver === true));
         break;
       }
       const type = getCard(card.id).type;
@@ -1243,11 +1268,14 @@ function selectDeckCard(run: RunState, option: number): void {
           : cardPool(run.character, 'Common')
               .concat(cardPool(run.character, 'Uncommon'), cardPool(run.character, 'Rare'))
               .filter((id) => id !== card.id);
-      addCardToDeck(run, newCard(run, pick(run.random, 'event', pool)));
+      addCardToDeck(
+        run,
+        newCard(run, pick(run.random, 'event', sameCostIf(selection, card, pool)), upgraded),
+      );
       break;
     }
     case 'duplicate':
-      addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
+      addCardToDeck(run, copyDeckCard(card, run.counters.nextUid++));
       break;
     case 'enchant':
       if (selection.enchantWith !== undefined) {

@@ -5,7 +5,7 @@ import { toGameState } from '../../engine/game-state-projection.js';
 import { combatRewards } from '../../engine/rewards.js';
 import { addRelic, applyAction, createRun, legalActions } from '../../engine/run.js';
 import type { CharacterId, CombatState, MapNode, RewardItem, RunState } from '../../engine/run-state.js';
-import { getCard, getRelic, withRuleset } from '../registry.js';
+import { getCard, getPotion, getRelic, withRuleset } from '../registry.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
 import { isModelledSts2Entity } from './sts2-coverage.js';
@@ -50,6 +50,11 @@ function sts2<T>(body: () => T): T {
 
 function handIndex(state: CombatState, id: string): number {
   return state.hand.findIndex((card) => card.id === id);
+}
+
+function durable(run: RunState): void {
+  run.maxHp = 999;
+  run.hp = 999;
 }
 
 function count(run: RunState, id: string): number {
@@ -424,6 +429,23 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(count(run, 'MAUL')).toBe(2);
       expect(run.deck.length).toBe(10);
     });
+
+    it('Claws keeps the upgrade and the enchantment of each card it turns into Maul', () => {
+      const run = newRun();
+      run.deck = [
+        { uid: 1, id: 'STRIKE_IRONCLAD', upgraded: true, enchantment: { id: 'SHARP', amount: 2 } },
+        { uid: 2, id: 'DEFEND_IRONCLAD', upgraded: false, enchantment: { id: 'NIMBLE', amount: 2 } },
+      ];
+      sts2(() => addRelic(run, 'CLAWS'));
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      const [fromStrike, fromDefend] = run.deck;
+      expect(run.deck.map((card) => card.id)).toEqual(['MAUL', 'MAUL']);
+      expect(fromStrike?.upgraded).toBe(true);
+      expect(fromStrike?.enchantment).toEqual({ id: 'SHARP', amount: 2 });
+      expect(fromDefend?.upgraded).toBe(false);
+      expect(fromDefend?.enchantment).toEqual({ id: 'NIMBLE', amount: 2 });
+    });
   });
 
   describe('charges over combats', () => {
@@ -607,6 +629,26 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(run.screen).toBe('MAP');
       expect(count(run, 'STRIKE_IRONCLAD')).toBe(5 - cards);
       expect(run.deck.length).toBe(10);
+      // Astrolabe Upgrades the new cards; New Leaf does not.
+      const added = run.deck.slice(-cards);
+      expect(added.every((card) => card.upgraded)).toBe(relic === 'ASTROLABE');
+    });
+
+    it.each([
+      ['NEW_LEAF', 1],
+      ['ASTROLABE', 3],
+    ])('%s yields cards of the cost of the chosen ones', (relic, cards) => {
+      const run = newRun();
+      run.deck = ['DEMON_FORM', 'DEMON_FORM', 'DEMON_FORM', 'ANGER'].map((id) => ({
+        uid: run.counters.nextUid++,
+        id,
+        upgraded: false,
+      }));
+      sts2(() => addRelic(run, relic));
+      for (let card = 0; card < cards; card++) act(run, { action: 'select_deck_card', option_index: 0 });
+      const costs = sts2(() => run.deck.slice(-cards).map((card) => getCard(card.id).cost));
+      expect(costs.every((cost) => cost === 3 || (Array.isArray(cost) && cost[0] === 3))).toBe(true);
+      expect(count(run, 'DEMON_FORM')).toBeLessThan(3);
     });
 
     it("Pandora's Box transforms every Strike and Defend", () => {
@@ -744,6 +786,15 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(run.relics.length).toBe(1 + (shop?.relics.length ?? 0));
       expect(run.potions.every((potion) => potion !== null)).toBe(true);
       expect(run.gold).toBe(99);
+      if (run.screen === 'REWARD') act(run, { action: 'proceed' });
+      // The card removal comes free too, now or from the shop screen.
+      if (run.screen === 'SHOP') act(run, { action: 'remove_card_at_shop' });
+      expect(run.selection?.purpose).toBe('remove');
+      const removed = run.deck.length;
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(run.deck.length).toBe(removed - 1);
+      expect(run.gold).toBe(99);
+      expect(run.screen).toBe('SHOP');
     });
 
     it('Lava Rock adds relics to the Act 1 Boss rewards only; Black Star to Elite rewards', () => {
@@ -837,7 +888,7 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(legalActions(spent).filter((action) => action.action === 'choose_map_node').length).toBe(1);
     });
 
-    it.each(['PRISMATIC_GEM', 'SPIKED_GAUNTLETS', 'WHISPERING_EARRING', 'ECTOPLASM'])(
+    it.each(['PRISMATIC_GEM', 'WHISPERING_EARRING'])(
       '%s gives its Energy and says what it leaves unsimulated',
       (id) => {
         expect(fight({ relics: [id] }).state.player.energy).toBe(4);
@@ -1014,6 +1065,172 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       const full = sts2(() => monsterAttackDamage(run, state, monster, 12));
       monster.powers.DOOM = monster.hp;
       expect(sts2(() => monsterAttackDamage(run, state, monster, 12))).toBe(full / 2);
+    });
+  });
+
+  describe('damage, gold and pickups (relics-15)', () => {
+    /** Strikes a Seapunk that has `block` Block; the HP it lost and its Vulnerable. */
+    function strikeThroughBlock(
+      relics: readonly string[],
+      block: number,
+    ): { lost: number; vulnerable: number } {
+      const { combat, state } = fight({ relics, deck: STRIKES });
+      const monster = state.monsters[0];
+      if (monster === undefined) throw new Error('no monster');
+      monster.block = block;
+      const before = monster.hp;
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      return { lost: before - monster.hp, vulnerable: monster.powers.VULNERABLE ?? 0 };
+    }
+
+    it('The Boot raises a hit of 4 or less unblocked damage to 5, not a fully blocked one', () => {
+      expect(strikeThroughBlock([], 3).lost).toBe(3);
+      expect(strikeThroughBlock(['THE_BOOT'], 3).lost).toBe(5);
+      expect(strikeThroughBlock(['THE_BOOT'], 0).lost).toBe(6);
+      expect(strikeThroughBlock(['THE_BOOT'], 6).lost).toBe(0);
+    });
+
+    it("The Boot leaves a potion's damage as it is", () => {
+      const { run, state } = fight({ relics: ['THE_BOOT'] });
+      const monster = state.monsters[0];
+      if (monster === undefined) throw new Error('no monster');
+      run.potions = ['FIRE_POTION', null, null];
+      const damage = sts2(() => getPotion('FIRE_POTION').text.match(/\d+/)?.[0]);
+      monster.block = Number(damage) - 3;
+      const before = monster.hp;
+      act(run, { action: 'use_potion', option_index: 0, target_index: 0 });
+      expect(before - monster.hp).toBe(3);
+    });
+
+    it("Hand Drill applies 2 Vulnerable when an attack breaks an enemy's Block", () => {
+      expect(strikeThroughBlock([], 3).vulnerable).toBe(0);
+      expect(strikeThroughBlock(['HAND_DRILL'], 3).vulnerable).toBe(2);
+      expect(strikeThroughBlock(['HAND_DRILL'], 10).vulnerable).toBe(0);
+      expect(strikeThroughBlock(['HAND_DRILL'], 0).vulnerable).toBe(0);
+    });
+
+    it('Ectoplasm gives Energy and stops every Gold gain, in combat and on pickups', () => {
+      const { run, combat, state } = fight({ relics: ['ECTOPLASM'] });
+      expect(state.player.energy).toBe(4);
+      const gold = run.gold;
+      sts2(() => combat.gainGold(30));
+      expect(run.gold).toBe(gold);
+      const pearl = newRun(['ECTOPLASM']);
+      sts2(() => addRelic(pearl, 'CURSED_PEARL'));
+      expect(pearl.gold).toBe(gold);
+      expect(count(pearl, 'GREED')).toBe(1);
+      const plain = fight();
+      sts2(() => plain.combat.gainGold(30));
+      expect(plain.run.gold).toBe(gold + 30);
+    });
+
+    it('Music Box adds an Ethereal copy of the first Attack of each turn to the hand', () => {
+      const { run, combat, state } = fight({ relics: ['MUSIC_BOX'], deck: TEN });
+      durable(run);
+      state.player.energy = 10;
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.hand).toHaveLength(5);
+      expect(state.hand.filter((card) => card.ethereal === true)).toHaveLength(1);
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.hand).toHaveLength(4);
+      sts2(() => combat.endTurn());
+      expect(state.exhaustPile.map((card) => card.ethereal)).toEqual([true]);
+      expect(state.hand.filter((card) => card.ethereal === true)).toHaveLength(0);
+    });
+
+    it('Spiked Gauntlets gives Energy and makes Powers cost 1 more', () => {
+      const { combat, state } = fight({
+        relics: ['SPIKED_GAUNTLETS'],
+        deck: ['DEMON_FORM', ...STRIKES.slice(1)],
+      });
+      expect(state.player.energy).toBe(4);
+      const demonForm = state.hand.find((card) => card.id === 'DEMON_FORM');
+      if (demonForm === undefined) throw new Error('no Demon Form');
+      expect(sts2(() => combat.costOf(demonForm))).toBe(4);
+      sts2(() => combat.playCard(handIndex(state, 'DEMON_FORM'), -1));
+      expect(state.player.energy).toBe(0);
+      const strike = state.hand[0];
+      expect(strike !== undefined && sts2(() => combat.costOf(strike))).toBe(1);
+    });
+
+    it('Brilliant Scarf makes the 5th card of each turn free', () => {
+      const { run, combat, state } = fight({ relics: ['BRILLIANT_SCARF'], deck: TEN });
+      durable(run);
+      state.player.energy = 4;
+      for (let card = 0; card < 4; card++)
+        sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.player.energy).toBe(0);
+      sts2(() => combat.playCard(handIndex(state, 'STRIKE_IRONCLAD'), 0));
+      expect(state.player.energy).toBe(0);
+      expect(state.hand).toHaveLength(0);
+    });
+
+    it('Bookmark lowers the cost of a Retained card by 1 each turn, until it is played', () => {
+      const { run, combat, state } = fight({
+        relics: ['BOOKMARK'],
+        deck: ['EQUILIBRIUM', ...STRIKES.slice(1)],
+      });
+      durable(run);
+      const equilibrium = state.hand.find((card) => card.id === 'EQUILIBRIUM');
+      if (equilibrium === undefined) throw new Error('no Equilibrium');
+      const cost = () => sts2(() => combat.costOf(equilibrium));
+      expect(cost()).toBe(2);
+      sts2(() => combat.endTurn());
+      expect(cost()).toBe(1);
+      sts2(() => combat.endTurn());
+      expect(cost()).toBe(0);
+      sts2(() => combat.playCard(state.hand.indexOf(equilibrium), -1));
+      expect(state.discardPile).toContain(equilibrium);
+      expect(cost()).toBe(2);
+    });
+
+    it("Pael's Tooth takes 5 chosen upgradable cards and gives one back Upgraded after each won fight", () => {
+      const run = pickup('PAELS_TOOTH');
+      expect(run.selection?.purpose).toBe('remove');
+      for (let card = 0; card < 5; card++) act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(run.screen).toBe('MAP');
+      expect(run.deck).toHaveLength(5);
+      expect(run.relics[0]?.counter).toBe(5);
+      const removed = run.relics[0]?.cards?.map((card) => card.uid) ?? [];
+      const win = () =>
+        sts2(() => {
+          run.screen = 'COMBAT';
+          const combat = Combat.start(run, 'TEST', ['SEAPUNK'], 'monster');
+          for (const monster of combat.combat.monsters) combat.damageMonster(0, monster.hp + monster.block);
+          return combat.combat.victory;
+        });
+      expect(win()).toBe(true);
+      expect(run.deck).toHaveLength(6);
+      const back = run.deck.at(-1);
+      expect(back?.upgraded).toBe(true);
+      expect(removed).toContain(back?.uid);
+      expect(run.relics[0]?.counter).toBe(4);
+      for (let fight = 0; fight < 5; fight++) win();
+      expect(run.deck).toHaveLength(10);
+      expect(
+        run.deck
+          .filter((card) => card.upgraded)
+          .map((card) => card.uid)
+          .sort(),
+      ).toEqual([...removed].sort());
+      expect(run.relics[0]?.counter).toBe(0);
+    });
+
+    it('Glass Eye adds 2 Common, 2 Uncommon and 1 Rare card of the character', () => {
+      const run = pickup('GLASS_EYE');
+      const added = run.deck.slice(10);
+      const rarities = sts2(() => added.map((card) => getCard(card.id).rarity));
+      expect(rarities.sort()).toEqual(['Common', 'Common', 'Rare', 'Uncommon', 'Uncommon']);
+      expect(sts2(() => added.every((card) => getCard(card.id).color === getCard('BASH').color))).toBe(true);
+    });
+
+    it('Power Cell puts 2 zero-cost cards of the Draw Pile into the first hand', () => {
+      const deck = [...TEN, ...TEN, 'ANGER', 'ANGER', 'ANGER'];
+      const { state } = fight({ relics: ['POWER_CELL'], deck });
+      expect(state.hand.length).toBe(7);
+      expect(state.hand.filter((card) => card.id === 'ANGER').length).toBeGreaterThanOrEqual(2);
+      const without = fight({ deck });
+      expect(without.state.hand.length).toBe(5);
     });
   });
 });

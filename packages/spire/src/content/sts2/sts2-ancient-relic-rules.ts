@@ -3,10 +3,12 @@
 import { toCombatCard } from '../../engine/combat-card.js';
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
+import { releaseCard } from '../relic-cards.js';
 import { counterOf, relicState, setCounter, tick } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { strikeDummyRule } from './sts2-common-relic-rules.js';
+import { findEnchantment } from './sts2-enchantments.js';
 import {
   addCardsToDeck,
   canUpgrade,
@@ -109,6 +111,20 @@ function transformRandomly(run: RunState, card: DeckCard): void {
   if (index >= 0) run.deck.splice(index, 1, into);
 }
 
+/** Bookmark's combat counter of a card whose cost it lowered. */
+function bookmarkKey(uid: number): string {
+  return `relic:BOOKMARK:${uid}`;
+}
+
+/** A combat card's energy cost for the combat (its enchantment's cost first, as the engine's); -1 for X. */
+function combatCostOf(card: CombatCard): number {
+  const definition = runServices().getCard(card.id);
+  const base = typeof definition.cost === 'number' ? definition.cost : definition.cost[card.upgraded ? 1 : 0];
+  if (base < 0) return base;
+  const enchanted = card.enchantment === undefined ? undefined : findEnchantment(card.enchantment.id)?.cost;
+  return enchanted ?? card.combatCost ?? base;
+}
+
 /** Whether a deck card is a Basic card whose id contains `kind` (STRIKE, DEFEND). */
 function isBasic(card: DeckCard, kind: string): boolean {
   return card.id.includes(kind) && runServices().getCard(card.id).rarity === 'Basic';
@@ -119,6 +135,16 @@ function basicCard(run: RunState, kind: string): DeckCard | undefined {
   const basics = run.deck.filter((card) => isBasic(card, kind));
   return basics.find((card) => !card.upgraded) ?? basics[0];
 }
+
+/**
+ * Glass Eye's cards by rarity: the numbers are in its text, not in the export's variables. Distinct
+ * cards within a rarity, as a card reward's are.
+ */
+const GLASS_EYE_CARDS = [
+  ['Common', 2],
+  ['Uncommon', 2],
+  ['Rare', 1],
+] as const;
 
 /** Archaic Tooth: each character's starter card and its Ancient version. */
 const ANCIENT_VERSIONS: Readonly<Record<string, string>> = {
@@ -160,6 +186,9 @@ const ANCIENT_STARTERS: Readonly<Record<string, string>> = {
 
 /** Phylactery Unbound's Summons: the export gives no numbers (the wiki's notes do). */
 const PHYLACTERY_SUMMONS = { combat: 5, turn: 2 } as const;
+
+/** Spiked Gauntlets' extra Power cost: a literal 1 in the game's text, no variable in the export. */
+const SPIKED_GAUNTLETS_POWER_COST = 1;
 
 /** Ivory Tile's cost threshold: the export's variable has no value (the wiki's text says 3). */
 const IVORY_TILE_THRESHOLD = 3;
@@ -395,7 +424,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       onPickup: (run) => {
         addCardsToDeck(run, 'GREED', 1);
-        run.gold += amount('Gold');
+        runServices().gainGold(run, amount('Gold'));
       },
     },
   }),
@@ -586,19 +615,30 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
       },
     },
   }),
+  // The wiki export's notes: both yield a random card of the same cost.
   NEW_LEAF: (amount) => ({
-    text: `Upon pickup, Transform ${amount('Cards')} card(s) of your choice.`,
-    unsimulated: "the new card is a random card of the character's pools, not one of the same cost.",
-    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
+    text: `Upon pickup, Transform ${amount('Cards')} card(s) of your choice into random cards of the same cost.`,
+    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { sameCost: true }) },
   }),
   ASTROLABE: (amount) => ({
-    text: `Upon pickup, Transform ${amount('Cards')} cards of your choice.`,
-    unsimulated: 'the transformed cards are not Upgraded afterwards.',
-    hooks: { onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards')) },
+    text: `Upon pickup, Transform ${amount('Cards')} cards of your choice into random cards of the same cost, then Upgrade them.`,
+    hooks: {
+      onPickup: (run) =>
+        chooseDeckCards(run, 'transform', amount('Cards'), { upgrade: true, sameCost: true }),
+    },
+  }),
+  GLASS_EYE: () => ({
+    text: `Upon pickup, add ${GLASS_EYE_CARDS.map(([rarity, count]) => `${count} random ${rarity}`).join(', ')} cards of your character to your Deck.`,
+    hooks: {
+      onPickup: (run) => {
+        for (const [rarity, count] of GLASS_EYE_CARDS)
+          for (const card of randomNewCards(run, characterCards(run, [rarity]), count))
+            runServices().addCardToDeck(run, card);
+      },
+    },
   }),
   LORDS_PARASOL: () => ({
-    text: 'When you enter a shop, obtain every card, relic and potion the Merchant sells, for free (potions while you have empty slots).',
-    unsimulated: 'the card removal service is not given for free.',
+    text: 'When you enter a shop, obtain every card, relic and potion the Merchant sells, for free (potions while you have empty slots), and remove a card of your choice for free.',
     hooks: {
       onRoomEntered: (run, room) => {
         const shop = run.shop;
@@ -616,6 +656,22 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
           entry.sold = true;
           givePotion(run, entry.potionId);
         }
+        // The export's notes: the card removal is bought too. Free, it opens now unless a relic just
+        // obtained opened a screen of its own; then the shop offers it for 0 Gold.
+        if (shop.removalUsed) return;
+        shop.removalPrice = 0;
+        if (run.screen !== 'SHOP' || run.selection !== null || run.reward !== null || run.deck.length === 0)
+          return;
+        run.selection = {
+          purpose: 'remove',
+          options: run.deck.map((card) => card.uid),
+          count: 1,
+          returnTo: 'shop',
+          cancellable: true,
+          chosen: [],
+          transformInto: null,
+        };
+        run.screen = 'CARD_SELECTION';
       },
     },
   }),
@@ -630,10 +686,11 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   CLAWS: (amount) => ({
-    text: `Upon pickup, Transform up to ${amount('Cards')} cards of your choice into Maul.`,
-    unsimulated: 'the Mauls do not keep the upgrades of the cards they replace.',
+    text: `Upon pickup, Transform up to ${amount('Cards')} cards of your choice into Maul; each keeps its upgrade and, where a Maul may have it, its enchantment.`,
     hooks: {
-      onPickup: (run) => chooseDeckCards(run, 'transform', amount('Cards'), { into: 'MAUL', upTo: true }),
+      // The export's notes: upgrades and compatible enchantments carry over.
+      onPickup: (run) =>
+        chooseDeckCards(run, 'transform', amount('Cards'), { into: 'MAUL', upTo: true, carryOver: true }),
     },
   }),
   DUSTY_TOME: () => ({
@@ -697,9 +754,13 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { energy: amount('Energy') },
   }),
   SPIKED_GAUNTLETS: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'Powers costing 1 more Energy.',
-    hooks: { energy: amount('Energy') },
+    text: `Gain ${amount('Energy')} Energy at the start of each turn. Powers cost ${SPIKED_GAUNTLETS_POWER_COST} more Energy.`,
+    hooks: { energy: amount('Energy'), powerCostIncrease: SPIKED_GAUNTLETS_POWER_COST },
+  }),
+  BRILLIANT_SCARF: (amount) => ({
+    text: `The ${amount('Cards')}th card you play each turn costs no Energy.`,
+    unsimulated: 'whether an X-cost card played then is free (here it spends your Energy as usual).',
+    hooks: { freeCardOfTurn: amount('Cards') },
   }),
   WHISPERING_EARRING: (amount) => ({
     text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
@@ -707,12 +768,57 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { energy: amount('Energy') },
   }),
   ECTOPLASM: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'you can no longer gain Gold.',
-    hooks: { energy: amount('Energy') },
+    text: `You can no longer gain Gold. Gain ${amount('Energy')} Energy at the start of each turn.`,
+    hooks: { energy: amount('Energy'), preventsGoldGain: true },
+  }),
+
+  PAELS_TOOTH: (amount) => ({
+    text: `Upon pickup, remove ${amount('Cards')} upgradable cards of your choice from your Deck. After each combat you win, one of them at random comes back Upgraded.`,
+    hooks: {
+      // The export's notes: only upgradable cards may be chosen; the relic holds them.
+      onPickup: (run) =>
+        chooseDeckCards(run, 'remove', amount('Cards'), { filter: canUpgrade, keepFor: 'PAELS_TOOTH' }),
+      onCombatEnd: (context) => {
+        const held = relicState(context.run, 'PAELS_TOOTH')?.cards ?? [];
+        if (held.length === 0) return;
+        const card = releaseCard(context.run, 'PAELS_TOOTH', context.randomInt(0, held.length - 1));
+        if (card !== undefined) runServices().addCardToDeck(context.run, { ...card, upgraded: true });
+      },
+    },
+  }),
+  MUSIC_BOX: () => ({
+    text: 'The first Attack you play each turn adds an Ethereal copy of itself (same upgrade and enchantment) into your Hand.',
+    hooks: {
+      onCardPlayed: (context, play, type) => {
+        const combat = context.run.combat;
+        if (combat === null || type !== 'Attack' || context.counter('attacksThisTurn') !== 1) return;
+        const inHand = combat.hand.length;
+        context.addCard(play.card.id, 'hand', play.card.upgraded);
+        // A full hand sends the new card to the discard pile.
+        const copy = combat.hand.length > inHand ? combat.hand.at(-1) : combat.discardPile.at(-1);
+        if (copy === undefined) return;
+        copy.ethereal = true;
+        if (play.card.enchantment !== undefined) copy.enchantment = { ...play.card.enchantment };
+      },
+    },
   }),
 
   // ---- Event relics ---------------------------------------------------------------------------
+  THE_BOOT: (amount) => ({
+    text: `Whenever you would deal ${amount('DamageThreshold')} or less unblocked attack damage, increase it to ${amount('DamageMinimum')}.`,
+    hooks: {
+      // Only a hit that gets past the Block: a fully blocked hit deals no unblocked damage to raise.
+      unblockedAttackDamage: (_context, damage) =>
+        damage <= amount('DamageThreshold') ? Math.max(damage, amount('DamageMinimum')) : damage,
+    },
+  }),
+  HAND_DRILL: (amount) => ({
+    text: `Whenever you break an enemy's Block, apply ${amount('Vulnerable')} Vulnerable to it.`,
+    hooks: {
+      onMonsterBlockBroken: (context, index) =>
+        context.applyToMonster(index, 'VULNERABLE', amount('Vulnerable')),
+    },
+  }),
   RAZOR_TOOTH: () => ({
     text: 'Every time you play an Attack or Skill, Upgrade it for the rest of the combat.',
     hooks: {
@@ -789,7 +895,7 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
           relic.used = true;
           return;
         }
-        run.gold += amount('Gold');
+        runServices().gainGold(run, amount('Gold'));
         relic.counter = room === 'shop' ? run.gold : -1;
       },
     },
@@ -1145,6 +1251,45 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   BOOK_REPAIR_KNIFE: (amount) => ({
     text: `Whenever an enemy that is not a Minion dies to Doom, heal ${amount('Heal')} HP.`,
     hooks: { onDoomKill: (context) => context.heal(amount('Heal')) },
+  }),
+  POWER_CELL: (amount) => ({
+    text: `At the start of each combat, add ${amount('Cards')} random zero-cost cards from your Draw Pile into your Hand.`,
+    hooks: {
+      atCombatStart: (context) => {
+        const combat = context.run.combat;
+        if (combat === null) return;
+        const zeroCost = combat.drawPile.filter((card) => combatCostOf(card) === 0);
+        for (let moved = 0; moved < amount('Cards') && zeroCost.length > 0; moved++) {
+          const [card] = zeroCost.splice(context.randomInt(0, zeroCost.length - 1), 1);
+          if (card === undefined) continue;
+          combat.drawPile.splice(combat.drawPile.indexOf(card), 1);
+          combat.hand.push(card);
+        }
+      },
+    },
+  }),
+  BOOKMARK: () => ({
+    text: 'At the end of each turn, lower the cost of a random Retained card by 1 until it is played.',
+    hooks: {
+      // Any Retained card may be picked, as the text says (one costing 0 or X stays as it is).
+      onCardsRetained: (context, cards) => {
+        const card = cards[context.randomInt(0, cards.length - 1)];
+        const cost = card === undefined ? -1 : combatCostOf(card);
+        if (card === undefined || cost <= 0) return;
+        const key = bookmarkKey(card.uid);
+        const combatCounters = counters(context);
+        // The cost it goes back to once played: its combat cost before the first lowering (+1; 0 is none).
+        if (combatCounters[key] === undefined) combatCounters[key] = (card.combatCost ?? -1) + 1;
+        card.combatCost = cost - 1;
+      },
+      onCardPlayed: (context, play) => {
+        const combatCounters = counters(context);
+        const saved = combatCounters[bookmarkKey(play.card.uid)];
+        if (saved === undefined) return;
+        play.card.combatCost = saved === 0 ? null : saved - 1;
+        delete combatCounters[bookmarkKey(play.card.uid)];
+      },
+    },
   }),
   IVORY_TILE: (amount) => ({
     text: `Whenever you play a card that costs ${IVORY_TILE_THRESHOLD} or more Energy, gain ${amount('Energy')} Energy.`,

@@ -271,6 +271,36 @@ describe('StS2 Rare relics', () => {
     expect(combatOf(run).hand).toHaveLength(1);
   });
 
+  it('Ghost Seed makes the Basic Strikes and Defends Ethereal, created ones too', () => {
+    const { run, combat } = fight({ relics: ['GHOST_SEED'], deck: [...strikes(5), ...defends(5), 'BASH'] });
+    const state = combatOf(run);
+    const cards = [...state.hand, ...state.drawPile];
+    expect(cards.filter((card) => card.ethereal === true)).toHaveLength(10);
+    expect(cards.find((card) => card.id === 'BASH')?.ethereal).toBeUndefined();
+    sts2(() => combat.addCard('STRIKE_IRONCLAD', 'draw'));
+    expect(state.drawPile.at(-1)?.ethereal).toBe(true);
+    const inHand = state.hand.filter((card) => card.id !== 'BASH').length;
+    durable(run);
+    endTurn(run);
+    expect(state.exhaustPile).toHaveLength(inHand);
+  });
+
+  it('Unceasing Top draws when a card choice exhausts the rest of the hand', () => {
+    const handAfterPurity = (relics: readonly string[]): number => {
+      const { run, combat } = fight({ relics, deck: strikes(10) });
+      const state = combatOf(run);
+      state.discardPile.push(...state.hand.splice(2));
+      sts2(() => combat.addCard('PURITY', 'hand'));
+      play(run, 'PURITY');
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      act(run, { action: 'select_deck_card', option_index: 0 });
+      if (state.selection !== null) act(run, { action: 'confirm_selection' });
+      return state.hand.length;
+    };
+    expect(handAfterPurity([])).toBe(0);
+    expect(handAfterPurity(['UNCEASING_TOP'])).toBe(1);
+  });
+
   it('Unsettling Lamp doubles the debuffs of the first debuffing card of the combat only', () => {
     const { run, combat } = fight({ relics: ['UNSETTLING_LAMP'], deck: strikes(5) });
     combatOf(run).player.energy = 10;

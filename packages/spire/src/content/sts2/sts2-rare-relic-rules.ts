@@ -24,6 +24,12 @@ const BREAD_FIRST_TURN_LOSS = 2;
 const BREAD_LATER_GAIN = 1;
 
 /** The combat a relic hook runs in (hooks only run during one). */
+/** A Basic Strike or Defend (their ids say which, as the export's). */
+function isBasicStrikeOrDefend(card: CombatCard): boolean {
+  if (!card.id.includes('STRIKE') && !card.id.startsWith('DEFEND')) return false;
+  return runServices().getCard(card.id).rarity === 'Basic';
+}
+
 function combatOf(context: CombatContext): CombatState {
   const combat = context.run.combat;
   if (combat === null) throw new Error('a combat relic hook ran outside combat');
@@ -245,16 +251,30 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
     text: `Whenever you would lose HP, lose ${amount('HpLossReduction')} less.`,
     hooks: {},
   }),
-  UNCEASING_TOP: () => ({
-    text: 'Whenever you play a card and your hand is left empty during your turn, draw a card.',
-    unsimulated: 'the hand emptied by a discard or exhaust choice does not draw.',
-    hooks: {
-      onCardPlayed: (x) => {
-        const combat = combatOf(x);
-        if (combat.hand.length === 0 && combat.selection === null) x.draw(1);
-      },
-    },
-  }),
+  UNCEASING_TOP: () => {
+    // Looked at once a card, a card choice or a potion is done, as the hand can only empty then.
+    const drawIfEmpty = (x: CombatContext) => {
+      const combat = combatOf(x);
+      if (combat.hand.length === 0 && combat.selection === null && !combat.over) x.draw(1);
+    };
+    return {
+      text: 'Whenever you have no cards in Hand during your turn, draw a card.',
+      hooks: { onCardPlayed: drawIfEmpty, onSelectionResolved: drawIfEmpty, onPotionUsed: drawIfEmpty },
+    };
+  },
+  GHOST_SEED: () => {
+    // The export's notes: applied on entering combat and to cards entering it later.
+    const etherealBasics = (x: CombatContext) => {
+      const combat = combatOf(x);
+      for (const pile of [combat.hand, combat.drawPile, combat.discardPile])
+        for (const card of pile)
+          if (card.ethereal !== true && isBasicStrikeOrDefend(card)) card.ethereal = true;
+    };
+    return {
+      text: 'Basic Strikes and Defends gain Ethereal.',
+      hooks: { atCombatStart: etherealBasics, onCardCreated: etherealBasics },
+    };
+  },
   UNSETTLING_LAMP: () => ({
     text: 'The first card each combat that debuffs an enemy applies twice the debuffs.',
     hooks: {

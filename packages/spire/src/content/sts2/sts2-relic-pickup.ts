@@ -2,6 +2,7 @@
 // transformed, potions procured, deck choices and card rewards opened. Random picks use the run's
 // event stream, like the events' own deck changes.
 
+import { copyDeckCard } from '../../engine/deck-card-copy.js';
 import { nextInt } from '../../engine/random.js';
 import type {
   CardEnchantment,
@@ -10,6 +11,7 @@ import type {
   RewardItem,
   RunState,
 } from '../../engine/run-state.js';
+import { holdCard } from '../relic-cards.js';
 import { runServices } from '../run-services.js';
 import { canEnchant, enchant } from './sts2-enchantments.js';
 
@@ -56,6 +58,14 @@ export interface DeckChoiceOptions {
   readonly into?: string;
   /** The player may stop before `count` cards (the choice can be cancelled). */
   readonly upTo?: boolean;
+  /** The cards a transform yields are Upgraded (Astrolabe). */
+  readonly upgrade?: boolean;
+  /** A random transform yields a card of the same cost (New Leaf, Astrolabe). */
+  readonly sameCost?: boolean;
+  /** A transform `into` keeps the old card's upgrade and enchantment (Claws). */
+  readonly carryOver?: boolean;
+  /** A removal hands the removed cards to this relic (Pael's Tooth). */
+  readonly keepFor?: string;
 }
 
 /** Whether the run is on the map with nothing else pending: a pickup may open its own screen. */
@@ -83,7 +93,10 @@ export function chooseDeckCards(
     for (const card of randomCards(run, candidates, count)) {
       if (purpose === 'upgrade') card.upgraded = true;
       else if (options.into !== undefined) transformInto(run, card, options.into);
-      else run.deck.splice(run.deck.indexOf(card), 1);
+      else {
+        run.deck.splice(run.deck.indexOf(card), 1);
+        if (options.keepFor !== undefined) holdCard(run, options.keepFor, card);
+      }
     }
     return;
   }
@@ -95,6 +108,10 @@ export function chooseDeckCards(
     cancellable: options.upTo === true,
     chosen: [],
     transformInto: options.into ?? null,
+    ...(options.upgrade === true ? { upgradeTransformed: true } : {}),
+    ...(options.sameCost === true ? { sameCost: true } : {}),
+    ...(options.carryOver === true ? { carryOver: true } : {}),
+    ...(options.keepFor !== undefined ? { keepFor: options.keepFor } : {}),
   };
   run.selection = selection;
   run.screen = 'CARD_SELECTION';
@@ -121,6 +138,43 @@ export function enchantAll(
 }
 
 /**
+ * The screen a deck choice opened now goes back to (the map, shop or event the relic was obtained on),
+ * or undefined when another choice or reward is open.
+ */
+function choiceReturn(run: RunState): DeckSelection['returnTo'] | undefined {
+  if (run.selection !== null || run.reward !== null) return undefined;
+  return (
+    { MAP: 'map', SHOP: 'shop', EVENT: 'event' } as const satisfies Partial<
+      Record<RunState['screen'], DeckSelection['returnTo']>
+    >
+  )[run.screen as 'MAP' | 'SHOP' | 'EVENT'];
+}
+
+/**
+ * Lets the player choose a deck card to add a copy of (Dolly's Mirror), back to the screen the relic
+ * was obtained on; with another choice or reward open, a random card is copied.
+ */
+export function chooseCardToCopy(run: RunState): void {
+  if (run.deck.length === 0) return;
+  const returnTo = choiceReturn(run);
+  if (returnTo === undefined) {
+    for (const card of randomCards(run, run.deck, 1))
+      runServices().addCardToDeck(run, copyDeckCard(card, run.counters.nextUid++));
+    return;
+  }
+  run.selection = {
+    purpose: 'duplicate',
+    options: run.deck.map((card) => card.uid),
+    count: 1,
+    returnTo,
+    cancellable: false,
+    chosen: [],
+    transformInto: null,
+  };
+  run.screen = 'CARD_SELECTION';
+}
+
+/**
  * Lets the player choose up to `count` deck cards to enchant, one after another, then back to the
  * screen the relic was obtained on (map, shop or event). With another choice or reward open, random
  * cards are enchanted instead: an enchantment only helps, so taking none would be the wrong guess.
@@ -133,12 +187,8 @@ export function chooseCardsToEnchant(
 ): void {
   const candidates = enchantableCards(run, enchantment.id, filter);
   if (candidates.length === 0 || count <= 0) return;
-  const returnTo = (
-    { MAP: 'map', SHOP: 'shop', EVENT: 'event' } as const satisfies Partial<
-      Record<RunState['screen'], DeckSelection['returnTo']>
-    >
-  )[run.screen as 'MAP' | 'SHOP' | 'EVENT'];
-  if (returnTo === undefined || run.selection !== null || run.reward !== null) {
+  const returnTo = choiceReturn(run);
+  if (returnTo === undefined) {
     for (const card of randomCards(run, candidates, count)) enchant(card, enchantment);
     return;
   }
@@ -155,10 +205,18 @@ export function chooseCardsToEnchant(
   run.screen = 'CARD_SELECTION';
 }
 
-/** Shows a reward screen of `items` (back to the map afterwards); off the map, only potions are given. */
+/**
+ * Shows a reward screen of `items`, back to the map (or to the shop, for a relic bought there)
+ * afterwards; with another screen open, only potions are given.
+ */
 export function offerRewards(run: RunState, items: RewardItem[]): void {
   if (onFreeMap(run)) {
     run.reward = { items, openCards: null, afterBoss: false };
+    run.screen = 'REWARD';
+    return;
+  }
+  if (run.screen === 'SHOP' && run.shop !== null && run.selection === null && run.reward === null) {
+    run.reward = { items, openCards: null, afterBoss: false, returnToShop: true };
     run.screen = 'REWARD';
     return;
   }

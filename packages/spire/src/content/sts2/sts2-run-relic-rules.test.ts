@@ -6,7 +6,7 @@ import { combatRewards, newCard } from '../../engine/rewards.js';
 import { addRelic, applyAction, createRun } from '../../engine/run.js';
 import type { RewardItem, RoomType, RunState } from '../../engine/run-state.js';
 import { createShop } from '../../engine/shop.js';
-import { getCard, getRelic, withRuleset } from '../registry.js';
+import { getCard, withRuleset } from '../registry.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { isFullyModelledSts2Relic } from './sts2-relics.js';
 
@@ -101,17 +101,57 @@ describe('StS2 run relics: on pickup', () => {
     expect(run.hp).toBe(50 + factsAmount('STRAWBERRY', 'MaxHp'));
   });
 
-  it('Cauldron fills the free potion slots', () => {
-    const run = sts2Run(['CAULDRON']);
+  /** A run in a shop selling `relic` (first relic slot), with gold to buy it. */
+  function shopSelling(relic: string): RunState {
+    const run = sts2Run([], 'merchant');
+    run.gold = 9999;
+    pathOf(run, ['shop']);
+    enterNext(run);
+    const entry = run.shop?.relics[0];
+    if (entry === undefined) throw new Error('no relic for sale');
+    entry.relicId = relic;
+    return run;
+  }
+
+  it('Cauldron bought at the merchant offers its potions as a reward, then back to the shop', () => {
+    const run = shopSelling('CAULDRON');
+    act(run, { action: 'buy_relic', option_index: 0 });
+    expect(run.screen).toBe('REWARD');
+    const items = run.reward?.items ?? [];
+    expect(items).toHaveLength(factsAmount('CAULDRON', 'Potions'));
+    expect(items.every((item) => item.kind === 'potion')).toBe(true);
+    for (let slot = 0; slot < run.potions.length; slot++)
+      act(run, { action: 'claim_reward', option_index: 0 });
     expect(run.potions.every((potion) => potion !== null)).toBe(true);
+    act(run, { action: 'proceed' });
+    expect(run.screen).toBe('SHOP');
   });
 
-  it("Dolly's Mirror adds a copy of a deck card", () => {
+  it('Orrery offers its card rewards, one card taken from each', () => {
     const run = sts2Run();
-    const before = run.deck.map((card) => card.id);
-    withRuleset('sts2', () => addRelic(run, 'DOLLYS_MIRROR'));
-    expect(run.deck).toHaveLength(before.length + 1);
-    expect(before).toContain(run.deck[run.deck.length - 1]?.id);
+    const before = run.deck.length;
+    withRuleset('sts2', () => addRelic(run, 'ORRERY'));
+    expect(run.screen).toBe('REWARD');
+    const rewards = factsAmount('ORRERY', 'Cards');
+    expect(run.reward?.items.filter((item) => item.kind === 'cards')).toHaveLength(rewards);
+    for (let reward = 0; reward < rewards; reward++) {
+      act(run, { action: 'claim_reward', option_index: 0 });
+      act(run, { action: 'choose_reward_card', option_index: 0 });
+    }
+    expect(run.deck).toHaveLength(before + rewards);
+    act(run, { action: 'proceed' });
+    expect(run.screen).toBe('MAP');
+  });
+
+  it("Dolly's Mirror bought at the merchant copies the card the player chooses", () => {
+    const run = shopSelling('DOLLYS_MIRROR');
+    const bash = run.deck.findIndex((card) => card.id === 'BASH');
+    act(run, { action: 'buy_relic', option_index: 0 });
+    expect(run.selection?.purpose).toBe('duplicate');
+    const option = run.selection?.options.indexOf(run.deck[bash]?.uid ?? -1) ?? -1;
+    act(run, { action: 'select_deck_card', option_index: option });
+    expect(run.deck.filter((card) => card.id === 'BASH')).toHaveLength(2);
+    expect(run.screen).toBe('SHOP');
   });
 });
 
@@ -463,17 +503,13 @@ describe('StS2 run relics: what is modelled', () => {
     'MINIATURE_TENT',
     'MEMBERSHIP_CARD',
     'THE_COURIER',
+    'CAULDRON',
+    'DOLLYS_MIRROR',
+    'ORRERY',
   ];
-  const partial = ['CAULDRON', 'DOLLYS_MIRROR'];
 
   it.each(full)('%s is fully modelled', (id) => {
     const facts = STS2_RELIC_FACTS.find((relic) => relic.id === id);
     expect(facts !== undefined && isFullyModelledSts2Relic(facts)).toBe(true);
-  });
-
-  it.each(partial)('%s says what it leaves unsimulated', (id) => {
-    const facts = STS2_RELIC_FACTS.find((relic) => relic.id === id);
-    expect(facts !== undefined && isFullyModelledSts2Relic(facts)).toBe(false);
-    expect(withRuleset('sts2', () => getRelic(id).text)).toContain('Not simulated');
   });
 });

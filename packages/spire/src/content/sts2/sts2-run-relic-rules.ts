@@ -6,6 +6,7 @@ import { nextInt } from '../../engine/random.js';
 import type { RewardItem, RunState } from '../../engine/run-state.js';
 import { counterOf, countTo, setCounter } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
+import { chooseCardToCopy, offerRewards } from './sts2-relic-pickup.js';
 import type { Sts2RelicRuleFactory, Sts2RelicRules } from './sts2-relic-rule.js';
 
 // Numbers the game's texts state but the facts table carries no variable for.
@@ -87,30 +88,34 @@ export const STS2_RUN_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   CAULDRON: (amount) => ({
-    text: `Upon pickup, brew ${amount('Potions')} random potions; they fill your free potion slots.`,
-    unsimulated:
-      'the game offers all the potions as a reward to pick from; here the first ones fill the free slots and the rest are lost.',
+    text: `Upon pickup, brew ${amount('Potions')} random potions, offered as a reward to take as your slots allow.`,
     hooks: {
-      onPickup: (run) => {
-        for (let potion = 0; potion < amount('Potions'); potion++)
-          runServices().gainPotion(run, runServices().rollPotion(run));
-      },
+      onPickup: (run) =>
+        offerRewards(
+          run,
+          Array.from({ length: amount('Potions') }, () => ({
+            kind: 'potion' as const,
+            potionId: runServices().rollPotion(run),
+          })),
+        ),
+    },
+  }),
+  ORRERY: (amount) => ({
+    text: `Upon pickup, gain ${amount('Cards')} card rewards (rolled as after a regular fight).`,
+    hooks: {
+      onPickup: (run) =>
+        offerRewards(
+          run,
+          Array.from({ length: amount('Cards') }, () => ({
+            kind: 'cards' as const,
+            cards: runServices().rollCardReward(run, 'monster'),
+          })),
+        ),
     },
   }),
   DOLLYS_MIRROR: () => ({
-    text: 'Upon pickup, add a copy of a random card of your deck (not a Curse or Status) to it.',
-    unsimulated: 'the player chooses the card to copy; here it is random.',
-    hooks: {
-      onPickup: (run) => {
-        const candidates = run.deck.filter((card) => {
-          const type = runServices().getCard(card.id).type;
-          return type !== 'Curse' && type !== 'Status';
-        });
-        if (candidates.length === 0) return;
-        const card = candidates[nextInt(run.random, 'misc', 0, candidates.length - 1)];
-        if (card !== undefined) runServices().addCardToDeck(run, { ...card, uid: run.counters.nextUid++ });
-      },
-    },
+    text: 'Upon pickup, choose a card of your Deck to add a copy of.',
+    hooks: { onPickup: (run) => chooseCardToCopy(run) },
   }),
 
   // ---- when cards join the deck ----
