@@ -87,6 +87,24 @@ describe('StS2 scaling card rules (numbers from the export)', () => {
     expect(playFresh(run, combat, 'SQUEEZE', 1)).toBe(25 + 3 * 5);
   });
 
+  it('Supermassive deals 5, plus 3 for each card created this combat', () => {
+    const { run, combat } = fight('REGENT', ['DEFEND_REGENT']);
+    expect(playFresh(run, combat, 'SUPERMASSIVE')).toBe(5);
+    withRuleset('sts2', () => {
+      combat.addCard('SHIV', 'hand');
+      combat.addCard('SHIV', 'discard');
+    });
+    expect(playFresh(run, combat, 'SUPERMASSIVE', 1)).toBe(5 + 2 * 3);
+  });
+
+  it('Pull from Below hits 5 for each Ethereal card played this combat, and nothing before any', () => {
+    const { run, combat } = fight('NECROBINDER', ['DEFEND_NECROBINDER']);
+    expect(playFresh(run, combat, 'PULL_FROM_BELOW')).toBe(0);
+    // Pull from Below is Ethereal itself: the first play counts for the second.
+    expect(playFresh(run, combat, 'PULL_FROM_BELOW', 1)).toBe(5);
+    expect(playFresh(run, combat, 'PULL_FROM_BELOW', 1)).toBe(2 * 5);
+  });
+
   it('No Escape applies 10 Doom, plus 5 for every 10 Doom already on the enemy', () => {
     const { run, combat } = fight('NECROBINDER', ['DEFEND_NECROBINDER']);
     playFresh(run, combat, 'NO_ESCAPE', 0);

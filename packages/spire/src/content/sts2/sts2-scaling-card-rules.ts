@@ -1,5 +1,5 @@
-// StS2 cards whose damage or Doom grows with something the combat already tracks (debuffs on the
-// enemy, Souls exhausted, Star-cost cards, Osty Attacks, Doom on the enemy). Base numbers the card
+// StS2 cards whose damage or Doom grows with something the combat tracks (debuffs on the enemy,
+// Souls exhausted, Star-cost cards, Osty Attacks, cards created, Ethereal cards played, Doom). Base numbers the card
 // facts leave out (their `CalculatedDamage`) come from the wiki export's per-card files
 // (data/v0.103.2/cards/<Name>.json), as the `damage` pairs below.
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
@@ -70,6 +70,18 @@ export const STS2_SCALING_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => {
       const others = otherCards(x, c).filter((card) => OSTY_ATTACKS.has(card.id)).length;
       x.summonAttack(c.target, c.damage + c.magic * others);
+    },
+  },
+  SUPERMASSIVE: {
+    text: 'Deal !D! damage, plus !M! for each card you created this combat.',
+    damage: [5, 5],
+    play: (x, c) => void x.attack(c.target, c.damage + c.magic * x.counter('createdThisCombat')),
+  },
+  PULL_FROM_BELOW: {
+    text: 'Deal !D! damage for each Ethereal card played this combat.',
+    play: (x, c) => {
+      const ethereal = x.counter('etherealThisCombat');
+      if (ethereal > 0) x.attack(c.target, c.damage, ethereal);
     },
   },
   NO_ESCAPE: {

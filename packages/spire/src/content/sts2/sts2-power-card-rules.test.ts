@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { Combat } from '../../engine/combat.js';
+import { createRun } from '../../engine/run.js';
+import type { CharacterId, CombatCard, RunState } from '../../engine/run-state.js';
+import { withRuleset } from '../registry.js';
+
+function fight(character: CharacterId, deck: readonly string[]): { run: RunState; combat: Combat } {
+  const run = createRun({ seed: 'power-card-rules', character, ruleset: 'sts2' });
+  return withRuleset('sts2', () => {
+    run.deck = deck.map((id) => ({ uid: run.counters.nextUid++, id, upgraded: false }));
+    run.relics = [];
+    run.screen = 'COMBAT';
+    run.room = 'monster';
+    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
+    for (const monster of combat.combat.monsters) {
+      monster.hp = 300;
+      monster.maxHp = 300;
+      // Enemies that neither attack nor block, so turns can pass without changing the numbers checked.
+      monster.move = { ...monster.move, baseDamage: null, hits: 0 };
+    }
+    combat.combat.player.energy = 9;
+    return { run, combat };
+  });
+}
+
+let nextUid = 8000;
+function card(id: string): CombatCard {
+  return {
+    uid: nextUid++,
+    id,
+    upgraded: false,
+    combatCost: null,
+    turnCost: null,
+    bonus: 0,
+    retainOnce: false,
+  };
+}
+
+/** Plays a fresh copy of `id` from the hand against enemy `target`. */
+function playFresh(combat: Combat, id: string, target = 0): void {
+  withRuleset('sts2', () => {
+    combat.combat.hand.push(card(id));
+    combat.playCard(combat.combat.hand.length - 1, target);
+  });
+}
+
+describe('StS2 power cards read by the engine (numbers from the export)', () => {
+  it('Fasten adds 5 Block to Defend cards only', () => {
+    const { combat } = fight('IRONCLAD', ['DEFEND_IRONCLAD']);
+    playFresh(combat, 'FASTEN');
+    combat.combat.player.block = 0;
+    playFresh(combat, 'DEFEND_IRONCLAD');
+    expect(combat.combat.player.block).toBe(5 + 5);
+    combat.combat.player.block = 0;
+    playFresh(combat, 'TRUE_GRIT');
+    expect(combat.combat.player.block).toBeLessThan(10);
+  });
+
+  it('Orbit gives 1 Energy back for every 4 Energy spent on cards after it', () => {
+    const { combat } = fight('REGENT', ['DEFEND_REGENT']);
+    playFresh(combat, 'ORBIT');
+    const state = combat.combat;
+    state.player.energy = 9;
+    for (let play = 0; play < 3; play++) playFresh(combat, 'DEFEND_REGENT');
+    expect(state.player.energy).toBe(9 - 3);
+    playFresh(combat, 'DEFEND_REGENT');
+    expect(state.player.energy).toBe(9 - 4 + 1);
+  });
+
+  it('Pillar of Creation gains 3 Block and Arsenal 1 Strength for each card created', () => {
+    const { combat } = fight('REGENT', ['DEFEND_REGENT']);
+    playFresh(combat, 'PILLAR_OF_CREATION');
+    playFresh(combat, 'ARSENAL');
+    const state = combat.combat;
+    state.player.block = 0;
+    withRuleset('sts2', () => {
+      combat.addCard('SHIV', 'hand');
+      combat.addCard('SHIV', 'draw');
+    });
+    expect(state.player.block).toBe(2 * 3);
+    expect(state.player.powers.STRENGTH).toBe(2);
+  });
+
+  it('Oblivion gives the enemy 3 Doom for each card played this turn, and ends with the turn', () => {
+    const { combat } = fight('NECROBINDER', ['DEFEND_NECROBINDER']);
+    playFresh(combat, 'OBLIVION', 1);
+    const enemy = combat.combat.monsters[1];
+    expect(enemy?.powers.DOOM).toBe(3);
+    playFresh(combat, 'DEFEND_NECROBINDER');
+    playFresh(combat, 'DEFEND_NECROBINDER');
+    expect(enemy?.powers.DOOM).toBe(3 * 3);
+    expect(combat.combat.monsters[0]?.powers.DOOM ?? 0).toBe(0);
+    withRuleset('sts2', () => combat.endTurn());
+    const doom = enemy?.powers.DOOM ?? 0;
+    playFresh(combat, 'DEFEND_NECROBINDER');
+    expect(enemy?.powers.DOOM ?? 0).toBe(doom);
+  });
+
+  it('Tyranny draws 1 more card at the start of the turn and Exhausts the chosen one', () => {
+    const { combat } = fight(
+      'IRONCLAD',
+      Array.from({ length: 12 }, () => 'DEFEND_IRONCLAD'),
+    );
+    playFresh(combat, 'TYRANNY');
+    const state = combat.combat;
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.selection?.prompt).toBe('Choose a card to Exhaust.');
+    expect(state.hand).toHaveLength(6);
+    const exhausted = state.exhaustPile.length;
+    withRuleset('sts2', () => combat.choose(0));
+    expect(state.hand).toHaveLength(5);
+    expect(state.exhaustPile).toHaveLength(exhausted + 1);
+  });
+});
