@@ -180,6 +180,9 @@ export function playerAttackDamage(
   let damage = base + power(powers, 'STRENGTH') + power(powers, 'VIGOR');
   if (power(powers, 'WEAK') > 0) damage *= 0.75;
   if (power(powers, 'DOUBLE_DAMAGE') > 0) damage *= 2;
+  // Lethality (StS2): the turn's first Attack (counted when it is played; before any, the next one).
+  if (power(powers, 'LETHALITY') > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
+    damage *= 1 + power(powers, 'LETHALITY') / 100;
   if (monster !== null) {
     // Cruelty (StS2) adds its amount in percent to Vulnerable's 50%.
     if (power(monster.powers, 'VULNERABLE') > 0)
@@ -1039,6 +1042,13 @@ export class Combat implements CombatContext {
     ) {
       if (free) combat.exhaustPile.push(card);
       else this.moveToExhaust(card, null);
+    } else if (
+      power(combat.player.powers, 'NOSTALGIA') > 0 &&
+      (definition.type === 'Attack' || definition.type === 'Skill') &&
+      (counters.attacksThisTurn ?? 0) + (counters.skillsThisTurn ?? 0) === 1
+    ) {
+      // Nostalgia (StS2): the turn's first Attack or Skill goes on top of the Draw Pile.
+      combat.drawPile.push(card);
     } else {
       combat.discardPile.push(card);
     }
@@ -1826,8 +1836,11 @@ export class Combat implements CombatContext {
     }
     if (power(powers, 'CORROSIVE_WAVE') > 0)
       this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
-    if (power(powers, 'SPEEDSTER') > 0 && (this.combat.counters.turnDrawDone ?? 0) > 0)
-      this.damageAllMonsters(power(powers, 'SPEEDSTER'));
+    if ((this.combat.counters.turnDrawDone ?? 0) > 0) {
+      // Drawn during the turn: after the turn's own draw (Death March counts these).
+      this.combat.counters.drawnInTurnThisTurn = (this.combat.counters.drawnInTurnThisTurn ?? 0) + 1;
+      if (power(powers, 'SPEEDSTER') > 0) this.damageAllMonsters(power(powers, 'SPEEDSTER'));
+    }
     if (power(powers, 'PAGESTORM') > 0 && cardFlag(definition.ethereal, false))
       this.draw(power(powers, 'PAGESTORM'));
     if (power(powers, 'AUTOMATION') > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
@@ -1871,6 +1884,7 @@ export class Combat implements CombatContext {
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
     combat.counters.turnDrawDone = 0;
+    combat.counters.drawnInTurnThisTurn = 0;
     // Bound marks exist only when a card was bound this turn: no scan of the counters otherwise.
     if ((combat.counters.boundThisTurn ?? 0) > 0)
       for (const key of Object.keys(combat.counters))

@@ -111,4 +111,29 @@ describe('StS2 power cards read by the engine (numbers from the export)', () => 
     expect(state.hand).toHaveLength(5);
     expect(state.exhaustPile).toHaveLength(exhausted + 1);
   });
+
+  it('Lethality makes the first Attack of the turn deal 50% more, and only the first', () => {
+    const { combat } = fight('NECROBINDER', ['DEFEND_NECROBINDER']);
+    playFresh(combat, 'LETHALITY');
+    const enemy = combat.combat.monsters[0];
+    if (enemy === undefined) throw new Error('no enemy');
+    enemy.block = 0;
+    playFresh(combat, 'STRIKE_NECROBINDER');
+    expect(300 - enemy.hp).toBe(9); // 6 x 1.5
+    playFresh(combat, 'STRIKE_NECROBINDER');
+    expect(300 - enemy.hp).toBe(9 + 6);
+  });
+
+  it('Nostalgia puts the first Attack or Skill of each turn on top of the Draw Pile', () => {
+    const { combat } = fight(
+      'IRONCLAD',
+      Array.from({ length: 8 }, () => 'DEFEND_IRONCLAD'),
+    );
+    playFresh(combat, 'NOSTALGIA');
+    const state = combat.combat;
+    playFresh(combat, 'STRIKE_IRONCLAD');
+    expect(state.drawPile[state.drawPile.length - 1]?.id).toBe('STRIKE_IRONCLAD');
+    playFresh(combat, 'TRUE_GRIT');
+    expect(state.drawPile.some((card) => card.id === 'TRUE_GRIT')).toBe(false);
+  });
 });

@@ -142,6 +142,10 @@ const MODELLED: Readonly<Record<string, string>> = {
   OBLIVION: 'This turn, whenever you play a card, this enemy gets that much Doom.',
   TYRANNY:
     'At the start of your turn, draw that many cards, then Exhaust that many chosen cards from your Hand (skipped if another start-of-turn choice is open).',
+  NOSTALGIA:
+    'The first Attack or Skill you play each turn goes on top of your Draw Pile instead of the Discard Pile.',
+  LETHALITY:
+    'The first Attack each turn deals that much more damage, in percent (after the first, the shown damage of Attacks in hand keeps the bonus until another Attack is played).',
   DIAMOND_DIADEM: 'Enemy attacks deal half damage to you until the start of your next turn.',
 };
 

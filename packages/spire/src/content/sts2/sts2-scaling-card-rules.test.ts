@@ -114,4 +114,19 @@ describe('StS2 scaling card rules (numbers from the export)', () => {
     playFresh(run, combat, 'NO_ESCAPE', 0);
     expect(combat.combat.monsters[0]?.powers.DOOM).toBe(25 + 10 + 2 * 5);
   });
+
+  it('Death March deals 8, plus 3 for each card drawn this turn after the turn-start draw', () => {
+    const { run, combat } = fight(
+      'NECROBINDER',
+      Array.from({ length: 10 }, () => 'DEFEND_NECROBINDER'),
+    );
+    expect(playFresh(run, combat, 'DEATH_MARCH')).toBe(8);
+    withRuleset('sts2', () => combat.draw(2));
+    expect(playFresh(run, combat, 'DEATH_MARCH', 1)).toBe(8 + 2 * 3);
+  });
+
+  it('Gang Up deals its 5 damage (no other player attacks in single-player)', () => {
+    const { run, combat } = fight('IRONCLAD', ['DEFEND_IRONCLAD']);
+    expect(playFresh(run, combat, 'GANG_UP')).toBe(5);
+  });
 });

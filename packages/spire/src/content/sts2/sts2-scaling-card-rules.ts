@@ -1,7 +1,7 @@
 // StS2 cards whose damage or Doom grows with something the combat tracks (debuffs on the enemy,
-// Souls exhausted, Star-cost cards, Osty Attacks, cards created, Ethereal cards played, Doom). Base numbers the card
-// facts leave out (their `CalculatedDamage`) come from the wiki export's per-card files
-// (data/v0.103.2/cards/<Name>.json), as the `damage` pairs below.
+// Souls exhausted, Star-cost cards, Osty Attacks, cards created or drawn, Ethereal cards played,
+// Doom). Base numbers the card facts leave out (their `CalculatedDamage`) come from the wiki
+// export's per-card files (data/v0.103.2/cards/<Name>.json), as the `damage` pairs below.
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
@@ -83,6 +83,17 @@ export const STS2_SCALING_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       const ethereal = x.counter('etherealThisCombat');
       if (ethereal > 0) x.attack(c.target, c.damage, ethereal);
     },
+  },
+  DEATH_MARCH: {
+    // "During your turn" as Speedster reads it: the turn's own draw does not count.
+    text: 'Deal !D! damage, plus !M! for each card drawn this turn after the turn-start draw.',
+    damage: [8, 9],
+    play: (x, c) => void x.attack(c.target, c.damage + c.magic * x.counter('drawnInTurnThisTurn')),
+  },
+  GANG_UP: {
+    text: 'Deal !D! damage, plus !M! for each time another player attacked the enemy this turn (in single-player there is none).',
+    damage: [5, 5],
+    play: (x, c) => void x.attack(c.target, c.damage),
   },
   NO_ESCAPE: {
     text: [
