@@ -1783,6 +1783,18 @@ export class Combat implements CombatContext {
       const top = combat.drawPile[combat.drawPile.length - 1];
       if (top !== undefined) this.exhaustCard(top);
     }
+    const foregone = power(powers, 'FOREGONE_CONCLUSION');
+    // Foregone Conclusion (played last turn): choose that many Draw Pile cards for the hand (its card's onSelect).
+    if (foregone > 0 && combat.selection === null) {
+      clear(powers, 'FOREGONE_CONCLUSION');
+      this.currentCard = toCombatCard({ uid: -1, id: 'FOREGONE_CONCLUSION', upgraded: false });
+      this.requestSelection({
+        source: 'draw',
+        count: foregone,
+        prompt: 'Choose cards to put into your Hand.',
+      });
+      this.currentCard = null;
+    }
     const tyranny = power(powers, 'TYRANNY');
     // Tyranny: draw, then Exhaust as many chosen cards of the hand (its card's onSelect exhausts them).
     // Only one choice can be open: with Tools of the Trade's discard still pending, it is skipped.

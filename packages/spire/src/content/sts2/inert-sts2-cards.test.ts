@@ -176,9 +176,25 @@ describe('findInertSts2Cards', () => {
     // Every card the check finds inert either plays only under conditions the fixed combats do not
     // meet or tells the player what is not simulated (in its text or the text of its power).
     const conditional = new Set(['SECRET_WEAPON', 'ANOINTED']);
+    // Cards that act only on or through other players do nothing in single-player, and say so.
+    const multiplayerOnly = new Set([
+      'BELIEVE_IN_YOU',
+      'COORDINATE',
+      'LIFT',
+      'LARGESSE',
+      'MIMIC',
+      'FLANKING',
+      'BEACON_OF_HOPE',
+      'HAMMER_TIME',
+      'SNEAKY',
+    ]);
     withRuleset('sts2', () => {
       for (const card of inert) {
         if (conditional.has(card.id)) continue;
+        if (multiplayerOnly.has(card.id)) {
+          expect(getCard(card.id).text, card.id).toContain('Multiplayer only');
+          continue;
+        }
         const facts = ALL_STS2_CARD_FACTS.find((candidate) => candidate.id === card.id);
         const powers = (facts?.effects ?? [])
           .filter((effect) => effect.kind === 'power')
@@ -191,8 +207,11 @@ describe('findInertSts2Cards', () => {
     // the alone-in-hand combat (Impatience, Restlessness) and the single-player rules tested below;
     // 41 before the scaling rules (sts2-scaling-card-rules.ts), 36 before the power hooks of Fasten,
     // Orbit, Pillar of Creation, Arsenal, Oblivion and Tyranny; 28 before the 1-of-3 choices (Quasar,
-    // Discovery, Splash), Lethality, Nostalgia, Death March and Gang Up.
-    expect(inert.length).toBeLessThanOrEqual(21);
+    // Discovery, Splash), Lethality, Nostalgia, Death March and Gang Up; 21 before Foregone Conclusion.
+    // Of the rest, 9 are multiplayer-only (above), Anointed is conditional, and the others say what
+    // is not simulated (Beat Down, Catastrophe, Hidden Gem and Decisions, Decisions are Unplayable in
+    // the export's cards.json though its per-card files give them no such keyword).
+    expect(inert.length).toBeLessThanOrEqual(20);
     for (const fixed of [
       'IMPATIENCE',
       'RESTLESSNESS',
@@ -221,6 +240,7 @@ describe('findInertSts2Cards', () => {
       'NOSTALGIA',
       'DEATH_MARCH',
       'GANG_UP',
+      'FOREGONE_CONCLUSION',
     ])
       expect(ids).not.toContain(fixed);
   });

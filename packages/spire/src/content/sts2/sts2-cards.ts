@@ -18,6 +18,7 @@ import { STS2_CARD_RULES as HAND_RULES } from './sts2-card-rules.js';
 import { STS2_CHOICE_CARD_RULES } from './sts2-choice-card-rules.js';
 import { describeEffects, type EffectOptions, resolverOf, runEffects } from './sts2-effects.js';
 import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchantments.js';
+import { STS2_MULTIPLAYER_CARD_RULES } from './sts2-multiplayer-card-rules.js';
 import { STS2_POWER_CARD_RULES } from './sts2-power-card-rules.js';
 import { STS2_SCALING_CARD_RULES } from './sts2-scaling-card-rules.js';
 
@@ -27,6 +28,7 @@ const STS2_CARD_RULES = {
   ...STS2_SCALING_CARD_RULES,
   ...STS2_POWER_CARD_RULES,
   ...STS2_CHOICE_CARD_RULES,
+  ...STS2_MULTIPLAYER_CARD_RULES,
 };
 
 const COLORS: Readonly<Record<string, CardColor>> = {

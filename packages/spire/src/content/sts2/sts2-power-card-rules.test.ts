@@ -136,4 +136,24 @@ describe('StS2 power cards read by the engine (numbers from the export)', () => 
     playFresh(combat, 'TRUE_GRIT');
     expect(state.drawPile.some((card) => card.id === 'TRUE_GRIT')).toBe(false);
   });
+
+  it('Foregone Conclusion puts 2 chosen Draw Pile cards into the next hand', () => {
+    const { combat } = fight(
+      'REGENT',
+      Array.from({ length: 14 }, () => 'DEFEND_REGENT'),
+    );
+    playFresh(combat, 'FOREGONE_CONCLUSION');
+    const state = combat.combat;
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.selection?.source).toBe('draw');
+    const draw = state.drawPile.length;
+    withRuleset('sts2', () => {
+      combat.choose(0);
+      combat.choose(0);
+      if (state.selection !== null) combat.resolveSelection();
+    });
+    expect(state.hand).toHaveLength(5 + 2);
+    expect(state.drawPile).toHaveLength(draw - 2);
+    expect(state.player.powers.FOREGONE_CONCLUSION ?? 0).toBe(0);
+  });
 });

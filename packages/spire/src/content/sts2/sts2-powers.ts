@@ -146,6 +146,8 @@ const MODELLED: Readonly<Record<string, string>> = {
     'The first Attack or Skill you play each turn goes on top of your Draw Pile instead of the Discard Pile.',
   LETHALITY:
     'The first Attack each turn deals that much more damage, in percent (after the first, the shown damage of Attacks in hand keeps the bonus until another Attack is played).',
+  FOREGONE_CONCLUSION:
+    'At the start of your next turn, choose that many cards of your Draw Pile to put into your Hand (before Tyranny; if another start-of-turn choice is open, it waits a turn).',
   DIAMOND_DIADEM: 'Enemy attacks deal half damage to you until the start of your next turn.',
 };
 
