@@ -157,3 +157,23 @@ describe('StS2 power cards read by the engine (numbers from the export)', () => 
     expect(state.player.powers.FOREGONE_CONCLUSION ?? 0).toBe(0);
   });
 });
+
+describe('Blade of Ink', () => {
+  it('adds 2 Inky Shivs that deal 2 more damage and apply 1 Weak to their target', () => {
+    const { combat } = fight('SILENT', ['DEFEND_SILENT']);
+    const state = combat.combat;
+    state.hand = [];
+    playFresh(combat, 'BLADE_OF_INK');
+    expect(state.hand.map((entry) => [entry.id, entry.enchantment?.id])).toEqual([
+      ['SHIV', 'INKY'],
+      ['SHIV', 'INKY'],
+    ]);
+    const enemy = state.monsters[1];
+    if (enemy === undefined) throw new Error('no enemy');
+    enemy.block = 0;
+    withRuleset('sts2', () => combat.playCard(0, 1));
+    expect(300 - enemy.hp).toBe(4 + 2);
+    expect(enemy.powers.WEAK).toBe(1);
+    expect(state.monsters[0]?.powers.WEAK ?? 0).toBe(0);
+  });
+});
