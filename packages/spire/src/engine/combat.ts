@@ -152,6 +152,9 @@ function memoryKey(moveId: string, suffix: '_DAMAGE' | '_HITS'): string {
   return MEMORY_KEYS[suffix](moveId);
 }
 
+/** Orbit's step: the Energy spent per Energy given back (the export's text: "Every 4 energy you spend"; not in its vars). */
+const ORBIT_ENERGY_STEP = 4;
+
 /** `fresh:${id}`, the mark of a debuff applied in the monsters' turn, once per power id. */
 const freshKey = keyCache((id) => `fresh:${id}`);
 
@@ -181,6 +184,9 @@ export function playerAttackDamage(
   let damage = base + power(powers, 'STRENGTH') + power(powers, 'VIGOR');
   if (power(powers, 'WEAK') > 0) damage *= 0.75;
   if (power(powers, 'DOUBLE_DAMAGE') > 0) damage *= 2;
+  // Lethality (StS2): the turn's first Attack (counted when it is played; before any, the next one).
+  if (power(powers, 'LETHALITY') > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
+    damage *= 1 + power(powers, 'LETHALITY') / 100;
   if (monster !== null) {
     // Cruelty (StS2) adds its amount in percent to Vulnerable's 50%.
     if (power(monster.powers, 'VULNERABLE') > 0)
@@ -549,7 +555,10 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     clear(combat.counters, 'forceEndTurn');
     clear(combat.counters, 'retainChosen');
-    for (const monster of combat.monsters) clear(monster.powers, 'CHOKED');
+    for (const monster of combat.monsters) {
+      clear(monster.powers, 'CHOKED');
+      clear(monster.powers, 'OBLIVION');
+    }
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand (over a copy of the hand, only when some card has one).
     let endOfTurnHooks = false;
@@ -949,6 +958,7 @@ export class Combat implements CombatContext {
       if (facing !== undefined) combat.counters.facing = facing.uid;
     }
     card.turnCost = null;
+    if (this.energySpent > 0 && power(combat.player.powers, 'ORBIT') > 0) this.orbit(this.energySpent);
     if (cost >= 2 && power(combat.player.powers, 'DANSE_MACABRE') > 0)
       this.gainBlock(power(combat.player.powers, 'DANSE_MACABRE'), true);
     this.resolvePlay(card, target, definition, false);
@@ -1054,6 +1064,13 @@ export class Combat implements CombatContext {
     ) {
       if (free) combat.exhaustPile.push(card);
       else this.moveToExhaust(card, null);
+    } else if (
+      power(combat.player.powers, 'NOSTALGIA') > 0 &&
+      (definition.type === 'Attack' || definition.type === 'Skill') &&
+      (counters.attacksThisTurn ?? 0) + (counters.skillsThisTurn ?? 0) === 1
+    ) {
+      // Nostalgia (StS2): the turn's first Attack or Skill goes on top of the Draw Pile.
+      combat.drawPile.push(card);
     } else {
       combat.discardPile.push(card);
     }
@@ -1592,8 +1609,10 @@ export class Combat implements CombatContext {
       combat.drawPile.splice(position, 0, card);
     }
     // Cards the monsters' moves put into the piles are theirs, not created by the player.
-    if ((combat.counters.monsterTurn ?? 0) === 0)
+    if ((combat.counters.monsterTurn ?? 0) === 0) {
+      this.afterSts2CardCreated();
       for (const relic of this.run.relics) getRelic(relic.id).onCardCreated?.(this);
+    }
   }
 
   private removeFromPiles(card: CombatCard): void {
@@ -1727,11 +1746,13 @@ export class Combat implements CombatContext {
     if (change !== 0) this.onStarsChanged(Math.abs(change), change < 0);
   }
 
-  /** Block from cards under StS2 powers: Shadowmeld doubles it this turn, Unmovable the first of the turn. */
+  /** Block from cards under StS2 powers: Fasten adds to Defends, Shadowmeld doubles it this turn, Unmovable the first of the turn. */
   private sts2CardBlock(block: number): number {
     const powers = this.combat.player.powers;
     const counters = this.combat.counters;
     let result = block;
+    if (power(powers, 'FASTEN') > 0 && this.currentCard?.id.startsWith('DEFEND') === true)
+      result += power(powers, 'FASTEN');
     if (power(powers, 'SHADOWMELD') > 0) result *= 2;
     if (power(powers, 'UNMOVABLE') > 0 && (counters.blockFromCardsThisTurn ?? 0) === 0 && result > 0)
       result *= 2;
@@ -1812,6 +1833,27 @@ export class Combat implements CombatContext {
       const top = combat.drawPile[combat.drawPile.length - 1];
       if (top !== undefined) this.exhaustCard(top);
     }
+    const foregone = power(powers, 'FOREGONE_CONCLUSION');
+    // Foregone Conclusion (played last turn): choose that many Draw Pile cards for the hand (its card's onSelect).
+    if (foregone > 0 && combat.selection === null) {
+      clear(powers, 'FOREGONE_CONCLUSION');
+      this.currentCard = toCombatCard({ uid: -1, id: 'FOREGONE_CONCLUSION', upgraded: false });
+      this.requestSelection({
+        source: 'draw',
+        count: foregone,
+        prompt: 'Choose cards to put into your Hand.',
+      });
+      this.currentCard = null;
+    }
+    const tyranny = power(powers, 'TYRANNY');
+    // Tyranny: draw, then Exhaust as many chosen cards of the hand (its card's onSelect exhausts them).
+    // Only one choice can be open: with Tools of the Trade's discard still pending, it is skipped.
+    if (tyranny > 0 && combat.selection === null) {
+      this.draw(tyranny);
+      this.currentCard = toCombatCard({ uid: -1, id: 'TYRANNY', upgraded: false });
+      this.requestSelection({ source: 'hand', count: tyranny, prompt: 'Choose a card to Exhaust.' });
+      this.currentCard = null;
+    }
   }
 
   /** StS2 end-of-turn rules: The Bomb going off, Pale Blue Dot. */
@@ -1856,9 +1898,13 @@ export class Combat implements CombatContext {
     }
     if (power(powers, 'CORROSIVE_WAVE') > 0)
       this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
-    if (power(powers, 'SPEEDSTER') > 0 && (this.combat.counters.turnDrawDone ?? 0) > 0)
-      this.damageAllMonsters(power(powers, 'SPEEDSTER'));
-    if (power(powers, 'PAGESTORM') > 0 && isEthereal(card, definition)) this.draw(power(powers, 'PAGESTORM'));
+    if ((this.combat.counters.turnDrawDone ?? 0) > 0) {
+      // Drawn during the turn: after the turn's own draw (Death March counts these).
+      this.combat.counters.drawnInTurnThisTurn = (this.combat.counters.drawnInTurnThisTurn ?? 0) + 1;
+      if (power(powers, 'SPEEDSTER') > 0) this.damageAllMonsters(power(powers, 'SPEEDSTER'));
+    }
+    if (power(powers, 'PAGESTORM') > 0 && isEthereal(card, definition))
+      this.draw(power(powers, 'PAGESTORM'));
     if (power(powers, 'AUTOMATION') > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
       this.gainEnergy(power(powers, 'AUTOMATION'));
   }
@@ -1900,6 +1946,7 @@ export class Combat implements CombatContext {
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
     combat.counters.turnDrawDone = 0;
+    combat.counters.drawnInTurnThisTurn = 0;
     // Bound marks exist only when a card was bound this turn: no scan of the counters otherwise.
     if ((combat.counters.boundThisTurn ?? 0) > 0)
       for (const key of Object.keys(combat.counters))
@@ -1915,6 +1962,13 @@ export class Combat implements CombatContext {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
+    if (cardFlag(definition.ethereal, false))
+      combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
+    for (let index = 0; index < combat.monsters.length; index++) {
+      const monster = combat.monsters[index];
+      if (monster?.alive === true && power(monster.powers, 'OBLIVION') > 0)
+        this.applyToMonster(index, 'DOOM', power(monster.powers, 'OBLIVION'));
+    }
     if (power(powers, 'AFTERIMAGE') > 0) this.gainBlock(power(powers, 'AFTERIMAGE'), true);
     if (definition.type === 'Attack' && power(powers, 'CALAMITY') > 0) {
       // Calamity: a random Attack of the character's reward pool, once per stack.
@@ -1962,6 +2016,27 @@ export class Combat implements CombatContext {
         if (monster !== undefined) this.reduceMonsterHp(monster, power(powers, 'HAUNT'), false);
       }
     }
+  }
+
+  /** StS2 powers reacting to a card the player created (Pillar of Creation, Arsenal; Supermassive counts them). */
+  private afterSts2CardCreated(): void {
+    if (this.run.ruleset !== 'sts2') return;
+    const combat = this.combat;
+    const powers = combat.player.powers;
+    combat.counters.createdThisCombat = (combat.counters.createdThisCombat ?? 0) + 1;
+    if (power(powers, 'PILLAR_OF_CREATION') > 0) this.gainBlock(power(powers, 'PILLAR_OF_CREATION'), true);
+    if (power(powers, 'ARSENAL') > 0) this.applyToPlayer('STRENGTH', power(powers, 'ARSENAL'));
+  }
+
+  /** Orbit (StS2): every ORBIT_ENERGY_STEP Energy spent on cards gives back its amount of Energy. */
+  private orbit(spent: number): void {
+    const counters = this.combat.counters;
+    let total = (counters.orbitEnergySpent ?? 0) + spent;
+    while (total >= ORBIT_ENERGY_STEP) {
+      total -= ORBIT_ENERGY_STEP;
+      this.gainEnergy(power(this.combat.player.powers, 'ORBIT'));
+    }
+    counters.orbitEnergySpent = total;
   }
 
   /** StS2 reactions to a monster dying for good: Crab Rage, minions leaving. */

@@ -129,6 +129,9 @@ function playsSomething(id: string, character: CharacterId, scenario: Scenario):
       state.counters.hpLostThisTurn = 1;
       state.counters.starsGainedThisTurn = 2;
       state.counters.discardedThisTurn = 1;
+      // The Shivs exhausted above were created, and one of the earlier plays was Ethereal.
+      state.counters.createdThisCombat = 3;
+      state.counters.etherealThisCombat = 1;
     }
     if (scenario.aloneInHand) state.drawPile.push(...state.hand.splice(0));
     const tested = card(run, id);

@@ -1079,6 +1079,20 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       }
     },
   },
+  BLADE_OF_INK: {
+    text: 'Add !M! Inky Shivs into your Hand (Shivs enchanted with Inky: 2 more damage, 1 Weak).',
+    play: (x, c) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (let copy = 0; copy < c.magic; copy++) {
+        const uid = x.run.counters.nextUid;
+        x.addCard('SHIV', 'hand');
+        // A full hand sends the new Shiv to the Discard Pile: it is Inky there too.
+        const shiv = [...combat.hand, ...combat.discardPile].find((card) => card.uid === uid);
+        if (shiv !== undefined) shiv.enchantment = { id: 'INKY', amount: 1 };
+      }
+    },
+  },
   BUNDLE_OF_JOY: {
     text: 'Add !M! random Colorless cards into your Hand.',
     play: (x, c) => {

@@ -14,9 +14,22 @@ import type {
 import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import type { Sts2CardFacts } from './facts.js';
-import { STS2_CARD_RULES } from './sts2-card-rules.js';
+import { STS2_CARD_RULES as HAND_RULES } from './sts2-card-rules.js';
+import { STS2_CHOICE_CARD_RULES } from './sts2-choice-card-rules.js';
 import { describeEffects, type EffectOptions, resolverOf, runEffects } from './sts2-effects.js';
 import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchantments.js';
+import { STS2_MULTIPLAYER_CARD_RULES } from './sts2-multiplayer-card-rules.js';
+import { STS2_POWER_CARD_RULES } from './sts2-power-card-rules.js';
+import { STS2_SCALING_CARD_RULES } from './sts2-scaling-card-rules.js';
+
+// The hand-written rules, one file per kind of card.
+const STS2_CARD_RULES = {
+  ...HAND_RULES,
+  ...STS2_SCALING_CARD_RULES,
+  ...STS2_POWER_CARD_RULES,
+  ...STS2_CHOICE_CARD_RULES,
+  ...STS2_MULTIPLAYER_CARD_RULES,
+};
 
 const COLORS: Readonly<Record<string, CardColor>> = {
   Ironclad: 'IRONCLAD',

@@ -63,9 +63,16 @@ const ENCHANTMENTS: readonly EnchantmentDefinition[] = [
   {
     id: 'INKY',
     name: 'Inky',
-    text: () => 'Deals additional damage and applies Weak.',
-    unsimulated:
-      'its numbers (additional damage, Weak) are not in the export, and no relic or event of this version gives it.',
+    // Numbers from the export's enchantments/Inky.json (2 damage, 1 Weak); enchantments.json has only placeholders.
+    text: () => 'This card deals 2 more damage and applies 1 Weak to the enemy it targets.',
+    damage: () => 2,
+    onPlayed: (context) => {
+      const monsters = context.run.combat?.monsters ?? [];
+      // The enemy the card targeted (the faced one); Shivs made to hit ALL by Fan of Knives still weaken only it.
+      const facing = context.run.combat?.counters.facing;
+      const index = monsters.findIndex((monster) => monster.uid === facing);
+      if (index >= 0 && monsters[index]?.alive === true) context.applyToMonster(index, 'WEAK', 1);
+    },
   },
   {
     id: 'INSTINCT',

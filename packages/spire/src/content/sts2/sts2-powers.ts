@@ -135,6 +135,19 @@ const MODELLED: Readonly<Record<string, string>> = {
   STAMPEDE:
     'At the end of your turn, that many random Attacks in your Hand are played against random enemies.',
   HELLRAISER: 'Whenever you draw a card containing "Strike", it is played against a random enemy.',
+  FASTEN: 'Defend cards give that much more Block.',
+  ORBIT: 'Every 4 Energy you spend on cards, gain that much Energy.',
+  PILLAR_OF_CREATION: 'Whenever you create a card (add a new card to a pile), gain that much Block.',
+  ARSENAL: 'Whenever you create a card (add a new card to a pile), gain that much Strength.',
+  OBLIVION: 'This turn, whenever you play a card, this enemy gets that much Doom.',
+  TYRANNY:
+    'At the start of your turn, draw that many cards, then Exhaust that many chosen cards from your Hand (skipped if another start-of-turn choice is open).',
+  NOSTALGIA:
+    'The first Attack or Skill you play each turn goes on top of your Draw Pile instead of the Discard Pile.',
+  LETHALITY:
+    'The first Attack each turn deals that much more damage, in percent (after the first, the shown damage of Attacks in hand keeps the bonus until another Attack is played).',
+  FOREGONE_CONCLUSION:
+    'At the start of your next turn, choose that many cards of your Draw Pile to put into your Hand (before Tyranny; if another start-of-turn choice is open, it waits a turn).',
   DIAMOND_DIADEM: 'Enemy attacks deal half damage to you until the start of your next turn.',
 };
 
