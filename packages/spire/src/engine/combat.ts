@@ -1903,8 +1903,7 @@ export class Combat implements CombatContext {
       this.combat.counters.drawnInTurnThisTurn = (this.combat.counters.drawnInTurnThisTurn ?? 0) + 1;
       if (power(powers, 'SPEEDSTER') > 0) this.damageAllMonsters(power(powers, 'SPEEDSTER'));
     }
-    if (power(powers, 'PAGESTORM') > 0 && isEthereal(card, definition))
-      this.draw(power(powers, 'PAGESTORM'));
+    if (power(powers, 'PAGESTORM') > 0 && isEthereal(card, definition)) this.draw(power(powers, 'PAGESTORM'));
     if (power(powers, 'AUTOMATION') > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
       this.gainEnergy(power(powers, 'AUTOMATION'));
   }
