@@ -1,25 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Combat } from '../../engine/combat.js';
-import { createRun } from '../../engine/run.js';
+import type { Combat } from '../../engine/combat.js';
 import type { CharacterId, CombatCard, RunState } from '../../engine/run-state.js';
+import { sts2TestFight } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
 
 function fight(character: CharacterId, deck: readonly string[]): { run: RunState; combat: Combat } {
-  const run = createRun({ seed: 'power-card-rules', character, ruleset: 'sts2' });
-  return withRuleset('sts2', () => {
-    run.deck = deck.map((id) => ({ uid: run.counters.nextUid++, id, upgraded: false }));
-    run.relics = [];
-    run.screen = 'COMBAT';
-    run.room = 'monster';
-    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
-    for (const monster of combat.combat.monsters) {
-      monster.hp = 300;
-      monster.maxHp = 300;
-      // Enemies that neither attack nor block, so turns can pass without changing the numbers checked.
+  return sts2TestFight('power-card-rules', character, deck, (combat) => {
+    // Enemies that neither attack nor block, so turns can pass without changing the numbers checked.
+    for (const monster of combat.combat.monsters)
       monster.move = { ...monster.move, baseDamage: null, hits: 0 };
-    }
-    combat.combat.player.energy = 9;
-    return { run, combat };
   });
 }
 

@@ -1,0 +1,31 @@
+import { withRuleset } from '../content/registry.js';
+import { Combat } from '../engine/combat.js';
+import { createRun } from '../engine/run.js';
+import type { CharacterId, RunState } from '../engine/run-state.js';
+
+/**
+ * An StS2 fight for card and relic rule tests: `deck` only, no relics, two Seapunks at 300 HP and 9
+ * energy; `prepare` adjusts the fight (quiet enemies, stars) before the test plays.
+ */
+export function sts2TestFight(
+  seed: string,
+  character: CharacterId,
+  deck: readonly string[],
+  prepare?: (combat: Combat) => void,
+): { run: RunState; combat: Combat } {
+  const run = createRun({ seed, character, ruleset: 'sts2' });
+  return withRuleset('sts2', () => {
+    run.deck = deck.map((id) => ({ uid: run.counters.nextUid++, id, upgraded: false }));
+    run.relics = [];
+    run.screen = 'COMBAT';
+    run.room = 'monster';
+    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
+    for (const monster of combat.combat.monsters) {
+      monster.hp = 300;
+      monster.maxHp = 300;
+    }
+    combat.combat.player.energy = 9;
+    prepare?.(combat);
+    return { run, combat };
+  });
+}
