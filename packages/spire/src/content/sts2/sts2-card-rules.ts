@@ -6,6 +6,7 @@ import type { CardDefinition, CardPlay, CombatContext, Upgradable } from '../../
 import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
+import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
 
 /** What a rule adds to or replaces in a card built from its facts. */
 export interface Sts2CardRule {
@@ -86,7 +87,8 @@ function randomPoolCard(x: CombatContext, type: string): string | null {
     (facts) =>
       facts.character === character &&
       facts.type === type &&
-      (facts.rarity === 'Common' || facts.rarity === 'Uncommon' || facts.rarity === 'Rare'),
+      (facts.rarity === 'Common' || facts.rarity === 'Uncommon' || facts.rarity === 'Rare') &&
+      inSinglePlayerPools(facts.id),
   ).map((facts) => facts.id);
   return ids.length === 0 ? null : (ids[x.randomInt(0, ids.length - 1)] ?? null);
 }
@@ -94,7 +96,10 @@ function randomPoolCard(x: CombatContext, type: string): string | null {
 /** A random Colorless card of the reward pools. */
 function randomColorless(x: CombatContext): string | null {
   const ids = STS2_CARD_FACTS.filter(
-    (facts) => facts.character === 'Colorless' && (facts.rarity === 'Uncommon' || facts.rarity === 'Rare'),
+    (facts) =>
+      facts.character === 'Colorless' &&
+      (facts.rarity === 'Uncommon' || facts.rarity === 'Rare') &&
+      inSinglePlayerPools(facts.id),
   ).map((facts) => facts.id);
   return ids.length === 0 ? null : (ids[x.randomInt(0, ids.length - 1)] ?? null);
 }

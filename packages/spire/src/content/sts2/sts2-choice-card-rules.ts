@@ -3,6 +3,7 @@
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import type { Sts2CardRule } from './sts2-card-rules.js';
+import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
 
 const OPTIONS = 3;
 const POOL_RARITIES = new Set(['Common', 'Uncommon', 'Rare']);
@@ -17,9 +18,9 @@ const CHARACTER_NAMES: Readonly<Record<string, string>> = {
 
 /** Reward-pool cards of the facts that pass `keep`. */
 function pool(keep: (character: string, type: string, rarity: string) => boolean): string[] {
-  return STS2_CARD_FACTS.filter((facts) => keep(facts.character, facts.type, facts.rarity)).map(
-    (facts) => facts.id,
-  );
+  return STS2_CARD_FACTS.filter(
+    (facts) => keep(facts.character, facts.type, facts.rarity) && inSinglePlayerPools(facts.id),
+  ).map((facts) => facts.id);
 }
 
 /** Asks for 1 of `OPTIONS` different random cards of `ids`. */

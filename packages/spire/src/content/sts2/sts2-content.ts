@@ -10,6 +10,7 @@ import { buildSts2Cards } from './sts2-cards.js';
 import { buildSts2Encounters, sts2EncountersOf } from './sts2-encounters.js';
 import { buildSts2EventEncounters, buildSts2Events } from './sts2-events.js';
 import { buildSts2Monsters } from './sts2-monsters.js';
+import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
 import { buildSts2Potions } from './sts2-potions.js';
 import { buildSts2Powers } from './sts2-powers.js';
 import { buildSts2Relics } from './sts2-relics.js';
@@ -49,7 +50,7 @@ export function createSts2Content(): ContentSet {
   const poolOf = (filter: (card: CardDefinition) => boolean, key: string): readonly string[] => {
     const cached = pools.get(key);
     if (cached !== undefined) return cached;
-    const pool = cards.filter(filter).map((card) => card.id);
+    const pool = cards.filter((card) => filter(card) && inSinglePlayerPools(card.id)).map((card) => card.id);
     pools.set(key, pool);
     return pool;
   };
