@@ -1480,6 +1480,8 @@ export class Combat implements CombatContext {
       const card = combat.drawPile.pop();
       if (card === undefined) return;
       combat.hand.push(card);
+      // A Draw Pile choice opened by the shuffle of this draw (Stratagem) keeps to the cards still there.
+      if (combat.selection !== null && combat.selection.source === 'draw') this.dropDrawOption(card.uid);
       const binding = power(combat.player.powers, 'CHAINS_OF_BINDING');
       if (binding > 0 && (combat.counters.boundThisTurn ?? 0) < binding) {
         combat.counters.boundThisTurn = (combat.counters.boundThisTurn ?? 0) + 1;
@@ -1504,6 +1506,18 @@ export class Combat implements CombatContext {
     }
   }
 
+  /** Takes a card that left the Draw Pile out of the open Draw Pile choice (closing a choice left empty). */
+  private dropDrawOption(uid: number): void {
+    const selection = this.combat.selection;
+    if (selection === null) return;
+    const at = selection.options.indexOf(uid);
+    if (at < 0) return;
+    selection.options.splice(at, 1);
+    selection.count = Math.min(selection.count, selection.options.length + selection.chosen.length);
+    selection.minimum = Math.min(selection.minimum, selection.count);
+    if (selection.options.length === 0 && selection.chosen.length === 0) this.combat.selection = null;
+  }
+
   /** Shuffles the discard pile into the draw pile. */
   shuffleDiscardIntoDraw(): void {
     const combat = this.combat;
@@ -1517,6 +1531,19 @@ export class Combat implements CombatContext {
         combat.drawPile = [...combat.drawPile.filter((card) => !onTop.includes(card)), ...onTop];
     }
     for (const relic of this.run.relics) getRelic(relic.id).onShuffle?.(this);
+    const stratagem = this.run.ruleset === 'sts2' ? power(combat.player.powers, 'STRATAGEM') : 0;
+    // Stratagem (StS2): choose Draw Pile cards for the hand after the shuffle (its card's onSelect),
+    // unless a choice is already open. A draw that caused the shuffle goes on meanwhile.
+    if (stratagem > 0 && combat.selection === null) {
+      const playing = this.currentCard;
+      this.currentCard = toCombatCard({ uid: -1, id: 'STRATAGEM', upgraded: false });
+      this.requestSelection({
+        source: 'draw',
+        count: stratagem,
+        prompt: 'Choose a card to put into your Hand.',
+      });
+      this.currentCard = playing;
+    }
   }
 
   /** Gains (or, negative, loses) energy, never below 0. */
@@ -1852,6 +1879,13 @@ export class Combat implements CombatContext {
       this.draw(tyranny);
       this.currentCard = toCombatCard({ uid: -1, id: 'TYRANNY', upgraded: false });
       this.requestSelection({ source: 'hand', count: tyranny, prompt: 'Choose a card to Exhaust.' });
+      this.currentCard = null;
+    }
+    const entropy = power(powers, 'ENTROPY');
+    // Entropy: Transform as many chosen cards of the hand (its card's onSelect transforms them).
+    if (entropy > 0 && combat.selection === null) {
+      this.currentCard = toCombatCard({ uid: -1, id: 'ENTROPY', upgraded: false });
+      this.requestSelection({ source: 'hand', count: entropy, prompt: 'Choose cards to Transform.' });
       this.currentCard = null;
     }
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import type { CharacterId, CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight } from '../../test-support/sts2-test-fight.js';
-import { withRuleset } from '../registry.js';
+import { contentSet, withRuleset } from '../registry.js';
 
 function fight(character: CharacterId, deck: readonly string[]): { run: RunState; combat: Combat } {
   return sts2TestFight('power-card-rules', character, deck, (combat) => {
@@ -144,6 +144,70 @@ describe('StS2 power cards read by the engine (numbers from the export)', () => 
     expect(state.hand).toHaveLength(5 + 2);
     expect(state.drawPile).toHaveLength(draw - 2);
     expect(state.player.powers.FOREGONE_CONCLUSION ?? 0).toBe(0);
+  });
+
+  it('Stratagem lets the player put a chosen Draw Pile card into the hand after each shuffle', () => {
+    // 5 cards: the whole deck is in hand, so the next draw shuffles the discard pile back.
+    const { combat } = fight('SILENT', [
+      'DEFEND_SILENT',
+      'DEFEND_SILENT',
+      'STRIKE_SILENT',
+      'NEUTRALIZE',
+      'SURVIVOR',
+    ]);
+    playFresh(combat, 'STRATAGEM');
+    const state = combat.combat;
+    expect(state.player.powers.STRATAGEM).toBe(1);
+    state.discardPile.push(...state.hand.splice(0), card('BACKFLIP'), card('BACKFLIP'));
+    expect(state.drawPile).toHaveLength(0);
+    withRuleset('sts2', () => combat.draw(1));
+    // 7 cards shuffled, 1 drawn; the choice is over the 6 left.
+    expect(state.hand).toHaveLength(1);
+    expect(state.selection?.source).toBe('draw');
+    expect(state.selection?.options).toHaveLength(6);
+    const chosen = state.drawPile.find((entry) => entry.uid === state.selection?.options[0]);
+    withRuleset('sts2', () => {
+      combat.choose(0);
+      if (state.selection !== null) combat.resolveSelection();
+    });
+    expect(state.hand).toHaveLength(2);
+    expect(state.hand).toContain(chosen);
+    expect(state.drawPile).toHaveLength(5);
+    // Without the power a shuffle opens no choice.
+    const plain = fight('SILENT', ['DEFEND_SILENT']).combat;
+    plain.combat.discardPile.push(...plain.combat.hand.splice(0), card('BACKFLIP'));
+    withRuleset('sts2', () => plain.draw(1));
+    expect(plain.combat.selection).toBeNull();
+  });
+
+  it('Entropy Transforms a chosen card of the hand into another card of its pool at the start of the turn', () => {
+    const { combat } = fight(
+      'IRONCLAD',
+      Array.from({ length: 14 }, () => 'DEFEND_IRONCLAD'),
+    );
+    playFresh(combat, 'ENTROPY');
+    const state = combat.combat;
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.selection?.prompt).toBe('Choose cards to Transform.');
+    expect(state.selection?.source).toBe('hand');
+    const uid = state.selection?.options[0];
+    withRuleset('sts2', () => {
+      combat.choose(0);
+      if (state.selection !== null) combat.resolveSelection();
+    });
+    const transformed = state.hand.find((entry) => entry.uid === uid);
+    expect(transformed).toBeDefined();
+    expect(transformed?.id).not.toBe('DEFEND_IRONCLAD');
+    // A card of the Ironclad's reward pools, and the other four Defends stay.
+    const pools = withRuleset('sts2', () =>
+      (['Common', 'Uncommon', 'Rare'] as const).flatMap((rarity) =>
+        contentSet('sts2').cardPool('IRONCLAD', rarity),
+      ),
+    );
+    expect(pools).toContain(transformed?.id);
+    expect(state.hand.filter((entry) => entry.id === 'DEFEND_IRONCLAD')).toHaveLength(4);
+    // The deck keeps its Defends.
+    expect(combat.run.deck.every((entry) => entry.id === 'DEFEND_IRONCLAD')).toBe(true);
   });
 });
 

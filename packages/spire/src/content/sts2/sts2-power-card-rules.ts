@@ -1,8 +1,47 @@
 // StS2 cards that put a power on a creature and need more than the facts' power effect: the power
-// sits on the targeted enemy (Oblivion) or its start-of-turn choice needs the card's onSelect
-// (Tyranny, Foregone Conclusion).
-// The powers' behaviour lives in engine/combat.ts (afterSts2Play, afterSts2TurnStart).
+// sits on the targeted enemy (Oblivion) or the choice it opens needs the card's onSelect (Tyranny,
+// Foregone Conclusion and Entropy at the start of the turn, Stratagem after a shuffle).
+// The powers' behaviour lives in engine/combat.ts (afterSts2Play, afterSts2TurnStart,
+// shuffleDiscardIntoDraw).
+import type { CombatContext } from '../../engine/definitions.js';
+import type { CombatCard } from '../../engine/run-state.js';
+import { runServices } from '../run-services.js';
 import type { Sts2CardRule } from './sts2-card-rules.js';
+
+/** Chosen Draw Pile cards go into the hand (a full hand of 10 leaves the rest where they are). */
+function drawPileToHand(x: CombatContext, chosen: readonly CombatCard[]): void {
+  const combat = x.run.combat;
+  if (combat === null) return;
+  for (const card of chosen) {
+    const index = combat.drawPile.indexOf(card);
+    if (index < 0 || combat.hand.length >= 10) continue;
+    combat.drawPile.splice(index, 1);
+    combat.hand.push(card);
+  }
+}
+
+/**
+ * Entropy's transform: a random other card of the card's pool, Colorless for a Colorless card and the
+ * character's reward pools for the rest (statuses and curses included: the pool the game draws
+ * those from is not known). The card keeps its place; it is the new card for the rest of the combat.
+ */
+function transformToRandom(x: CombatContext, card: CombatCard): void {
+  const services = runServices();
+  const colorless = services.getCard(card.id).color === 'COLORLESS';
+  const pool = (
+    colorless
+      ? [...services.colorlessPool('Uncommon'), ...services.colorlessPool('Rare')]
+      : (['Common', 'Uncommon', 'Rare'] as const).flatMap((rarity) =>
+          services.cardPool(x.run.character, rarity),
+        )
+  ).filter((id) => id !== card.id);
+  if (pool.length === 0) return;
+  card.id = pool[x.randomInt(0, pool.length - 1)] ?? card.id;
+  card.upgraded = false;
+  card.bonus = 0;
+  card.combatCost = null;
+  card.turnCost = null;
+}
 
 export const STS2_POWER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   OBLIVION: {
@@ -14,16 +53,18 @@ export const STS2_POWER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   FOREGONE_CONCLUSION: {
     text: 'Next turn, put !M! cards you choose from your Draw Pile into your Hand.',
     play: (x, c) => x.applyToPlayer('FOREGONE_CONCLUSION', c.magic),
+    onSelect: (x, chosen) => drawPileToHand(x, chosen),
+  },
+  STRATAGEM: {
+    text: 'Whenever your Draw Pile is shuffled, choose a card from it to put into your Hand.',
+    play: (x) => x.applyToPlayer('STRATAGEM', 1),
+    onSelect: (x, chosen) => drawPileToHand(x, chosen),
+  },
+  ENTROPY: {
+    text: 'At the start of your turn, Transform !M! card you choose from your Hand.',
+    play: (x, c) => x.applyToPlayer('ENTROPY', c.magic),
     onSelect: (x, chosen) => {
-      const combat = x.run.combat;
-      if (combat === null) return;
-      for (const card of chosen) {
-        const index = combat.drawPile.indexOf(card);
-        // A full Hand (10 cards) leaves the card where it is.
-        if (index < 0 || combat.hand.length >= 10) continue;
-        combat.drawPile.splice(index, 1);
-        combat.hand.push(card);
-      }
+      for (const card of chosen) transformToRandom(x, card);
     },
   },
   TYRANNY: {

@@ -149,6 +149,10 @@ const MODELLED: Readonly<Record<string, string>> = {
   FOREGONE_CONCLUSION:
     'At the start of your next turn, choose that many cards of your Draw Pile to put into your Hand (before Tyranny; if another start-of-turn choice is open, it waits a turn).',
   DIAMOND_DIADEM: 'Enemy attacks deal half damage to you until the start of your next turn.',
+  STRATAGEM:
+    'Whenever your Draw Pile is shuffled, choose that many of its cards to put into your Hand (when a draw shuffled it, from the cards left after that draw; skipped while another choice is open).',
+  ENTROPY:
+    'At the start of your turn, Transform that many cards you choose from your Hand into random cards of their pool, for the rest of the combat (after Tyranny; skipped if another start-of-turn choice is open).',
 };
 
 /** Powers that wear off by 1 at the end of each round. */
