@@ -1001,35 +1001,49 @@ function enterRoom(run: RunState, type: RoomType): void {
   for (const relic of run.relics) getRelic(relic.id).onRoomEntered?.(run, type);
 }
 
-function setUpRoom(run: RunState, type: RoomType): void {
-  switch (type) {
-    case 'monster': {
+/**
+ * How each kind of room is set up, one function per kind called from one site in `setUpRoom`: V8
+ * compiles each on its own (a shop's or a chest's set-up is not inlined into, and recompiled with, the fights').
+ */
+const ROOM_SETUPS = new Map<RoomType, (run: RunState) => void>([
+  [
+    'monster',
+    (run) => {
       const encounterId =
         run.monsterQueue[run.counters.actCombats] ??
         run.monsterQueue[run.monsterQueue.length - 1] ??
         'JAW_WORM';
       run.counters.actCombats += 1;
       startFight(run, encounterId, 'monster');
-      return;
-    }
-    case 'elite': {
+    },
+  ],
+  [
+    'elite',
+    (run) => {
       const encounterId = run.eliteQueue.shift() ?? 'GREMLIN_NOB';
       run.eliteQueue.push(encounterId);
       startFight(run, encounterId, 'elite');
-      return;
-    }
-    case 'rest': {
+    },
+  ],
+  [
+    'rest',
+    (run) => {
       run.restDone = false;
       const taken = restOptionsTaken(run);
       if (taken !== undefined) taken.counter = 0;
       run.screen = 'REST';
-      return;
-    }
-    case 'shop':
+    },
+  ],
+  [
+    'shop',
+    (run) => {
       run.shop = createShop(run);
       run.screen = 'SHOP';
-      return;
-    case 'treasure': {
+    },
+  ],
+  [
+    'treasure',
+    (run) => {
       const roll = nextInt(run.random, 'treasure', 0, 99);
       const size = roll < 50 ? 'small' : roll < 83 ? 'medium' : 'large';
       const rarityRoll = nextInt(run.random, 'treasure', 0, 99);
@@ -1055,9 +1069,11 @@ function setUpRoom(run: RunState, type: RoomType): void {
           : 0;
       run.treasure = { size, relicId: rollRelic(run, rarity) ?? '', gold, opened: false, claimed: false };
       run.screen = 'CHEST';
-      return;
-    }
-    case 'event': {
+    },
+  ],
+  [
+    'event',
+    (run) => {
       const rolled = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
       const outcome =
         rolled === 'monster' && run.relics.some((relic) => getRelic(relic.id).unknownRoomsWithoutFights)
@@ -1071,12 +1087,18 @@ function setUpRoom(run: RunState, type: RoomType): void {
       } else {
         enterRoom(run, outcome);
       }
-      return;
-    }
-    case 'boss':
+    },
+  ],
+  [
+    'boss',
+    (run) => {
       startFight(run, run.map.bossId, 'boss');
-      return;
-  }
+    },
+  ],
+]);
+
+function setUpRoom(run: RunState, type: RoomType): void {
+  ROOM_SETUPS.get(type)?.(run);
 }
 
 /**
