@@ -812,6 +812,14 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     const counters = this.combat.counters;
     const cards = counters.cardsThisTurn ?? 0;
+    // The relics' cost changes, read in the same pass (one object built, no spread of a second one).
+    let powerCostIncrease = 0;
+    let nextCardFree = false;
+    for (const relic of this.run.relics) {
+      const definition = getRelic(relic.id);
+      powerCostIncrease += definition.powerCostIncrease ?? 0;
+      if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
+    }
     return {
       corruption: power(powers, 'CORRUPTION') > 0,
       freeAttack: power(powers, 'FREE_ATTACK') > 0,
@@ -820,20 +828,9 @@ export class Combat implements CombatContext {
       entangled: power(powers, 'ENTANGLED') > 0,
       choked: hasRelic(this.run, 'VELVET_CHOKER') && cards >= 6,
       bound: (counters.boundThisTurn ?? 0) > 0,
-      ...this.relicCostRules(cards),
+      powerCostIncrease,
+      nextCardFree,
     };
-  }
-
-  /** The relics' cost changes, read once with the other hand rules. */
-  private relicCostRules(cards: number): Pick<HandRules, 'powerCostIncrease' | 'nextCardFree'> {
-    let powerCostIncrease = 0;
-    let nextCardFree = false;
-    for (const relic of this.run.relics) {
-      const definition = getRelic(relic.id);
-      powerCostIncrease += definition.powerCostIncrease ?? 0;
-      if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
-    }
-    return { powerCostIncrease, nextCardFree };
   }
 
   /** The energy a card costs right now (-1 for X, -2 unplayable). */

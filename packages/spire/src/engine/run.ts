@@ -633,10 +633,17 @@ function endTurnAfterRetainChoice(combat: Combat): void {
   combat.endTurn();
 }
 
-function perform(run: RunState, action: EngineAction): void {
-  const option = action.option_index ?? 0;
-  switch (action.action) {
-    case 'play_card': {
+type Performer = (run: RunState, action: EngineAction, option: number) => void;
+
+/**
+ * What each action does, one function per action name, all called from one site in `perform`: V8
+ * compiles each of them on its own, instead of inlining every one into one dispatcher that the first
+ * use of a rare action (a shop's, an event's) deoptimized and recompiled whole.
+ */
+const PERFORMERS = new Map<string, Performer>([
+  [
+    'play_card',
+    (run, action) => {
       const combat = new Combat(run);
       combat.playCard(action.card_index ?? 0, action.target_index ?? -1);
       // Time Warp ends the turn once the card resolved (unless a choice is pending).
@@ -647,16 +654,20 @@ function perform(run: RunState, action: EngineAction): void {
       )
         combat.endTurn();
       afterCombatAction(run);
-      return;
-    }
-    case 'end_turn': {
+    },
+  ],
+  [
+    'end_turn',
+    (run) => {
       const combat = new Combat(run);
       // Well-Laid Plans asks which cards to Retain first; the turn ends once that choice is made.
       if (!combat.openRetainChoice()) combat.endTurn();
       afterCombatAction(run);
-      return;
-    }
-    case 'select_deck_card': {
+    },
+  ],
+  [
+    'select_deck_card',
+    (run, _action, option) => {
       if (run.screen !== 'COMBAT') {
         selectDeckCard(run, option);
         return;
@@ -665,16 +676,20 @@ function perform(run: RunState, action: EngineAction): void {
       combat.choose(option);
       endTurnAfterRetainChoice(combat);
       afterCombatAction(run);
-      return;
-    }
-    case 'confirm_selection': {
+    },
+  ],
+  [
+    'confirm_selection',
+    (run) => {
       const combat = new Combat(run);
       combat.resolveSelection();
       endTurnAfterRetainChoice(combat);
       afterCombatAction(run);
-      return;
-    }
-    case 'use_potion': {
+    },
+  ],
+  [
+    'use_potion',
+    (run, action, option) => {
       const potionId = run.potions[option];
       if (potionId === undefined || potionId === null) return;
       run.potions[option] = null;
@@ -688,19 +703,29 @@ function perform(run: RunState, action: EngineAction): void {
         combat.checkCombatOver();
         afterCombatAction(run);
       }
-      return;
-    }
-    case 'discard_potion': {
+    },
+  ],
+  [
+    'discard_potion',
+    (run, _action, option) => {
       run.potions[option] = null;
-      return;
-    }
-    case 'choose_map_node':
+    },
+  ],
+  [
+    'choose_map_node',
+    (run, _action, option) => {
       enterNode(run, option);
-      return;
-    case 'claim_reward':
+    },
+  ],
+  [
+    'claim_reward',
+    (run, _action, option) => {
       claimReward(run, option);
-      return;
-    case 'choose_reward_card': {
+    },
+  ],
+  [
+    'choose_reward_card',
+    (run, _action, option) => {
       const reward = run.reward;
       const item = reward?.items[reward.openCards ?? -1];
       if (reward === null || item?.kind !== 'cards') return;
@@ -711,16 +736,20 @@ function perform(run: RunState, action: EngineAction): void {
       }
       reward.items.splice(reward.openCards ?? 0, 1);
       reward.openCards = null;
-      return;
-    }
-    case 'skip_reward_cards': {
+    },
+  ],
+  [
+    'skip_reward_cards',
+    (run) => {
       const reward = run.reward;
       if (reward === null) return;
       reward.items.splice(reward.openCards ?? 0, 1);
       reward.openCards = null;
-      return;
-    }
-    case 'choose_rest_option': {
+    },
+  ],
+  [
+    'choose_rest_option',
+    (run, _action, option) => {
       const chosen = restOptions(run)[option];
       if (chosen?.id === 'rest') {
         run.hp = Math.min(run.maxHp, run.hp + Math.floor(run.maxHp * 0.3));
@@ -732,13 +761,18 @@ function perform(run: RunState, action: EngineAction): void {
       } else if (chosen !== undefined) {
         chooseRelicRestOption(run, chosen.id);
       }
-      return;
-    }
-    case 'choose_event_option':
+    },
+  ],
+  [
+    'choose_event_option',
+    (run, _action, option) => {
       if (run.event?.done === true) backToMap(run);
       else chooseEventOption(run, option);
-      return;
-    case 'buy_card': {
+    },
+  ],
+  [
+    'buy_card',
+    (run, _action, option) => {
       const shop = run.shop;
       const entry = shop?.cards[option];
       if (entry === undefined) return;
@@ -746,44 +780,57 @@ function perform(run: RunState, action: EngineAction): void {
       entry.sold = true;
       addCardToDeck(run, entry.card);
       restockShop(run, 'card', option);
-      return;
-    }
-    case 'buy_relic': {
+    },
+  ],
+  [
+    'buy_relic',
+    (run, _action, option) => {
       const entry = run.shop?.relics[option];
       if (entry === undefined) return;
       run.gold -= entry.price;
       entry.sold = true;
       addRelic(run, entry.relicId);
       restockShop(run, 'relic', option);
-      return;
-    }
-    case 'buy_potion': {
+    },
+  ],
+  [
+    'buy_potion',
+    (run, _action, option) => {
       const entry = run.shop?.potions[option];
       if (entry === undefined) return;
       run.gold -= entry.price;
       entry.sold = true;
       gainPotion(run, entry.potionId);
       restockShop(run, 'potion', option);
-      return;
-    }
-    case 'remove_card_at_shop':
+    },
+  ],
+  [
+    'remove_card_at_shop',
+    (run) => {
       openDeckSelection(run, 'remove', 'shop', true);
-      return;
-    case 'cancel_selection': {
+    },
+  ],
+  [
+    'cancel_selection',
+    (run) => {
       const selection = run.selection;
       if (selection === null) return;
       run.selection = null;
       run.screen = selection.returnTo === 'rest' ? 'REST' : selection.returnTo === 'shop' ? 'SHOP' : 'MAP';
-      return;
-    }
-    case 'open_chest': {
+    },
+  ],
+  [
+    'open_chest',
+    (run) => {
       const treasure = run.treasure;
       if (treasure === null) return;
       treasure.opened = true;
       gainGold(run, treasure.gold);
-      return;
-    }
-    case 'choose_treasure_relic': {
+    },
+  ],
+  [
+    'choose_treasure_relic',
+    (run, _action, option) => {
       if (run.bossRelic !== null) {
         const relicId = run.bossRelic.relicIds[option];
         // Obtained on the new act's map, so a relic whose pickup opens a deck choice or a reward
@@ -796,14 +843,18 @@ function perform(run: RunState, action: EngineAction): void {
       if (treasure === null) return;
       treasure.claimed = true;
       addRelic(run, treasure.relicId);
-      return;
-    }
-    case 'proceed':
+    },
+  ],
+  [
+    'proceed',
+    (run) => {
       proceed(run);
-      return;
-    default:
-      return;
-  }
+    },
+  ],
+]);
+
+function perform(run: RunState, action: EngineAction): void {
+  PERFORMERS.get(action.action)?.(run, action, action.option_index ?? 0);
 }
 
 function afterCombatAction(run: RunState): void {
@@ -950,35 +1001,49 @@ function enterRoom(run: RunState, type: RoomType): void {
   for (const relic of run.relics) getRelic(relic.id).onRoomEntered?.(run, type);
 }
 
-function setUpRoom(run: RunState, type: RoomType): void {
-  switch (type) {
-    case 'monster': {
+/**
+ * How each kind of room is set up, one function per kind called from one site in `setUpRoom`: V8
+ * compiles each on its own (a shop's or a chest's set-up is not inlined into, and recompiled with, the fights').
+ */
+const ROOM_SETUPS = new Map<RoomType, (run: RunState) => void>([
+  [
+    'monster',
+    (run) => {
       const encounterId =
         run.monsterQueue[run.counters.actCombats] ??
         run.monsterQueue[run.monsterQueue.length - 1] ??
         'JAW_WORM';
       run.counters.actCombats += 1;
       startFight(run, encounterId, 'monster');
-      return;
-    }
-    case 'elite': {
+    },
+  ],
+  [
+    'elite',
+    (run) => {
       const encounterId = run.eliteQueue.shift() ?? 'GREMLIN_NOB';
       run.eliteQueue.push(encounterId);
       startFight(run, encounterId, 'elite');
-      return;
-    }
-    case 'rest': {
+    },
+  ],
+  [
+    'rest',
+    (run) => {
       run.restDone = false;
       const taken = restOptionsTaken(run);
       if (taken !== undefined) taken.counter = 0;
       run.screen = 'REST';
-      return;
-    }
-    case 'shop':
+    },
+  ],
+  [
+    'shop',
+    (run) => {
       run.shop = createShop(run);
       run.screen = 'SHOP';
-      return;
-    case 'treasure': {
+    },
+  ],
+  [
+    'treasure',
+    (run) => {
       const roll = nextInt(run.random, 'treasure', 0, 99);
       const size = roll < 50 ? 'small' : roll < 83 ? 'medium' : 'large';
       const rarityRoll = nextInt(run.random, 'treasure', 0, 99);
@@ -1004,9 +1069,11 @@ function setUpRoom(run: RunState, type: RoomType): void {
           : 0;
       run.treasure = { size, relicId: rollRelic(run, rarity) ?? '', gold, opened: false, claimed: false };
       run.screen = 'CHEST';
-      return;
-    }
-    case 'event': {
+    },
+  ],
+  [
+    'event',
+    (run) => {
       const rolled = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
       const outcome =
         rolled === 'monster' && run.relics.some((relic) => getRelic(relic.id).unknownRoomsWithoutFights)
@@ -1020,12 +1087,18 @@ function setUpRoom(run: RunState, type: RoomType): void {
       } else {
         enterRoom(run, outcome);
       }
-      return;
-    }
-    case 'boss':
+    },
+  ],
+  [
+    'boss',
+    (run) => {
       startFight(run, run.map.bossId, 'boss');
-      return;
-  }
+    },
+  ],
+]);
+
+function setUpRoom(run: RunState, type: RoomType): void {
+  ROOM_SETUPS.get(type)?.(run);
 }
 
 /**
