@@ -200,6 +200,8 @@ interface CachedSession {
    * its commit show the same session, so the commit takes no copy of the whole window again.
    */
   shown?: { budget: number; fit: ChatFit; messages: LoadedSession['messages'] } | undefined;
+  /** Bumped as each change starts: a view taken before it no longer matches the chat context. */
+  generation: number;
 }
 
 // After a kept copy lost a compare-and-swap (other processes write this session too), the next
@@ -263,6 +265,11 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
     if (cache.size > capacity) cache.delete(cache.keys().next().value as string);
   };
 
+  /**
+   * The session as `entry` holds it now. Its fit and messages (the whole window assembled) are made
+   * when first read, not here: a turn's last round and its commit return views nobody assembles
+   * from. Read after a later change of the copy, they are made from this view's own snapshot.
+   */
   const view = (sessionId: string, entry: CachedSession, place?: PlaceLayers): LoadedSession => {
     const memory = entry.data.memory ?? emptyMemory;
     const placed = place ? place(memory) : [];
@@ -270,22 +277,35 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       ? placed.reduce((sum, layer) => sum + layer.tokens, 0)
       : (entry.settings.reservedTokens ?? 0);
     const budget = entry.settings.budget - reserved;
-    let shown = entry.shown;
-    if (shown?.budget !== budget) {
+    const { generation, data, settings } = entry;
+    let shown = entry.shown?.budget === budget ? entry.shown : undefined;
+    const show = () => {
+      if (shown) return shown;
       const within = { budget };
-      shown = { budget, fit: entry.chat.fit(within), messages: entry.chat.messages(within) };
-      entry.shown = shown;
-    }
+      if (entry.generation === generation) {
+        if (entry.shown?.budget !== budget)
+          entry.shown = { budget, fit: entry.chat.fit(within), messages: entry.chat.messages(within) };
+        shown = entry.shown;
+      } else {
+        const chat = chatOf(settings, data.system, data.chat);
+        shown = { budget, fit: chat.fit(within), messages: chat.messages(within) };
+      }
+      return shown;
+    };
     return {
       sessionId,
       version: entry.version,
-      system: entry.data.system,
+      system: data.system,
       state: entry.chat.state,
-      snapshot: entry.data.chat,
-      fit: shown.fit,
-      messages: shown.messages,
+      snapshot: data.chat,
+      get fit() {
+        return show().fit;
+      },
+      get messages() {
+        return show().messages;
+      },
       placed,
-      calls: entry.data.calls,
+      calls: data.calls,
       turnCount: entry.chat.turnCount,
       memory,
     };
@@ -300,6 +320,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
       data,
       chat: chatOf(settings, data.system, data.chat),
       settings,
+      generation: 0,
     };
   };
 
@@ -335,6 +356,7 @@ export function createGatewaySessions(options: GatewaySessionsOptions) {
   const applyChange = (entry: CachedSession, settings: SessionSettings, change: Change<unknown>): unknown => {
     // Cleared first: a change that throws may leave the chat context half changed.
     entry.shown = undefined;
+    entry.generation += 1;
     const changed = change(entry.chat, entry.data);
     if (changed.data.system !== entry.data.system)
       entry.chat = chatOf(settings, changed.data.system, changed.data.chat);

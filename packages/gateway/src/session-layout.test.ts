@@ -66,8 +66,11 @@ describe('gateway session layout', () => {
       written.push(Object.keys(commit.layers).length);
       expect(decodeSession(recordOf(stored))).toEqual({ data, marks });
     }
-    // Head + one or two chunks of turns + one or two of hashes, never the whole session.
-    expect(Math.max(...written.slice(1))).toBeLessThanOrEqual(5);
+    // The head, plus a chunk of turns or of hashes only when one fills: never a row per open chunk.
+    expect(Math.max(...written.slice(1))).toBeLessThanOrEqual(3);
+    const commits = written.length - 1;
+    const rows = written.slice(1).reduce((sum, count) => sum + count, 0);
+    expect(rows).toBeLessThan(commits * 1.25);
     // The slots are reused: the rows stay bounded (200 turns in 16s, 4,096 hashes in 32s, plus one each).
     expect(stored.size).toBeLessThanOrEqual(1 + Math.ceil(200 / TURN_CHUNK) + 1 + Math.ceil(400 / 32));
   });
@@ -111,6 +114,55 @@ describe('gateway session layout', () => {
     expect(decodeSession(undefined)).toBeUndefined();
   });
 
+  it('reads a layout-2 session (open chunks in rows of their own) and commits over it in this layout', () => {
+    // Layout 2 as the gateway wrote it before 5 Dec 2026: every chunk with a kept item in its row.
+    const layout2 = (data: SessionData, keep: number, seenKeep: number) => {
+      const layers = new Map<string, JsonValue>();
+      const turnSlots = Math.ceil(Math.max(1, keep) / TURN_CHUNK) + 1;
+      const seenSlots = Math.ceil(Math.max(1, seenKeep) / 32) + 1;
+      const chunks = (prefix: string, size: number, slots: number, items: unknown[], total: number) => {
+        const start = total - items.length;
+        for (let chunk = Math.floor(start / size); chunk * size < total; chunk += 1) {
+          const from = Math.max(chunk * size, start);
+          const to = Math.min(chunk * size + size, total);
+          layers.set(`${prefix}${chunk % slots}`, {
+            from,
+            items: items.slice(from - start, to - start) as JsonValue[],
+          });
+        }
+      };
+      chunks('gateway/turns/', TURN_CHUNK, turnSlots, data.chat.turns, data.chat.turnCount);
+      chunks('gateway/seen/', 32, seenSlots, data.seen, data.seenTotal);
+      layers.set(HEAD_LAYER, {
+        layout: 2,
+        system: data.system,
+        calls: data.calls,
+        state: data.chat.state,
+        turnCount: data.chat.turnCount,
+        turnsSinceExtraction: data.chat.turnsSinceExtraction,
+        turns: data.chat.turns.length,
+        seenTotal: data.seenTotal,
+        seen: data.seen.length,
+        turnSlots,
+        seenSlots,
+      });
+      return layers;
+    };
+    for (const count of [0, 6, 16, 20, 47, 64]) {
+      const stored = layout2(sessionAfter(count, 40, 100), 40, 100);
+      const read = decodeSession(recordOf(stored));
+      expect(read?.data).toEqual(sessionAfter(count, 40, 100));
+      let marks = read?.marks;
+      for (const next of [count + 2, count + 20]) {
+        const data = sessionAfter(next, 40, 100);
+        const commit = encodeSession(data, marks, 40, 100);
+        for (const [name, value] of Object.entries(commit.layers)) stored.set(name, value);
+        marks = commit.marks;
+        expect(decodeSession(recordOf(stored))).toEqual({ data, marks });
+      }
+    }
+  });
+
   it('refuses a session whose chunk is missing or stale with STORE_CORRUPT', () => {
     const data = sessionAfter(40, 200, 4096);
     const { layers } = encodeSession(data, undefined, 200, 4096);
@@ -120,7 +172,13 @@ describe('gateway session layout', () => {
       expect.objectContaining({ code: 'STORE_CORRUPT' }),
     );
     const stale = new Map(Object.entries(layers));
-    stale.set('gateway/turns/2', { from: 0, items: [] });
+    stale.set('gateway/turns/1', { from: 0, items: [] });
     expect(() => decodeSession(recordOf(stale))).toThrow(expect.objectContaining({ code: 'STORE_CORRUPT' }));
+    const head = layers[HEAD_LAYER] as Record<string, JsonValue>;
+    const shortOpen = new Map(Object.entries(layers));
+    shortOpen.set(HEAD_LAYER, { ...head, openTurns: { from: 32, items: [] } });
+    expect(() => decodeSession(recordOf(shortOpen))).toThrow(
+      expect.objectContaining({ code: 'STORE_CORRUPT' }),
+    );
   });
 });

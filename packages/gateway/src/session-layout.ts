@@ -3,14 +3,16 @@ import { StrataError } from '@strata-memory/strata/errors';
 
 /**
  * How a gateway session is laid out in the store's layers, so that a commit writes only what changed:
- * a small head (system prompt, state, counters) in the layer `gateway`, and the turns and the
- * client-visible history hashes in chunks of their own layers (`gateway/turns/<slot>`,
- * `gateway/seen/<slot>`). Chunk k holds the items numbered k*size .. k*size+size-1 (numbered from the
- * session's first turn), in slot k mod slots: a turn is written once or twice (when its chunk fills)
- * and a slot is reused once the window has moved past its chunk, so a session keeps a bounded number
- * of rows. Head and chunks are written by one commit (one compare-and-swap on the session's version),
- * so a session read back is always one whole version. Before, the whole session (every turn kept and
- * up to 4,096 hashes) was one JSON layer rewritten by every commit.
+ * a small head (system prompt, state, counters, and the turns and client-visible history hashes of
+ * the chunk still filling) in the layer `gateway`, and each full chunk of turns and hashes in a layer
+ * of its own (`gateway/turns/<slot>`, `gateway/seen/<slot>`). Chunk k holds the items numbered
+ * k*size .. k*size+size-1 (numbered from the session's first turn), in slot k mod slots: a full chunk
+ * is written once, by the commit that fills it, and a slot is reused once the window has moved past
+ * its chunk, so a session keeps a bounded number of rows. Head and chunks are written by one commit
+ * (one compare-and-swap on the session's version), so a session read back is always one whole version.
+ * A commit is then the session row and the head, plus a chunk every TURN_CHUNK turns. Before (layout
+ * 2, still read), the filling chunks were rows of their own, rewritten by every commit; before that,
+ * the whole session was one JSON layer.
  */
 export const HEAD_LAYER = 'gateway';
 const TURNS_PREFIX = 'gateway/turns/';
@@ -51,7 +53,7 @@ export interface StoredMarks {
 }
 
 interface Head {
-  layout: 2;
+  layout: 2 | 3;
   system: string;
   calls: number;
   memory?: StoredMemory;
@@ -65,6 +67,10 @@ interface Head {
   seen: number;
   turnSlots: number;
   seenSlots: number;
+  /** Layout 3: the kept turns of the chunk still filling (in its own row in layout 2). */
+  openTurns?: Chunk<Turn>;
+  /** Layout 3: the kept hashes of the chunk still filling. */
+  openSeen?: Chunk<string>;
 }
 
 interface Chunk<T> {
@@ -79,8 +85,8 @@ const slotsFor = (keep: number, size: number) => Math.ceil(Math.max(1, keep) / s
 
 /**
  * The layers a commit writes for `data` over the stored version `marks` (undefined: nothing of this
- * layout is stored yet, so every chunk is written), and the marks once it is stored. `keepTurns` and
- * `keepSeen` are the most turns and hashes a session keeps (they size the slots).
+ * layout is stored yet, so every full chunk is written), and the marks once it is stored. `keepTurns`
+ * and `keepSeen` are the most turns and hashes a session keeps (they size the slots).
  */
 export function encodeSession(
   data: SessionData,
@@ -98,7 +104,7 @@ export function encodeSession(
   const seenSlots = whole ? neededSeenSlots : marks.seenSlots;
   const layers: Record<string, JsonValue> = {};
   const head: Head = {
-    layout: 2,
+    layout: 3,
     system: data.system,
     calls: data.calls,
     ...(data.memory ? { memory: data.memory } : {}),
@@ -110,10 +116,14 @@ export function encodeSession(
     seen: data.seen.length,
     turnSlots,
     seenSlots,
+    openTurns: openChunk(turns, turnCount, TURN_CHUNK),
+    openSeen: openChunk(data.seen, data.seenTotal, SEEN_CHUNK),
   };
   layers[HEAD_LAYER] = head as unknown as JsonValue;
-  writeChunks(layers, TURNS_PREFIX, TURN_CHUNK, turnSlots, turns, turnCount, whole ? 0 : marks.turnCount);
-  writeChunks(
+  // A layout-2 version's marks hold here too: its full chunks are complete rows, its filling one is
+  // written below once full (until then the head has it).
+  writeFullChunks(layers, TURNS_PREFIX, TURN_CHUNK, turnSlots, turns, turnCount, whole ? 0 : marks.turnCount);
+  writeFullChunks(
     layers,
     SEEN_PREFIX,
     SEEN_CHUNK,
@@ -125,8 +135,18 @@ export function encodeSession(
   return { layers, marks: { turnCount, seenTotal: data.seenTotal, turnSlots, seenSlots } };
 }
 
-/** Writes every chunk holding an item numbered `since` or later (items: the newest of `total`). */
-function writeChunks<T>(
+/** The kept items of the chunk still filling (items: the newest of `total`); empty when none. */
+function openChunk<T>(items: readonly T[], total: number, size: number): Chunk<T> {
+  const start = total - items.length;
+  const from = Math.max(Math.floor(total / size) * size, start);
+  return { from, items: items.slice(from - start) };
+}
+
+/**
+ * Writes every full chunk that was not full at `since` and holds a kept item (items: the newest of
+ * `total`): the chunks filled since the stored version.
+ */
+function writeFullChunks<T>(
   layers: Record<string, JsonValue>,
   prefix: string,
   size: number,
@@ -136,12 +156,9 @@ function writeChunks<T>(
   since: number,
 ) {
   const start = total - items.length;
-  const first = Math.max(start, since);
-  if (first >= total) return;
-  for (let chunk = Math.floor(first / size); chunk * size < total; chunk += 1) {
+  for (let chunk = Math.floor(Math.max(start, since) / size); chunk * size + size <= total; chunk += 1) {
     const from = Math.max(chunk * size, start);
-    const to = Math.min(chunk * size + size, total);
-    const stored: Chunk<T> = { from, items: items.slice(from - start, to - start) };
+    const stored: Chunk<T> = { from, items: items.slice(from - start, chunk * size + size - start) };
     layers[`${prefix}${chunk % slots}`] = stored as unknown as JsonValue;
   }
 }
@@ -152,7 +169,16 @@ function corrupt(record: SessionRecord, what: string): StrataError {
   });
 }
 
-/** The newest `count` of `total` items, read from their chunks. */
+const isChunk = (value: unknown): value is Chunk<unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as Chunk<unknown>).items) &&
+  typeof (value as Chunk<unknown>).from === 'number';
+
+/**
+ * The newest `count` of `total` items, read from their chunks; with `open` (layout 3) the items of
+ * the chunk still filling come from it, not from a row.
+ */
 function readChunks<T>(
   record: SessionRecord,
   prefix: string,
@@ -160,17 +186,17 @@ function readChunks<T>(
   slots: number,
   count: number,
   total: number,
+  open?: Chunk<T>,
 ): T[] {
   const items: T[] = [];
   const start = total - count;
+  const openFrom = open ? Math.floor(total / size) * size : total;
   let index = start;
-  while (index < total) {
+  while (index < openFrom) {
     const chunk = Math.floor(index / size);
     const stored = record.layers[`${prefix}${chunk % slots}`] as unknown as Chunk<T> | undefined;
     if (
-      !stored ||
-      !Array.isArray(stored.items) ||
-      typeof stored.from !== 'number' ||
+      !isChunk(stored) ||
       Math.floor(stored.from / size) !== chunk ||
       stored.from > index ||
       stored.from + stored.items.length < Math.min(chunk * size + size, total)
@@ -180,12 +206,18 @@ function readChunks<T>(
     const to = Math.min(chunk * size + size, total);
     for (; index < to; index += 1) items.push(stored.items[index - stored.from] as T);
   }
+  if (index < total) {
+    if (!isChunk(open) || open.from > index || open.from + open.items.length !== total)
+      throw corrupt(record, `the head's open chunk of ${prefix}* does not hold item ${index}`);
+    for (; index < total; index += 1) items.push(open.items[index - open.from] as T);
+  }
   return items;
 }
 
 /**
- * A stored session's data and marks; undefined for no record. Reads this layout and the one before it
- * (the whole session in the `gateway` layer, whose next commit writes this layout).
+ * A stored session's data and marks; undefined for no record. Reads this layout and the two before it
+ * (open chunks in rows of their own; the whole session in the `gateway` layer), whose next commit
+ * writes this layout.
  */
 export function decodeSession(
   record: SessionRecord | undefined,
@@ -195,12 +227,31 @@ export function decodeSession(
     | (Omit<SessionData, 'seenTotal'> & { layout?: undefined })
     | undefined;
   if (!record || !raw) return undefined;
-  if (raw.layout !== 2) {
-    // The earlier layout: one JSON value with the chat snapshot in it.
+  if (raw.layout === undefined) {
+    // The earliest layout: one JSON value with the chat snapshot in it.
     return { data: { ...raw, seenTotal: raw.seen.length }, marks: undefined };
   }
-  const turns = readChunks<Turn>(record, TURNS_PREFIX, TURN_CHUNK, raw.turnSlots, raw.turns, raw.turnCount);
-  const seen = readChunks<string>(record, SEEN_PREFIX, SEEN_CHUNK, raw.seenSlots, raw.seen, raw.seenTotal);
+  const layout3 = raw.layout === 3;
+  if (layout3 && (!isChunk(raw.openTurns) || !isChunk(raw.openSeen)))
+    throw corrupt(record, 'the head has no open chunks');
+  const turns = readChunks<Turn>(
+    record,
+    TURNS_PREFIX,
+    TURN_CHUNK,
+    raw.turnSlots,
+    raw.turns,
+    raw.turnCount,
+    layout3 ? raw.openTurns : undefined,
+  );
+  const seen = readChunks<string>(
+    record,
+    SEEN_PREFIX,
+    SEEN_CHUNK,
+    raw.seenSlots,
+    raw.seen,
+    raw.seenTotal,
+    layout3 ? raw.openSeen : undefined,
+  );
   return {
     data: {
       system: raw.system,
