@@ -477,17 +477,11 @@ export class Combat implements CombatContext {
     if (tools > 0) {
       // Tools of the Trade: draw 1 card, then discard 1 card (per copy), after the turn's draw.
       this.draw(tools);
-      this.currentCard = {
-        uid: -1,
-        id: 'TOOLS_OF_THE_TRADE',
-        upgraded: false,
-        combatCost: null,
-        turnCost: null,
-        bonus: 0,
-        retainOnce: false,
-      };
-      this.requestSelection({ source: 'hand', count: tools, prompt: 'Choose a card to discard.' });
-      this.currentCard = null;
+      this.requestSelectionFor('TOOLS_OF_THE_TRADE', {
+        source: 'hand',
+        count: tools,
+        prompt: 'Choose a card to discard.',
+      });
     }
     combat.counters.turnDrawDone = 1;
     if (power(powers, 'NIGHTMARE') > 0) this.deliverNightmares();
@@ -530,23 +524,13 @@ export class Combat implements CombatContext {
     };
     if (!combat.hand.some(retainable)) return false;
     combat.counters.retainChosen = 1;
-    this.currentCard = {
-      uid: -1,
-      id: 'WELL_LAID_PLANS',
-      upgraded: false,
-      combatCost: null,
-      turnCost: null,
-      bonus: 0,
-      retainOnce: false,
-    };
-    this.requestSelection({
+    this.requestSelectionFor('WELL_LAID_PLANS', {
       source: 'hand',
       count,
       minimum: 0,
       prompt: `Choose up to ${count} card(s) to Retain.`,
       filter: retainable,
     });
-    this.currentCard = null;
     return combat.selection !== null;
   }
 
@@ -1532,14 +1516,11 @@ export class Combat implements CombatContext {
     // Stratagem (StS2): choose Draw Pile cards for the hand after the shuffle (its card's onSelect),
     // unless a choice is already open. A draw that caused the shuffle goes on meanwhile.
     if (stratagem > 0 && combat.selection === null) {
-      const playing = this.currentCard;
-      this.currentCard = toCombatCard({ uid: -1, id: 'STRATAGEM', upgraded: false });
-      this.requestSelection({
+      this.requestSelectionFor('STRATAGEM', {
         source: 'draw',
         count: stratagem,
         prompt: 'Choose a card to put into your Hand.',
       });
-      this.currentCard = playing;
     }
   }
 
@@ -1677,6 +1658,17 @@ export class Combat implements CombatContext {
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
     if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
     if (fromHand) for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
+  }
+
+  /**
+   * Opens a choice on behalf of the card `cardId` (a power's or a relic-like rule's, outside its play):
+   * that card's onSelect resolves it. The card being played, if any, stays the current one.
+   */
+  private requestSelectionFor(cardId: string, request: SelectionRequest): void {
+    const playing = this.currentCard;
+    this.currentCard = toCombatCard({ uid: -1, id: cardId, upgraded: false });
+    this.requestSelection(request);
+    this.currentCard = playing;
   }
 
   requestSelection(request: SelectionRequest): void {
@@ -1861,29 +1853,31 @@ export class Combat implements CombatContext {
     // Foregone Conclusion (played last turn): choose that many Draw Pile cards for the hand (its card's onSelect).
     if (foregone > 0 && combat.selection === null) {
       clear(powers, 'FOREGONE_CONCLUSION');
-      this.currentCard = toCombatCard({ uid: -1, id: 'FOREGONE_CONCLUSION', upgraded: false });
-      this.requestSelection({
+      this.requestSelectionFor('FOREGONE_CONCLUSION', {
         source: 'draw',
         count: foregone,
         prompt: 'Choose cards to put into your Hand.',
       });
-      this.currentCard = null;
     }
     const tyranny = power(powers, 'TYRANNY');
     // Tyranny: draw, then Exhaust as many chosen cards of the hand (its card's onSelect exhausts them).
     // Only one choice can be open: with Tools of the Trade's discard still pending, it is skipped.
     if (tyranny > 0 && combat.selection === null) {
       this.draw(tyranny);
-      this.currentCard = toCombatCard({ uid: -1, id: 'TYRANNY', upgraded: false });
-      this.requestSelection({ source: 'hand', count: tyranny, prompt: 'Choose a card to Exhaust.' });
-      this.currentCard = null;
+      this.requestSelectionFor('TYRANNY', {
+        source: 'hand',
+        count: tyranny,
+        prompt: 'Choose a card to Exhaust.',
+      });
     }
     const entropy = power(powers, 'ENTROPY');
     // Entropy: Transform as many chosen cards of the hand (its card's onSelect transforms them).
     if (entropy > 0 && combat.selection === null) {
-      this.currentCard = toCombatCard({ uid: -1, id: 'ENTROPY', upgraded: false });
-      this.requestSelection({ source: 'hand', count: entropy, prompt: 'Choose cards to Transform.' });
-      this.currentCard = null;
+      this.requestSelectionFor('ENTROPY', {
+        source: 'hand',
+        count: entropy,
+        prompt: 'Choose cards to Transform.',
+      });
     }
   }
 

@@ -39,7 +39,7 @@ function damageOf(card: CombatCard): number {
 }
 const hand = (x: CombatContext): CombatCard[] => x.run.combat?.hand ?? [];
 /** Turns a combat card into another card for the rest of the combat (the deck keeps its own copy). */
-function transformInCombat(card: CombatCard, id: string, upgraded = false): void {
+export function transformInCombat(card: CombatCard, id: string, upgraded = false): void {
   card.id = id;
   card.upgraded = upgraded;
   card.bonus = 0;

@@ -25,6 +25,14 @@ function card(id: string): CombatCard {
   };
 }
 
+/** Takes the first option of the open choice `times` times, then confirms the choice if still open. */
+function chooseFirst(combat: Combat, times = 1): void {
+  withRuleset('sts2', () => {
+    for (let time = 0; time < times; time++) combat.choose(0);
+    if (combat.combat.selection !== null) combat.resolveSelection();
+  });
+}
+
 /** Plays a fresh copy of `id` from the hand against enemy `target`. */
 function playFresh(combat: Combat, id: string, target = 0): void {
   withRuleset('sts2', () => {
@@ -136,11 +144,7 @@ describe('StS2 power cards read by the engine (numbers from the export)', () => 
     withRuleset('sts2', () => combat.endTurn());
     expect(state.selection?.source).toBe('draw');
     const draw = state.drawPile.length;
-    withRuleset('sts2', () => {
-      combat.choose(0);
-      combat.choose(0);
-      if (state.selection !== null) combat.resolveSelection();
-    });
+    chooseFirst(combat, 2);
     expect(state.hand).toHaveLength(5 + 2);
     expect(state.drawPile).toHaveLength(draw - 2);
     expect(state.player.powers.FOREGONE_CONCLUSION ?? 0).toBe(0);
@@ -166,10 +170,7 @@ describe('StS2 power cards read by the engine (numbers from the export)', () => 
     expect(state.selection?.source).toBe('draw');
     expect(state.selection?.options).toHaveLength(6);
     const chosen = state.drawPile.find((entry) => entry.uid === state.selection?.options[0]);
-    withRuleset('sts2', () => {
-      combat.choose(0);
-      if (state.selection !== null) combat.resolveSelection();
-    });
+    chooseFirst(combat);
     expect(state.hand).toHaveLength(2);
     expect(state.hand).toContain(chosen);
     expect(state.drawPile).toHaveLength(5);
@@ -191,10 +192,7 @@ describe('StS2 power cards read by the engine (numbers from the export)', () => 
     expect(state.selection?.prompt).toBe('Choose cards to Transform.');
     expect(state.selection?.source).toBe('hand');
     const uid = state.selection?.options[0];
-    withRuleset('sts2', () => {
-      combat.choose(0);
-      if (state.selection !== null) combat.resolveSelection();
-    });
+    chooseFirst(combat);
     const transformed = state.hand.find((entry) => entry.uid === uid);
     expect(transformed).toBeDefined();
     expect(transformed?.id).not.toBe('DEFEND_IRONCLAD');

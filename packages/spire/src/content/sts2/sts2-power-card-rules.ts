@@ -6,7 +6,7 @@
 import type { CombatContext } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
-import type { Sts2CardRule } from './sts2-card-rules.js';
+import { type Sts2CardRule, transformInCombat } from './sts2-card-rules.js';
 
 /** Chosen Draw Pile cards go into the hand (a full hand of 10 leaves the rest where they are). */
 function drawPileToHand(x: CombatContext, chosen: readonly CombatCard[]): void {
@@ -35,12 +35,7 @@ function transformToRandom(x: CombatContext, card: CombatCard): void {
           services.cardPool(x.run.character, rarity),
         )
   ).filter((id) => id !== card.id);
-  if (pool.length === 0) return;
-  card.id = pool[x.randomInt(0, pool.length - 1)] ?? card.id;
-  card.upgraded = false;
-  card.bonus = 0;
-  card.combatCost = null;
-  card.turnCost = null;
+  if (pool.length > 0) transformInCombat(card, pool[x.randomInt(0, pool.length - 1)] ?? card.id);
 }
 
 export const STS2_POWER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
