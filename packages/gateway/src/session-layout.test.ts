@@ -175,6 +175,14 @@ describe('gateway session layout', () => {
     stale.set('gateway/turns/1', { from: 0, items: [] });
     expect(() => decodeSession(recordOf(stale))).toThrow(expect.objectContaining({ code: 'STORE_CORRUPT' }));
     const head = layers[HEAD_LAYER] as Record<string, JsonValue>;
+    const newer = new Map(Object.entries(layers));
+    newer.set(HEAD_LAYER, { ...head, layout: 4 });
+    expect(() => decodeSession(recordOf(newer))).toThrow(
+      expect.objectContaining({
+        code: 'STORE_CORRUPT',
+        message: expect.stringContaining('upgrade every replica'),
+      }),
+    );
     const shortOpen = new Map(Object.entries(layers));
     shortOpen.set(HEAD_LAYER, { ...head, openTurns: { from: 32, items: [] } });
     expect(() => decodeSession(recordOf(shortOpen))).toThrow(

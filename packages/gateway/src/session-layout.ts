@@ -231,6 +231,11 @@ export function decodeSession(
     // The earliest layout: one JSON value with the chat snapshot in it.
     return { data: { ...raw, seenTotal: raw.seen.length }, marks: undefined };
   }
+  if (raw.layout !== 2 && raw.layout !== 3)
+    throw corrupt(
+      record,
+      `its layout ${JSON.stringify(raw.layout)} is not one this gateway reads (2 or 3): a newer gateway wrote it, so upgrade every replica to the same version`,
+    );
   const layout3 = raw.layout === 3;
   if (layout3 && (!isChunk(raw.openTurns) || !isChunk(raw.openSeen)))
     throw corrupt(record, 'the head has no open chunks');
