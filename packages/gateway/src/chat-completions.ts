@@ -149,8 +149,10 @@ function layerTokens(fit: ChatFit, tokenizer: Tokenizer): LayerTokens[] {
   if (known) return known;
   const [system, ...rest] = fit.messages;
   const state = fit.stateOmitted ? undefined : rest[0];
-  const systemTokens = TOKENS_FOR_REPLY + (system ? countChatMessage(system, tokenizer) : 0);
-  const stateTokens = state ? countChatMessage(state, tokenizer) : 0;
+  // The fit's own counts when it has them (the chat context's fits do): no second count.
+  const systemTokens =
+    TOKENS_FOR_REPLY + (fit.systemTokens ?? (system ? countChatMessage(system, tokenizer) : 0));
+  const stateTokens = fit.stateTokens ?? (state ? countChatMessage(state, tokenizer) : 0);
   // fit.tokens is the reply priming plus every message's count: the window is the rest, uncounted again.
   const layers = [
     { name: 'system', tokens: systemTokens },

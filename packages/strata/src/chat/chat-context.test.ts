@@ -34,6 +34,26 @@ function contents(messages: ChatMessage[]): string[] {
 }
 
 describe('createChatContext', () => {
+  it('counts the system prompt and an unchanged state once, not on every fit, and reports both', () => {
+    const counted: string[] = [];
+    const spy = { ...tokenizer, count: (text: string) => (counted.push(text), tokenizer.count(text)) };
+    const chat = createChat({ tokenizer: spy, initialState: { name: 'Ana' } });
+    chat.addTurn('user', 'one');
+    const first = chat.fit();
+    expect(first.systemTokens).toBe(countChatMessage(first.messages[0] as ChatMessage, tokenizer));
+    expect(first.stateTokens).toBe(countChatMessage(first.messages[1] as ChatMessage, tokenizer));
+    counted.length = 0;
+    chat.addTurn('assistant', 'two');
+    const second = chat.fit();
+    expect(counted).toEqual(['assistant', 'two']);
+    expect(second.tokens).toBe(countChatTokens(second.messages, tokenizer));
+    counted.length = 0;
+    chat.updateState({ mood: 'calm' });
+    const third = chat.fit();
+    expect(counted.some((text) => text.includes('calm'))).toBe(true);
+    expect(third.tokens).toBe(countChatTokens(third.messages, tokenizer));
+  });
+
   it('sends system prompt, state JSON as a system message, then the newest turns', () => {
     const chat = createChat({ maxTurns: 2, initialState: { name: 'Ana' } });
     chat.addTurn('user', 'one');

@@ -10,7 +10,7 @@ import { cloneJson } from '../state/merge-patch.js';
 import { formatSchemaIssues, validateWithSchema } from '../state/validate-with-schema.js';
 import { createTiktokenTokenizer } from '../tokenizer/tiktoken-tokenizer.js';
 import { type Tokenizer, tokenizerVersion } from '../tokenizer/tokenizer.js';
-import { type ChatFit, fitChatMessages } from './fit-chat-messages.js';
+import { type ChatFit, type FitTextCounts, fitChatMessages } from './fit-chat-messages.js';
 import { createUpdateStateTool, UPDATE_STATE_TOOL_NAME } from './update-state-tool.js';
 
 /**
@@ -215,6 +215,9 @@ export function createChatContext<S extends StandardSchemaV1>(
   let countCache = new WeakMap<ChatMessage, number>();
   // Counts (cached fit, per-turn counts) hold for one tokenizer version: calibrate() invalidates them.
   let countedVersion = tokenizerVersion(tokenizer);
+  // The system and state counts by text, and the state's rendering: most fits change neither.
+  let textCounts: FitTextCounts = {};
+  let rendered: { state: State; text: string } | undefined;
 
   const setState = (next: State) => {
     state = next;
@@ -297,19 +300,23 @@ export function createChatContext<S extends StandardSchemaV1>(
     if (tokenizerVersion(tokenizer) !== countedVersion) {
       countedVersion = tokenizerVersion(tokenizer);
       countCache = new WeakMap();
+      textCounts = {};
       cachedFit = undefined;
     }
     // One fit is kept: the context's own budget, or the last smaller one a caller asked for.
     if (cachedFit?.budget !== budget) cachedFit = undefined;
+    if (rendered?.state !== state)
+      // `<` escaped keeps model-written state from posing as markup; the JSON stays valid.
+      rendered = { state, text: `${heading}\n${JSON.stringify(state).replace(/</g, '\\u003c')}` };
     cachedFit ??= fitChatMessages({
       system: options.system,
-      // `<` escaped keeps model-written state from posing as markup; the JSON stays valid.
-      stateText: `${heading}\n${JSON.stringify(state).replace(/</g, '\\u003c')}`,
+      stateText: rendered.text,
       // slice(-0) would keep every turn: maxTurns 0 sends none.
       turns: options.maxTurns === 0 ? [] : turns.slice(-options.maxTurns),
       budget,
       tokenizer,
       countCache,
+      textCounts,
     });
     return cachedFit;
   };

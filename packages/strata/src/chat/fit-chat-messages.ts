@@ -17,6 +17,14 @@ export interface FitChatMessagesInput {
   tokenizer: Tokenizer;
   /** Token counts of turns seen before (turn objects must not change while cached). */
   countCache?: WeakMap<ChatMessage, number>;
+  /** The system and state messages' last counts, by text: a fit of an unchanged state counts neither again. */
+  textCounts?: FitTextCounts;
+}
+
+/** Counts of the system and state messages by their text, kept by a caller across fits (one tokenizer). */
+export interface FitTextCounts {
+  system?: { text: string; tokens: number } | undefined;
+  state?: { text: string; tokens: number } | undefined;
 }
 
 /** A fitted chat request and its accounting. */
@@ -34,6 +42,10 @@ export interface ChatFit {
   stateOmitted: boolean;
   /** The newest turn alone did not fit and was cut (with the marker) or dropped. */
   newestTurnTruncated: boolean;
+  /** Tokens of the system message as sent (framing included, reply priming not). */
+  systemTokens?: number;
+  /** Tokens of the state message as sent (0 when omitted). */
+  stateTokens?: number;
 }
 
 /** Tokens of one message by the framing rule of {@link countMessageTokens} (tool calls included). */
@@ -49,7 +61,9 @@ export function countChatMessage(message: ChatMessage, tokenizer: Tokenizer): nu
 export function fitChatMessages(input: FitChatMessagesInput): ChatFit {
   const { tokenizer, budget } = input;
   const systemMessage: ChatMessage = { role: 'system', content: input.system };
-  const fixed = TOKENS_FOR_REPLY + countChatMessage(systemMessage, tokenizer);
+  const textCounts = input.textCounts;
+  const systemTokens = countSystemText(systemMessage, textCounts, 'system', tokenizer);
+  const fixed = TOKENS_FOR_REPLY + systemTokens;
   if (!Number.isFinite(budget) || fixed > budget) {
     throw new StrataError(
       'BUDGET_UNSATISFIABLE',
@@ -69,7 +83,7 @@ export function fitChatMessages(input: FitChatMessagesInput): ChatFit {
   });
   const groupStarts = exchangeStarts(turns);
   const stateMessage: ChatMessage = { role: 'system', content: input.stateText };
-  const stateCost = countChatMessage(stateMessage, tokenizer);
+  const stateCost = countSystemText(stateMessage, textCounts, 'state', tokenizer);
 
   // 1. Drop the oldest exchanges until everything fits, keeping at least the newest exchange.
   let turnsTotal = turnCosts.reduce((sum, cost) => sum + cost, 0);
@@ -134,7 +148,23 @@ export function fitChatMessages(input: FitChatMessagesInput): ChatFit {
     stateTruncated,
     stateOmitted: state === undefined,
     newestTurnTruncated,
+    systemTokens,
+    stateTokens,
   };
+}
+
+/** A system-role message's count, from `counts` when its text is the one counted last. */
+function countSystemText(
+  message: ChatMessage,
+  counts: FitTextCounts | undefined,
+  which: keyof FitTextCounts,
+  tokenizer: Tokenizer,
+): number {
+  const known = counts?.[which];
+  if (known !== undefined && known.text === message.content) return known.tokens;
+  const tokens = countChatMessage(message, tokenizer);
+  if (counts) counts[which] = { text: message.content, tokens };
+  return tokens;
 }
 
 function withoutOrphanToolResults(turns: readonly ChatMessage[]): ChatMessage[] {
