@@ -36,7 +36,11 @@ function contents(messages: ChatMessage[]): string[] {
 describe('createChatContext', () => {
   it('counts the system prompt and an unchanged state once, not on every fit, and reports both', () => {
     const counted: string[] = [];
-    const spy = { ...tokenizer, count: (text: string) => (counted.push(text), tokenizer.count(text)) };
+    const count = (text: string) => {
+      counted.push(text);
+      return tokenizer.count(text);
+    };
+    const spy = { ...tokenizer, count };
     const chat = createChat({ tokenizer: spy, initialState: { name: 'Ana' } });
     chat.addTurn('user', 'one');
     const first = chat.fit();
