@@ -147,9 +147,10 @@ const layersOfFit = new WeakMap<ChatFit, LayerTokens[]>();
 function layerTokens(fit: ChatFit, tokenizer: Tokenizer): LayerTokens[] {
   const known = layersOfFit.get(fit);
   if (known) return known;
-  const [system, ...rest] = fit.messages;
-  const state = fit.stateOmitted ? undefined : rest[0];
-  // The fit's own counts when it has them (the chat context's fits do): no second count.
+  // The fit's own counts when it has them (the chat context's fits do): no second count, and no
+  // copy of the window (a session's fit holds up to maxTurns messages).
+  const system = fit.messages[0];
+  const state = fit.stateOmitted ? undefined : fit.messages[1];
   const systemTokens =
     TOKENS_FOR_REPLY + (fit.systemTokens ?? (system ? countChatMessage(system, tokenizer) : 0));
   const stateTokens = fit.stateTokens ?? (state ? countChatMessage(state, tokenizer) : 0);
