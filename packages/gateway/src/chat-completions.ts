@@ -149,11 +149,12 @@ function layerTokens(fit: ChatFit, tokenizer: Tokenizer): LayerTokens[] {
   if (known) return known;
   // The fit's own counts when it has them (the chat context's fits do): no second count, and no
   // copy of the window (a session's fit holds up to maxTurns messages).
-  const system = fit.messages[0];
-  const state = fit.stateOmitted ? undefined : fit.messages[1];
-  const systemTokens =
-    TOKENS_FOR_REPLY + (fit.systemTokens ?? (system ? countChatMessage(system, tokenizer) : 0));
-  const stateTokens = fit.stateTokens ?? (state ? countChatMessage(state, tokenizer) : 0);
+  const counted = (index: number) => {
+    const message = fit.messages[index];
+    return message ? countChatMessage(message, tokenizer) : 0;
+  };
+  const systemTokens = TOKENS_FOR_REPLY + (fit.systemTokens ?? counted(0));
+  const stateTokens = fit.stateTokens ?? (fit.stateOmitted ? 0 : counted(1));
   // fit.tokens is the reply priming plus every message's count: the window is the rest, uncounted again.
   const layers = [
     { name: 'system', tokens: systemTokens },

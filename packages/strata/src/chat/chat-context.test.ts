@@ -34,6 +34,18 @@ function contents(messages: ChatMessage[]): string[] {
 }
 
 describe('createChatContext', () => {
+  it("copies a fit's messages when first read: still that fit's after later turns, and the caller's to edit", () => {
+    const chat = createChat();
+    chat.addTurn('user', 'one');
+    const fit = chat.fit();
+    chat.addTurn('assistant', 'two');
+    expect(contents(fit.messages).slice(-1)).toEqual(['one']);
+    expect(fit.messages).toBe(fit.messages);
+    (fit.messages[fit.messages.length - 1] as ChatMessage).content = 'edited';
+    expect(contents(chat.fit().messages).slice(-2)).toEqual(['one', 'two']);
+    expect(JSON.parse(JSON.stringify(fit)).messages).toHaveLength(fit.messages.length);
+  });
+
   it('counts the system prompt and an unchanged state once, not on every fit, and reports both', () => {
     const counted: string[] = [];
     const count = (text: string) => {
