@@ -381,21 +381,9 @@ export function createChatContext<S extends StandardSchemaV1>(
       return fit(fitOptions).messages.map(copyMessage);
     },
     fit(fitOptions) {
-      // Copies: callers may edit what they get without touching the kept turns. Made when `messages`
-      // is first read (the kept fit's messages never change), as a caller after the accounting only
-      // (the gateway, per request) would copy the whole window for nothing.
+      // Copies: callers may edit what they get without touching the kept turns.
       const current = fit(fitOptions);
-      let copies: ChatMessage[] | undefined;
-      return {
-        ...current,
-        get messages() {
-          copies ??= current.messages.map(copyMessage);
-          return copies;
-        },
-        set messages(value: ChatMessage[]) {
-          copies = value;
-        },
-      };
+      return { ...current, messages: current.messages.map(copyMessage) };
     },
     extractionFailures() {
       return failures.map((failure) => ({ ...failure }));
