@@ -34,7 +34,7 @@ function contents(messages: ChatMessage[]): string[] {
 }
 
 describe('createChatContext', () => {
-  it("copies a fit's messages when first read: still that fit's after later turns, and the caller's to edit", () => {
+  it("keeps a fit's messages that fit's after later turns, and the caller's to edit", () => {
     const chat = createChat();
     chat.addTurn('user', 'one');
     const fit = chat.fit();
