@@ -118,6 +118,12 @@ function removeAt<T>(items: T[], index: number): void {
   items.pop();
 }
 
+/**
+ * A power's amount when its id is only known at run time. A known id is read as `(powers.ID ?? 0)`
+ * instead: each such read keeps its own inline cache, where this one shared keyed read sees every id and
+ * every powers object and goes megamorphic (about twice the cost per read, and almost every read is of an
+ * absent power).
+ */
 function power(powers: Record<string, number>, id: string): number {
   return powers[id] ?? 0;
 }
@@ -181,20 +187,20 @@ export function playerAttackDamage(
   monster: MonsterState | null,
 ): number {
   const powers = combat.player.powers;
-  let damage = base + power(powers, 'STRENGTH') + power(powers, 'VIGOR');
-  if (power(powers, 'WEAK') > 0) damage *= 0.75;
-  if (power(powers, 'DOUBLE_DAMAGE') > 0) damage *= 2;
+  let damage = base + (powers.STRENGTH ?? 0) + (powers.VIGOR ?? 0);
+  if ((powers.WEAK ?? 0) > 0) damage *= 0.75;
+  if ((powers.DOUBLE_DAMAGE ?? 0) > 0) damage *= 2;
   // Lethality (StS2): the turn's first Attack (counted when it is played; before any, the next one).
-  if (power(powers, 'LETHALITY') > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
-    damage *= 1 + power(powers, 'LETHALITY') / 100;
+  if ((powers.LETHALITY ?? 0) > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
+    damage *= 1 + (powers.LETHALITY ?? 0) / 100;
   if (monster !== null) {
     // Cruelty (StS2) adds its amount in percent to Vulnerable's 50%.
-    if (power(monster.powers, 'VULNERABLE') > 0)
-      damage *= (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + power(powers, 'CRUELTY') / 100;
-    if (power(monster.powers, 'WEAK') > 0 && power(powers, 'TRACKING') > 0) damage *= 2;
+    if ((monster.powers.VULNERABLE ?? 0) > 0)
+      damage *= (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + (powers.CRUELTY ?? 0) / 100;
+    if ((monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
   }
   damage = Math.max(0, Math.floor(damage));
-  if (monster !== null && power(monster.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
+  if (monster !== null && (monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
   return damage;
 }
 
@@ -205,19 +211,19 @@ export function monsterAttackDamage(
   monster: MonsterState,
   base: number,
 ): number {
-  let damage = base + power(monster.powers, 'STRENGTH');
-  if (power(monster.powers, 'WEAK') > 0) damage *= hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75;
-  if (power(combat.player.powers, 'VULNERABLE') > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
+  let damage = base + (monster.powers.STRENGTH ?? 0);
+  if ((monster.powers.WEAK ?? 0) > 0) damage *= hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75;
+  if ((combat.player.powers.VULNERABLE ?? 0) > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
-  if (power(combat.player.powers, 'COLOSSUS') > 0 && power(monster.powers, 'VULNERABLE') > 0) damage *= 0.5;
-  if (power(combat.player.powers, 'TANK') > 0) damage *= 2;
+  if ((combat.player.powers.COLOSSUS ?? 0) > 0 && (monster.powers.VULNERABLE ?? 0) > 0) damage *= 0.5;
+  if ((combat.player.powers.TANK ?? 0) > 0) damage *= 2;
   // StS2's Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
-  if (power(combat.player.powers, 'DIAMOND_DIADEM') > 0) damage *= 0.5;
+  if ((combat.player.powers.DIAMOND_DIADEM ?? 0) > 0) damage *= 0.5;
   // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
-  const doom = power(monster.powers, 'DOOM');
+  const doom = monster.powers.DOOM ?? 0;
   if (doom > 0 && doom >= monster.hp && hasRelic(run, 'UNDYING_SIGIL')) damage *= 0.5;
   damage = Math.max(0, Math.floor(damage));
-  if (power(combat.player.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
+  if ((combat.player.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
   return damage;
 }
 
@@ -227,15 +233,15 @@ export function monsterAttackDamage(
  * then, the first monster with Back Attack.
  */
 function attacksFromBehind(combat: CombatState, monster: MonsterState): boolean {
-  if (power(combat.player.powers, 'SURROUNDED') <= 0) return false;
-  if (power(monster.powers, 'BACK_ATTACK_LEFT') <= 0 && power(monster.powers, 'BACK_ATTACK_RIGHT') <= 0)
+  if ((combat.player.powers.SURROUNDED ?? 0) <= 0) return false;
+  if ((monster.powers.BACK_ATTACK_LEFT ?? 0) <= 0 && (monster.powers.BACK_ATTACK_RIGHT ?? 0) <= 0)
     return false;
   const facing = combat.counters.facing;
   if (facing === undefined) {
     const first = combat.monsters.find(
       (other) =>
         other.alive &&
-        (power(other.powers, 'BACK_ATTACK_LEFT') > 0 || power(other.powers, 'BACK_ATTACK_RIGHT') > 0),
+        ((other.powers.BACK_ATTACK_LEFT ?? 0) > 0 || (other.powers.BACK_ATTACK_RIGHT ?? 0) > 0),
     );
     return first !== monster;
   }
@@ -244,8 +250,8 @@ function attacksFromBehind(combat: CombatState, monster: MonsterState): boolean 
 
 /** Block the player gains from a card's base block. */
 export function playerBlock(combat: CombatState, base: number): number {
-  let block = base + power(combat.player.powers, 'DEXTERITY');
-  if (power(combat.player.powers, 'FRAIL') > 0) block *= 0.75;
+  let block = base + (combat.player.powers.DEXTERITY ?? 0);
+  if ((combat.player.powers.FRAIL ?? 0) > 0) block *= 0.75;
   return Math.max(0, Math.floor(block));
 }
 
@@ -423,48 +429,48 @@ export class Combat implements CombatContext {
     this.startSts2Turn();
     // Block is lost as each turn after the first starts: Block gained before the first turn (Anchor's, at
     // the start of combat) lasts through it, as in both games.
-    if (combat.turn > 1 && power(powers, 'BARRICADE') === 0 && power(powers, 'BLUR') === 0) {
+    if (combat.turn > 1 && (powers.BARRICADE ?? 0) === 0 && (powers.BLUR ?? 0) === 0) {
       const block = combat.player.block;
       if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, block - 15);
       else combat.player.block = 0;
       if (block > 0)
         combat.player.block = Math.max(combat.player.block, Math.min(block, this.retainedBlock()));
     }
-    if (power(powers, 'BLUR') > 0) this.reducePlayerPower('BLUR', 1);
+    if ((powers.BLUR ?? 0) > 0) this.reducePlayerPower('BLUR', 1);
     combat.player.energy = Math.max(
       0,
       this.energyPerTurn() +
-        power(powers, 'NEXT_TURN_ENERGY') +
-        power(powers, 'BERSERK') +
-        power(powers, 'ENERGY_NEXT_TURN') +
-        power(powers, 'PYRE') -
-        power(powers, 'WASTE_AWAY'),
+        (powers.NEXT_TURN_ENERGY ?? 0) +
+        (powers.BERSERK ?? 0) +
+        (powers.ENERGY_NEXT_TURN ?? 0) +
+        (powers.PYRE ?? 0) -
+        (powers.WASTE_AWAY ?? 0),
     );
     clear(powers, 'NEXT_TURN_ENERGY');
     clear(powers, 'ENERGY_NEXT_TURN');
-    if (power(powers, 'DOUBLE_DAMAGE_NEXT') > 0) {
+    if ((powers.DOUBLE_DAMAGE_NEXT ?? 0) > 0) {
       clear(powers, 'DOUBLE_DAMAGE_NEXT');
       powers.DOUBLE_DAMAGE = 1;
     }
-    if (power(powers, 'NEXT_TURN_BLOCK') > 0) {
-      combat.player.block += power(powers, 'NEXT_TURN_BLOCK');
+    if ((powers.NEXT_TURN_BLOCK ?? 0) > 0) {
+      combat.player.block += powers.NEXT_TURN_BLOCK ?? 0;
       clear(powers, 'NEXT_TURN_BLOCK');
     }
-    if (power(powers, 'DEMON_FORM') > 0) this.applyToPlayer('STRENGTH', power(powers, 'DEMON_FORM'));
-    if (power(powers, 'RITUAL') > 0) this.applyToPlayer('STRENGTH', power(powers, 'RITUAL'));
-    if (power(powers, 'NOXIOUS_FUMES') > 0) this.applyToAllMonsters('POISON', power(powers, 'NOXIOUS_FUMES'));
-    if (power(powers, 'INFINITE_BLADES') > 0) {
-      for (let copy = 0; copy < power(powers, 'INFINITE_BLADES'); copy++) this.addCard('SHIV', 'hand');
+    if ((powers.DEMON_FORM ?? 0) > 0) this.applyToPlayer('STRENGTH', powers.DEMON_FORM ?? 0);
+    if ((powers.RITUAL ?? 0) > 0) this.applyToPlayer('STRENGTH', powers.RITUAL ?? 0);
+    if ((powers.NOXIOUS_FUMES ?? 0) > 0) this.applyToAllMonsters('POISON', powers.NOXIOUS_FUMES ?? 0);
+    if ((powers.INFINITE_BLADES ?? 0) > 0) {
+      for (let copy = 0; copy < (powers.INFINITE_BLADES ?? 0); copy++) this.addCard('SHIV', 'hand');
     }
-    if (power(powers, 'BRUTALITY') > 0) {
-      this.loseHp(power(powers, 'BRUTALITY'));
-      this.draw(power(powers, 'BRUTALITY'));
+    if ((powers.BRUTALITY ?? 0) > 0) {
+      this.loseHp(powers.BRUTALITY ?? 0);
+      this.draw(powers.BRUTALITY ?? 0);
     }
     let draw =
       BASE_DRAW +
-      power(powers, 'NEXT_TURN_DRAW') +
-      power(powers, 'DRAW_CARDS_NEXT_TURN') -
-      power(powers, 'DRAW_REDUCTION');
+      (powers.NEXT_TURN_DRAW ?? 0) +
+      (powers.DRAW_CARDS_NEXT_TURN ?? 0) -
+      (powers.DRAW_REDUCTION ?? 0);
     clear(powers, 'NEXT_TURN_DRAW');
     clear(powers, 'DRAW_CARDS_NEXT_TURN');
     clear(powers, 'DRAW_REDUCTION');
@@ -473,7 +479,7 @@ export class Combat implements CombatContext {
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
     }
     this.draw(Math.max(0, draw));
-    const tools = power(powers, 'TOOLS_OF_THE_TRADE');
+    const tools = powers.TOOLS_OF_THE_TRADE ?? 0;
     if (tools > 0) {
       // Tools of the Trade: draw 1 card, then discard 1 card (per copy), after the turn's draw.
       this.draw(tools);
@@ -484,8 +490,8 @@ export class Combat implements CombatContext {
       });
     }
     combat.counters.turnDrawDone = 1;
-    if (power(powers, 'NIGHTMARE') > 0) this.deliverNightmares();
-    if (power(powers, 'FURNACE') > 0) this.forge(power(powers, 'FURNACE'));
+    if ((powers.NIGHTMARE ?? 0) > 0) this.deliverNightmares();
+    if ((powers.FURNACE ?? 0) > 0) this.forge(powers.FURNACE ?? 0);
     this.afterSts2TurnStart();
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
   }
@@ -516,7 +522,7 @@ export class Combat implements CombatContext {
    */
   openRetainChoice(): boolean {
     const combat = this.combat;
-    const count = power(combat.player.powers, 'WELL_LAID_PLANS');
+    const count = combat.player.powers.WELL_LAID_PLANS ?? 0;
     if (count <= 0 || (combat.counters.retainChosen ?? 0) > 0) return false;
     const retainable = (card: CombatCard) => {
       const definition = getCard(card.id);
@@ -565,46 +571,46 @@ export class Combat implements CombatContext {
             this.costOf(card, definition),
           );
       }
-    if (power(powers, 'METALLICIZE') > 0) this.gainBlock(power(powers, 'METALLICIZE'), true);
-    if (power(powers, 'PLATING') > 0) this.gainBlock(power(powers, 'PLATING'), true);
-    if (power(powers, 'DISINTEGRATION') > 0) {
-      this.damagePlayer(power(powers, 'DISINTEGRATION'), null);
+    if ((powers.METALLICIZE ?? 0) > 0) this.gainBlock(powers.METALLICIZE ?? 0, true);
+    if ((powers.PLATING ?? 0) > 0) this.gainBlock(powers.PLATING ?? 0, true);
+    if ((powers.DISINTEGRATION ?? 0) > 0) {
+      this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
       if (this.finished()) return;
     }
-    if (power(powers, 'ANTICIPATE') > 0) {
-      this.applyToPlayer('DEXTERITY', -power(powers, 'ANTICIPATE'));
+    if ((powers.ANTICIPATE ?? 0) > 0) {
+      this.applyToPlayer('DEXTERITY', -(powers.ANTICIPATE ?? 0));
       clear(powers, 'ANTICIPATE');
     }
-    if (power(powers, 'REPTILE_TRINKET') > 0) {
-      this.applyToPlayer('STRENGTH', -power(powers, 'REPTILE_TRINKET'));
+    if ((powers.REPTILE_TRINKET ?? 0) > 0) {
+      this.applyToPlayer('STRENGTH', -(powers.REPTILE_TRINKET ?? 0));
       clear(powers, 'REPTILE_TRINKET');
     }
     for (const monster of combat.monsters) {
       clear(monster.powers, 'CONQUEROR');
       clear(monster.powers, 'STRANGLE');
     }
-    if (power(powers, 'PLATED_ARMOR') > 0) this.gainBlock(power(powers, 'PLATED_ARMOR'), true);
-    if (power(powers, 'COMBUST') > 0) {
+    if ((powers.PLATED_ARMOR ?? 0) > 0) this.gainBlock(powers.PLATED_ARMOR ?? 0, true);
+    if ((powers.COMBUST ?? 0) > 0) {
       this.loseHp(combat.counters.combustLoss ?? 1);
-      this.damageAllMonsters(power(powers, 'COMBUST'));
+      this.damageAllMonsters(powers.COMBUST ?? 0);
       if (this.finished()) return;
     }
-    if (power(powers, 'CONSTRICTED') > 0) {
-      this.damagePlayer(power(powers, 'CONSTRICTED'), null);
+    if ((powers.CONSTRICTED ?? 0) > 0) {
+      this.damagePlayer(powers.CONSTRICTED ?? 0, null);
       if (this.finished()) return;
     }
     for (const relic of this.run.relics) getRelic(relic.id).atTurnEnd?.(this);
     this.endSts2Turn();
     if (this.finished()) return;
-    if (power(powers, 'LOSE_STRENGTH') > 0) {
-      this.applyToPlayer('STRENGTH', -power(powers, 'LOSE_STRENGTH'));
+    if ((powers.LOSE_STRENGTH ?? 0) > 0) {
+      this.applyToPlayer('STRENGTH', -(powers.LOSE_STRENGTH ?? 0));
       clear(powers, 'LOSE_STRENGTH');
     }
-    if (power(powers, 'LOSE_DEXTERITY') > 0) {
-      this.applyToPlayer('DEXTERITY', -power(powers, 'LOSE_DEXTERITY'));
+    if ((powers.LOSE_DEXTERITY ?? 0) > 0) {
+      this.applyToPlayer('DEXTERITY', -(powers.LOSE_DEXTERITY ?? 0));
       clear(powers, 'LOSE_DEXTERITY');
     }
-    if (power(powers, 'WRAITH_FORM') > 0) this.applyToPlayer('DEXTERITY', -power(powers, 'WRAITH_FORM'));
+    if ((powers.WRAITH_FORM ?? 0) > 0) this.applyToPlayer('DEXTERITY', -(powers.WRAITH_FORM ?? 0));
     clear(powers, 'NO_DRAW');
     clear(powers, 'DOUBLE_TAP');
     clear(powers, 'BURST');
@@ -655,13 +661,13 @@ export class Combat implements CombatContext {
         if (monster.memory.down === 1) this.turnWhileDown(monster);
         continue;
       }
-      if (power(monster.powers, 'BARRICADE') === 0) monster.block = 0;
-      const poison = power(monster.powers, 'POISON');
+      if ((monster.powers.BARRICADE ?? 0) === 0) monster.block = 0;
+      const poison = monster.powers.POISON ?? 0;
       if (poison > 0) {
         // Accelerant (StS2): Poison triggers that many more times.
-        const ticks = 1 + power(combat.player.powers, 'ACCELERANT');
+        const ticks = 1 + (combat.player.powers.ACCELERANT ?? 0);
         for (let tick = 0; tick < ticks && monster.alive; tick++) {
-          this.reduceMonsterHp(monster, power(monster.powers, 'POISON'), false);
+          this.reduceMonsterHp(monster, monster.powers.POISON ?? 0, false);
           if (monster.alive) this.reducePower(monster.powers, 'POISON', 1);
           if (this.finished()) return;
         }
@@ -670,9 +676,9 @@ export class Combat implements CombatContext {
       }
       this.executeMove(combat.monsters.indexOf(monster));
       if (this.finished()) return;
-      if (monster.alive && power(monster.powers, 'DOOM') > 0 && monster.hp <= power(monster.powers, 'DOOM')) {
+      if (monster.alive && (monster.powers.DOOM ?? 0) > 0 && monster.hp <= (monster.powers.DOOM ?? 0)) {
         this.reduceMonsterHp(monster, monster.hp, false);
-        if (!monster.alive && power(monster.powers, 'MINION') === 0)
+        if (!monster.alive && (monster.powers.MINION ?? 0) === 0)
           for (const relic of this.run.relics) getRelic(relic.id).onDoomKill?.(this);
         if (this.finished()) return;
       }
@@ -708,22 +714,21 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     for (const monster of combat.monsters) {
       if (!monster.alive) continue;
-      if (power(monster.powers, 'METALLICIZE') > 0) monster.block += power(monster.powers, 'METALLICIZE');
-      if (power(monster.powers, 'PLATED_ARMOR') > 0) monster.block += power(monster.powers, 'PLATED_ARMOR');
-      if (power(monster.powers, 'REGENERATE') > 0)
-        monster.hp = Math.min(monster.maxHp, monster.hp + power(monster.powers, 'REGENERATE'));
-      if (power(monster.powers, 'RITUAL') > 0) {
+      if ((monster.powers.METALLICIZE ?? 0) > 0) monster.block += monster.powers.METALLICIZE ?? 0;
+      if ((monster.powers.PLATED_ARMOR ?? 0) > 0) monster.block += monster.powers.PLATED_ARMOR ?? 0;
+      if ((monster.powers.REGENERATE ?? 0) > 0)
+        monster.hp = Math.min(monster.maxHp, monster.hp + (monster.powers.REGENERATE ?? 0));
+      if ((monster.powers.RITUAL ?? 0) > 0) {
         if ((monster.memory.ritualFresh ?? 0) > 0) monster.memory.ritualFresh = 0;
-        else
-          this.applyToMonster(combat.monsters.indexOf(monster), 'STRENGTH', power(monster.powers, 'RITUAL'));
+        else this.applyToMonster(combat.monsters.indexOf(monster), 'STRENGTH', monster.powers.RITUAL ?? 0);
       }
-      if (power(monster.powers, 'SHACKLED') > 0) {
-        monster.powers.STRENGTH = power(monster.powers, 'STRENGTH') + power(monster.powers, 'SHACKLED');
+      if ((monster.powers.SHACKLED ?? 0) > 0) {
+        monster.powers.STRENGTH = (monster.powers.STRENGTH ?? 0) + (monster.powers.SHACKLED ?? 0);
         if (monster.powers.STRENGTH === 0) clear(monster.powers, 'STRENGTH');
         clear(monster.powers, 'SHACKLED');
       }
-      if (power(monster.powers, 'NEMESIS') > 0) {
-        if (power(monster.powers, 'INTANGIBLE') > 0) clear(monster.powers, 'INTANGIBLE');
+      if ((monster.powers.NEMESIS ?? 0) > 0) {
+        if ((monster.powers.INTANGIBLE ?? 0) > 0) clear(monster.powers, 'INTANGIBLE');
         else monster.powers.INTANGIBLE = 1;
       }
       this.decrementTurnBased(monster.powers);
@@ -749,7 +754,7 @@ export class Combat implements CombatContext {
       if (id in playerPowers && (fresh.length === 0 || !fresh.includes(freshKey(id))))
         this.reducePower(playerPowers, id, 1);
     }
-    if (power(combat.player.powers, 'INTANGIBLE') > 0) this.reducePlayerPower('INTANGIBLE', 1);
+    if ((combat.player.powers.INTANGIBLE ?? 0) > 0) this.reducePlayerPower('INTANGIBLE', 1);
   }
 
   /**
@@ -805,11 +810,11 @@ export class Combat implements CombatContext {
       if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
     }
     return {
-      corruption: power(powers, 'CORRUPTION') > 0,
-      freeAttack: power(powers, 'FREE_ATTACK') > 0,
-      freeSkill: power(powers, 'FREE_SKILL') > 0,
-      voidForm: cards < power(powers, 'VOID_FORM'),
-      entangled: power(powers, 'ENTANGLED') > 0,
+      corruption: (powers.CORRUPTION ?? 0) > 0,
+      freeAttack: (powers.FREE_ATTACK ?? 0) > 0,
+      freeSkill: (powers.FREE_SKILL ?? 0) > 0,
+      voidForm: cards < (powers.VOID_FORM ?? 0),
+      entangled: (powers.ENTANGLED ?? 0) > 0,
       choked: hasRelic(this.run, 'VELVET_CHOKER') && cards >= 6,
       bound: (counters.boundThisTurn ?? 0) > 0,
       powerCostIncrease,
@@ -929,9 +934,9 @@ export class Combat implements CombatContext {
     }
     const starsSpent = Math.min(combat.player.stars, definition.starCost ?? 0);
     combat.player.stars -= starsSpent;
-    if (definition.type === 'Attack' && power(combat.player.powers, 'FREE_ATTACK') > 0)
+    if (definition.type === 'Attack' && (combat.player.powers.FREE_ATTACK ?? 0) > 0)
       this.reducePlayerPower('FREE_ATTACK', 1);
-    if (definition.type === 'Skill' && power(combat.player.powers, 'FREE_SKILL') > 0)
+    if (definition.type === 'Skill' && (combat.player.powers.FREE_SKILL ?? 0) > 0)
       this.reducePlayerPower('FREE_SKILL', 1);
     if (starsSpent > 0) this.onStarsChanged(starsSpent, true);
     if (definition.target === 'AnyEnemy') {
@@ -939,9 +944,9 @@ export class Combat implements CombatContext {
       if (facing !== undefined) combat.counters.facing = facing.uid;
     }
     card.turnCost = null;
-    if (this.energySpent > 0 && power(combat.player.powers, 'ORBIT') > 0) this.orbit(this.energySpent);
-    if (cost >= 2 && power(combat.player.powers, 'DANSE_MACABRE') > 0)
-      this.gainBlock(power(combat.player.powers, 'DANSE_MACABRE'), true);
+    if (this.energySpent > 0 && (combat.player.powers.ORBIT ?? 0) > 0) this.orbit(this.energySpent);
+    if (cost >= 2 && (combat.player.powers.DANSE_MACABRE ?? 0) > 0)
+      this.gainBlock(combat.player.powers.DANSE_MACABRE ?? 0, true);
     this.resolvePlay(card, target, definition, false);
     if (this.finished()) return;
   }
@@ -957,14 +962,14 @@ export class Combat implements CombatContext {
     for (let index = 0; index < combat.monsters.length; index++) {
       const monster = combat.monsters[index];
       if (monster === undefined || !monster.alive) continue;
-      if (definition.type === 'Skill' && power(monster.powers, 'ENRAGE') > 0) {
-        this.applyToMonster(index, 'STRENGTH', power(monster.powers, 'ENRAGE'));
+      if (definition.type === 'Skill' && (monster.powers.ENRAGE ?? 0) > 0) {
+        this.applyToMonster(index, 'STRENGTH', monster.powers.ENRAGE ?? 0);
       }
-      if (definition.type === 'Power' && power(monster.powers, 'CURIOSITY') > 0) {
-        this.applyToMonster(index, 'STRENGTH', power(monster.powers, 'CURIOSITY'));
+      if (definition.type === 'Power' && (monster.powers.CURIOSITY ?? 0) > 0) {
+        this.applyToMonster(index, 'STRENGTH', monster.powers.CURIOSITY ?? 0);
       }
-      if (power(monster.powers, 'TIME_WARP') > 0) {
-        const left = power(monster.powers, 'TIME_WARP') - 1;
+      if ((monster.powers.TIME_WARP ?? 0) > 0) {
+        const left = (monster.powers.TIME_WARP ?? 0) - 1;
         if (left <= 0) {
           monster.powers.TIME_WARP = 12;
           this.applyToMonster(index, 'STRENGTH', 2);
@@ -974,23 +979,21 @@ export class Combat implements CombatContext {
         }
       }
       // Choke: the choked enemy loses HP for every card played after it this turn.
-      if (power(monster.powers, 'CHOKED') > 0) {
-        this.reduceMonsterHp(monster, power(monster.powers, 'CHOKED'), false);
+      if ((monster.powers.CHOKED ?? 0) > 0) {
+        this.reduceMonsterHp(monster, monster.powers.CHOKED ?? 0, false);
         if (this.finished()) return;
         if (!monster.alive) continue;
       }
-      if (definition.type === 'Attack' && power(monster.powers, 'SHARP_HIDE') > 0) {
-        this.damagePlayer(power(monster.powers, 'SHARP_HIDE'), null);
+      if (definition.type === 'Attack' && (monster.powers.SHARP_HIDE ?? 0) > 0) {
+        this.damagePlayer(monster.powers.SHARP_HIDE ?? 0, null);
         if (this.finished()) return;
       }
     }
-    if (definition.type !== 'Attack' && power(combat.player.powers, 'HEX') > 0)
+    if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
       this.addCard('DAZED', 'drawRandom');
     const play = this.cardPlay(card, target);
     const penNib =
-      definition.type === 'Attack' &&
-      this.penNibReady() &&
-      power(combat.player.powers, 'DOUBLE_DAMAGE') === 0;
+      definition.type === 'Attack' && this.penNibReady() && (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0;
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
     const outer = this.currentCard;
@@ -999,10 +1002,10 @@ export class Combat implements CombatContext {
     this.attackBonus = definition.type === 'Attack' ? this.attackBonusOf(card) : 0;
     definition.play?.(this, play);
     let repeats = 0;
-    if (definition.type === 'Attack' && power(combat.player.powers, 'DOUBLE_TAP') > 0) {
+    if (definition.type === 'Attack' && (combat.player.powers.DOUBLE_TAP ?? 0) > 0) {
       this.reducePlayerPower('DOUBLE_TAP', 1);
       repeats = 1;
-    } else if (definition.type === 'Skill' && power(combat.player.powers, 'BURST') > 0) {
+    } else if (definition.type === 'Skill' && (combat.player.powers.BURST ?? 0) > 0) {
       this.reducePlayerPower('BURST', 1);
       repeats = 1;
     }
@@ -1022,17 +1025,17 @@ export class Combat implements CombatContext {
     this.currentCard = outer;
     this.attackBonus = outerBonus;
     if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
-    if (power(combat.player.powers, 'VIGOR') > 0 && definition.type === 'Attack')
+    if ((combat.player.powers.VIGOR ?? 0) > 0 && definition.type === 'Attack')
       clear(combat.player.powers, 'VIGOR');
     // Player powers reacting to the play.
-    if (power(combat.player.powers, 'AFTER_IMAGE') > 0)
-      this.gainBlock(power(combat.player.powers, 'AFTER_IMAGE'), true);
+    if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
+      this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);
     this.afterSts2Play(definition, card);
     if (this.finished()) return;
-    if (power(combat.player.powers, 'THOUSAND_CUTS') > 0)
-      this.damageAllMonsters(power(combat.player.powers, 'THOUSAND_CUTS'));
-    if (definition.type === 'Attack' && power(combat.player.powers, 'RAGE') > 0)
-      this.gainBlock(power(combat.player.powers, 'RAGE'), true);
+    if ((combat.player.powers.THOUSAND_CUTS ?? 0) > 0)
+      this.damageAllMonsters(combat.player.powers.THOUSAND_CUTS ?? 0);
+    if (definition.type === 'Attack' && (combat.player.powers.RAGE ?? 0) > 0)
+      this.gainBlock(combat.player.powers.RAGE ?? 0, true);
     for (const relic of this.run.relics) getRelic(relic.id).onCardPlayed?.(this, play, definition.type);
     // Where the card goes.
     if (definition.type === 'Power') {
@@ -1041,12 +1044,12 @@ export class Combat implements CombatContext {
       free ||
       (enchantmentRule?.exhaust ?? cardFlag(definition.exhaust, card.upgraded)) ||
       ((definition.type === 'Attack' || definition.type === 'Skill') && this.livingMonsterHas('HUNGER')) ||
-      (definition.type === 'Skill' && power(combat.player.powers, 'CORRUPTION') > 0)
+      (definition.type === 'Skill' && (combat.player.powers.CORRUPTION ?? 0) > 0)
     ) {
       if (free) combat.exhaustPile.push(card);
       else this.moveToExhaust(card, null);
     } else if (
-      power(combat.player.powers, 'NOSTALGIA') > 0 &&
+      (combat.player.powers.NOSTALGIA ?? 0) > 0 &&
       (definition.type === 'Attack' || definition.type === 'Skill') &&
       (counters.attacksThisTurn ?? 0) + (counters.skillsThisTurn ?? 0) === 1
     ) {
@@ -1188,35 +1191,31 @@ export class Combat implements CombatContext {
 
   private hitMonster(monster: MonsterState, damage: number): number {
     const lost = this.reduceMonsterHp(monster, damage, true);
-    const reaper = power(this.combat.player.powers, 'REAPER_FORM');
+    const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
     if (reaper > 0 && lost > 0 && monster.alive)
       this.applyToMonster(this.combat.monsters.indexOf(monster), 'DOOM', lost * reaper);
-    const gaze = power(this.combat.player.powers, 'MONARCHS_GAZE');
+    const gaze = this.combat.player.powers.MONARCHS_GAZE ?? 0;
     if (gaze > 0 && monster.alive) {
       // Monarch's Gaze (StS2): the Strength comes back at the end of the round (as Shackled).
       this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', -gaze);
-      monster.powers.SHACKLED = power(monster.powers, 'SHACKLED') + gaze;
+      monster.powers.SHACKLED = (monster.powers.SHACKLED ?? 0) + gaze;
     }
     if (monster.alive) {
-      if (lost > 0 && power(this.combat.player.powers, 'ENVENOM') > 0) {
+      if (lost > 0 && (this.combat.player.powers.ENVENOM ?? 0) > 0) {
         this.applyToMonster(
           this.combat.monsters.indexOf(monster),
           'POISON',
-          power(this.combat.player.powers, 'ENVENOM'),
+          this.combat.player.powers.ENVENOM ?? 0,
         );
       }
-      if (lost > 0 && power(monster.powers, 'PLATED_ARMOR') > 0)
+      if (lost > 0 && (monster.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
-      if (lost > 0 && power(monster.powers, 'CURL_UP') > 0) {
-        monster.block += power(monster.powers, 'CURL_UP');
+      if (lost > 0 && (monster.powers.CURL_UP ?? 0) > 0) {
+        monster.block += monster.powers.CURL_UP ?? 0;
         clear(monster.powers, 'CURL_UP');
       }
-      if (lost > 0 && power(monster.powers, 'ANGRY') > 0) {
-        this.applyToMonster(
-          this.combat.monsters.indexOf(monster),
-          'STRENGTH',
-          power(monster.powers, 'ANGRY'),
-        );
+      if (lost > 0 && (monster.powers.ANGRY ?? 0) > 0) {
+        this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', monster.powers.ANGRY ?? 0);
       }
     }
     return lost;
@@ -1226,9 +1225,9 @@ export class Combat implements CombatContext {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive) return 0;
     let damage = amount;
-    if (options?.ignoreVulnerable !== true && power(monster.powers, 'VULNERABLE') > 0)
+    if (options?.ignoreVulnerable !== true && (monster.powers.VULNERABLE ?? 0) > 0)
       damage = Math.floor(damage * 1.5);
-    if (power(monster.powers, 'INTANGIBLE') > 0 && damage > 1) damage = 1;
+    if ((monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
     return this.reduceMonsterHp(monster, damage, false);
   }
 
@@ -1253,8 +1252,8 @@ export class Combat implements CombatContext {
     if (hadBlock && monster.block === 0) this.afterBlockBroken(monster);
     if (remaining <= 0) return 0;
     if (fromAttack) remaining = this.unblockedAttackDamage(remaining);
-    if (power(monster.powers, 'INVINCIBLE') > 0) {
-      const cap = power(monster.powers, 'INVINCIBLE');
+    if ((monster.powers.INVINCIBLE ?? 0) > 0) {
+      const cap = monster.powers.INVINCIBLE ?? 0;
       remaining = Math.min(remaining, cap);
       monster.powers.INVINCIBLE = cap - remaining;
       if (monster.powers.INVINCIBLE <= 0) monster.powers.INVINCIBLE = 0;
@@ -1265,9 +1264,9 @@ export class Combat implements CombatContext {
     if (monster.hp <= 0) {
       this.killMonster(monster);
     } else if (lost > 0) {
-      if (power(monster.powers, 'MALLEABLE') > 0 && fromAttack) {
-        monster.block += power(monster.powers, 'MALLEABLE');
-        monster.powers.MALLEABLE = power(monster.powers, 'MALLEABLE') + 1;
+      if ((monster.powers.MALLEABLE ?? 0) > 0 && fromAttack) {
+        monster.block += monster.powers.MALLEABLE ?? 0;
+        monster.powers.MALLEABLE = (monster.powers.MALLEABLE ?? 0) + 1;
       }
       getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
     }
@@ -1306,9 +1305,9 @@ export class Combat implements CombatContext {
     const index = this.combat.monsters.indexOf(monster);
     getMonster(monster.id).onDeath?.(this.monsterContext(index));
     if (!monster.alive) this.afterSts2Death(monster);
-    if (power(monster.powers, 'SPORE_CLOUD') > 0)
-      this.applyToPlayer('VULNERABLE', power(monster.powers, 'SPORE_CLOUD'));
-    if (power(monster.powers, 'CORPSE_EXPLOSION') > 0) {
+    if ((monster.powers.SPORE_CLOUD ?? 0) > 0)
+      this.applyToPlayer('VULNERABLE', monster.powers.SPORE_CLOUD ?? 0);
+    if ((monster.powers.CORPSE_EXPLOSION ?? 0) > 0) {
       clear(monster.powers, 'CORPSE_EXPLOSION');
       this.damageAllMonsters(monster.maxHp);
     }
@@ -1321,7 +1320,7 @@ export class Combat implements CombatContext {
   damagePlayer(damage: number, attacker: MonsterState | null): void {
     const combat = this.combat;
     let remaining = damage;
-    if (attacker !== null && power(combat.player.powers, 'INTANGIBLE') > 0 && remaining > 1) remaining = 1;
+    if (attacker !== null && (combat.player.powers.INTANGIBLE ?? 0) > 0 && remaining > 1) remaining = 1;
     if (combat.player.block > 0) {
       const absorbed = Math.min(combat.player.block, remaining);
       combat.player.block -= absorbed;
@@ -1334,17 +1333,17 @@ export class Combat implements CombatContext {
       summon.hp -= absorbed;
       remaining -= absorbed;
     }
-    if (remaining > 0 && attacker !== null && power(attacker.powers, 'PAINFUL_STABS') > 0) {
-      for (let copy = 0; copy < power(attacker.powers, 'PAINFUL_STABS'); copy++)
+    if (remaining > 0 && attacker !== null && (attacker.powers.PAINFUL_STABS ?? 0) > 0) {
+      for (let copy = 0; copy < (attacker.powers.PAINFUL_STABS ?? 0); copy++)
         this.addCard('WOUND', 'discard');
     }
     if (remaining > 0) {
-      if (attacker !== null && power(combat.player.powers, 'PLATED_ARMOR') > 0)
+      if (attacker !== null && (combat.player.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePlayerPower('PLATED_ARMOR', 1);
       this.loseHp(remaining);
     }
     if (attacker?.alive === true) {
-      const thorns = power(combat.player.powers, 'THORNS') + power(combat.player.powers, 'FLAME_BARRIER');
+      const thorns = (combat.player.powers.THORNS ?? 0) + (combat.player.powers.FLAME_BARRIER ?? 0);
       if (thorns > 0) this.reduceMonsterHp(attacker, thorns, false);
     }
   }
@@ -1359,8 +1358,8 @@ export class Combat implements CombatContext {
         if (hook !== undefined) block += hook(this, block);
       }
     if (block > 0) this.combat.player.block += block;
-    if (block > 0 && power(this.combat.player.powers, 'JUGGERNAUT') > 0) {
-      this.damageMonster(this.randomMonsterIndex(), power(this.combat.player.powers, 'JUGGERNAUT'), {
+    if (block > 0 && (this.combat.player.powers.JUGGERNAUT ?? 0) > 0) {
+      this.damageMonster(this.randomMonsterIndex(), this.combat.player.powers.JUGGERNAUT ?? 0, {
         ignoreVulnerable: true,
       });
     }
@@ -1370,11 +1369,11 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     const definition = getPower(id);
     if (amount === 0) return;
-    if (definition.debuff && amount > 0 && power(powers, 'ARTIFACT') > 0) {
+    if (definition.debuff && amount > 0 && (powers.ARTIFACT ?? 0) > 0) {
       this.reducePlayerPower('ARTIFACT', 1);
       return;
     }
-    if ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0 && power(powers, 'ARTIFACT') > 0) {
+    if ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0 && (powers.ARTIFACT ?? 0) > 0) {
       this.reducePlayerPower('ARTIFACT', 1);
       return;
     }
@@ -1399,7 +1398,7 @@ export class Combat implements CombatContext {
     const definition = getPower(id);
     const debuffing =
       (definition.debuff && amount > 0) || ((id === 'STRENGTH' || id === 'DEXTERITY') && amount < 0);
-    if (debuffing && power(monster.powers, 'ARTIFACT') > 0) {
+    if (debuffing && (monster.powers.ARTIFACT ?? 0) > 0) {
       this.reducePower(monster.powers, 'ARTIFACT', 1);
       return;
     }
@@ -1421,13 +1420,13 @@ export class Combat implements CombatContext {
     if ((combat.counters.monsterTurn ?? 0) === 1) return;
     if (this.currentCard !== null)
       for (const relic of this.run.relics) getRelic(relic.id).onMonsterDebuffed?.(this, index, id, amount);
-    if (id === 'VULNERABLE' && power(powers, 'VICIOUS') > 0) this.draw(power(powers, 'VICIOUS'));
-    if (id === 'POISON' && power(powers, 'OUTBREAK') > 0) {
+    if (id === 'VULNERABLE' && (powers.VICIOUS ?? 0) > 0) this.draw(powers.VICIOUS ?? 0);
+    if (id === 'POISON' && (powers.OUTBREAK ?? 0) > 0) {
       combat.counters.poisonApplied = (combat.counters.poisonApplied ?? 0) + 1;
-      if (combat.counters.poisonApplied % 3 === 0) this.damageAllMonsters(power(powers, 'OUTBREAK'));
+      if (combat.counters.poisonApplied % 3 === 0) this.damageAllMonsters(powers.OUTBREAK ?? 0);
     }
-    if (id === 'DOOM' && power(powers, 'SHROUD') > 0) this.gainBlock(power(powers, 'SHROUD'), true);
-    if (power(powers, 'SLEIGHT_OF_FLESH') > 0) this.damageMonster(index, power(powers, 'SLEIGHT_OF_FLESH'));
+    if (id === 'DOOM' && (powers.SHROUD ?? 0) > 0) this.gainBlock(powers.SHROUD ?? 0, true);
+    if ((powers.SLEIGHT_OF_FLESH ?? 0) > 0) this.damageMonster(index, powers.SLEIGHT_OF_FLESH ?? 0);
   }
 
   /** Applies a power to every living monster. */
@@ -1451,7 +1450,7 @@ export class Combat implements CombatContext {
   draw(count: number): void {
     const combat = this.combat;
     for (let drawn = 0; drawn < count; drawn++) {
-      if (power(combat.player.powers, 'NO_DRAW') > 0) return;
+      if ((combat.player.powers.NO_DRAW ?? 0) > 0) return;
       if (combat.hand.length >= HAND_LIMIT) return;
       if ((combat.counters.turnDrawDone ?? 0) > 0 && this.livingMonsterHas('SCRUTINY')) return;
       if (combat.drawPile.length === 0) {
@@ -1463,20 +1462,20 @@ export class Combat implements CombatContext {
       combat.hand.push(card);
       // A Draw Pile choice opened by the shuffle of this draw (Stratagem) keeps to the cards still there.
       if (combat.selection !== null && combat.selection.source === 'draw') this.dropDrawOption(card.uid);
-      const binding = power(combat.player.powers, 'CHAINS_OF_BINDING');
+      const binding = combat.player.powers.CHAINS_OF_BINDING ?? 0;
       if (binding > 0 && (combat.counters.boundThisTurn ?? 0) < binding) {
         combat.counters.boundThisTurn = (combat.counters.boundThisTurn ?? 0) + 1;
         combat.counters[`bound:${card.uid}`] = 1;
       }
       const definition = getCard(card.id);
       // Confused (the Snecko's Perplexing Glare): a drawn card's cost becomes 0-3 for the combat.
-      if (power(combat.player.powers, 'CONFUSED') > 0 && baseCost(definition, card.upgraded) >= 0)
+      if ((combat.player.powers.CONFUSED ?? 0) > 0 && baseCost(definition, card.upgraded) >= 0)
         card.combatCost = nextInt(this.run.random, 'misc', 0, 3);
       if (definition.type === 'Status' || definition.type === 'Curse') {
-        if (power(combat.player.powers, 'FIRE_BREATHING') > 0)
-          this.damageAllMonsters(power(combat.player.powers, 'FIRE_BREATHING'));
-        if (definition.type === 'Status' && power(combat.player.powers, 'EVOLVE') > 0)
-          this.draw(power(combat.player.powers, 'EVOLVE'));
+        if ((combat.player.powers.FIRE_BREATHING ?? 0) > 0)
+          this.damageAllMonsters(combat.player.powers.FIRE_BREATHING ?? 0);
+        if (definition.type === 'Status' && (combat.player.powers.EVOLVE ?? 0) > 0)
+          this.draw(combat.player.powers.EVOLVE ?? 0);
       }
       definition.onDraw?.(this, this.cardPlay(card, -1));
       if (card.enchantment !== undefined)
@@ -1512,7 +1511,7 @@ export class Combat implements CombatContext {
         combat.drawPile = [...combat.drawPile.filter((card) => !onTop.includes(card)), ...onTop];
     }
     for (const relic of this.run.relics) getRelic(relic.id).onShuffle?.(this);
-    const stratagem = this.run.ruleset === 'sts2' ? power(combat.player.powers, 'STRATAGEM') : 0;
+    const stratagem = this.run.ruleset === 'sts2' ? (combat.player.powers.STRATAGEM ?? 0) : 0;
     // Stratagem (StS2): choose Draw Pile cards for the hand after the shuffle (its card's onSelect),
     // unless a choice is already open. A draw that caused the shuffle goes on meanwhile.
     if (stratagem > 0 && combat.selection === null) {
@@ -1544,15 +1543,15 @@ export class Combat implements CombatContext {
     this.combat.counters.timesDamaged = (this.combat.counters.timesDamaged ?? 0) + 1;
     this.combat.counters.hpLostThisTurn = (this.combat.counters.hpLostThisTurn ?? 0) + 1;
     for (const relic of this.run.relics) getRelic(relic.id).onPlayerHpLoss?.(this, loss);
-    if (power(this.combat.player.powers, 'RUPTURE') > 0 && loss > 0) {
-      this.applyToPlayer('STRENGTH', power(this.combat.player.powers, 'RUPTURE'));
+    if ((this.combat.player.powers.RUPTURE ?? 0) > 0 && loss > 0) {
+      this.applyToPlayer('STRENGTH', this.combat.player.powers.RUPTURE ?? 0);
     }
     if (
-      power(this.combat.player.powers, 'INFERNO') > 0 &&
+      (this.combat.player.powers.INFERNO ?? 0) > 0 &&
       (this.combat.counters.monsterTurn ?? 0) === 0 &&
       this.run.hp - loss > 0
     ) {
-      this.damageAllMonsters(power(this.combat.player.powers, 'INFERNO'));
+      this.damageAllMonsters(this.combat.player.powers.INFERNO ?? 0);
     }
     if (this.run.hp <= 0) {
       const fairy = this.run.potions.indexOf('FAIRY_IN_A_BOTTLE');
@@ -1596,7 +1595,7 @@ export class Combat implements CombatContext {
       id,
       upgraded:
         upgraded ||
-        (getCard(id).type === 'Attack' && id === 'SHIV' && power(combat.player.powers, 'SHIV_UPGRADE') > 0),
+        (getCard(id).type === 'Attack' && id === 'SHIV' && (combat.player.powers.SHIV_UPGRADE ?? 0) > 0),
       combatCost: null,
       turnCost: costZeroThisTurn ? 0 : null,
       bonus: 0,
@@ -1639,8 +1638,8 @@ export class Combat implements CombatContext {
     this.combat.exhaustPile.push(card);
     this.combat.counters.exhaustedThisTurn = (this.combat.counters.exhaustedThisTurn ?? 0) + 1;
     const powers = this.combat.player.powers;
-    if (power(powers, 'FEEL_NO_PAIN') > 0) this.gainBlock(power(powers, 'FEEL_NO_PAIN'), true);
-    if (power(powers, 'DARK_EMBRACE') > 0) this.draw(power(powers, 'DARK_EMBRACE'));
+    if ((powers.FEEL_NO_PAIN ?? 0) > 0) this.gainBlock(powers.FEEL_NO_PAIN ?? 0, true);
+    if ((powers.DARK_EMBRACE ?? 0) > 0) this.draw(powers.DARK_EMBRACE ?? 0);
     getCard(card.id).onExhaust?.(this, this.cardPlay(card, -1));
     for (const relic of this.run.relics) getRelic(relic.id).onExhaust?.(this, card);
   }
@@ -1767,10 +1766,10 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     const counters = this.combat.counters;
     let result = block;
-    if (power(powers, 'FASTEN') > 0 && this.currentCard?.id.startsWith('DEFEND') === true)
-      result += power(powers, 'FASTEN');
-    if (power(powers, 'SHADOWMELD') > 0) result *= 2;
-    if (power(powers, 'UNMOVABLE') > 0 && (counters.blockFromCardsThisTurn ?? 0) === 0 && result > 0)
+    if ((powers.FASTEN ?? 0) > 0 && this.currentCard?.id.startsWith('DEFEND') === true)
+      result += powers.FASTEN ?? 0;
+    if ((powers.SHADOWMELD ?? 0) > 0) result *= 2;
+    if ((powers.UNMOVABLE ?? 0) > 0 && (counters.blockFromCardsThisTurn ?? 0) === 0 && result > 0)
       result *= 2;
     if (result > 0) counters.blockFromCardsThisTurn = (counters.blockFromCardsThisTurn ?? 0) + 1;
     return result;
@@ -1781,9 +1780,9 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     if (!spent)
       this.combat.counters.starsGainedThisTurn = (this.combat.counters.starsGainedThisTurn ?? 0) + amount;
-    if (power(powers, 'BLACK_HOLE') > 0) this.damageAllMonsters(power(powers, 'BLACK_HOLE'));
-    if (spent && power(powers, 'CHILD_OF_THE_STARS') > 0)
-      this.gainBlock(power(powers, 'CHILD_OF_THE_STARS') * amount, true);
+    if ((powers.BLACK_HOLE ?? 0) > 0) this.damageAllMonsters(powers.BLACK_HOLE ?? 0);
+    if (spent && (powers.CHILD_OF_THE_STARS ?? 0) > 0)
+      this.gainBlock((powers.CHILD_OF_THE_STARS ?? 0) * amount, true);
     if (spent) for (const relic of this.run.relics) getRelic(relic.id).onStarsSpent?.(this, amount);
   }
 
@@ -1792,50 +1791,50 @@ export class Combat implements CombatContext {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
-    if (power(powers, 'CRIMSON_MANTLE') > 0) {
+    if ((powers.CRIMSON_MANTLE ?? 0) > 0) {
       this.loseHp(1);
       if (this.finished()) return;
-      this.gainBlock(power(powers, 'CRIMSON_MANTLE'), true);
+      this.gainBlock(powers.CRIMSON_MANTLE ?? 0, true);
     }
-    if (power(powers, 'GENESIS') > 0) this.gainStars(power(powers, 'GENESIS'));
-    if (power(powers, 'FRIENDSHIP') > 0) this.gainEnergy(power(powers, 'FRIENDSHIP'));
-    if (power(powers, 'SUMMON_NEXT_TURN') > 0) {
-      this.summon(power(powers, 'SUMMON_NEXT_TURN'));
+    if ((powers.GENESIS ?? 0) > 0) this.gainStars(powers.GENESIS ?? 0);
+    if ((powers.FRIENDSHIP ?? 0) > 0) this.gainEnergy(powers.FRIENDSHIP ?? 0);
+    if ((powers.SUMMON_NEXT_TURN ?? 0) > 0) {
+      this.summon(powers.SUMMON_NEXT_TURN ?? 0);
       clear(powers, 'SUMMON_NEXT_TURN');
     }
-    if (power(powers, 'STAR_NEXT_TURN') > 0) {
-      this.gainStars(power(powers, 'STAR_NEXT_TURN'));
+    if ((powers.STAR_NEXT_TURN ?? 0) > 0) {
+      this.gainStars(powers.STAR_NEXT_TURN ?? 0);
       clear(powers, 'STAR_NEXT_TURN');
     }
-    if (power(powers, 'DEMESNE') > 0) {
-      this.gainEnergy(power(powers, 'DEMESNE'));
-      this.draw(power(powers, 'DEMESNE'));
+    if ((powers.DEMESNE ?? 0) > 0) {
+      this.gainEnergy(powers.DEMESNE ?? 0);
+      this.draw(powers.DEMESNE ?? 0);
     }
-    if (power(powers, 'PREP_TIME') > 0) this.applyToPlayer('VIGOR', power(powers, 'PREP_TIME'));
-    if (power(powers, 'ROLLING_BOULDER') > 0) {
-      this.damageAllMonsters(power(powers, 'ROLLING_BOULDER'));
-      powers.ROLLING_BOULDER = power(powers, 'ROLLING_BOULDER') + 5;
+    if ((powers.PREP_TIME ?? 0) > 0) this.applyToPlayer('VIGOR', powers.PREP_TIME ?? 0);
+    if ((powers.ROLLING_BOULDER ?? 0) > 0) {
+      this.damageAllMonsters(powers.ROLLING_BOULDER ?? 0);
+      powers.ROLLING_BOULDER = (powers.ROLLING_BOULDER ?? 0) + 5;
       if (this.finished()) return;
     }
-    if (power(powers, 'COUNTDOWN') > 0) {
+    if ((powers.COUNTDOWN ?? 0) > 0) {
       const index = this.randomMonsterIndex();
-      if (index >= 0) this.applyToMonster(index, 'DOOM', power(powers, 'COUNTDOWN'));
+      if (index >= 0) this.applyToMonster(index, 'DOOM', powers.COUNTDOWN ?? 0);
     }
-    if (power(powers, 'SENTRY_MODE') > 0)
-      for (let copy = 0; copy < power(powers, 'SENTRY_MODE'); copy++) this.addCard('SWEEPING_GAZE', 'hand');
-    if (power(powers, 'SPECTRUM_SHIFT') > 0) {
+    if ((powers.SENTRY_MODE ?? 0) > 0)
+      for (let copy = 0; copy < (powers.SENTRY_MODE ?? 0); copy++) this.addCard('SWEEPING_GAZE', 'hand');
+    if ((powers.SPECTRUM_SHIFT ?? 0) > 0) {
       const pool = [...colorlessPool('Uncommon'), ...colorlessPool('Rare')];
-      for (let copy = 0; copy < power(powers, 'SPECTRUM_SHIFT') && pool.length > 0; copy++)
+      for (let copy = 0; copy < (powers.SPECTRUM_SHIFT ?? 0) && pool.length > 0; copy++)
         this.addCard(pool[nextInt(this.run.random, 'misc', 0, pool.length - 1)] ?? '', 'hand');
     }
-    for (let copy = 0; copy < power(powers, 'MAYHEM'); copy++) {
+    for (let copy = 0; copy < (powers.MAYHEM ?? 0); copy++) {
       // Mayhem (StS2): the top card of the draw pile is played, as Havoc plays it (reshuffling an empty pile).
       if (combat.drawPile.length === 0) this.draw(0);
       const top = combat.drawPile.pop();
       if (top !== undefined) this.playFree(top, false);
       if (this.finished()) return;
     }
-    if (power(powers, 'AGGRESSION') > 0) {
+    if ((powers.AGGRESSION ?? 0) > 0) {
       const attacks = combat.discardPile.filter((card) => getCard(card.id).type === 'Attack');
       const chosen =
         attacks[attacks.length === 0 ? 0 : nextInt(this.run.random, 'misc', 0, attacks.length - 1)];
@@ -1845,11 +1844,11 @@ export class Combat implements CombatContext {
         this.upgradeCard(chosen);
       }
     }
-    if (power(powers, 'DRUM_OF_BATTLE') > 0) {
+    if ((powers.DRUM_OF_BATTLE ?? 0) > 0) {
       const top = combat.drawPile[combat.drawPile.length - 1];
       if (top !== undefined) this.exhaustCard(top);
     }
-    const foregone = power(powers, 'FOREGONE_CONCLUSION');
+    const foregone = powers.FOREGONE_CONCLUSION ?? 0;
     // Foregone Conclusion (played last turn): choose that many Draw Pile cards for the hand (its card's onSelect).
     if (foregone > 0 && combat.selection === null) {
       clear(powers, 'FOREGONE_CONCLUSION');
@@ -1859,7 +1858,7 @@ export class Combat implements CombatContext {
         prompt: 'Choose cards to put into your Hand.',
       });
     }
-    const tyranny = power(powers, 'TYRANNY');
+    const tyranny = powers.TYRANNY ?? 0;
     // Tyranny: draw, then Exhaust as many chosen cards of the hand (its card's onSelect exhausts them).
     // Only one choice can be open: with Tools of the Trade's discard still pending, it is skipped.
     if (tyranny > 0 && combat.selection === null) {
@@ -1870,7 +1869,7 @@ export class Combat implements CombatContext {
         prompt: 'Choose a card to Exhaust.',
       });
     }
-    const entropy = power(powers, 'ENTROPY');
+    const entropy = powers.ENTROPY ?? 0;
     // Entropy: Transform as many chosen cards of the hand (its card's onSelect transforms them).
     if (entropy > 0 && combat.selection === null) {
       this.requestSelectionFor('ENTROPY', {
@@ -1892,7 +1891,7 @@ export class Combat implements CombatContext {
       this.damageAllMonsters(bomb);
       if (this.finished()) return;
     }
-    for (let time = 0; time < power(combat.player.powers, 'STAMPEDE') && !combat.over; time++) {
+    for (let time = 0; time < (combat.player.powers.STAMPEDE ?? 0) && !combat.over; time++) {
       // Attacks that ask for a choice are left in hand (no choice can be made as the turn ends).
       const attacks = combat.hand.filter((card) => {
         const definition = getCard(card.id);
@@ -1905,7 +1904,7 @@ export class Combat implements CombatContext {
       this.playFree(chosen, false);
     }
     if (this.finished()) return;
-    const dot = power(combat.player.powers, 'PALE_BLUE_DOT');
+    const dot = combat.player.powers.PALE_BLUE_DOT ?? 0;
     if (dot > 0 && (combat.counters.cardsThisTurn ?? 0) >= 5) this.applyToPlayer('DRAW_CARDS_NEXT_TURN', dot);
   }
 
@@ -1913,7 +1912,7 @@ export class Combat implements CombatContext {
   private afterSts2Draw(definition: CardDefinition, card: CombatCard): void {
     if (this.run.ruleset !== 'sts2') return;
     const powers = this.combat.player.powers;
-    if (power(powers, 'HELLRAISER') > 0 && card.id.includes('STRIKE') && this.combat.selection === null) {
+    if ((powers.HELLRAISER ?? 0) > 0 && card.id.includes('STRIKE') && this.combat.selection === null) {
       const index = this.combat.hand.indexOf(card);
       if (index >= 0) {
         this.combat.hand.splice(index, 1);
@@ -1921,16 +1920,15 @@ export class Combat implements CombatContext {
         if (this.finished()) return;
       }
     }
-    if (power(powers, 'CORROSIVE_WAVE') > 0)
-      this.applyToAllMonsters('POISON', power(powers, 'CORROSIVE_WAVE'));
+    if ((powers.CORROSIVE_WAVE ?? 0) > 0) this.applyToAllMonsters('POISON', powers.CORROSIVE_WAVE ?? 0);
     if ((this.combat.counters.turnDrawDone ?? 0) > 0) {
       // Drawn during the turn: after the turn's own draw (Death March counts these).
       this.combat.counters.drawnInTurnThisTurn = (this.combat.counters.drawnInTurnThisTurn ?? 0) + 1;
-      if (power(powers, 'SPEEDSTER') > 0) this.damageAllMonsters(power(powers, 'SPEEDSTER'));
+      if ((powers.SPEEDSTER ?? 0) > 0) this.damageAllMonsters(powers.SPEEDSTER ?? 0);
     }
-    if (power(powers, 'PAGESTORM') > 0 && isEthereal(card, definition)) this.draw(power(powers, 'PAGESTORM'));
-    if (power(powers, 'AUTOMATION') > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
-      this.gainEnergy(power(powers, 'AUTOMATION'));
+    if ((powers.PAGESTORM ?? 0) > 0 && isEthereal(card, definition)) this.draw(powers.PAGESTORM ?? 0);
+    if ((powers.AUTOMATION ?? 0) > 0 && (this.combat.counters.drawnThisCombat ?? 0) % 10 === 0)
+      this.gainEnergy(powers.AUTOMATION ?? 0);
   }
 
   forge(amount: number): void {
@@ -1958,7 +1956,7 @@ export class Combat implements CombatContext {
   summonAttack(target: number | 'all', base: number): void {
     const summon = this.combat.summon;
     if (summon === null || summon.hp <= 0) return;
-    const amount = base + power(this.combat.player.powers, 'CALCIFY');
+    const amount = base + (this.combat.player.powers.CALCIFY ?? 0);
     if (target === 'all') this.damageAllMonsters(amount);
     else this.damageMonster(this.validTarget(target), amount);
     for (const relic of this.run.relics) getRelic(relic.id).onSummonAttack?.(this);
@@ -1977,8 +1975,8 @@ export class Combat implements CombatContext {
         if (key.startsWith('bound:')) delete combat.counters[key];
     combat.counters.boundThisTurn = 0;
     clear(powers, 'COLOSSUS');
-    if (power(powers, 'PLATING') > 0) this.reducePlayerPower('PLATING', 1);
-    if (power(powers, 'INFERNO') > 0) this.loseHp(1);
+    if ((powers.PLATING ?? 0) > 0) this.reducePlayerPower('PLATING', 1);
+    if ((powers.INFERNO ?? 0) > 0) this.loseHp(1);
   }
 
   /** Reactions of StS2 powers to a card just played. */
@@ -1990,54 +1988,54 @@ export class Combat implements CombatContext {
       combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
     for (let index = 0; index < combat.monsters.length; index++) {
       const monster = combat.monsters[index];
-      if (monster?.alive === true && power(monster.powers, 'OBLIVION') > 0)
-        this.applyToMonster(index, 'DOOM', power(monster.powers, 'OBLIVION'));
+      if (monster?.alive === true && (monster.powers.OBLIVION ?? 0) > 0)
+        this.applyToMonster(index, 'DOOM', monster.powers.OBLIVION ?? 0);
     }
-    if (power(powers, 'AFTERIMAGE') > 0) this.gainBlock(power(powers, 'AFTERIMAGE'), true);
-    if (definition.type === 'Attack' && power(powers, 'CALAMITY') > 0) {
+    if ((powers.AFTERIMAGE ?? 0) > 0) this.gainBlock(powers.AFTERIMAGE ?? 0, true);
+    if (definition.type === 'Attack' && (powers.CALAMITY ?? 0) > 0) {
       // Calamity: a random Attack of the character's reward pool, once per stack.
       const attacks = (['Common', 'Uncommon', 'Rare'] as const)
         .flatMap((rarity) => cardPool(this.run.character, rarity))
         .filter((id) => getCard(id).type === 'Attack');
-      for (let copy = 0; copy < power(powers, 'CALAMITY') && attacks.length > 0; copy++)
+      for (let copy = 0; copy < (powers.CALAMITY ?? 0) && attacks.length > 0; copy++)
         this.addCard(attacks[nextInt(this.run.random, 'misc', 0, attacks.length - 1)] ?? '', 'hand');
     }
-    if (power(powers, 'SERPENT_FORM') > 0) {
-      this.damageMonster(this.randomMonsterIndex(), power(powers, 'SERPENT_FORM'), {
+    if ((powers.SERPENT_FORM ?? 0) > 0) {
+      this.damageMonster(this.randomMonsterIndex(), powers.SERPENT_FORM ?? 0, {
         ignoreVulnerable: true,
       });
       if (this.finished()) return;
     }
     for (const monster of [...combat.monsters]) {
       if (!monster.alive) continue;
-      if (power(monster.powers, 'STRANGLE') > 0)
-        this.reduceMonsterHp(monster, power(monster.powers, 'STRANGLE'), false);
-      if (power(monster.powers, 'GRASP') > 0) this.gainEnergy(-1);
+      if ((monster.powers.STRANGLE ?? 0) > 0)
+        this.reduceMonsterHp(monster, monster.powers.STRANGLE ?? 0, false);
+      if ((monster.powers.GRASP ?? 0) > 0) this.gainEnergy(-1);
       if (this.finished()) return;
     }
     if (
-      power(powers, 'JUGGLING') > 0 &&
+      (powers.JUGGLING ?? 0) > 0 &&
       definition.type === 'Attack' &&
       (combat.counters.attacksThisTurn ?? 0) === 3
     )
       this.addCard(definition.id, 'hand');
-    if (power(powers, 'MONOLOGUE') > 0) {
-      this.applyToPlayer('STRENGTH', power(powers, 'MONOLOGUE'));
-      this.applyToPlayer('LOSE_STRENGTH', power(powers, 'MONOLOGUE'));
+    if ((powers.MONOLOGUE ?? 0) > 0) {
+      this.applyToPlayer('STRENGTH', powers.MONOLOGUE ?? 0);
+      this.applyToPlayer('LOSE_STRENGTH', powers.MONOLOGUE ?? 0);
     }
     const cards = combat.counters.cardsThisTurn ?? 0;
-    if (power(powers, 'PANACHE') > 0 && cards > 0 && cards % 5 === 0)
-      this.damageAllMonsters(power(powers, 'PANACHE'));
-    if (power(powers, 'SPIRIT_OF_ASH') > 0 && isEthereal(card, definition))
-      this.gainBlock(power(powers, 'SPIRIT_OF_ASH'), true);
-    if (power(powers, 'PARRY') > 0 && definition.id === 'SOVEREIGN_BLADE')
-      this.gainBlock(power(powers, 'PARRY'), true);
+    if ((powers.PANACHE ?? 0) > 0 && cards > 0 && cards % 5 === 0)
+      this.damageAllMonsters(powers.PANACHE ?? 0);
+    if ((powers.SPIRIT_OF_ASH ?? 0) > 0 && isEthereal(card, definition))
+      this.gainBlock(powers.SPIRIT_OF_ASH ?? 0, true);
+    if ((powers.PARRY ?? 0) > 0 && definition.id === 'SOVEREIGN_BLADE')
+      this.gainBlock(powers.PARRY ?? 0, true);
     if (definition.id === 'SOUL') {
-      if (power(powers, 'DEVOUR_LIFE') > 0) this.summon(power(powers, 'DEVOUR_LIFE'));
-      if (power(powers, 'HAUNT') > 0) {
+      if ((powers.DEVOUR_LIFE ?? 0) > 0) this.summon(powers.DEVOUR_LIFE ?? 0);
+      if ((powers.HAUNT ?? 0) > 0) {
         const index = this.randomMonsterIndex();
         const monster = combat.monsters[index];
-        if (monster !== undefined) this.reduceMonsterHp(monster, power(powers, 'HAUNT'), false);
+        if (monster !== undefined) this.reduceMonsterHp(monster, powers.HAUNT ?? 0, false);
       }
     }
   }
@@ -2048,8 +2046,8 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     combat.counters.createdThisCombat = (combat.counters.createdThisCombat ?? 0) + 1;
-    if (power(powers, 'PILLAR_OF_CREATION') > 0) this.gainBlock(power(powers, 'PILLAR_OF_CREATION'), true);
-    if (power(powers, 'ARSENAL') > 0) this.applyToPlayer('STRENGTH', power(powers, 'ARSENAL'));
+    if ((powers.PILLAR_OF_CREATION ?? 0) > 0) this.gainBlock(powers.PILLAR_OF_CREATION ?? 0, true);
+    if ((powers.ARSENAL ?? 0) > 0) this.applyToPlayer('STRENGTH', powers.ARSENAL ?? 0);
   }
 
   /** Orbit (StS2): every ORBIT_ENERGY_STEP Energy spent on cards gives back its amount of Energy. */
@@ -2058,7 +2056,7 @@ export class Combat implements CombatContext {
     let total = (counters.orbitEnergySpent ?? 0) + spent;
     while (total >= ORBIT_ENERGY_STEP) {
       total -= ORBIT_ENERGY_STEP;
-      this.gainEnergy(power(this.combat.player.powers, 'ORBIT'));
+      this.gainEnergy(this.combat.player.powers.ORBIT ?? 0);
     }
     counters.orbitEnergySpent = total;
   }
@@ -2069,13 +2067,13 @@ export class Combat implements CombatContext {
     for (let index = 0; index < combat.monsters.length; index++) {
       const other = combat.monsters[index];
       if (other === undefined || other === monster || !other.alive) continue;
-      if (power(other.powers, 'CRAB_RAGE') > 0) {
+      if ((other.powers.CRAB_RAGE ?? 0) > 0) {
         this.applyToMonster(index, 'STRENGTH', 5);
         other.block += 99;
       }
     }
     const living = combat.monsters.filter((other) => other.alive);
-    if (living.length > 0 && living.every((other) => power(other.powers, 'MINION') > 0)) {
+    if (living.length > 0 && living.every((other) => (other.powers.MINION ?? 0) > 0)) {
       for (const other of living) {
         other.alive = false;
         other.escaped = true;
@@ -2104,8 +2102,7 @@ export class Combat implements CombatContext {
       combat.over = true;
       combat.victory = true;
       combat.selection = null;
-      if (power(combat.player.powers, 'ROYALTIES') > 0)
-        gainGold(this.run, power(combat.player.powers, 'ROYALTIES'));
+      if ((combat.player.powers.ROYALTIES ?? 0) > 0) gainGold(this.run, combat.player.powers.ROYALTIES ?? 0);
       for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
     }
   }
