@@ -424,8 +424,8 @@ export class Combat implements CombatContext {
     combat.counters.blockFromCardsThisTurn = 0;
     combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
-    clear(powers, 'FLAME_BARRIER');
-    clear(powers, 'DIAMOND_DIADEM');
+    if (powers.FLAME_BARRIER !== undefined) delete powers.FLAME_BARRIER;
+    if (powers.DIAMOND_DIADEM !== undefined) delete powers.DIAMOND_DIADEM;
     this.startSts2Turn();
     // Block is lost as each turn after the first starts: Block gained before the first turn (Anchor's, at
     // the start of combat) lasts through it, as in both games.
@@ -446,15 +446,15 @@ export class Combat implements CombatContext {
         (powers.PYRE ?? 0) -
         (powers.WASTE_AWAY ?? 0),
     );
-    clear(powers, 'NEXT_TURN_ENERGY');
-    clear(powers, 'ENERGY_NEXT_TURN');
+    if (powers.NEXT_TURN_ENERGY !== undefined) delete powers.NEXT_TURN_ENERGY;
+    if (powers.ENERGY_NEXT_TURN !== undefined) delete powers.ENERGY_NEXT_TURN;
     if ((powers.DOUBLE_DAMAGE_NEXT ?? 0) > 0) {
-      clear(powers, 'DOUBLE_DAMAGE_NEXT');
+      if (powers.DOUBLE_DAMAGE_NEXT !== undefined) delete powers.DOUBLE_DAMAGE_NEXT;
       powers.DOUBLE_DAMAGE = 1;
     }
     if ((powers.NEXT_TURN_BLOCK ?? 0) > 0) {
       combat.player.block += powers.NEXT_TURN_BLOCK ?? 0;
-      clear(powers, 'NEXT_TURN_BLOCK');
+      if (powers.NEXT_TURN_BLOCK !== undefined) delete powers.NEXT_TURN_BLOCK;
     }
     if ((powers.DEMON_FORM ?? 0) > 0) this.applyToPlayer('STRENGTH', powers.DEMON_FORM ?? 0);
     if ((powers.RITUAL ?? 0) > 0) this.applyToPlayer('STRENGTH', powers.RITUAL ?? 0);
@@ -471,9 +471,9 @@ export class Combat implements CombatContext {
       (powers.NEXT_TURN_DRAW ?? 0) +
       (powers.DRAW_CARDS_NEXT_TURN ?? 0) -
       (powers.DRAW_REDUCTION ?? 0);
-    clear(powers, 'NEXT_TURN_DRAW');
-    clear(powers, 'DRAW_CARDS_NEXT_TURN');
-    clear(powers, 'DRAW_REDUCTION');
+    if (powers.NEXT_TURN_DRAW !== undefined) delete powers.NEXT_TURN_DRAW;
+    if (powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
+    if (powers.DRAW_REDUCTION !== undefined) delete powers.DRAW_REDUCTION;
     if (combat.turn === 1) {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
@@ -506,7 +506,7 @@ export class Combat implements CombatContext {
   /** Nightmare: the copies chosen last turn go into the hand (overflow to the discard pile). */
   private deliverNightmares(): void {
     const counters = this.combat.counters;
-    clear(this.combat.player.powers, 'NIGHTMARE');
+    if (this.combat.player.powers.NIGHTMARE !== undefined) delete this.combat.player.powers.NIGHTMARE;
     for (const key of Object.keys(counters)) {
       if (!key.startsWith('nightmare:')) continue;
       const [, id, upgraded] = key.split(':');
@@ -543,11 +543,11 @@ export class Combat implements CombatContext {
   /** Ends the player's turn, runs the monsters' turn and starts the next player turn. */
   endTurn(): void {
     const combat = this.combat;
-    clear(combat.counters, 'forceEndTurn');
-    clear(combat.counters, 'retainChosen');
+    if (combat.counters.forceEndTurn !== undefined) delete combat.counters.forceEndTurn;
+    if (combat.counters.retainChosen !== undefined) delete combat.counters.retainChosen;
     for (const monster of combat.monsters) {
-      clear(monster.powers, 'CHOKED');
-      clear(monster.powers, 'OBLIVION');
+      if (monster.powers.CHOKED !== undefined) delete monster.powers.CHOKED;
+      if (monster.powers.OBLIVION !== undefined) delete monster.powers.OBLIVION;
     }
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand (over a copy of the hand, only when some card has one).
@@ -579,15 +579,15 @@ export class Combat implements CombatContext {
     }
     if ((powers.ANTICIPATE ?? 0) > 0) {
       this.applyToPlayer('DEXTERITY', -(powers.ANTICIPATE ?? 0));
-      clear(powers, 'ANTICIPATE');
+      if (powers.ANTICIPATE !== undefined) delete powers.ANTICIPATE;
     }
     if ((powers.REPTILE_TRINKET ?? 0) > 0) {
       this.applyToPlayer('STRENGTH', -(powers.REPTILE_TRINKET ?? 0));
-      clear(powers, 'REPTILE_TRINKET');
+      if (powers.REPTILE_TRINKET !== undefined) delete powers.REPTILE_TRINKET;
     }
     for (const monster of combat.monsters) {
-      clear(monster.powers, 'CONQUEROR');
-      clear(monster.powers, 'STRANGLE');
+      if (monster.powers.CONQUEROR !== undefined) delete monster.powers.CONQUEROR;
+      if (monster.powers.STRANGLE !== undefined) delete monster.powers.STRANGLE;
     }
     if ((powers.PLATED_ARMOR ?? 0) > 0) this.gainBlock(powers.PLATED_ARMOR ?? 0, true);
     if ((powers.COMBUST ?? 0) > 0) {
@@ -604,22 +604,22 @@ export class Combat implements CombatContext {
     if (this.finished()) return;
     if ((powers.LOSE_STRENGTH ?? 0) > 0) {
       this.applyToPlayer('STRENGTH', -(powers.LOSE_STRENGTH ?? 0));
-      clear(powers, 'LOSE_STRENGTH');
+      if (powers.LOSE_STRENGTH !== undefined) delete powers.LOSE_STRENGTH;
     }
     if ((powers.LOSE_DEXTERITY ?? 0) > 0) {
       this.applyToPlayer('DEXTERITY', -(powers.LOSE_DEXTERITY ?? 0));
-      clear(powers, 'LOSE_DEXTERITY');
+      if (powers.LOSE_DEXTERITY !== undefined) delete powers.LOSE_DEXTERITY;
     }
     if ((powers.WRAITH_FORM ?? 0) > 0) this.applyToPlayer('DEXTERITY', -(powers.WRAITH_FORM ?? 0));
-    clear(powers, 'NO_DRAW');
-    clear(powers, 'DOUBLE_TAP');
-    clear(powers, 'BURST');
-    clear(powers, 'RAGE');
-    clear(powers, 'ENTANGLED');
-    clear(powers, 'CORROSIVE_WAVE');
-    clear(powers, 'MONOLOGUE');
-    clear(powers, 'SHADOWMELD');
-    clear(powers, 'DOUBLE_DAMAGE');
+    if (powers.NO_DRAW !== undefined) delete powers.NO_DRAW;
+    if (powers.DOUBLE_TAP !== undefined) delete powers.DOUBLE_TAP;
+    if (powers.BURST !== undefined) delete powers.BURST;
+    if (powers.RAGE !== undefined) delete powers.RAGE;
+    if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
+    if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
+    if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
+    if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
+    if (powers.DOUBLE_DAMAGE !== undefined) delete powers.DOUBLE_DAMAGE;
     // Discard the hand: ethereal cards exhaust, retained cards stay.
     const kept: CombatCard[] = [];
     // Discarding gains no relic: Runic Pyramid is looked up once, not per card.
@@ -725,7 +725,7 @@ export class Combat implements CombatContext {
       if ((monster.powers.SHACKLED ?? 0) > 0) {
         monster.powers.STRENGTH = (monster.powers.STRENGTH ?? 0) + (monster.powers.SHACKLED ?? 0);
         if (monster.powers.STRENGTH === 0) clear(monster.powers, 'STRENGTH');
-        clear(monster.powers, 'SHACKLED');
+        if (monster.powers.SHACKLED !== undefined) delete monster.powers.SHACKLED;
       }
       if ((monster.powers.NEMESIS ?? 0) > 0) {
         if ((monster.powers.INTANGIBLE ?? 0) > 0) clear(monster.powers, 'INTANGIBLE');
@@ -1026,7 +1026,7 @@ export class Combat implements CombatContext {
     this.attackBonus = outerBonus;
     if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
     if ((combat.player.powers.VIGOR ?? 0) > 0 && definition.type === 'Attack')
-      clear(combat.player.powers, 'VIGOR');
+      if (combat.player.powers.VIGOR !== undefined) delete combat.player.powers.VIGOR;
     // Player powers reacting to the play.
     if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
       this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);
@@ -1212,7 +1212,7 @@ export class Combat implements CombatContext {
         this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
       if (lost > 0 && (monster.powers.CURL_UP ?? 0) > 0) {
         monster.block += monster.powers.CURL_UP ?? 0;
-        clear(monster.powers, 'CURL_UP');
+        if (monster.powers.CURL_UP !== undefined) delete monster.powers.CURL_UP;
       }
       if (lost > 0 && (monster.powers.ANGRY ?? 0) > 0) {
         this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', monster.powers.ANGRY ?? 0);
@@ -1308,7 +1308,7 @@ export class Combat implements CombatContext {
     if ((monster.powers.SPORE_CLOUD ?? 0) > 0)
       this.applyToPlayer('VULNERABLE', monster.powers.SPORE_CLOUD ?? 0);
     if ((monster.powers.CORPSE_EXPLOSION ?? 0) > 0) {
-      clear(monster.powers, 'CORPSE_EXPLOSION');
+      if (monster.powers.CORPSE_EXPLOSION !== undefined) delete monster.powers.CORPSE_EXPLOSION;
       this.damageAllMonsters(monster.maxHp);
     }
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
@@ -1800,11 +1800,11 @@ export class Combat implements CombatContext {
     if ((powers.FRIENDSHIP ?? 0) > 0) this.gainEnergy(powers.FRIENDSHIP ?? 0);
     if ((powers.SUMMON_NEXT_TURN ?? 0) > 0) {
       this.summon(powers.SUMMON_NEXT_TURN ?? 0);
-      clear(powers, 'SUMMON_NEXT_TURN');
+      if (powers.SUMMON_NEXT_TURN !== undefined) delete powers.SUMMON_NEXT_TURN;
     }
     if ((powers.STAR_NEXT_TURN ?? 0) > 0) {
       this.gainStars(powers.STAR_NEXT_TURN ?? 0);
-      clear(powers, 'STAR_NEXT_TURN');
+      if (powers.STAR_NEXT_TURN !== undefined) delete powers.STAR_NEXT_TURN;
     }
     if ((powers.DEMESNE ?? 0) > 0) {
       this.gainEnergy(powers.DEMESNE ?? 0);
@@ -1851,7 +1851,7 @@ export class Combat implements CombatContext {
     const foregone = powers.FOREGONE_CONCLUSION ?? 0;
     // Foregone Conclusion (played last turn): choose that many Draw Pile cards for the hand (its card's onSelect).
     if (foregone > 0 && combat.selection === null) {
-      clear(powers, 'FOREGONE_CONCLUSION');
+      if (powers.FOREGONE_CONCLUSION !== undefined) delete powers.FOREGONE_CONCLUSION;
       this.requestSelectionFor('FOREGONE_CONCLUSION', {
         source: 'draw',
         count: foregone,
@@ -1974,7 +1974,7 @@ export class Combat implements CombatContext {
       for (const key of Object.keys(combat.counters))
         if (key.startsWith('bound:')) delete combat.counters[key];
     combat.counters.boundThisTurn = 0;
-    clear(powers, 'COLOSSUS');
+    if (powers.COLOSSUS !== undefined) delete powers.COLOSSUS;
     if ((powers.PLATING ?? 0) > 0) this.reducePlayerPower('PLATING', 1);
     if ((powers.INFERNO ?? 0) > 0) this.loseHp(1);
   }
