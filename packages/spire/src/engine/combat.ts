@@ -30,11 +30,12 @@ import type {
   MonsterMoveDefinition,
   SelectionRequest,
 } from './definitions.js';
+import { HAND_LIMIT } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
 import { gainGold } from './rewards.js';
 import type { CombatCard, CombatState, MonsterState, Powers, RunState } from './run-state.js';
 
-export const HAND_LIMIT = 10;
+export { HAND_LIMIT };
 export const BASE_ENERGY = 3;
 export const BASE_DRAW = 5;
 const HISTORY_LIMIT = 6;

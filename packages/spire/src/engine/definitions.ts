@@ -24,6 +24,9 @@ export type Upgradable = readonly [number, number];
 /** The target of an attack or debuff: one monster index, all monsters, or a random living one. */
 export type AttackTarget = number | 'all' | 'random';
 
+/** Cards a hand holds at most: content that puts cards into the hand stops there. */
+export const HAND_LIMIT = 10;
+
 /** What a card, relic, potion or power may do during combat. Implemented by the engine. */
 export interface CombatContext {
   readonly run: RunState;
@@ -47,6 +50,8 @@ export interface CombatContext {
   gainEnergy(amount: number): void;
   /** The player loses HP (block does not apply). */
   loseHp(amount: number): void;
+  /** Damage that is not an attack when `attacker` is null (a Burn's): Block takes it first. */
+  damagePlayer(damage: number, attacker: MonsterState | null): void;
   /** Heals the player, up to max HP. */
   heal(amount: number): void;
   /** Gains gold. */

@@ -2,18 +2,29 @@
 // (conditions, choices, scaling, cost changes). Numbers come from the card's facts (`!D!`, `!B!`,
 // `!M!` are its Damage, Block and first other variable); where the facts lack a number the card's
 // `numbers` say what the simulator uses and its text says so. The text is the simulator's own.
-import type { CardDefinition, CardPlay, CombatContext, Upgradable } from '../../engine/definitions.js';
+import {
+  type CardDefinition,
+  type CardPlay,
+  type CombatContext,
+  HAND_LIMIT,
+  type Upgradable,
+} from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
+import { STS2_POWER_FACTS } from './data/sts2-power-facts.js';
 import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
 
 /** What a rule adds to or replaces in a card built from its facts. */
 export interface Sts2CardRule {
   /** The simulator's text ([base, upgraded]); placeholders as in CardDefinition. */
   readonly text: readonly [string, string] | string;
-  /** Plays the card. */
-  readonly play: NonNullable<CardDefinition['play']>;
+  /** Plays the card (the facts' effects when absent: a status or curse that only acts from the hand). */
+  readonly play?: NonNullable<CardDefinition['play']>;
+  /** At the end of the player's turn, while the card is in the hand. */
+  readonly endOfTurnInHand?: CardDefinition['endOfTurnInHand'];
+  /** When the card is drawn. */
+  readonly onDraw?: CardDefinition['onDraw'];
   /** Resolves the card selection the play asked for. */
   readonly onSelect?: CardDefinition['onSelect'];
   /** Why the card cannot be played now, or null. */
@@ -47,7 +58,7 @@ export function transformInCombat(card: CombatCard, id: string, upgraded = false
   card.turnCost = null;
 }
 /** A named variable of the played card's facts (for cards with several besides Damage and Block). */
-function varOf(c: CardPlay, name: string): number {
+export function varOf(c: CardPlay, name: string): number {
   const value = FACTS.get(c.card.id)?.vars[name];
   return value === undefined ? 0 : value[c.upgraded ? 1 : 0];
 }
@@ -103,6 +114,12 @@ function randomColorless(x: CombatContext): string | null {
   ).map((facts) => facts.id);
   return ids.length === 0 ? null : (ids[x.randomInt(0, ids.length - 1)] ?? null);
 }
+
+/** Power ids that are debuffs (Misery copies those). */
+const DEBUFFS = new Set(STS2_POWER_FACTS.filter((facts) => facts.debuff).map((facts) => facts.id));
+const isColorless = (card: CombatCard): boolean => FACTS.get(card.id)?.character === 'Colorless';
+/** Spur's heal (the text's `!M!` is its Summon). */
+const SPUR_HEAL = FACTS.get('SPUR')?.vars.Heal ?? [0, 0];
 
 const attackThen =
   (after: Play): Play =>
@@ -931,6 +948,182 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
         if (id !== null) x.addCard(id, 'hand');
       }
     },
+  },
+  // ---- Regent (more, from the game's texts) ----
+  GLIMMER: {
+    text: 'Draw !M! cards. Put 1 card from your Hand on top of your Draw Pile.',
+    play: (x, c) => {
+      x.draw(c.magic);
+      choose(x, 'hand', varOf(c, 'PutBack'), 'Choose a card to put on top of your Draw Pile.');
+    },
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+  },
+  HEAVENLY_DRILL: {
+    text: 'Deal !D! damage X times. Double X if it is 4 or more.',
+    play: (x, c) => {
+      const times = x.xValue >= varOf(c, 'Energy') ? x.xValue * 2 : x.xValue;
+      if (times > 0) x.attack(c.target, c.damage, times);
+    },
+  },
+  MANIFEST_AUTHORITY: {
+    text: [
+      'Gain !B! Block. Add 1 random Colorless card into your Hand.',
+      'Gain !B! Block. Add 1 random Upgraded Colorless card into your Hand.',
+    ],
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      const id = randomColorless(x);
+      if (id !== null) x.addCard(id, 'hand', c.upgraded);
+    },
+  },
+  KINGLY_KICK: {
+    text: 'Deal !D! damage. Whenever you draw this card, reduce its cost by 1.',
+    play: (x, c) => void x.attack(c.target, c.damage),
+    onDraw: (_x, c) => {
+      const cost = c.card.combatCost ?? FACTS.get(c.card.id)?.cost ?? 0;
+      c.card.combatCost = Math.max(0, cost - 1);
+    },
+  },
+  KINGLY_PUNCH: {
+    text: 'Deal !D! damage. Whenever you draw this card, increase its damage by !M! this combat.',
+    play: (x, c) => void x.attack(c.target, c.damage),
+    onDraw: (_x, c) => {
+      c.card.bonus += c.magic;
+    },
+  },
+  HEIRLOOM_HAMMER: {
+    text: 'Deal !D! damage. Choose a Colorless card in your Hand. Add a copy of it into your Hand.',
+    play: attackThen((x) =>
+      x.requestSelection({
+        source: 'hand',
+        count: 1,
+        prompt: 'Choose a Colorless card to copy.',
+        filter: isColorless,
+      }),
+    ),
+    onSelect: (x, chosen, c) => {
+      for (const card of chosen)
+        for (let copy = 0; copy < varOf(c, 'Repeat'); copy++) x.addCard(card.id, 'hand', card.upgraded);
+    },
+  },
+  CRASH_LANDING: {
+    text: 'Deal !D! damage to ALL enemies. Fill your Hand with Debris.',
+    play: (x, c) => {
+      x.attack('all', c.damage);
+      const combat = x.run.combat;
+      while (combat !== null && !combat.over && combat.hand.length < HAND_LIMIT) x.addCard('DEBRIS', 'hand');
+    },
+  },
+  // ---- Necrobinder (more, from the game's texts) ----
+  REAVE: {
+    text: [
+      'Deal !D! damage. Add a Soul into your Draw Pile.',
+      'Deal !D! damage. Add a Soul+ into your Draw Pile.',
+    ],
+    play: attackThen((x, c) => x.addCard('SOUL', 'drawRandom', c.upgraded)),
+  },
+  SEVERANCE: {
+    text: 'Deal !D! damage. Add a Soul into your Draw Pile, Hand, and Discard Pile.',
+    play: attackThen((x) => {
+      x.addCard('SOUL', 'drawRandom');
+      x.addCard('SOUL', 'hand');
+      x.addCard('SOUL', 'discard');
+    }),
+  },
+  DRAIN_POWER: {
+    text: 'Deal !D! damage. Upgrade !M! random cards in your Discard Pile.',
+    play: attackThen((x, c) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      const candidates = combat.discardPile.filter((card) => {
+        const type = typeOf(card);
+        return !card.upgraded && type !== 'Status' && type !== 'Curse';
+      });
+      for (let count = 0; count < c.magic && candidates.length > 0; count++) {
+        const [card] = candidates.splice(x.randomInt(0, candidates.length - 1), 1);
+        if (card !== undefined) x.upgradeCard(card);
+      }
+    }),
+  },
+  CLEANSE: {
+    text: 'Summon !M!. Exhaust 1 card from your Draw Pile.',
+    play: (x, c) => {
+      x.summon(c.magic);
+      choose(x, 'draw', 1, 'Choose a card in your Draw Pile to Exhaust.');
+    },
+    onSelect: exhaustChosen,
+  },
+  SPUR: {
+    text: [`Summon !M!. Osty heals ${SPUR_HEAL[0]} HP.`, `Summon !M!. Osty heals ${SPUR_HEAL[1]} HP.`],
+    play: (x, c) => {
+      x.summon(c.magic);
+      const summon = x.run.combat?.summon;
+      if (summon !== null && summon !== undefined && summon.hp > 0)
+        summon.hp = Math.min(summon.maxHp, summon.hp + varOf(c, 'Heal'));
+    },
+  },
+  MISERY: {
+    text: 'Deal !D! damage. Apply any debuffs on the enemy to ALL other enemies.',
+    play: (x, c) => {
+      x.attack(c.target, c.damage);
+      const combat = x.run.combat;
+      const source = combat?.monsters[c.target];
+      if (combat === null || source === undefined) return;
+      // The debuffs as they are after the hit (a kill leaves them on the dead enemy: still copied).
+      const debuffs = Object.entries(source.powers).filter(([id, amount]) => DEBUFFS.has(id) && amount !== 0);
+      combat.monsters.forEach((monster, index) => {
+        if (index === c.target || !monster.alive) return;
+        for (const [id, amount] of debuffs) x.applyToMonster(index, id, amount);
+      });
+    },
+  },
+  // ---- Event and Ancient cards ----
+  EXTERMINATE: {
+    text: 'Deal !D! damage !M! times to ALL enemies.',
+    play: (x, c) => void x.attack('all', c.damage, c.magic),
+  },
+  METEOR_SHOWER: {
+    text: 'Deal !D! damage to ALL enemies. Apply !M! Weak and Vulnerable to ALL enemies.',
+    play: (x, c) => {
+      x.attack('all', c.damage);
+      x.applyToAllMonsters('WEAK', varOf(c, 'Weak'));
+      x.applyToAllMonsters('VULNERABLE', c.magic);
+    },
+  },
+  NEOWS_FURY: {
+    text: 'Deal !D! damage. Put !M! random cards from your Discard Pile into your Hand.',
+    play: attackThen((x, c) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      const pile = combat.discardPile;
+      for (let moved = 0; moved < c.magic && pile.length > 0 && combat.hand.length < HAND_LIMIT; moved++) {
+        const [card] = pile.splice(x.randomInt(0, pile.length - 1), 1);
+        if (card !== undefined) combat.hand.push(card);
+      }
+    }),
+  },
+  SEEKER_STRIKE: {
+    // The game's text does not say which cards of the Draw Pile are offered: random ones here.
+    text: 'Deal !D! damage. Choose 1 of !M! random cards in your Draw Pile to add into your Hand.',
+    play: attackThen((x, c) => {
+      const combat = x.run.combat;
+      if (combat === null || combat.hand.length >= HAND_LIMIT) return;
+      const uids = combat.drawPile.map((card) => card.uid);
+      const offered = new Set<number>();
+      // The first !M! of a partial shuffle: distinct cards.
+      for (let index = 0; index < Math.min(c.magic, uids.length); index++) {
+        const other = x.randomInt(index, uids.length - 1);
+        [uids[index], uids[other]] = [uids[other] as number, uids[index] as number];
+        offered.add(uids[index] as number);
+      }
+      x.requestSelection({
+        source: 'draw',
+        count: 1,
+        prompt: 'Choose a card to add into your Hand.',
+        filter: (card) => offered.has(card.uid),
+      });
+    }),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
   },
   // ---- Colorless ----
   HAND_OF_GREED: {

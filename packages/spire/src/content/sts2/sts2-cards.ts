@@ -21,6 +21,7 @@ import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchan
 import { STS2_MULTIPLAYER_CARD_RULES } from './sts2-multiplayer-card-rules.js';
 import { STS2_POWER_CARD_RULES } from './sts2-power-card-rules.js';
 import { STS2_SCALING_CARD_RULES } from './sts2-scaling-card-rules.js';
+import { STS2_STATUS_CARD_RULES } from './sts2-status-card-rules.js';
 
 // The hand-written rules, one file per kind of card.
 const STS2_CARD_RULES = {
@@ -29,6 +30,7 @@ const STS2_CARD_RULES = {
   ...STS2_POWER_CARD_RULES,
   ...STS2_CHOICE_CARD_RULES,
   ...STS2_MULTIPLAYER_CARD_RULES,
+  ...STS2_STATUS_CARD_RULES,
 };
 
 const COLORS: Readonly<Record<string, CardColor>> = {
@@ -185,6 +187,8 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
     ...(rule?.unplayableReason !== undefined ? { unplayableReason: rule.unplayableReason } : {}),
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
+    ...(rule?.endOfTurnInHand !== undefined ? { endOfTurnInHand: rule.endOfTurnInHand } : {}),
+    ...(rule?.onDraw !== undefined ? { onDraw: rule.onDraw } : {}),
     play:
       handWritten ??
       ((context, play) => {

@@ -3,7 +3,7 @@
 // Foregone Conclusion and Entropy at the start of the turn, Stratagem after a shuffle).
 // The powers' behaviour lives in engine/combat.ts (afterSts2Play, afterSts2TurnStart,
 // shuffleDiscardIntoDraw).
-import type { CombatContext } from '../../engine/definitions.js';
+import { type CombatContext, HAND_LIMIT } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import { type Sts2CardRule, transformInCombat } from './sts2-card-rules.js';
@@ -14,7 +14,7 @@ function drawPileToHand(x: CombatContext, chosen: readonly CombatCard[]): void {
   if (combat === null) return;
   for (const card of chosen) {
     const index = combat.drawPile.indexOf(card);
-    if (index < 0 || combat.hand.length >= 10) continue;
+    if (index < 0 || combat.hand.length >= HAND_LIMIT) continue;
     combat.drawPile.splice(index, 1);
     combat.hand.push(card);
   }

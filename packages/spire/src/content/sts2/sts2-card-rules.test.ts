@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import { Combat } from '../../engine/combat.js';
+import { HAND_LIMIT } from '../../engine/definitions.js';
+import { createRun } from '../../engine/run.js';
+import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { withRuleset } from '../registry.js';
+import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
+
+/** A Regent fight against two 300-HP Seapunks: `pile` in the named pile, then `played` last in the hand. */
+function fight(
+  played: string,
+  upgraded: boolean,
+  pile: { readonly name: 'drawPile' | 'discardPile' | 'hand'; readonly ids: readonly string[] },
+): { run: RunState; combat: Combat; card: CombatCard } {
+  const run = createRun({ seed: 'event-card-rules', character: 'REGENT', ruleset: 'sts2' });
+  return withRuleset('sts2', () => {
+    run.deck = [{ uid: run.counters.nextUid++, id: 'DEFEND_REGENT', upgraded: false }];
+    run.relics = [];
+    run.screen = 'COMBAT';
+    run.room = 'monster';
+    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
+    const state = combat.combat;
+    for (const monster of state.monsters) {
+      monster.hp = 300;
+      monster.maxHp = 300;
+      monster.block = 0;
+    }
+    state.player.energy = 9;
+    state.player.stars = 9;
+    state.hand = [];
+    state.drawPile = [];
+    state.discardPile = [];
+    const make = (id: string, up = false): CombatCard => ({
+      uid: run.counters.nextUid++,
+      id,
+      upgraded: up,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    });
+    state[pile.name] = pile.ids.map((id) => make(id));
+    const card = make(played, upgraded);
+    state.hand.push(card);
+    return { run, combat, card };
+  });
+}
+
+const hpLost = (run: RunState): number[] => run.combat?.monsters.map((monster) => 300 - monster.hp) ?? [];
+const FIVE = ['STRIKE_REGENT', 'DEFEND_REGENT', 'VENERATE', 'FALLING_STAR', 'STRIKE_REGENT'];
+
+describe('StS2 card rules from the game texts', () => {
+  it('Exterminate hits every enemy 4 times, for 3 (4 upgraded) each', () => {
+    for (const [upgraded, each] of [
+      [false, 3],
+      [true, 4],
+    ] as const) {
+      const { run, combat } = fight('EXTERMINATE', upgraded, { name: 'drawPile', ids: FIVE });
+      withRuleset('sts2', () => combat.playCard(0, -1));
+      expect(hpLost(run)).toEqual([each * 4, each * 4]);
+    }
+  });
+
+  it('Meteor Shower costs 2 Stars, hits every enemy and applies 2 Weak and 2 Vulnerable to each', () => {
+    const { run, combat } = fight('METEOR_SHOWER', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(hpLost(run)).toEqual([14, 14]);
+    expect(run.combat?.player.stars).toBe(7);
+    for (const monster of run.combat?.monsters ?? []) {
+      expect(monster.powers.WEAK).toBe(2);
+      expect(monster.powers.VULNERABLE).toBe(2);
+    }
+    const upgraded = fight('METEOR_SHOWER', true, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => upgraded.combat.playCard(0, -1));
+    expect(hpLost(upgraded.run)).toEqual([21, 21]);
+  });
+
+  it("Neow's Fury hits its target and puts 2 (3 upgraded) random Discard Pile cards into the hand, then Exhausts", () => {
+    for (const [upgraded, damage, moved] of [
+      [false, 10, 2],
+      [true, 14, 3],
+    ] as const) {
+      const { run, combat, card } = fight('NEOWS_FURY', upgraded, { name: 'discardPile', ids: FIVE });
+      const discarded = new Set(run.combat?.discardPile.map((each) => each.uid));
+      withRuleset('sts2', () => combat.playCard(0, 1));
+      expect(hpLost(run)).toEqual([0, damage]);
+      const hand = run.combat?.hand ?? [];
+      expect(hand).toHaveLength(moved);
+      for (const each of hand) expect(discarded.has(each.uid)).toBe(true);
+      expect(run.combat?.discardPile).toHaveLength(FIVE.length - moved);
+      expect(run.combat?.exhaustPile.map((each) => each.uid)).toEqual([card.uid]);
+    }
+  });
+
+  it("Neow's Fury stops at the hand limit and leaves the rest in the Discard Pile", () => {
+    const { run, combat } = fight('NEOWS_FURY', false, { name: 'discardPile', ids: FIVE });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    // A full hand: Neow's Fury leaves it when played, which leaves room for one card.
+    for (let index = 0; index < HAND_LIMIT - 1; index++)
+      state.hand.unshift({ ...state.discardPile[0], uid: 5000 + index } as CombatCard);
+    withRuleset('sts2', () => combat.playCard(HAND_LIMIT - 1, 0));
+    expect(state.hand).toHaveLength(HAND_LIMIT);
+    expect(state.discardPile).toHaveLength(FIVE.length - 1);
+  });
+
+  it('Seeker Strike hits its target and offers 3 different Draw Pile cards; the chosen one goes to the hand', () => {
+    const { run, combat } = fight('SEEKER_STRIKE', false, { name: 'drawPile', ids: [...FIVE, ...FIVE] });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const drawn = new Set(state.drawPile.map((card) => card.uid));
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(hpLost(run)).toEqual([9, 0]);
+    // A copy: choosing removes the option from the selection's own list.
+    const options = [...(state.selection?.options ?? [])];
+    expect(state.selection?.source).toBe('draw');
+    expect(new Set(options).size).toBe(3);
+    for (const uid of options) expect(drawn.has(uid)).toBe(true);
+    withRuleset('sts2', () => combat.choose(0));
+    expect(state.selection).toBeNull();
+    expect(state.hand.map((card) => card.uid)).toEqual([options[0]]);
+    expect(state.drawPile).toHaveLength(2 * FIVE.length - 1);
+  });
+
+  it('Seeker Strike with one card left in the Draw Pile puts that card into the hand without asking', () => {
+    const { run, combat } = fight('SEEKER_STRIKE', true, { name: 'drawPile', ids: ['VENERATE'] });
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(hpLost(run)).toEqual([12, 0]);
+    expect(run.combat?.selection).toBeNull();
+    expect(run.combat?.hand.map((card) => card.id)).toEqual(['VENERATE']);
+    expect(run.combat?.drawPile).toHaveLength(0);
+  });
+
+  it('Glimmer draws 3 and puts the chosen card from the hand on top of the Draw Pile', () => {
+    const { run, combat } = fight('GLIMMER', false, { name: 'drawPile', ids: FIVE });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(state.hand).toHaveLength(3);
+    expect(state.selection?.source).toBe('hand');
+    const chosen = state.selection?.options[1];
+    withRuleset('sts2', () => combat.choose(1));
+    expect(state.hand).toHaveLength(2);
+    expect(state.drawPile.at(-1)?.uid).toBe(chosen);
+  });
+
+  it('Heavenly Drill hits X times, and twice X times from 4 Energy', () => {
+    for (const [energy, hits] of [
+      [3, 3],
+      [4, 8],
+    ] as const) {
+      const { run, combat } = fight('HEAVENLY_DRILL', false, { name: 'drawPile', ids: FIVE });
+      withRuleset('sts2', () => {
+        if (run.combat !== null) run.combat.player.energy = energy;
+        combat.playCard(0, 0);
+      });
+      expect(hpLost(run)).toEqual([8 * hits, 0]);
+    }
+  });
+
+  it('Manifest Authority blocks and adds a random Colorless card, upgraded when it is', () => {
+    for (const upgraded of [false, true]) {
+      const { run, combat } = fight('MANIFEST_AUTHORITY', upgraded, { name: 'drawPile', ids: FIVE });
+      withRuleset('sts2', () => combat.playCard(0, -1));
+      expect(run.combat?.player.block).toBe(upgraded ? 8 : 7);
+      const added = run.combat?.hand ?? [];
+      expect(added).toHaveLength(1);
+      expect(ALL_STS2_CARD_FACTS.find((facts) => facts.id === added[0]?.id)?.character).toBe('Colorless');
+      expect(added[0]?.upgraded).toBe(upgraded);
+    }
+  });
+
+  it('Kingly Kick costs 1 less and Kingly Punch deals 4 more each time they are drawn', () => {
+    const { run, combat } = fight('STRIKE_REGENT', false, {
+      name: 'drawPile',
+      ids: ['KINGLY_KICK', 'KINGLY_PUNCH'],
+    });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    withRuleset('sts2', () => {
+      combat.draw(2);
+      const kick = state.hand.find((card) => card.id === 'KINGLY_KICK');
+      const punch = state.hand.find((card) => card.id === 'KINGLY_PUNCH');
+      if (kick === undefined || punch === undefined) throw new Error('not drawn');
+      expect(combat.costOf(kick)).toBe(3);
+      expect(punch.bonus).toBe(4);
+      state.hand = state.hand.filter((card) => card !== kick && card !== punch);
+      state.drawPile.push(kick, punch);
+      combat.draw(2);
+      expect(combat.costOf(kick)).toBe(2);
+      expect(punch.bonus).toBe(8);
+      combat.playCard(state.hand.indexOf(punch), 0);
+    });
+    expect(hpLost(run)).toEqual([8 + 8, 0]);
+  });
+
+  it('Heirloom Hammer offers only the Colorless cards in hand and copies the chosen one', () => {
+    const { run, combat } = fight('HEIRLOOM_HAMMER', false, {
+      name: 'hand',
+      ids: ['FLASH_OF_STEEL', 'STRIKE_REGENT', 'FINESSE'],
+    });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const [flash, , finesse] = state.hand;
+    withRuleset('sts2', () => combat.playCard(3, 0));
+    expect(hpLost(run)).toEqual([20, 0]);
+    expect(state.selection?.options).toEqual([flash?.uid, finesse?.uid]);
+    withRuleset('sts2', () => combat.choose(1));
+    expect(state.hand.map((card) => card.id).sort()).toEqual([
+      'FINESSE',
+      'FINESSE',
+      'FLASH_OF_STEEL',
+      'STRIKE_REGENT',
+    ]);
+  });
+
+  it('Crash Landing hits every enemy and fills the hand with Debris', () => {
+    const { run, combat } = fight('CRASH_LANDING', false, { name: 'hand', ids: ['STRIKE_REGENT'] });
+    withRuleset('sts2', () => combat.playCard(1, -1));
+    expect(hpLost(run)).toEqual([21, 21]);
+    const hand = run.combat?.hand.map((card) => card.id) ?? [];
+    expect(hand).toHaveLength(HAND_LIMIT);
+    expect(hand.filter((id) => id === 'DEBRIS')).toHaveLength(HAND_LIMIT - 1);
+  });
+
+  it('Reave and Severance add Souls where their texts say', () => {
+    const reave = fight('REAVE', true, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => reave.combat.playCard(0, 0));
+    const soul = reave.run.combat?.drawPile.find((card) => card.id === 'SOUL');
+    expect(soul?.upgraded).toBe(true);
+    const severance = fight('SEVERANCE', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => severance.combat.playCard(0, 0));
+    const state = severance.run.combat;
+    expect(hpLost(severance.run)).toEqual([13, 0]);
+    for (const pile of [state?.drawPile, state?.hand, state?.discardPile])
+      expect(pile?.filter((card) => card.id === 'SOUL')).toHaveLength(1);
+  });
+
+  it('Drain Power upgrades 2 random upgradable cards of the Discard Pile', () => {
+    const { run, combat } = fight('DRAIN_POWER', false, {
+      name: 'discardPile',
+      ids: ['STRIKE_REGENT', 'DEFEND_REGENT', 'BURN', 'DAZED'],
+    });
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    const upgraded = run.combat?.discardPile.filter((card) => card.upgraded).map((card) => card.id) ?? [];
+    expect(upgraded.sort()).toEqual(['DEFEND_REGENT', 'STRIKE_REGENT']);
+  });
+
+  it('Cleanse summons and Exhausts the chosen Draw Pile card; Spur summons and heals Osty', () => {
+    const cleanse = fight('CLEANSE', false, { name: 'drawPile', ids: FIVE });
+    const state = cleanse.run.combat;
+    if (state === null) throw new Error('no combat');
+    withRuleset('sts2', () => cleanse.combat.playCard(0, -1));
+    expect(state.summon).toMatchObject({ hp: 3, maxHp: 3 });
+    const chosen = state.selection?.options[0];
+    withRuleset('sts2', () => cleanse.combat.choose(0));
+    expect(state.exhaustPile.map((card) => card.uid)).toContain(chosen);
+    expect(state.drawPile).toHaveLength(FIVE.length - 1);
+    const spur = fight('SPUR', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => {
+      const combat = spur.run.combat;
+      if (combat === null) throw new Error('no combat');
+      combat.summon = { id: 'OSTY', name: 'Osty', hp: 1, maxHp: 10 };
+      spur.combat.playCard(0, -1);
+      // Summon 3: 13 max HP and 4 HP; then the heal of 5.
+      expect(combat.summon).toMatchObject({ hp: 9, maxHp: 13 });
+    });
+  });
+
+  it("Misery copies the target's debuffs to every other enemy", () => {
+    const { run, combat } = fight('MISERY', false, { name: 'drawPile', ids: FIVE });
+    const [target, other] = run.combat?.monsters ?? [];
+    if (target === undefined || other === undefined) throw new Error('two enemies expected');
+    target.powers.WEAK = 2;
+    target.powers.VULNERABLE = 1;
+    target.powers.STRENGTH = 3;
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(other.powers.WEAK).toBe(2);
+    expect(other.powers.VULNERABLE).toBe(1);
+    expect(other.powers.STRENGTH).toBeUndefined();
+  });
+});
