@@ -279,4 +279,116 @@ describe('StS2 card rules from the game texts', () => {
     expect(other.powers.VULNERABLE).toBe(1);
     expect(other.powers.STRENGTH).toBeUndefined();
   });
+
+  it('Apotheosis upgrades every card in every pile', () => {
+    const { run, combat } = fight('APOTHEOSIS', false, { name: 'drawPile', ids: FIVE });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.discardPile.push({ ...(state.drawPile[0] as CombatCard), uid: 8001 });
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    for (const card of [...state.drawPile, ...state.discardPile]) expect(card.upgraded).toBe(true);
+  });
+
+  it('Brightest Flame gives Energy and cards for 1 Max HP', () => {
+    const { run, combat } = fight('BRIGHTEST_FLAME', true, { name: 'drawPile', ids: FIVE });
+    const maxHp = run.maxHp;
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(run.combat?.player.energy).toBe(9 + 3);
+    expect(run.combat?.hand).toHaveLength(3);
+    expect(run.maxHp).toBe(maxHp - 1);
+  });
+
+  it('Caltrops hits back every attack; Entrench doubles Block', () => {
+    const caltrops = fight('CALTROPS', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => caltrops.combat.playCard(0, -1));
+    expect(caltrops.run.combat?.player.powers.THORNS).toBe(3);
+    const attacker = caltrops.run.combat?.monsters[0] ?? null;
+    withRuleset('sts2', () => caltrops.combat.damagePlayer(5, attacker));
+    expect(hpLost(caltrops.run)).toEqual([3, 0]);
+    const entrench = fight('ENTRENCH', false, { name: 'drawPile', ids: FIVE });
+    if (entrench.run.combat !== null) entrench.run.combat.player.block = 12;
+    withRuleset('sts2', () => entrench.combat.playCard(0, -1));
+    expect(entrench.run.combat?.player.block).toBe(24);
+  });
+
+  it('Clash can be played only when every card in hand is an Attack', () => {
+    const blocked = fight('CLASH', false, { name: 'hand', ids: ['DEFEND_REGENT'] });
+    const clash = blocked.run.combat?.hand[1];
+    if (clash === undefined) throw new Error('no Clash');
+    withRuleset('sts2', () => expect(blocked.combat.unplayableReason(clash)).toMatch(/Attack/));
+    const open = fight('CLASH', false, { name: 'hand', ids: ['STRIKE_REGENT'] });
+    withRuleset('sts2', () => open.combat.playCard(1, 0));
+    expect(hpLost(open.run)).toEqual([14, 0]);
+  });
+
+  it('Distraction adds a random Skill of the character that is free this turn', () => {
+    const { run, combat } = fight('DISTRACTION', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => {
+      combat.playCard(0, -1);
+      const added = run.combat?.hand[0];
+      if (added === undefined) throw new Error('nothing added');
+      const facts = ALL_STS2_CARD_FACTS.find((each) => each.id === added.id);
+      expect([facts?.character, facts?.type]).toEqual(['Regent', 'Skill']);
+      expect(combat.costOf(added)).toBeLessThanOrEqual(0);
+    });
+  });
+
+  it('Dual Wield copies the chosen Attack or Power, twice upgraded', () => {
+    const { run, combat } = fight('DUAL_WIELD', true, {
+      name: 'hand',
+      ids: ['STRIKE_REGENT', 'DEFEND_REGENT', 'VENERATE'],
+    });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    withRuleset('sts2', () => combat.playCard(3, -1));
+    // Venerate is a Skill: only the Strike can be chosen, so it is copied without asking.
+    expect(state.selection).toBeNull();
+    expect(state.hand.filter((card) => card.id === 'STRIKE_REGENT')).toHaveLength(3);
+  });
+
+  it('Enlightenment sets costs above 1 to 1 for the turn, for the combat upgraded', () => {
+    for (const upgraded of [false, true]) {
+      const { run, combat } = fight('ENLIGHTENMENT', upgraded, {
+        name: 'hand',
+        ids: ['SEVERANCE', 'STRIKE_REGENT', 'FALLING_STAR'],
+      });
+      const state = run.combat;
+      if (state === null) throw new Error('no combat');
+      withRuleset('sts2', () => {
+        const before = state.hand.slice(0, 3).map((card) => combat.costOf(card));
+        combat.playCard(3, -1);
+        const after = state.hand.map((card) => combat.costOf(card));
+        expect(after).toEqual(before.map((cost) => Math.min(cost, 1)));
+        combat.endTurn();
+        const severance = [...state.hand, ...state.drawPile, ...state.discardPile].find(
+          (card) => card.id === 'SEVERANCE',
+        );
+        expect(severance?.combatCost ?? null).toBe(upgraded ? 1 : null);
+      });
+    }
+  });
+
+  it('Maul hits twice and makes every Maul stronger for the combat', () => {
+    const { run, combat, card } = fight('MAUL', false, { name: 'drawPile', ids: ['MAUL', 'STRIKE_REGENT'] });
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(hpLost(run)).toEqual([10, 0]);
+    expect(card.bonus).toBe(1);
+    expect(run.combat?.drawPile.find((each) => each.id === 'MAUL')?.bonus).toBe(1);
+  });
+
+  it('Relax blocks now and draws and gives Energy next turn; Wish puts the chosen Draw Pile card into the hand', () => {
+    const relax = fight('RELAX', false, { name: 'drawPile', ids: [...FIVE, ...FIVE, ...FIVE] });
+    withRuleset('sts2', () => relax.combat.playCard(0, -1));
+    const state = relax.run.combat;
+    expect(state?.player.block).toBe(15);
+    expect(state?.player.powers.NEXT_TURN_DRAW).toBe(2);
+    expect(state?.player.powers.NEXT_TURN_ENERGY).toBe(2);
+    const wish = fight('WISH', false, { name: 'drawPile', ids: FIVE });
+    const chosen = wish.run.combat?.drawPile[3]?.uid;
+    withRuleset('sts2', () => {
+      wish.combat.playCard(0, -1);
+      wish.combat.choose(wish.run.combat?.selection?.options.indexOf(chosen ?? -1) ?? -1);
+    });
+    expect(wish.run.combat?.hand.map((card) => card.uid)).toEqual([chosen]);
+  });
 });

@@ -1125,6 +1125,104 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     }),
     onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
   },
+  // ---- Event cards (more, from the game's texts) ----
+  APOTHEOSIS: {
+    text: 'Upgrade ALL your cards.',
+    play: (x) => {
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (const pile of [combat.hand, combat.drawPile, combat.discardPile, combat.exhaustPile])
+        for (const card of pile) x.upgradeCard(card);
+    },
+  },
+  BRIGHTEST_FLAME: {
+    text: 'Gain !M! Energy. Draw !M! cards. Lose 1 Max HP.',
+    magic: [2, 3],
+    play: (x, c) => {
+      x.gainEnergy(varOf(c, 'Energy'));
+      x.draw(varOf(c, 'Cards'));
+      x.run.maxHp = Math.max(1, x.run.maxHp - varOf(c, 'MaxHp'));
+      x.run.hp = Math.min(x.run.hp, x.run.maxHp);
+    },
+  },
+  CALTROPS: {
+    text: 'Whenever you are attacked, deal !M! damage back.',
+    play: (x, c) => x.applyToPlayer('THORNS', c.magic),
+  },
+  CLASH: {
+    text: 'Can only be played if every card in your Hand is an Attack. Deal !D! damage.',
+    play: (x, c) => void x.attack(c.target, c.damage),
+    unplayableReason: (x) =>
+      hand(x).every((card) => typeOf(card) === 'Attack')
+        ? null
+        : 'Every card in your Hand must be an Attack.',
+  },
+  DISTRACTION: {
+    text: "Add a random Skill into your Hand. It's free to play this turn.",
+    play: (x) => {
+      const id = randomPoolCard(x, 'Skill');
+      if (id !== null) x.addCard(id, 'hand', false, true);
+    },
+  },
+  DUAL_WIELD: {
+    text: [
+      'Choose an Attack or Power card. Add a copy of that card into your Hand.',
+      'Choose an Attack or Power card. Add 2 copies of that card into your Hand.',
+    ],
+    play: (x) =>
+      x.requestSelection({
+        source: 'hand',
+        count: 1,
+        prompt: 'Choose an Attack or Power to copy.',
+        filter: (card) => typeOf(card) === 'Attack' || typeOf(card) === 'Power',
+      }),
+    onSelect: (x, chosen, c) => {
+      for (const card of chosen)
+        for (let copy = 0; copy < c.magic; copy++) x.addCard(card.id, 'hand', card.upgraded);
+    },
+  },
+  ENLIGHTENMENT: {
+    text: [
+      'Reduce the cost of ALL cards in your Hand to 1 this turn.',
+      'Reduce the cost of ALL cards in your Hand to 1 this combat.',
+    ],
+    play: (x, c) => {
+      for (const card of hand(x)) {
+        const cost = FACTS.get(card.id)?.cost ?? 0;
+        if (Math.min(cost, card.combatCost ?? cost, card.turnCost ?? cost) <= 1) continue;
+        if (c.upgraded) card.combatCost = 1;
+        card.turnCost = 1;
+      }
+    },
+  },
+  ENTRENCH: {
+    text: 'Double your Block.',
+    play: (x) => x.gainBlock(x.run.combat?.player.block ?? 0, true),
+  },
+  MAUL: {
+    text: 'Deal !D! damage twice. Increase the damage of ALL Maul cards by !M! this combat.',
+    play: (x, c) => {
+      x.attack(c.target, c.damage, 2);
+      const combat = x.run.combat;
+      if (combat === null) return;
+      for (const pile of [combat.hand, combat.drawPile, combat.discardPile, combat.exhaustPile, [c.card]])
+        for (const card of pile) if (card.id === 'MAUL') card.bonus += c.magic;
+    },
+  },
+  RELAX: {
+    text: 'Gain !B! Block. Next turn, draw !M! cards and gain !M! Energy.',
+    magic: [2, 3],
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      x.applyToPlayer('NEXT_TURN_DRAW', varOf(c, 'Cards'));
+      x.applyToPlayer('NEXT_TURN_ENERGY', varOf(c, 'Energy'));
+    },
+  },
+  WISH: {
+    text: 'Put a card from your Draw Pile into your Hand.',
+    play: (x) => choose(x, 'draw', 1, 'Choose a card to put into your Hand.'),
+    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+  },
   // ---- Colorless ----
   HAND_OF_GREED: {
     text: 'Deal !D! damage. If Fatal, gain !M! Gold.',

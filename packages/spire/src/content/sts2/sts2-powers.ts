@@ -72,6 +72,9 @@ const MODELLED: Readonly<Record<string, string>> = {
     'Whenever you hit an enemy with an attack, it loses that much Strength until the end of the round.',
   DANSE_MACABRE: 'Whenever you play a card that costs 2 Energy or more, gain that much Block.',
   NEXT_TURN_ENERGY: 'Gain that much Energy next turn.',
+  NEXT_TURN_DRAW: 'Draw that many more cards next turn.',
+  WRAITH_FORM:
+    'Loses that much Dexterity every turn (at the end of the turn here; the game takes it at the start of the next, which changes no Block in between).',
   COLOSSUS: 'This turn, take 50% less damage from Vulnerable enemies.',
   CONQUEROR: 'Sovereign Blade deals double damage to this enemy this turn.',
   SEEKING_EDGE: 'Sovereign Blade hits ALL enemies.',
@@ -164,6 +167,7 @@ const ENGINE_ONLY: readonly [string, string, boolean][] = [
   ['LOSE_STRENGTH', 'Strength Down', true],
   ['LOSE_DEXTERITY', 'Dexterity Down', true],
   ['NEXT_TURN_ENERGY', 'Energy Next Turn', false],
+  ['NEXT_TURN_DRAW', 'Draw Next Turn', false],
   ['BOUND', 'Bound', true],
   ['DOUBLE_TAP', 'Double Tap', false],
   ['NEXT_TURN_BLOCK', 'Block Next Turn', false],
