@@ -92,7 +92,7 @@ function isFatal(x: CombatContext, c: CardPlay, attack: () => void): boolean {
   return monster !== undefined && !monster.alive && !monster.escaped;
 }
 /** A random card of the run's character's reward pool, of one type. */
-function randomPoolCard(x: CombatContext, type: string): string | null {
+export function randomPoolCard(x: CombatContext, type: string): string | null {
   const character = x.run.character.charAt(0) + x.run.character.slice(1).toLowerCase();
   const ids = STS2_CARD_FACTS.filter(
     (facts) =>
@@ -105,7 +105,7 @@ function randomPoolCard(x: CombatContext, type: string): string | null {
 }
 
 /** A random Colorless card of the reward pools. */
-function randomColorless(x: CombatContext): string | null {
+export function randomColorless(x: CombatContext): string | null {
   const ids = STS2_CARD_FACTS.filter(
     (facts) =>
       facts.character === 'Colorless' &&
@@ -120,6 +120,22 @@ const DEBUFFS = new Set(STS2_POWER_FACTS.filter((facts) => facts.debuff).map((fa
 const isColorless = (card: CombatCard): boolean => FACTS.get(card.id)?.character === 'Colorless';
 /** Spur's heal (the text's `!M!` is its Summon). */
 const SPUR_HEAL = FACTS.get('SPUR')?.vars.Heal ?? [0, 0];
+
+/**
+ * Plays the top card of the Draw Pile for free (the Discard Pile is shuffled in first when the Draw
+ * Pile is empty); false when both are empty.
+ */
+export function playTopOfDrawPile(x: CombatContext, exhaust: boolean): boolean {
+  const combat = x.run.combat;
+  if (combat === null) return false;
+  if (combat.drawPile.length === 0) {
+    if (combat.discardPile.length === 0) return false;
+    x.draw(0);
+  }
+  const top = combat.drawPile.pop();
+  if (top !== undefined) x.playFree(top, exhaust);
+  return true;
+}
 
 const attackThen =
   (after: Play): Play =>
@@ -203,16 +219,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   },
   HAVOC: {
     text: 'Play the top card of your Draw Pile and Exhaust it.',
-    play: (x) => {
-      const combat = x.run.combat;
-      if (combat === null) return;
-      if (combat.drawPile.length === 0) {
-        if (combat.discardPile.length === 0) return;
-        x.draw(0);
-      }
-      const top = combat.drawPile.pop();
-      if (top !== undefined) x.playFree(top, true);
-    },
+    play: (x) => void playTopOfDrawPile(x, true),
   },
   HEADBUTT: {
     text: 'Deal !D! damage. Put a card from your Discard Pile on top of your Draw Pile.',
@@ -432,14 +439,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       const combat = x.run.combat;
       if (combat === null) return;
       const count = x.xValue + (c.upgraded ? 1 : 0);
-      for (let time = 0; time < count && !combat.over; time++) {
-        if (combat.drawPile.length === 0) {
-          if (combat.discardPile.length === 0) return;
-          x.draw(0);
-        }
-        const top = combat.drawPile.pop();
-        if (top !== undefined) x.playFree(top, false);
-      }
+      for (let time = 0; time < count && !combat.over; time++) if (!playTopOfDrawPile(x, false)) return;
     },
   },
   // ---- Silent ----

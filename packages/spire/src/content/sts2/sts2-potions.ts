@@ -1,9 +1,11 @@
-// StS2 potions: every potion of the facts table, using its modelled effects; a potion whose text the
-// simulator does not model says so (using it then does nothing).
+// StS2 potions: every potion of the facts table, using its modelled effects or its hand-written rule
+// (sts2-potion-rules.ts); a potion whose text the simulator does not model says so (using it then does
+// nothing).
 import type { PotionDefinition } from '../../engine/definitions.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import type { Sts2PotionFacts } from './facts.js';
 import { describeEffects, resolverOf, runEffects } from './sts2-effects.js';
+import { STS2_POTION_RULES } from './sts2-potion-rules.js';
 
 const RARITIES: Readonly<Record<string, PotionDefinition['rarity']>> = {
   Common: 'Common',
@@ -12,10 +14,12 @@ const RARITIES: Readonly<Record<string, PotionDefinition['rarity']>> = {
 };
 
 export function isFullyModelledSts2Potion(facts: Sts2PotionFacts): boolean {
-  return facts.effects.length > 0 && facts.unmodelled === 0;
+  return STS2_POTION_RULES[facts.id] !== undefined || (facts.effects.length > 0 && facts.unmodelled === 0);
 }
 
 function textOf(facts: Sts2PotionFacts): string {
+  const rule = STS2_POTION_RULES[facts.id];
+  if (rule !== undefined) return rule.text;
   if (facts.effects.length === 0) return 'A Slay the Spire 2 potion whose effect is not simulated.';
   const body = describeEffects(facts.effects, resolverOf(facts.vars, false), (id) => id);
   return facts.unmodelled > 0 ? `${body} (Other parts of the real potion are not simulated.)` : body;
@@ -30,16 +34,18 @@ function definitionOf(facts: Sts2PotionFacts): PotionDefinition {
     target: facts.target === 'AnyEnemy' ? 'AnyEnemy' : facts.target === 'AllEnemies' ? 'AllEnemies' : 'Self',
     text: textOf(facts),
     combatOnly: facts.usage !== 'AnyTime',
-    use: (context, _run, target) => {
-      if (context === null) return;
-      runEffects(context, facts.effects, resolverOf(facts.vars, false), {
-        target,
-        xValue: 0,
-        bonusDamage: 0,
-        cardId: facts.id,
-        upgraded: false,
-      });
-    },
+    use:
+      STS2_POTION_RULES[facts.id]?.use ??
+      ((context, _run, target) => {
+        if (context === null) return;
+        runEffects(context, facts.effects, resolverOf(facts.vars, false), {
+          target,
+          xValue: 0,
+          bonusDamage: 0,
+          cardId: facts.id,
+          upgraded: false,
+        });
+      }),
   };
 }
 

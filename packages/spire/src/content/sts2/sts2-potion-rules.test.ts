@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { Combat } from '../../engine/combat.js';
+import { createRun } from '../../engine/run.js';
+import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { getPotion, withRuleset } from '../registry.js';
+import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
+
+const FIVE = ['STRIKE_SILENT', 'DEFEND_SILENT', 'NEUTRALIZE', 'SURVIVOR', 'STRIKE_SILENT'];
+
+/** A Silent fight against two 300-HP Seapunks: `hand` in hand, FIVE in the Draw Pile, 60 of 80 HP. */
+function fight(hand: readonly string[] = []): { run: RunState; combat: Combat } {
+  const run = createRun({ seed: 'potion-rules', character: 'SILENT', ruleset: 'sts2' });
+  return withRuleset('sts2', () => {
+    run.deck = [{ uid: run.counters.nextUid++, id: 'DEFEND_SILENT', upgraded: false }];
+    run.relics = [];
+    run.screen = 'COMBAT';
+    run.room = 'monster';
+    run.maxHp = 80;
+    run.hp = 60;
+    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
+    const state = combat.combat;
+    for (const monster of state.monsters) {
+      monster.hp = 300;
+      monster.maxHp = 300;
+    }
+    const make = (id: string): CombatCard => ({
+      uid: run.counters.nextUid++,
+      id,
+      upgraded: false,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    });
+    state.hand = hand.map(make);
+    state.drawPile = FIVE.map(make);
+    state.discardPile = [];
+    state.player.energy = 3;
+    return { run, combat };
+  });
+}
+
+function drink(id: string, run: RunState, combat: Combat | null, target = -1): void {
+  withRuleset('sts2', () => getPotion(id).use(combat, run, target));
+}
+
+describe('StS2 potion rules', () => {
+  it('Blood Potion heals 20% of Max HP, in and out of combat; Fruit Juice adds 5 Max HP', () => {
+    const { run, combat } = fight();
+    drink('BLOOD_POTION', run, combat);
+    expect(run.hp).toBe(76);
+    run.hp = 10;
+    drink('BLOOD_POTION', run, null);
+    expect(run.hp).toBe(26);
+    drink('FRUIT_JUICE', run, null);
+    expect([run.hp, run.maxHp]).toEqual([31, 85]);
+  });
+
+  it('Flex and Speed Potions wear off at the end of the turn; Fysh Oil stays', () => {
+    const { run, combat } = fight();
+    drink('FLEX_POTION', run, combat);
+    drink('SPEED_POTION', run, combat);
+    drink('FYSH_OIL', run, combat);
+    const powers = run.combat?.player.powers;
+    expect([powers?.STRENGTH, powers?.DEXTERITY]).toEqual([6, 6]);
+    withRuleset('sts2', () => combat.endTurn());
+    expect([powers?.STRENGTH, powers?.DEXTERITY]).toEqual([1, 1]);
+  });
+
+  it('Potion of Binding weakens every enemy; Ship in a Bottle blocks now and next turn', () => {
+    const { run, combat } = fight();
+    drink('POTION_OF_BINDING', run, combat);
+    for (const monster of run.combat?.monsters ?? []) {
+      expect(monster.powers.WEAK).toBe(1);
+      expect(monster.powers.VULNERABLE).toBe(1);
+    }
+    drink('SHIP_IN_A_BOTTLE', run, combat);
+    expect(run.combat?.player.block).toBe(10);
+    expect(run.combat?.player.powers.NEXT_TURN_BLOCK).toBe(10);
+  });
+
+  it('Blessing of the Forge upgrades the hand; Glowwater Exhausts it and draws', () => {
+    const blessed = fight(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    drink('BLESSING_OF_THE_FORGE', blessed.run, blessed.combat);
+    expect(blessed.run.combat?.hand.map((card) => card.upgraded)).toEqual([true, true]);
+    const glow = fight(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    drink('GLOWWATER_POTION', glow.run, glow.combat);
+    expect(glow.run.combat?.exhaustPile).toHaveLength(2);
+    // Ten cards asked for, five in the Draw Pile and nothing to shuffle in.
+    expect(glow.run.combat?.hand).toHaveLength(FIVE.length);
+  });
+
+  it('Bottled Potential shuffles the hand and Discard Pile into the Draw Pile and draws 5', () => {
+    const { run, combat } = fight(['STRIKE_SILENT', 'DEFEND_SILENT', 'NEUTRALIZE']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.discardPile.push({ ...(state.hand[0] as CombatCard), uid: 9001 });
+    const all = [...state.hand, ...state.drawPile, ...state.discardPile].map((card) => card.uid).sort();
+    drink('BOTTLED_POTENTIAL', run, combat);
+    expect(state.hand).toHaveLength(5);
+    expect(state.discardPile).toHaveLength(0);
+    expect([...state.hand, ...state.drawPile].map((card) => card.uid).sort()).toEqual(all);
+  });
+
+  it('Snecko Oil draws 7 and gives each card in hand a cost of 0 to 3 this turn', () => {
+    const { run, combat } = fight();
+    drink('SNECKO_OIL', run, combat);
+    const hand = run.combat?.hand ?? [];
+    expect(hand).toHaveLength(FIVE.length);
+    for (const card of hand) {
+      expect(card.turnCost).toBeGreaterThanOrEqual(0);
+      expect(card.turnCost).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('Cosmic Concoction, Cunning Potion and Orobic Acid add the cards their texts name', () => {
+    const { run, combat } = fight();
+    drink('COSMIC_CONCOCTION', run, combat);
+    const cosmic = run.combat?.hand ?? [];
+    expect(cosmic).toHaveLength(3);
+    for (const card of cosmic) {
+      expect(card.upgraded).toBe(true);
+      expect(ALL_STS2_CARD_FACTS.find((facts) => facts.id === card.id)?.character).toBe('Colorless');
+    }
+    const cunning = fight();
+    drink('CUNNING_POTION', cunning.run, cunning.combat);
+    expect(cunning.run.combat?.hand.map((card) => [card.id, card.upgraded])).toEqual([
+      ['SHIV', true],
+      ['SHIV', true],
+      ['SHIV', true],
+    ]);
+    const orobic = fight();
+    drink('OROBIC_ACID', orobic.run, orobic.combat);
+    const types = (orobic.run.combat?.hand ?? []).map(
+      (card) => ALL_STS2_CARD_FACTS.find((facts) => facts.id === card.id)?.type,
+    );
+    expect(types).toEqual(['Attack', 'Skill', 'Power']);
+    withRuleset('sts2', () => {
+      for (const card of orobic.run.combat?.hand ?? []) expect(orobic.combat.costOf(card)).toBe(0);
+    });
+  });
+
+  it('Distilled Chaos plays the top 3 cards of the Draw Pile', () => {
+    const { run, combat } = fight();
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.drawPile = state.drawPile.filter((card) => card.id === 'STRIKE_SILENT');
+    state.drawPile.push({ ...(state.drawPile[0] as CombatCard), uid: 9100 });
+    drink('DISTILLED_CHAOS', run, combat);
+    // Three Strikes at random targets: 18 damage in all.
+    const lost = state.monsters.reduce((sum, monster) => sum + 300 - monster.hp, 0);
+    expect(lost).toBe(18);
+    expect(state.drawPile).toHaveLength(0);
+  });
+
+  it('Entropic Brew fills every empty potion slot', () => {
+    const { run } = fight();
+    run.potions = [null, 'BLOOD_POTION', null];
+    drink('ENTROPIC_BREW', run, null);
+    expect(run.potions.every((potion) => potion !== null)).toBe(true);
+    expect(run.potions[1]).toBe('BLOOD_POTION');
+  });
+
+  it('says what each potion does, and no longer that it is not simulated', () => {
+    withRuleset('sts2', () => {
+      for (const id of ['BLOOD_POTION', 'FLEX_POTION', 'FAIRY_IN_A_BOTTLE', 'SNECKO_OIL'])
+        expect(getPotion(id).text).not.toMatch(/not simulated/);
+      expect(getPotion('FLEX_POTION').text).toBe(
+        'Gain 5 Strength. At the end of your turn, lose 5 Strength.',
+      );
+    });
+  });
+});

@@ -1,0 +1,189 @@
+// Hand-written rules for StS2 potions whose game text the structured effects cannot express (or
+// express only in part). Numbers come from the potion's facts; the texts are the simulator's.
+import type { CombatContext, PotionDefinition } from '../../engine/definitions.js';
+import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { runServices } from '../run-services.js';
+import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
+import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
+import { playTopOfDrawPile, randomColorless, randomPoolCard } from './sts2-card-rules.js';
+
+/** What a rule puts in place of a potion's structured effects. */
+export interface Sts2PotionRule {
+  readonly text: string;
+  readonly use: PotionDefinition['use'];
+}
+
+const FACTS = new Map(STS2_POTION_FACTS.map((facts) => [facts.id, facts]));
+
+/** A potion's number `name` (potions do not upgrade). */
+function amount(id: string, name: string): number {
+  const value = FACTS.get(id)?.vars[name]?.[0];
+  if (value === undefined) throw new Error(`the StS2 facts give ${id} no ${name}`);
+  return value;
+}
+
+function heal(x: CombatContext | null, run: RunState, hp: number): void {
+  if (x !== null) x.heal(hp);
+  else run.hp = Math.min(run.maxHp, run.hp + hp);
+}
+
+/** Moves the hand and Discard Pile into the Draw Pile and shuffles it (on the combat's random stream). */
+function shuffleAllIntoDrawPile(x: CombatContext): void {
+  const combat = x.run.combat;
+  if (combat === null) return;
+  const pile = combat.drawPile;
+  pile.push(...combat.hand, ...combat.discardPile);
+  combat.hand = [];
+  combat.discardPile = [];
+  for (let index = pile.length - 1; index > 0; index--) {
+    const other = x.randomInt(0, index);
+    [pile[index], pile[other]] = [pile[other] as CombatCard, pile[index] as CombatCard];
+  }
+}
+
+const CARD_FACTS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
+/** A card with a number cost (not X, not unplayable): Snecko Oil rerolls those. */
+function hasEnergyCost(cardId: string): boolean {
+  const facts = CARD_FACTS.get(cardId);
+  return facts !== undefined && facts.cost >= 0 && !facts.keywords.includes('Unplayable');
+}
+
+const BLOOD = amount('BLOOD_POTION', 'HealPercent');
+const FLEX = amount('FLEX_POTION', 'Strength');
+const SPEED = amount('SPEED_POTION', 'Dexterity');
+const FRUIT = amount('FRUIT_JUICE', 'MaxHp');
+const SHIP = amount('SHIP_IN_A_BOTTLE', 'Block');
+const SNECKO = amount('SNECKO_OIL', 'Cards');
+const GLOWWATER = amount('GLOWWATER_POTION', 'Cards');
+const BOTTLED = amount('BOTTLED_POTENTIAL', 'Cards');
+const COSMIC = amount('COSMIC_CONCOCTION', 'Cards');
+const CUNNING = amount('CUNNING_POTION', 'Cards');
+const CHAOS = amount('DISTILLED_CHAOS', 'Repeat');
+
+export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
+  BLOOD_POTION: {
+    text: `Heal for ${BLOOD}% of your Max HP.`,
+    use: (x, run) => heal(x, run, Math.floor((run.maxHp * BLOOD) / 100)),
+  },
+  FRUIT_JUICE: {
+    text: `Gain ${FRUIT} Max HP.`,
+    use: (_x, run) => {
+      run.maxHp += FRUIT;
+      run.hp += FRUIT;
+    },
+  },
+  ENTROPIC_BREW: {
+    text: 'Fill all your empty potion slots with random potions.',
+    use: (_x, run) => {
+      const services = runServices();
+      // gainPotion refuses when no slot is free (or a relic forbids potions): stop there.
+      while (run.potions.includes(null) && services.gainPotion(run, services.rollPotion(run))) {}
+    },
+  },
+  FAIRY_IN_A_BOTTLE: {
+    text: 'When your HP would fall to 0, this potion is discarded instead and you heal to 30% of your Max HP (automatic).',
+    // The engine spends it when the player would die (combat.ts, loseHp); drinking it does nothing.
+    use: () => {},
+  },
+  FLEX_POTION: {
+    text: `Gain ${FLEX} Strength. At the end of your turn, lose ${FLEX} Strength.`,
+    use: (x) => {
+      x?.applyToPlayer('STRENGTH', FLEX);
+      x?.applyToPlayer('LOSE_STRENGTH', FLEX);
+    },
+  },
+  SPEED_POTION: {
+    text: `Gain ${SPEED} Dexterity. At the end of your turn, lose ${SPEED} Dexterity.`,
+    use: (x) => {
+      x?.applyToPlayer('DEXTERITY', SPEED);
+      x?.applyToPlayer('LOSE_DEXTERITY', SPEED);
+    },
+  },
+  FYSH_OIL: {
+    text: `Gain ${amount('FYSH_OIL', 'Strength')} Strength and ${amount('FYSH_OIL', 'Dexterity')} Dexterity.`,
+    use: (x) => {
+      x?.applyToPlayer('STRENGTH', amount('FYSH_OIL', 'Strength'));
+      x?.applyToPlayer('DEXTERITY', amount('FYSH_OIL', 'Dexterity'));
+    },
+  },
+  POTION_OF_BINDING: {
+    text: `Apply ${amount('POTION_OF_BINDING', 'Weak')} Weak and ${amount('POTION_OF_BINDING', 'Vulnerable')} Vulnerable to ALL enemies.`,
+    use: (x) => {
+      x?.applyToAllMonsters('WEAK', amount('POTION_OF_BINDING', 'Weak'));
+      x?.applyToAllMonsters('VULNERABLE', amount('POTION_OF_BINDING', 'Vulnerable'));
+    },
+  },
+  SHIP_IN_A_BOTTLE: {
+    text: `Gain ${SHIP} Block. Next turn, gain ${SHIP} Block.`,
+    use: (x) => {
+      x?.gainBlock(SHIP, true);
+      x?.applyToPlayer('NEXT_TURN_BLOCK', SHIP);
+    },
+  },
+  BLESSING_OF_THE_FORGE: {
+    text: 'Upgrade ALL cards in your Hand for the rest of combat.',
+    use: (x) => {
+      for (const card of x?.run.combat?.hand ?? []) x?.upgradeCard(card);
+    },
+  },
+  GLOWWATER_POTION: {
+    text: `Exhaust your Hand. Draw ${GLOWWATER} cards.`,
+    use: (x) => {
+      if (x === null) return;
+      for (const card of [...(x.run.combat?.hand ?? [])]) x.exhaustCard(card);
+      x.draw(GLOWWATER);
+    },
+  },
+  BOTTLED_POTENTIAL: {
+    text: `Shuffle your Hand and Discard Pile into your Draw Pile. Draw ${BOTTLED} cards.`,
+    use: (x) => {
+      if (x === null) return;
+      shuffleAllIntoDrawPile(x);
+      x.draw(BOTTLED);
+    },
+  },
+  SNECKO_OIL: {
+    text: `Draw ${SNECKO} cards. Randomize the cost of the cards in your Hand (0 to 3) this turn.`,
+    use: (x) => {
+      if (x === null) return;
+      x.draw(SNECKO);
+      // The range is StS1's Snecko (0-3); the StS2 text does not give one.
+      for (const card of x.run.combat?.hand ?? [])
+        if (hasEnergyCost(card.id)) card.turnCost = x.randomInt(0, 3);
+    },
+  },
+  COSMIC_CONCOCTION: {
+    text: `Add ${COSMIC} random Upgraded Colorless cards into your Hand.`,
+    use: (x) => {
+      if (x === null) return;
+      for (let count = 0; count < COSMIC; count++) {
+        const id = randomColorless(x);
+        if (id !== null) x.addCard(id, 'hand', true);
+      }
+    },
+  },
+  CUNNING_POTION: {
+    text: `Add ${CUNNING} Upgraded Shivs into your Hand.`,
+    use: (x) => {
+      for (let count = 0; count < CUNNING; count++) x?.addCard('SHIV', 'hand', true);
+    },
+  },
+  OROBIC_ACID: {
+    text: "Add a random Attack, Skill and Power of your character into your Hand. They're free to play this turn.",
+    use: (x) => {
+      if (x === null) return;
+      for (const type of ['Attack', 'Skill', 'Power']) {
+        const id = randomPoolCard(x, type);
+        if (id !== null) x.addCard(id, 'hand', false, true);
+      }
+    },
+  },
+  DISTILLED_CHAOS: {
+    text: `Play the top ${CHAOS} cards of your Draw Pile.`,
+    use: (x) => {
+      const combat = x?.run.combat;
+      if (x === null || combat === null || combat === undefined) return;
+      for (let count = 0; count < CHAOS && !combat.over; count++) if (!playTopOfDrawPile(x, false)) return;
+    },
+  },
+};
