@@ -7,6 +7,7 @@ import {
   colorlessPool,
   getCard,
   getMonster,
+  getPotion,
   getPower,
   getRelic,
   turnBasedPowerIds,
@@ -1138,6 +1139,11 @@ export class Combat implements CombatContext {
       this.afterSelection();
       return;
     }
+    if (selection.potion !== undefined) {
+      getPotion(selection.potion).onSelect?.(this, chosen);
+      this.afterSelection();
+      return;
+    }
     const definition = getCard(selection.cardId);
     const fake: CombatCard = {
       uid: -1,
@@ -1688,7 +1694,10 @@ export class Combat implements CombatContext {
     // A forced choice of all options resolves itself.
     const caller = this.currentCard;
     const relic = request.relic ?? null;
-    if (caller === null && relic === null) throw new Error('requestSelection outside a card play');
+    const potion = request.potion ?? null;
+    if (caller === null && relic === null && potion === null)
+      throw new Error('requestSelection outside a card play');
+    const byCard = relic === null && potion === null;
     this.combat.selection = {
       source: request.source,
       options,
@@ -1696,9 +1705,10 @@ export class Combat implements CombatContext {
       count: Math.min(request.count, options.length),
       minimum,
       chosen: [],
-      cardId: relic === null ? (caller?.id ?? '') : '',
-      upgraded: relic === null ? (caller?.upgraded ?? false) : false,
+      cardId: byCard ? (caller?.id ?? '') : '',
+      upgraded: byCard ? (caller?.upgraded ?? false) : false,
       relic,
+      ...(potion !== null ? { potion } : {}),
       prompt: request.prompt,
     };
     if (options.length <= minimum && minimum === request.count) {

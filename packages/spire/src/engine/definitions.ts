@@ -110,6 +110,8 @@ export interface SelectionRequest {
   readonly filter?: (card: CombatCard) => boolean;
   /** The relic asking, when no card is being played (its `onSelect` resolves the choice). */
   readonly relic?: string;
+  /** The potion asking, when no card is being played (its `onSelect` resolves the choice). */
+  readonly potion?: string;
   /** Card ids of a `generated` choice; the cards chosen go nowhere until `onSelect` places them. */
   readonly generated?: readonly string[];
 }
@@ -328,6 +330,8 @@ export interface PotionDefinition {
   readonly combatOnly: boolean;
   /** Drinks the potion (outside combat `context` is null). */
   readonly use: (context: CombatContext | null, run: RunState, target: number) => void;
+  /** Resolves the card selection its `use` asked for (with `potion` set to its id). */
+  readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[]) => void;
 }
 
 /** Powers are plain amounts; their behaviour lives in the engine's hooks keyed by id. */

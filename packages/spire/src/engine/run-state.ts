@@ -124,6 +124,8 @@ export interface CombatSelection {
   upgraded: boolean;
   /** The relic that resolves the choice instead of a card (a relic's own choice), or null. */
   relic: string | null;
+  /** The potion that resolves the choice instead of a card (absent for a card's or a relic's choice). */
+  potion?: string;
   /** A short prompt for agents. */
   prompt: string;
 }

@@ -6,7 +6,7 @@ import type { Sts2CardRule } from './sts2-card-rules.js';
 import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
 
 const OPTIONS = 3;
-const POOL_RARITIES = new Set(['Common', 'Uncommon', 'Rare']);
+export const POOL_RARITIES = new Set(['Common', 'Uncommon', 'Rare']);
 const CHARACTERS = new Set(['Ironclad', 'Silent', 'Defect', 'Regent', 'Necrobinder']);
 const CHARACTER_NAMES: Readonly<Record<string, string>> = {
   IRONCLAD: 'Ironclad',
@@ -17,24 +17,31 @@ const CHARACTER_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** Reward-pool cards of the facts that pass `keep`. */
-function pool(keep: (character: string, type: string, rarity: string) => boolean): string[] {
+export function pool(keep: (character: string, type: string, rarity: string) => boolean): string[] {
   return STS2_CARD_FACTS.filter(
     (facts) => keep(facts.character, facts.type, facts.rarity) && inSinglePlayerPools(facts.id),
   ).map((facts) => facts.id);
 }
 
-/** Asks for 1 of `OPTIONS` different random cards of `ids`. */
-function offer(x: CombatContext, ids: readonly string[], prompt: string): void {
+/** Asks for 1 of `OPTIONS` different random cards of `ids` (for `potion` when a potion asks). */
+export function offer(x: CombatContext, ids: readonly string[], prompt: string, potion?: string): void {
   const options = [...ids];
   // The first OPTIONS of a partial shuffle: distinct cards.
   for (let index = 0; index < Math.min(OPTIONS, options.length); index++) {
     const other = x.randomInt(index, options.length - 1);
     [options[index], options[other]] = [options[other] as string, options[index] as string];
   }
-  x.requestSelection({ source: 'generated', generated: options.slice(0, OPTIONS), count: 1, prompt });
+  const generated = options.slice(0, OPTIONS);
+  x.requestSelection({
+    source: 'generated',
+    generated,
+    count: 1,
+    prompt,
+    ...(potion !== undefined ? { potion } : {}),
+  });
 }
 
-const ownCharacter = (x: CombatContext): string => CHARACTER_NAMES[x.run.character] ?? '';
+export const ownCharacter = (x: CombatContext): string => CHARACTER_NAMES[x.run.character] ?? '';
 
 /** The chosen card goes into the hand (upgraded with the upgraded card; free this turn if `free`). */
 function addChosen(free: boolean, upgradedWithCard: boolean): NonNullable<Sts2CardRule['onSelect']> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Combat } from '../../engine/combat.js';
-import { createRun } from '../../engine/run.js';
+import { applyAction, createRun, legalActions } from '../../engine/run.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { getPotion, withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
@@ -168,6 +168,95 @@ describe('StS2 potion rules', () => {
       expect(getPotion('FLEX_POTION').text).toBe(
         'Gain 5 Strength. At the end of your turn, lose 5 Strength.',
       );
+    });
+  });
+
+  it('Attack, Skill, Power and Colorless Potions offer 3 cards of their kind; the chosen one is free this turn', () => {
+    for (const [id, character, type] of [
+      ['ATTACK_POTION', 'Silent', 'Attack'],
+      ['SKILL_POTION', 'Silent', 'Skill'],
+      ['POWER_POTION', 'Silent', 'Power'],
+      ['COLORLESS_POTION', 'Colorless', undefined],
+    ] as const) {
+      const { run, combat } = fight();
+      drink(id, run, combat);
+      const state = run.combat;
+      if (state === null) throw new Error('no combat');
+      expect(state.selection?.potion).toBe(id);
+      const offered = state.selection?.generated ?? [];
+      expect(new Set(offered.map((card) => card.id)).size).toBe(3);
+      for (const card of offered) {
+        const facts = ALL_STS2_CARD_FACTS.find((each) => each.id === card.id);
+        expect([id, facts?.character]).toEqual([id, character]);
+        if (type !== undefined) expect([id, facts?.type]).toEqual([id, type]);
+      }
+      withRuleset('sts2', () => combat.choose(2));
+      expect(state.selection).toBeNull();
+      expect(state.hand.map((card) => card.id)).toEqual([offered[2]?.id]);
+      // Free this turn (or -2: a few Colorless cards are Unplayable in the facts).
+      withRuleset('sts2', () => expect(combat.costOf(state.hand[0] as CombatCard)).toBeLessThanOrEqual(0));
+    }
+  });
+
+  it("Ashwater Exhausts and Gambler's Brew discards and redraws the chosen cards, up to the player", () => {
+    const ash = fight(['STRIKE_SILENT', 'DEFEND_SILENT', 'NEUTRALIZE']);
+    drink('ASHWATER', ash.run, ash.combat);
+    const state = ash.run.combat;
+    if (state === null) throw new Error('no combat');
+    expect([state.selection?.minimum, state.selection?.count]).toEqual([0, 3]);
+    withRuleset('sts2', () => {
+      ash.combat.choose(0);
+      ash.combat.choose(0);
+      ash.combat.resolveSelection();
+    });
+    expect(state.exhaustPile.map((card) => card.id)).toEqual(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    expect(state.hand.map((card) => card.id)).toEqual(['NEUTRALIZE']);
+    const brew = fight(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    drink('GAMBLERS_BREW', brew.run, brew.combat);
+    withRuleset('sts2', () => {
+      brew.combat.choose(0);
+      brew.combat.choose(0);
+    });
+    const brewed = brew.run.combat;
+    expect(brewed?.discardPile.map((card) => card.id)).toEqual(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    expect(brewed?.hand).toHaveLength(2);
+    expect(brewed?.drawPile).toHaveLength(FIVE.length - 2);
+  });
+
+  it('Droplet of Precognition, Liquid Memories and Touch of Insanity move or change the chosen card', () => {
+    const droplet = fight();
+    const wanted = droplet.run.combat?.drawPile[2];
+    drink('DROPLET_OF_PRECOGNITION', droplet.run, droplet.combat);
+    withRuleset('sts2', () =>
+      droplet.combat.choose(droplet.run.combat?.selection?.options.indexOf(wanted?.uid ?? -1) ?? -1),
+    );
+    expect(droplet.run.combat?.hand).toEqual([wanted]);
+    const memories = fight();
+    const memoriesState = memories.run.combat;
+    if (memoriesState === null) throw new Error('no combat');
+    memoriesState.discardPile = memoriesState.drawPile.splice(0, 2);
+    drink('LIQUID_MEMORIES', memories.run, memories.combat);
+    withRuleset('sts2', () => memories.combat.choose(1));
+    expect(memoriesState.hand).toHaveLength(1);
+    expect(memoriesState.discardPile).toHaveLength(1);
+    withRuleset('sts2', () => expect(memories.combat.costOf(memoriesState.hand[0] as CombatCard)).toBe(0));
+    const touch = fight(['SURVIVOR', 'STRIKE_SILENT']);
+    drink('TOUCH_OF_INSANITY', touch.run, touch.combat);
+    withRuleset('sts2', () => touch.combat.choose(0));
+    expect(touch.run.combat?.hand[0]?.combatCost).toBe(0);
+  });
+
+  it('a potion choice goes through the simulator: drink, pick, and the turn goes on', () => {
+    const { run } = fight(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    run.potions = ['ASHWATER', null, null];
+    withRuleset('sts2', () => {
+      expect(applyAction(run, { action: 'use_potion', option_index: 0 }).ok).toBe(true);
+      expect(legalActions(run).map((action) => action.action)).toContain('select_deck_card');
+      expect(applyAction(run, { action: 'select_deck_card', option_index: 0 }).ok).toBe(true);
+      expect(applyAction(run, { action: 'confirm_selection' }).ok).toBe(true);
+      expect(run.combat?.selection).toBeNull();
+      expect(run.combat?.exhaustPile.map((card) => card.id)).toEqual(['STRIKE_SILENT']);
+      expect(legalActions(run).map((action) => action.action)).toContain('end_turn');
     });
   });
 });

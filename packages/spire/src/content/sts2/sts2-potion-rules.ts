@@ -1,16 +1,19 @@
 // Hand-written rules for StS2 potions whose game text the structured effects cannot express (or
 // express only in part). Numbers come from the potion's facts; the texts are the simulator's.
-import type { CombatContext, PotionDefinition } from '../../engine/definitions.js';
+import { type CombatContext, HAND_LIMIT, type PotionDefinition } from '../../engine/definitions.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { playTopOfDrawPile, randomColorless, randomPoolCard } from './sts2-card-rules.js';
+import { offer, ownCharacter, POOL_RARITIES, pool } from './sts2-choice-card-rules.js';
 
 /** What a rule puts in place of a potion's structured effects. */
 export interface Sts2PotionRule {
   readonly text: string;
   readonly use: PotionDefinition['use'];
+  /** Resolves the choice `use` asked for. */
+  readonly onSelect?: PotionDefinition['onSelect'];
 }
 
 const FACTS = new Map(STS2_POTION_FACTS.map((facts) => [facts.id, facts]));
@@ -59,6 +62,45 @@ const BOTTLED = amount('BOTTLED_POTENTIAL', 'Cards');
 const COSMIC = amount('COSMIC_CONCOCTION', 'Cards');
 const CUNNING = amount('CUNNING_POTION', 'Cards');
 const CHAOS = amount('DISTILLED_CHAOS', 'Repeat');
+
+/** "Choose 1 of 3 random <kind> cards to add into your Hand. It's free to play this turn." */
+function discoveryPotion(
+  id: string,
+  kind: string,
+  ids: (x: CombatContext) => readonly string[],
+): Sts2PotionRule {
+  return {
+    text: `Choose 1 of 3 random ${kind} cards to add into your Hand. It's free to play this turn.`,
+    use: (x) => {
+      if (x !== null) offer(x, ids(x), 'Choose a card to add into your Hand.', id);
+    },
+    onSelect: (x, chosen) => {
+      for (const card of chosen) x.addCard(card.id, 'hand', false, true);
+    },
+  };
+}
+
+/** Cards of the player's character's reward pools of one type. */
+const characterPool = (type: string) => (x: CombatContext) =>
+  pool(
+    (character, cardType, rarity) =>
+      character === ownCharacter(x) && cardType === type && POOL_RARITIES.has(rarity),
+  );
+
+/** Moves the chosen cards into the hand (a full hand leaves the rest where they are); free this turn if `free`. */
+function intoHand(x: CombatContext, chosen: readonly CombatCard[], free: boolean): void {
+  const combat = x.run.combat;
+  if (combat === null) return;
+  for (const card of chosen) {
+    if (combat.hand.length >= HAND_LIMIT) return;
+    for (const pile of [combat.drawPile, combat.discardPile]) {
+      const index = pile.indexOf(card);
+      if (index >= 0) pile.splice(index, 1);
+    }
+    if (free) card.turnCost = 0;
+    combat.hand.push(card);
+  }
+}
 
 export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
   BLOOD_POTION: {
@@ -184,6 +226,76 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
       const combat = x?.run.combat;
       if (x === null || combat === null || combat === undefined) return;
       for (let count = 0; count < CHAOS && !combat.over; count++) if (!playTopOfDrawPile(x, false)) return;
+    },
+  },
+  ATTACK_POTION: discoveryPotion('ATTACK_POTION', 'Attack', characterPool('Attack')),
+  SKILL_POTION: discoveryPotion('SKILL_POTION', 'Skill', characterPool('Skill')),
+  POWER_POTION: discoveryPotion('POWER_POTION', 'Power', characterPool('Power')),
+  COLORLESS_POTION: discoveryPotion('COLORLESS_POTION', 'Colorless', () =>
+    pool((character, _type, rarity) => character === 'Colorless' && POOL_RARITIES.has(rarity)),
+  ),
+  ASHWATER: {
+    text: 'Exhaust any number of cards in your Hand.',
+    use: (x) =>
+      x?.requestSelection({
+        source: 'hand',
+        count: x.run.combat?.hand.length ?? 0,
+        minimum: 0,
+        prompt: 'Choose any number of cards to Exhaust.',
+        potion: 'ASHWATER',
+      }),
+    onSelect: (x, chosen) => {
+      for (const card of chosen) x.exhaustCard(card);
+    },
+  },
+  GAMBLERS_BREW: {
+    text: 'Discard any number of cards, then draw that many.',
+    use: (x) =>
+      x?.requestSelection({
+        source: 'hand',
+        count: x.run.combat?.hand.length ?? 0,
+        minimum: 0,
+        prompt: 'Choose any number of cards to discard.',
+        potion: 'GAMBLERS_BREW',
+      }),
+    onSelect: (x, chosen) => {
+      for (const card of chosen) x.discardCard(card);
+      x.draw(chosen.length);
+    },
+  },
+  DROPLET_OF_PRECOGNITION: {
+    text: 'Choose a card in your Draw Pile and add it into your Hand.',
+    use: (x) =>
+      x?.requestSelection({
+        source: 'draw',
+        count: 1,
+        prompt: 'Choose a card to put into your Hand.',
+        potion: 'DROPLET_OF_PRECOGNITION',
+      }),
+    onSelect: (x, chosen) => intoHand(x, chosen, false),
+  },
+  LIQUID_MEMORIES: {
+    text: "Put a card from your Discard Pile into your Hand. It's free to play this turn.",
+    use: (x) =>
+      x?.requestSelection({
+        source: 'discard',
+        count: 1,
+        prompt: 'Choose a card to put into your Hand.',
+        potion: 'LIQUID_MEMORIES',
+      }),
+    onSelect: (x, chosen) => intoHand(x, chosen, true),
+  },
+  TOUCH_OF_INSANITY: {
+    text: 'Choose a card in your Hand. It is free to play this combat.',
+    use: (x) =>
+      x?.requestSelection({
+        source: 'hand',
+        count: 1,
+        prompt: 'Choose a card to make free this combat.',
+        potion: 'TOUCH_OF_INSANITY',
+      }),
+    onSelect: (_x, chosen) => {
+      for (const card of chosen) card.combatCost = 0;
     },
   },
 };

@@ -26,6 +26,7 @@ function textOf(facts: Sts2PotionFacts): string {
 }
 
 function definitionOf(facts: Sts2PotionFacts): PotionDefinition {
+  const rule = STS2_POTION_RULES[facts.id];
   return {
     id: facts.id,
     name: facts.name,
@@ -34,8 +35,9 @@ function definitionOf(facts: Sts2PotionFacts): PotionDefinition {
     target: facts.target === 'AnyEnemy' ? 'AnyEnemy' : facts.target === 'AllEnemies' ? 'AllEnemies' : 'Self',
     text: textOf(facts),
     combatOnly: facts.usage !== 'AnyTime',
+    ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
     use:
-      STS2_POTION_RULES[facts.id]?.use ??
+      rule?.use ??
       ((context, _run, target) => {
         if (context === null) return;
         runEffects(context, facts.effects, resolverOf(facts.vars, false), {
