@@ -56,6 +56,14 @@ function runMoveEffects(context: MonsterContext, effects: readonly Sts2Effect[])
   }
 }
 
+/**
+ * A monster's name without the placeholders the game fills in at run time ("Test Subject #C{Count}":
+ * the real states show a number the facts do not give, so the simulator shows "Test Subject").
+ */
+export function monsterName(facts: Sts2MonsterFacts): string {
+  return facts.name.replace(/\s*#?[A-Z]?\{[^}]*\}/g, '').trim();
+}
+
 /** Damage the real states show where the export has none. */
 const OBSERVED_DAMAGE: Readonly<Record<string, number>> = { 'WATERFALL_GIANT/PRESSURE_GUN_MOVE': 25 };
 
@@ -145,7 +153,7 @@ function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefini
   const stuns = thresholds.length > 0 && facts.moves.some((move) => move.id === 'STUN_MOVE');
   return {
     id: facts.id,
-    name: facts.name,
+    name: monsterName(facts),
     hp: hpUnknown ? [1, 1] : [facts.hp[0], facts.hp[1]],
     text:
       text +
@@ -205,7 +213,7 @@ function doormaker(): MonsterDefinition {
             const monster = context.monster;
             monster.hp = facts.hp[0];
             monster.maxHp = facts.hp[0];
-            monster.name = facts.name;
+            monster.name = monsterName(facts);
             monster.powers = {};
             context.buff('HUNGER', 1);
           },
@@ -382,6 +390,6 @@ export function buildSts2Monsters(): MonsterDefinition[] {
   return STS2_MONSTER_FACTS.map((facts) => {
     const special = HAND_WRITTEN[facts.id];
     if (special !== undefined) return special();
-    return genericDefinition(facts, `${facts.name}. ${orderText(facts)}`);
+    return genericDefinition(facts, `${monsterName(facts)}. ${orderText(facts)}`);
   });
 }

@@ -8,7 +8,7 @@ import { rollPotion } from '../../engine/rewards.js';
 import { createRun } from '../../engine/run.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { createSimulator } from '../../engine/simulator.js';
-import { getCard, getPotion, withRuleset } from '../registry.js';
+import { allMonsters, getCard, getMonster, getPotion, withRuleset } from '../registry.js';
 import { STS2_CHARACTER_IDS } from './sts2-content.js';
 import { UNHITTABLE_HP } from './sts2-monsters.js';
 
@@ -268,6 +268,13 @@ describe('StS2 mechanics', () => {
       combat.reduceMonsterHp(subject, subject.hp, false);
       expect(subject.alive).toBe(false);
       expect(run.combat?.victory).toBe(true);
+    });
+  });
+
+  it('names every monster without the placeholders the game fills in (Test Subject #C{Count})', () => {
+    withRuleset('sts2', () => {
+      expect(getMonster('TEST_SUBJECT').name).toBe('Test Subject');
+      for (const monster of allMonsters()) expect(monster.name, monster.id).not.toMatch(/[{}]/);
     });
   });
 
