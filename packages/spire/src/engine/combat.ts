@@ -57,6 +57,12 @@ export interface HandRules {
   readonly powerCostIncrease: number;
   /** StS2 relics: the next card played is free (Brilliant Scarf's 5th card of the turn). */
   readonly nextCardFree: boolean;
+  /** StS2's Ringing and a card already played this turn. */
+  readonly ringing: boolean;
+  /** StS2's Smoggy and a Skill already played this turn. */
+  readonly smoggy: boolean;
+  /** StS2's Tangled: Energy added to the cost of Attacks. */
+  readonly tangled: number;
 }
 
 /** Why a card cannot be played (`Combat.blockedBy`), in the order the rules are checked. */
@@ -69,6 +75,8 @@ const Blocked = {
   Energy: 5,
   Stars: 6,
   Bound: 7,
+  Ringing: 8,
+  Smoggy: 9,
 } as const;
 type Blocked = (typeof Blocked)[keyof typeof Blocked];
 
@@ -205,6 +213,8 @@ export function playerAttackDamage(
     if ((monster.powers.VULNERABLE ?? 0) > 0)
       damage *= (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + (powers.CRUELTY ?? 0) / 100;
     if ((monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
+    // StS2's Flutter and Soar: attacks deal half damage.
+    if ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0) damage *= 0.5;
   }
   damage = Math.max(0, Math.floor(damage));
   if (monster !== null && (monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
@@ -606,6 +616,11 @@ export class Combat implements CombatContext {
       this.damagePlayer(powers.CONSTRICTED ?? 0, null);
       if (this.finished()) return;
     }
+    // StS2's Constrict hurts only while the Slithering Strangler that applied it lives.
+    if ((powers.CONSTRICT ?? 0) > 0 && this.isAlive('SLITHERING_STRANGLER')) {
+      this.damagePlayer(powers.CONSTRICT ?? 0, null);
+      if (this.finished()) return;
+    }
     for (const relic of this.run.relics) getRelic(relic.id).atTurnEnd?.(this);
     this.endSts2Turn();
     if (this.finished()) return;
@@ -623,6 +638,8 @@ export class Combat implements CombatContext {
     if (powers.BURST !== undefined) delete powers.BURST;
     if (powers.RAGE !== undefined) delete powers.RAGE;
     if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
+    if (powers.RINGING !== undefined) delete powers.RINGING;
+    if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
     if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
     if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
     if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
@@ -631,10 +648,12 @@ export class Combat implements CombatContext {
     const kept: CombatCard[] = [];
     // Discarding gains no relic: Runic Pyramid is looked up once, not per card.
     const pyramid = hasRelic(this.run, 'RUNIC_PYRAMID');
+    // StS2's Hex: every card is Ethereal while the Spectral Knight lives.
+    const hexed = (powers.HEX ?? 0) > 0 && this.isAlive('SPECTRAL_KNIGHT');
     for (const card of [...combat.hand]) {
       const definition = getCard(card.id);
       card.turnCost = null;
-      if (isEthereal(card, definition)) {
+      if (hexed || isEthereal(card, definition)) {
         this.moveToExhaust(card, combat.hand);
       } else if (
         cardFlag(definition.retain, card.upgraded) ||
@@ -668,7 +687,8 @@ export class Combat implements CombatContext {
         if (monster.memory.down === 1) this.turnWhileDown(monster);
         continue;
       }
-      if ((monster.powers.BARRICADE ?? 0) === 0) monster.block = 0;
+      // StS2's Burrowed keeps Block as Barricade does.
+      if ((monster.powers.BARRICADE ?? 0) === 0 && (monster.powers.BURROWED ?? 0) === 0) monster.block = 0;
       const poison = monster.powers.POISON ?? 0;
       if (poison > 0) {
         // Accelerant (StS2): Poison triggers that many more times.
@@ -826,6 +846,9 @@ export class Combat implements CombatContext {
       bound: (counters.boundThisTurn ?? 0) > 0,
       powerCostIncrease,
       nextCardFree,
+      ringing: (powers.RINGING ?? 0) > 0 && cards >= 1,
+      smoggy: (powers.SMOGGY ?? 0) > 0 && (counters.skillsThisTurn ?? 0) >= 1,
+      tangled: (powers.TANGLED ?? 0) > 0 ? 1 : 0,
     };
   }
 
@@ -842,6 +865,7 @@ export class Combat implements CombatContext {
     if (card.enchantment !== undefined) cost = enchantmentOf(card)?.cost ?? cost;
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
     if (definition.type === 'Power') cost += rules.powerCostIncrease;
+    if (definition.type === 'Attack') cost += rules.tangled;
     if (rules.nextCardFree) cost = 0;
     if (definition.type === 'Skill' && rules.corruption) cost = 0;
     if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
@@ -872,6 +896,10 @@ export class Combat implements CombatContext {
         return `Not enough stars (costs ${definition.starCost ?? 0}, have ${this.combat.player.stars}).`;
       case Blocked.Bound:
         return 'Bound: this card cannot be played this turn.';
+      case Blocked.Ringing:
+        return 'Ringing: you can only play 1 card this turn.';
+      case Blocked.Smoggy:
+        return 'Smoggy: you can only play 1 Skill per turn.';
       default:
         return definition.unplayableReason?.(this, this.cardPlay(card, -1, definition)) ?? null;
     }
@@ -916,6 +944,8 @@ export class Combat implements CombatContext {
     if (this.combat.selection !== null) return Blocked.Selection;
     if (definition.type === 'Attack' && rules.entangled) return Blocked.Entangled;
     if (rules.choked) return Blocked.Choker;
+    if (rules.ringing) return Blocked.Ringing;
+    if (definition.type === 'Skill' && rules.smoggy) return Blocked.Smoggy;
     if (cost > this.combat.player.energy) return Blocked.Energy;
     if ((definition.starCost ?? 0) > this.combat.player.stars) return Blocked.Stars;
     // Bound marks exist only on turns that bound a card (no key built per card otherwise).
@@ -1222,6 +1252,7 @@ export class Combat implements CombatContext {
       }
       if (lost > 0 && (monster.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
+      if (lost > 0 && (monster.powers.FLUTTER ?? 0) > 0) this.reducePower(monster.powers, 'FLUTTER', 1);
       if (lost > 0 && (monster.powers.CURL_UP ?? 0) > 0) {
         monster.block += monster.powers.CURL_UP ?? 0;
         if (monster.powers.CURL_UP !== undefined) delete monster.powers.CURL_UP;
@@ -1723,6 +1754,12 @@ export class Combat implements CombatContext {
 
   /** Flat damage the relics add to each hit of the Attack card being played (0 otherwise). */
   private attackBonus = 0;
+
+  /** Whether a monster with this id is alive. */
+  private isAlive(monsterId: string): boolean {
+    for (const monster of this.combat.monsters) if (monster.alive && monster.id === monsterId) return true;
+    return false;
+  }
 
   livingMonsters(): readonly MonsterState[] {
     return this.combat.monsters.filter((monster) => monster.alive);

@@ -9,7 +9,13 @@ import { isModelledSts2Power } from './sts2-powers.js';
 import { isFullyModelledSts2Relic } from './sts2-relics.js';
 
 /** Monsters with hand-written rules for the mechanics their facts cannot express. */
-const HAND_WRITTEN_MONSTERS = new Set(['DOORMAKER', 'WATERFALL_GIANT', 'TEST_SUBJECT', 'QUEEN']);
+const HAND_WRITTEN_MONSTERS = new Set([
+  'DOORMAKER',
+  'WATERFALL_GIANT',
+  'TEST_SUBJECT',
+  'QUEEN',
+  'OWL_MAGISTRATE',
+]);
 
 export function isModelledSts2Entity(
   kind: 'card' | 'relic' | 'power' | 'potion' | 'enemy',

@@ -379,11 +379,36 @@ function queen(): MonsterDefinition {
   };
 }
 
+/**
+ * Owl Magistrate: Judicial Flight gives it Soar (half damage from attacks) "until it lands"; the
+ * simulator lands it when it next moves, on Verdict (the move its flight always leads to).
+ */
+function owlMagistrate(): MonsterDefinition {
+  const facts = factsOf('OWL_MAGISTRATE');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Soar (from Judicial Flight) halves the damage of attacks on it until it lands on its next move. ${orderText(facts)}`,
+    moves: base.moves.map((move) =>
+      move.id === 'JUDICIAL_FLIGHT'
+        ? move
+        : {
+            ...move,
+            effect: (context: MonsterContext) => {
+              delete context.monster.powers.SOAR;
+              move.effect?.(context);
+            },
+          },
+    ),
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   DOORMAKER: doormaker,
   WATERFALL_GIANT: waterfallGiant,
   TEST_SUBJECT: testSubject,
   QUEEN: queen,
+  OWL_MAGISTRATE: owlMagistrate,
 };
 
 export function buildSts2Monsters(): MonsterDefinition[] {

@@ -72,6 +72,16 @@ const MODELLED: Readonly<Record<string, string>> = {
     'Whenever you hit an enemy with an attack, it loses that much Strength until the end of the round.',
   DANSE_MACABRE: 'Whenever you play a card that costs 2 Energy or more, gain that much Block.',
   NEXT_TURN_ENERGY: 'Gain that much Energy next turn.',
+  CONSTRICT: 'While the Slithering Strangler lives, take that much damage at the end of your turn.',
+  HEX: 'While the Spectral Knight lives, every card in your Hand is Ethereal.',
+  RINGING: 'You can play only 1 card this turn.',
+  SMOGGY: 'You can play only 1 Skill per turn.',
+  TANGLED: 'Attacks cost 1 more Energy; decreases by 1 at the end of your turn.',
+  FLUTTER:
+    'Takes half damage from attacks; each attack that deals it damage takes 1 Flutter away. (The stun when it runs out is not simulated.)',
+  SOAR: 'Takes half damage from attacks until it lands.',
+  BURROWED:
+    'Its Block is not removed at the start of its turn. (The stun when all its Block is removed is not simulated.)',
   NEXT_TURN_DRAW: 'Draw that many more cards next turn.',
   WRAITH_FORM:
     'Loses that much Dexterity every turn (at the end of the turn here; the game takes it at the start of the next, which changes no Block in between).',
@@ -182,8 +192,11 @@ export function sts2PowerName(id: string): string {
   return NAMES.get(id) ?? id;
 }
 
+/** Powers whose text above names a part the simulator leaves out. */
+const PARTLY_MODELLED = new Set(['FLUTTER', 'BURROWED']);
+
 export function isModelledSts2Power(id: string): boolean {
-  return MODELLED[id] !== undefined;
+  return MODELLED[id] !== undefined && !PARTLY_MODELLED.has(id);
 }
 
 export function buildSts2Powers(): PowerDefinition[] {

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { Combat } from '../../engine/combat.js';
+import { createRun } from '../../engine/run.js';
+import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { getMonster, withRuleset } from '../registry.js';
+
+/** An Ironclad fight against `monsters` (300 HP each) with `hand` in hand, 70 HP and 9 Energy. */
+function fight(monsters: readonly string[], hand: readonly string[]): { run: RunState; combat: Combat } {
+  const run = createRun({ seed: 'monster-powers', character: 'IRONCLAD', ruleset: 'sts2' });
+  return withRuleset('sts2', () => {
+    run.deck = [{ uid: run.counters.nextUid++, id: 'DEFEND_IRONCLAD', upgraded: false }];
+    run.relics = [];
+    run.screen = 'COMBAT';
+    run.room = 'monster';
+    run.hp = 70;
+    const combat = Combat.start(run, 'TEST', monsters, 'monster');
+    const state = combat.combat;
+    for (const monster of state.monsters) {
+      monster.hp = 300;
+      monster.maxHp = 300;
+      monster.block = 0;
+      monster.powers = {};
+    }
+    const make = (id: string): CombatCard => ({
+      uid: run.counters.nextUid++,
+      id,
+      upgraded: false,
+      combatCost: null,
+      turnCost: null,
+      bonus: 0,
+      retainOnce: false,
+    });
+    state.hand = hand.map(make);
+    state.drawPile = [];
+    state.discardPile = [];
+    state.player.energy = 9;
+    state.player.block = 0;
+    return { run, combat };
+  });
+}
+
+const playable = (combat: Combat, run: RunState): boolean[] =>
+  withRuleset('sts2', () => (run.combat?.hand ?? []).map((card) => combat.unplayableReason(card) === null));
+
+describe('StS2 powers that monsters put on the player', () => {
+  it('Ringing allows one card this turn and wears off at the end of it', () => {
+    const { run, combat } = fight(
+      ['CEREMONIAL_BEAST'],
+      ['STRIKE_IRONCLAD', 'DEFEND_IRONCLAD', 'DEFEND_IRONCLAD'],
+    );
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.player.powers.RINGING = 1;
+    expect(playable(combat, run)).toEqual([true, true, true]);
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(playable(combat, run)).toEqual([false, false]);
+    withRuleset('sts2', () =>
+      expect(combat.unplayableReason(state.hand[0] as CombatCard)).toMatch(/Ringing/),
+    );
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.player.powers.RINGING).toBeUndefined();
+  });
+
+  it('Smoggy allows one Skill per turn, and Attacks still', () => {
+    const { run, combat } = fight(['LIVING_FOG'], ['DEFEND_IRONCLAD', 'DEFEND_IRONCLAD', 'STRIKE_IRONCLAD']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.player.powers.SMOGGY = 1;
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(playable(combat, run)).toEqual([false, true]);
+  });
+
+  it('Tangled makes Attacks cost 1 more, for as many turns as its amount', () => {
+    const { run, combat } = fight(['VINE_SHAMBLER'], ['STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.player.powers.TANGLED = 1;
+    withRuleset('sts2', () => {
+      expect(state.hand.map((card) => combat.costOf(card))).toEqual([2, 1]);
+      combat.endTurn();
+    });
+    expect(state.player.powers.TANGLED).toBeUndefined();
+  });
+
+  it('Constrict hurts at the end of the turn only while the Slithering Strangler lives', () => {
+    // HP lost over a whole end of turn with and without Constrict, in the same fight (same seed,
+    // same monster moves): the difference is what Constrict did.
+    const constrictLoss = (strangledAlive: boolean): number => {
+      const losses = [3, 0].map((constrict) => {
+        const { run, combat } = fight(['SLITHERING_STRANGLER', 'SEAPUNK'], []);
+        const [strangler] = run.combat?.monsters ?? [];
+        if (strangler === undefined || run.combat === null) throw new Error('no Strangler');
+        if (!strangledAlive) {
+          strangler.alive = false;
+          strangler.hp = 0;
+        }
+        if (constrict > 0) run.combat.player.powers.CONSTRICT = constrict;
+        withRuleset('sts2', () => combat.endTurn());
+        return 70 - run.hp;
+      });
+      return (losses[0] ?? 0) - (losses[1] ?? 0);
+    };
+    expect(constrictLoss(true)).toBe(3);
+    expect(constrictLoss(false)).toBe(0);
+  });
+
+  it('Hex makes every card in hand Ethereal while the Spectral Knight lives', () => {
+    const { run, combat } = fight(['SPECTRAL_KNIGHT'], ['STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.player.powers.HEX = 2;
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.exhaustPile.map((card) => card.id).sort()).toEqual(['DEFEND_IRONCLAD', 'STRIKE_IRONCLAD']);
+  });
+});
+
+describe('StS2 powers of monsters', () => {
+  it('Flutter halves attack damage and wears off one per damaging attack', () => {
+    const { run, combat } = fight(['THIEVING_HOPPER'], ['STRIKE_IRONCLAD', 'STRIKE_IRONCLAD']);
+    const hopper = run.combat?.monsters[0];
+    if (hopper === undefined) throw new Error('no Hopper');
+    hopper.powers.FLUTTER = 2;
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect([300 - hopper.hp, hopper.powers.FLUTTER]).toEqual([3, 1]);
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect([300 - hopper.hp, hopper.powers.FLUTTER]).toEqual([6, undefined]);
+  });
+
+  it('Soar halves attack damage until the Owl Magistrate moves again', () => {
+    const { run, combat } = fight(['OWL_MAGISTRATE'], ['STRIKE_IRONCLAD']);
+    const owl = run.combat?.monsters[0];
+    if (owl === undefined) throw new Error('no Owl');
+    owl.powers.SOAR = 1;
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(300 - owl.hp).toBe(3);
+    const verdict = withRuleset('sts2', () =>
+      getMonster('OWL_MAGISTRATE').moves.find((move) => move.id === 'VERDICT'),
+    );
+    withRuleset('sts2', () => verdict?.effect?.(combat.monsterContext(0)));
+    expect(owl.powers.SOAR).toBeUndefined();
+  });
+
+  it('Burrowed keeps the Block of its monster through its turn', () => {
+    const { run, combat } = fight(['TUNNELER', 'TUNNELER'], []);
+    const [burrowed, plain] = run.combat?.monsters ?? [];
+    if (burrowed === undefined || plain === undefined) throw new Error('two Tunnelers expected');
+    burrowed.powers.BURROWED = 1;
+    burrowed.block = 40;
+    plain.block = 40;
+    withRuleset('sts2', () => combat.endTurn());
+    expect(burrowed.block).toBeGreaterThanOrEqual(40);
+    expect(plain.block).toBeLessThan(40);
+  });
+});
