@@ -44,6 +44,9 @@ interface IndexedContent {
   readonly events: Map<string, EventDefinition>;
   /** Lists derived from the content (encounters of an act, potions of a rarity), built once each. */
   readonly lists: Map<string, Map<string | number, readonly unknown[]>>;
+  /** The two lists read every round or step, as fields: `listOf` finds a list with two Map lookups. */
+  readonly turnBasedPowerIds: readonly string[];
+  readonly costRelicIds: readonly string[];
 }
 
 function index<T extends { readonly id: string }>(kind: string, items: readonly T[]): Map<string, T> {
@@ -114,6 +117,10 @@ function indexed(original: ContentSet): IndexedContent {
     encounters: index('encounter', set.encounters),
     events: index('event', set.events),
     lists: new Map(),
+    turnBasedPowerIds: set.powers.filter((power) => power.turnBased === true).map((power) => power.id),
+    costRelicIds: set.relics
+      .filter((relic) => relic.powerCostIncrease !== undefined || relic.freeCardOfTurn !== undefined)
+      .map((relic) => relic.id),
   };
 }
 
@@ -221,10 +228,13 @@ export const encountersOf = (
  * The ids of the active ruleset's turn-based powers (those `getPower` marks `turnBased`), in content
  * order: the end of a round visits these few instead of listing every power of every creature.
  */
-export const turnBasedPowerIds = (): readonly string[] =>
-  listOf('turnBased', 0, () =>
-    active.set.powers.filter((power) => getPower(power.id).turnBased === true).map((power) => power.id),
-  );
+export const turnBasedPowerIds = (): readonly string[] => active.turnBasedPowerIds;
+
+/**
+ * The ids of the active ruleset's relics that change card costs (`powerCostIncrease`, `freeCardOfTurn`):
+ * the hand's rules, read at every step, look up only these (none in sts1).
+ */
+export const costRelicIds = (): readonly string[] => active.costRelicIds;
 
 /** The potions of a rarity in the active ruleset, in content order. */
 export const potionsOfRarity = (rarity: PotionDefinition['rarity']): readonly PotionDefinition[] =>

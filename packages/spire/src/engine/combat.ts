@@ -5,6 +5,7 @@ import type { UnplayableReason } from '../api/game-state.js';
 import {
   cardPool,
   colorlessPool,
+  costRelicIds,
   getCard,
   getMonster,
   getPotion,
@@ -650,10 +651,14 @@ export class Combat implements CombatContext {
     const pyramid = hasRelic(this.run, 'RUNIC_PYRAMID');
     // StS2's Hex: every card is Ethereal while the Spectral Knight lives.
     const hexed = (powers.HEX ?? 0) > 0 && this.isAlive('SPECTRAL_KNIGHT');
-    for (const card of [...combat.hand]) {
+    // The loop walks the hand as it was. Only an exhaust changes the hand (and its hooks may draw):
+    // the hand is copied then, not at every end of turn.
+    const hand = combat.hand;
+    for (const card of hand) {
       const definition = getCard(card.id);
       card.turnCost = null;
       if (hexed || isEthereal(card, definition)) {
+        if (combat.hand === hand) combat.hand = hand.slice();
         this.moveToExhaust(card, combat.hand);
       } else if (
         cardFlag(definition.retain, card.upgraded) ||
@@ -667,7 +672,8 @@ export class Combat implements CombatContext {
         combat.discardPile.push(card);
       }
     }
-    combat.hand = kept.filter((card) => combat.hand.includes(card));
+    // Nothing exhausted: every kept card is still in the hand.
+    combat.hand = combat.hand === hand ? kept : kept.filter((card) => combat.hand.includes(card));
     if (this.finished()) return;
     if (combat.hand.length > 0)
       for (const relic of this.run.relics) getRelic(relic.id).onCardsRetained?.(this, combat.hand);
@@ -828,14 +834,17 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     const counters = this.combat.counters;
     const cards = counters.cardsThisTurn ?? 0;
-    // The relics' cost changes, read in the same pass (one object built, no spread of a second one).
+    // The relics' cost changes: only the ruleset's few relics that have one are looked up.
     let powerCostIncrease = 0;
     let nextCardFree = false;
-    for (const relic of this.run.relics) {
-      const definition = getRelic(relic.id);
-      powerCostIncrease += definition.powerCostIncrease ?? 0;
-      if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
-    }
+    const costRelics = costRelicIds();
+    if (costRelics.length > 0)
+      for (const relic of this.run.relics) {
+        if (!costRelics.includes(relic.id)) continue;
+        const definition = getRelic(relic.id);
+        powerCostIncrease += definition.powerCostIncrease ?? 0;
+        if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
+      }
     return {
       corruption: (powers.CORRUPTION ?? 0) > 0,
       freeAttack: (powers.FREE_ATTACK ?? 0) > 0,

@@ -1,6 +1,5 @@
 // The StS2 ruleset's content set: cards, relics, potions, powers, monsters, encounters and characters
 // of Slay the Spire 2 (facts of the game version in facts.ts), and the `?` room events.
-import type { CardDefinition } from '../../engine/definitions.js';
 import type { CharacterId } from '../../engine/run-state.js';
 import type { CharacterDefinition } from '../characters.js';
 import type { ContentSet } from '../content-set.js';
@@ -46,12 +45,20 @@ function characters(): Record<string, CharacterDefinition> {
 export function createSts2Content(): ContentSet {
   const cards = buildSts2Cards();
   const encounters = [...buildSts2Encounters(), ...buildSts2EventEncounters()];
-  const pools = new Map<string, readonly string[]>();
-  const poolOf = (filter: (card: CardDefinition) => boolean, key: string): readonly string[] => {
-    const cached = pools.get(key);
+  // Nested by colour, then rarity: no key string is built and hashed per call (every card reward asks).
+  const pools = new Map<string, Map<string, readonly string[]>>();
+  const poolOf = (color: string, rarity: string): readonly string[] => {
+    let byRarity = pools.get(color);
+    if (byRarity === undefined) {
+      byRarity = new Map();
+      pools.set(color, byRarity);
+    }
+    const cached = byRarity.get(rarity);
     if (cached !== undefined) return cached;
-    const pool = cards.filter((card) => filter(card) && inSinglePlayerPools(card.id)).map((card) => card.id);
-    pools.set(key, pool);
+    const pool = cards
+      .filter((card) => card.color === color && card.rarity === rarity && inSinglePlayerPools(card.id))
+      .map((card) => card.id);
+    byRarity.set(rarity, pool);
     return pool;
   };
   return {
@@ -64,10 +71,8 @@ export function createSts2Content(): ContentSet {
     encounters,
     events: buildSts2Events(),
     characters: characters(),
-    cardPool: (character, rarity) =>
-      poolOf((card) => card.color === character && card.rarity === rarity, `${character}/${rarity}`),
-    colorlessPool: (rarity) =>
-      poolOf((card) => card.color === 'COLORLESS' && card.rarity === rarity, `COLORLESS/${rarity}`),
+    cardPool: poolOf,
+    colorlessPool: (rarity) => poolOf('COLORLESS', rarity),
     randomCurses: cards
       .filter((card) => card.type === 'Curse' && card.rarity === 'Curse')
       .map((card) => card.id),
