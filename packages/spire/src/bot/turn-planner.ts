@@ -4,7 +4,7 @@
 // It returns the first action of the best plan; the bot re-plans after every card because draws
 // and other effects change the hand.
 import type { GameAction } from '../api/game-action.js';
-import type { Enemy, GameState, HandCard } from '../api/game-state.js';
+import type { Enemy, GameState, HandCard, Relic } from '../api/game-state.js';
 
 /** Plays explored per decision; deeper searches are cut there to keep a decision in the tens of microseconds. */
 const NODE_BUDGET = 800;
@@ -177,10 +177,96 @@ interface PlanState {
   enemies: PlanEnemy[];
 }
 
-function power(enemy: Enemy, id: string): number {
-  // A loop, not find with a callback: the planner reads a dozen powers per enemy per decision.
-  for (const entry of enemy.powers) if (entry.power_id === id) return entry.amount ?? 0;
-  return 0;
+/** The powers the planner reads on an enemy (0 where absent). */
+interface EnemyPowers {
+  vulnerable: number;
+  weak: number;
+  malleable: number;
+  intangible: number;
+  thorns: number;
+  invincible: number;
+  poison: number;
+  split: number;
+  ritual: number;
+  strength: number;
+  modeShift: number;
+  timeWarp: number;
+  sharpHide: number;
+  enrage: number;
+}
+
+/**
+ * An enemy's powers in one pass over its list (the first entry of an id counts). One loop, not a
+ * scan per id: planTurn is recompiled whenever a rare path first runs, and a dozen inlined scans made
+ * each compile cost more than many decisions.
+ */
+function enemyPowers(enemy: Enemy): EnemyPowers {
+  const powers: EnemyPowers = {
+    vulnerable: 0,
+    weak: 0,
+    malleable: 0,
+    intangible: 0,
+    thorns: 0,
+    invincible: 0,
+    poison: 0,
+    split: 0,
+    ritual: 0,
+    strength: 0,
+    modeShift: 0,
+    timeWarp: 0,
+    sharpHide: 0,
+    enrage: 0,
+  };
+  // Backwards, so that the first entry of a repeated id is the one left.
+  for (let index = enemy.powers.length - 1; index >= 0; index--) {
+    const entry = enemy.powers[index] as Enemy['powers'][number];
+    const amount = entry.amount ?? 0;
+    switch (entry.power_id) {
+      case 'VULNERABLE_POWER':
+        powers.vulnerable = amount;
+        break;
+      case 'WEAK_POWER':
+        powers.weak = amount;
+        break;
+      case 'MALLEABLE_POWER':
+        powers.malleable = amount;
+        break;
+      case 'INTANGIBLE_POWER':
+        powers.intangible = amount;
+        break;
+      case 'THORNS_POWER':
+        powers.thorns = amount;
+        break;
+      case 'INVINCIBLE_POWER':
+        powers.invincible = amount;
+        break;
+      case 'POISON_POWER':
+        powers.poison = amount;
+        break;
+      case 'SPLIT_POWER':
+        powers.split = amount;
+        break;
+      case 'RITUAL_POWER':
+        powers.ritual = amount;
+        break;
+      case 'STRENGTH_POWER':
+        powers.strength = amount;
+        break;
+      case 'MODE_SHIFT_POWER':
+        powers.modeShift = amount;
+        break;
+      case 'TIME_WARP_POWER':
+        powers.timeWarp = amount;
+        break;
+      case 'SHARP_HIDE_POWER':
+        powers.sharpHide = amount;
+        break;
+      case 'ENRAGE_POWER':
+        powers.enrage = amount;
+        break;
+    }
+  }
+  return powers;
 }
 
 function intentDamage(enemy: Enemy): number {
@@ -195,10 +281,10 @@ function intentHits(enemy: Enemy): number {
   return hits;
 }
 
-function threatOf(enemy: Enemy): number {
+function threatOf(enemy: Enemy, powers: EnemyPowers): number {
   const damage = intentDamage(enemy);
   // Cultists and other buffers show no damage now but hit harder every turn they live.
-  const scaling = power(enemy, 'RITUAL_POWER') * 3 + Math.max(0, power(enemy, 'STRENGTH_POWER'));
+  const scaling = powers.ritual * 3 + Math.max(0, powers.strength);
   return Math.max(damage, 6) + scaling;
 }
 
@@ -258,25 +344,28 @@ interface HandFacts {
   readonly sharpHide: number;
   /** The enemies' Enrage, summed. */
   readonly enrage: number;
+  /** The living enemies' threats (threatOf), summed. */
+  readonly threat: number;
 }
 
-function handFacts(state: GameState, enemies: readonly Enemy[]): HandFacts {
+function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: readonly number[]): HandFacts {
   let noDraw = false;
   for (const entry of state.combat?.player.powers ?? [])
     if (entry.power_id === 'NO_DRAW_POWER') noDraw = true;
   let sharpHide = 0;
   let enrage = 0;
-  for (const enemy of enemies) {
-    sharpHide += power(enemy, 'SHARP_HIDE_POWER');
-    enrage += power(enemy, 'ENRAGE_POWER');
+  for (const enemy of powers) {
+    sharpHide += enemy.sharpHide;
+    enrage += enemy.enrage;
   }
-  return { noDraw, sharpHide, enrage };
+  let threat = 0;
+  for (const enemyThreat of threats) threat += enemyThreat;
+  return { noDraw, sharpHide, enrage, threat };
 }
 
 function planCard(
   state: GameState,
   card: HandCard,
-  enemies: Enemy[],
   energy: number,
   longFight: boolean,
   danger: boolean,
@@ -296,8 +385,7 @@ function planCard(
   if (numbers.intangible > 0) {
     // Intangible is this turn's block (evaluate caps every hit at 1) plus the turns after it;
     // Wraith Form's Dexterity loss then shrinks every later Block card.
-    const threat = enemies.reduce((total, enemy) => total + threatOf(enemy), 0);
-    otherValue += (numbers.intangible - 1) * threat * 0.8;
+    otherValue += (numbers.intangible - 1) * facts.threat * 0.8;
     if (/lose \d+ dexterity/i.test(text)) otherValue -= longFight ? 12 : 20;
   } else if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
   // Under No Draw (after Battle Trance) a draw card draws nothing: one that only draws is a waste.
@@ -564,7 +652,8 @@ function play(
   next.selfDamage += card.selfDamage;
   // Draw and powers first: drawn cards widen the next plan, powers pay off the rest of the fight.
   next.value += card.otherValue + (card.draws > 0 || card.isPower ? 0.5 - position * 0.05 : 0);
-  const target = slot >= 0 ? (next.enemies[slot] as PlanEnemy) : null;
+  const enemies = next.enemies;
+  const target = slot >= 0 ? (enemies[slot] as PlanEnemy) : null;
   if (damage !== null) {
     if (target !== null) {
       const preview = card.previewDamage[target.index];
@@ -572,42 +661,59 @@ function play(
       if (target.vulnerable && preview !== undefined && preview === damage) perHit = Math.floor(perHit * 1.5);
       hit(next, target, perHit, card.previewHits[target.index] ?? card.hits);
     } else if (card.allEnemies) {
-      for (const enemy of next.enemies) {
+      for (let index = 0; index < enemies.length; index++) {
+        const enemy = enemies[index] as PlanEnemy;
         if (enemy.hp <= 0) continue;
         const perHit = damage + next.strength;
         hit(next, enemy, enemy.vulnerable ? Math.floor(perHit * 1.5) : perHit, card.hits);
       }
     } else {
       // Random targets: spread the total over the living enemies.
-      let living = 0;
-      for (const enemy of next.enemies) if (enemy.hp > 0) living++;
-      const share = Math.floor(((damage + next.strength) * card.hits) / Math.max(1, living));
-      for (const enemy of next.enemies) if (enemy.hp > 0) hit(next, enemy, share, 1);
+      const share = Math.floor(((damage + next.strength) * card.hits) / Math.max(1, livingCount(enemies)));
+      for (let index = 0; index < enemies.length; index++) {
+        const enemy = enemies[index] as PlanEnemy;
+        if (enemy.hp > 0) hit(next, enemy, share, 1);
+      }
     }
   }
   if (card.vulnerable > 0 || card.weak > 0) {
-    if (card.allEnemies || target === null) for (const enemy of next.enemies) debuff(next, card, enemy);
+    if (card.allEnemies || target === null)
+      for (let index = 0; index < enemies.length; index++) debuff(next, card, enemies[index] as PlanEnemy);
     else debuff(next, card, target);
   }
   if (card.poison > 0) {
     if (card.poisonRandom) {
-      let living = 0;
-      for (const enemy of next.enemies) if (enemy.hp > 0) living++;
-      const share = Math.floor(card.poison / Math.max(1, living));
-      for (const enemy of next.enemies) if (enemy.hp > 0) enemy.poison += share;
-    } else if (card.allEnemies || target === null) {
-      for (const enemy of next.enemies) if (enemy.hp > 0) enemy.poison += card.poison;
-    } else target.poison += card.poison;
+      const share = Math.floor(card.poison / Math.max(1, livingCount(enemies)));
+      addPoison(enemies, share);
+    } else if (card.allEnemies || target === null) addPoison(enemies, card.poison);
+    else target.poison += card.poison;
   }
   if (card.poisonMultiplier !== 1 && target !== null) target.poison *= card.poisonMultiplier;
   if (card.strengthDown > 0) {
     if (card.allEnemies || target === null) {
-      for (const enemy of next.enemies) if (enemy.hp > 0) enemy.strengthDown += card.strengthDown;
+      for (let index = 0; index < enemies.length; index++) {
+        const enemy = enemies[index] as PlanEnemy;
+        if (enemy.hp > 0) enemy.strengthDown += card.strengthDown;
+      }
     } else target.strengthDown += card.strengthDown;
   }
   next.strength += card.strengthGain;
   if (card.intangible) next.intangible = true;
   return next;
+}
+
+function livingCount(enemies: readonly PlanEnemy[]): number {
+  let living = 0;
+  for (let index = 0; index < enemies.length; index++) if ((enemies[index] as PlanEnemy).hp > 0) living++;
+  return living;
+}
+
+/** Adds `amount` Poison to every living enemy. */
+function addPoison(enemies: readonly PlanEnemy[], amount: number): void {
+  for (let index = 0; index < enemies.length; index++) {
+    const enemy = enemies[index] as PlanEnemy;
+    if (enemy.hp > 0) enemy.poison += amount;
+  }
 }
 
 /** Damage Poison `amount` deals over the coming turns to an enemy with `hp` (it falls by 1 a turn). */
@@ -679,6 +785,32 @@ function evaluate(state: PlanState, context: Evaluation): void {
   search.alive = anyAlive;
 }
 
+/** A living enemy as the plan starts from it. */
+function rootEnemy(enemy: Enemy, powers: EnemyPowers, threat: number): PlanEnemy {
+  const hp = enemy.is_hittable === false ? 0 : enemy.current_hp;
+  return {
+    index: enemy.index,
+    maxHp: enemy.max_hp,
+    hp,
+    block: enemy.block,
+    vulnerable: powers.vulnerable > 0,
+    weak: powers.weak > 0,
+    startedWeak: powers.weak > 0,
+    incoming: intentDamage(enemy),
+    threat,
+    malleable: powers.malleable,
+    intangible: powers.intangible > 0,
+    thorns: powers.thorns,
+    invincible: powers.invincible > 0 ? powers.invincible : Number.POSITIVE_INFINITY,
+    poison: powers.poison,
+    startHp: hp,
+    startPoison: powers.poison,
+    strengthDown: 0,
+    hits: intentHits(enemy),
+    split: powers.split > 0,
+  };
+}
+
 function isChamp(enemy: Enemy): boolean {
   return enemy.enemy_id === 'THE_CHAMP' || enemy.enemy_id === 'Champ';
 }
@@ -688,9 +820,9 @@ function isChamp(enemy: Enemy): boolean {
  * or -1: the Champ above half HP turns to Anger (no attack; clears its Poison) when brought to half,
  * and the Guardian shifts to Defensive Mode once it has lost what its Mode Shift counter shows.
  */
-function phaseChangeAt(enemy: Enemy): number {
+function phaseChangeAt(enemy: Enemy, powers: EnemyPowers): number {
   if (isChamp(enemy) && enemy.current_hp * 2 > enemy.max_hp) return Math.floor(enemy.max_hp / 2);
-  const shift = power(enemy, 'MODE_SHIFT_POWER');
+  const shift = powers.modeShift;
   if (shift > 0) return enemy.current_hp - shift;
   return -1;
 }
@@ -700,9 +832,21 @@ export function planTurn(state: GameState): GameAction {
   const combat = state.combat;
   if (combat === null || combat === undefined) return { action: 'end_turn' };
   const player = combat.player;
+  // Plain loops here and in play, not map/reduce/for-of: those are recompiled whenever a rare path
+  // first runs, and each inlined iterator or callback made a compile cost as much as many decisions.
   const living: Enemy[] = [];
-  for (const enemy of combat.enemies) if (enemy.is_alive) living.push(enemy);
-  const incoming = living.reduce((sum, enemy) => sum + intentDamage(enemy), 0);
+  const powers: EnemyPowers[] = [];
+  const threats: number[] = [];
+  let incoming = 0;
+  for (let index = 0; index < combat.enemies.length; index++) {
+    const enemy = combat.enemies[index] as Enemy;
+    if (!enemy.is_alive) continue;
+    const enemyPower = enemyPowers(enemy);
+    living.push(enemy);
+    powers.push(enemyPower);
+    threats.push(threatOf(enemy, enemyPower));
+    incoming += intentDamage(enemy);
+  }
   const danger = incoming - player.block > player.current_hp * 0.4;
   const longFight = state.combat_type === 'boss' || state.combat_type === 'elite';
   damageValue = Math.min(
@@ -710,10 +854,20 @@ export function planTurn(state: GameState): GameAction {
     DAMAGE_VALUE + Math.max(0, (state.turn ?? 1) - 1) * DAMAGE_VALUE_PER_TURN,
   );
   const cards: PlanCard[] = [];
-  const facts = handFacts(state, living);
-  for (const card of combat.hand) {
-    const planned = planCard(state, card, living, player.energy, longFight, danger, facts);
+  const facts = handFacts(state, powers, threats);
+  for (let index = 0; index < combat.hand.length; index++) {
+    const planned = planCard(state, combat.hand[index] as HandCard, player.energy, longFight, danger, facts);
     if (planned !== null) cards.push(planned);
+  }
+  const enemies: PlanEnemy[] = [];
+  phaseAt = [];
+  phaseClearsPoison = [];
+  for (let position = 0; position < living.length; position++) {
+    const enemy = living[position] as Enemy;
+    const enemyPower = powers[position] as EnemyPowers;
+    enemies.push(rootEnemy(enemy, enemyPower, threats[position] as number));
+    phaseAt.push(phaseChangeAt(enemy, enemyPower));
+    phaseClearsPoison.push(isChamp(enemy));
   }
   const root: PlanState = {
     energy: player.energy,
@@ -722,31 +876,8 @@ export function planTurn(state: GameState): GameAction {
     value: 0,
     selfDamage: 0,
     intangible: false,
-    enemies: living.map((enemy) => ({
-      index: enemy.index,
-      maxHp: enemy.max_hp,
-      hp: enemy.is_hittable === false ? 0 : enemy.current_hp,
-      block: enemy.block,
-      vulnerable: power(enemy, 'VULNERABLE_POWER') > 0,
-      weak: power(enemy, 'WEAK_POWER') > 0,
-      startedWeak: power(enemy, 'WEAK_POWER') > 0,
-      incoming: intentDamage(enemy),
-      threat: threatOf(enemy),
-      malleable: power(enemy, 'MALLEABLE_POWER'),
-      intangible: power(enemy, 'INTANGIBLE_POWER') > 0,
-      thorns: power(enemy, 'THORNS_POWER'),
-      invincible:
-        power(enemy, 'INVINCIBLE_POWER') > 0 ? power(enemy, 'INVINCIBLE_POWER') : Number.POSITIVE_INFINITY,
-      poison: power(enemy, 'POISON_POWER'),
-      startHp: enemy.is_hittable === false ? 0 : enemy.current_hp,
-      startPoison: power(enemy, 'POISON_POWER'),
-      strengthDown: 0,
-      hits: intentHits(enemy),
-      split: power(enemy, 'SPLIT_POWER') > 0,
-    })),
+    enemies,
   };
-  phaseAt = living.map(phaseChangeAt);
-  phaseClearsPoison = living.map(isChamp);
   const maxHp = Math.max(1, player.max_hp);
   const context: Evaluation = {
     hp: player.current_hp,
@@ -779,10 +910,12 @@ export function planTurn(state: GameState): GameAction {
   // Choker allows 6 cards a turn: plans stop there.
   let playsLeft = Number.POSITIVE_INFINITY;
   let choker = false;
-  for (const relic of state.run?.relics ?? []) if (relic.relic_id === 'VELVET_CHOKER') choker = true;
+  const relics = state.run?.relics ?? [];
+  for (let index = 0; index < relics.length; index++)
+    if ((relics[index] as Relic).relic_id === 'VELVET_CHOKER') choker = true;
   if (choker) playsLeft = Math.max(1, 6 - (player.cards_played_this_turn ?? 0));
-  for (const enemy of living) {
-    const warp = power(enemy, 'TIME_WARP_POWER');
+  for (let position = 0; position < powers.length; position++) {
+    const warp = (powers[position] as EnemyPowers).timeWarp;
     if (warp > 0) playsLeft = Math.min(playsLeft, warp);
   }
   search.playsLeft = playsLeft;
@@ -790,7 +923,8 @@ export function planTurn(state: GameState): GameAction {
   // later first plays are tried.
   let firstPlays = 0;
   let seenKeys = 0;
-  for (const card of cards) {
+  for (let position = 0; position < cards.length; position++) {
+    const card = cards[position] as PlanCard;
     if (card.cost > root.energy) continue;
     if (card.keyId < 31) {
       if ((seenKeys & (1 << card.keyId)) !== 0) continue;
@@ -798,8 +932,10 @@ export function planTurn(state: GameState): GameAction {
     }
     if (!card.requiresTarget) firstPlays++;
     else
-      for (const enemy of root.enemies)
+      for (let slot = 0; slot < enemies.length; slot++) {
+        const enemy = enemies[slot] as PlanEnemy;
         if (enemy.hp > 0 && card.validTargets[enemy.index] === true) firstPlays++;
+      }
   }
   search.firstPlaysLeft = firstPlays;
   generation++;
