@@ -1,17 +1,18 @@
 import { withRuleset } from '../content/registry.js';
 import { Combat } from '../engine/combat.js';
 import { createRun } from '../engine/run.js';
-import type { CharacterId, RunState } from '../engine/run-state.js';
+import type { CharacterId, CombatCard, RunState } from '../engine/run-state.js';
 
 /**
- * An StS2 fight for card and relic rule tests: `deck` only, no relics, two Seapunks at 300 HP and 9
- * energy; `prepare` adjusts the fight (quiet enemies, stars) before the test plays.
+ * An StS2 fight for card and relic rule tests: `deck` only, no relics, `monsters` (two Seapunks by
+ * default) at 300 HP and 9 energy; `prepare` adjusts the fight (quiet enemies, stars) before the test plays.
  */
 export function sts2TestFight(
   seed: string,
   character: CharacterId,
   deck: readonly string[],
   prepare?: (combat: Combat) => void,
+  monsters: readonly string[] = ['SEAPUNK', 'SEAPUNK'],
 ): { run: RunState; combat: Combat } {
   const run = createRun({ seed, character, ruleset: 'sts2' });
   return withRuleset('sts2', () => {
@@ -19,7 +20,7 @@ export function sts2TestFight(
     run.relics = [];
     run.screen = 'COMBAT';
     run.room = 'monster';
-    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
+    const combat = Combat.start(run, 'TEST', monsters, 'monster');
     for (const monster of combat.combat.monsters) {
       monster.hp = 300;
       monster.maxHp = 300;
@@ -28,4 +29,17 @@ export function sts2TestFight(
     prepare?.(combat);
     return { run, combat };
   });
+}
+
+/** A new combat card of the run (a fresh uid), for tests that lay out the piles themselves. */
+export function testCombatCard(run: RunState, id: string, upgraded = false): CombatCard {
+  return {
+    uid: run.counters.nextUid++,
+    id,
+    upgraded,
+    combatCost: null,
+    turnCost: null,
+    bonus: 0,
+    retainOnce: false,
+  };
 }

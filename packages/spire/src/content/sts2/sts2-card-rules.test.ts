@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Combat } from '../../engine/combat.js';
+import type { Combat } from '../../engine/combat.js';
 import { HAND_LIMIT } from '../../engine/definitions.js';
-import { createRun } from '../../engine/run.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 
@@ -12,38 +12,20 @@ function fight(
   upgraded: boolean,
   pile: { readonly name: 'drawPile' | 'discardPile' | 'hand'; readonly ids: readonly string[] },
 ): { run: RunState; combat: Combat; card: CombatCard } {
-  const run = createRun({ seed: 'event-card-rules', character: 'REGENT', ruleset: 'sts2' });
-  return withRuleset('sts2', () => {
-    run.deck = [{ uid: run.counters.nextUid++, id: 'DEFEND_REGENT', upgraded: false }];
-    run.relics = [];
-    run.screen = 'COMBAT';
-    run.room = 'monster';
-    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
-    const state = combat.combat;
-    for (const monster of state.monsters) {
-      monster.hp = 300;
-      monster.maxHp = 300;
-      monster.block = 0;
-    }
-    state.player.energy = 9;
+  const { run, combat } = sts2TestFight('event-card-rules', 'REGENT', ['DEFEND_REGENT'], (prepared) => {
+    const state = prepared.combat;
+    for (const monster of state.monsters) monster.block = 0;
     state.player.stars = 9;
     state.hand = [];
     state.drawPile = [];
     state.discardPile = [];
-    const make = (id: string, up = false): CombatCard => ({
-      uid: run.counters.nextUid++,
-      id,
-      upgraded: up,
-      combatCost: null,
-      turnCost: null,
-      bonus: 0,
-      retainOnce: false,
-    });
-    state[pile.name] = pile.ids.map((id) => make(id));
-    const card = make(played, upgraded);
-    state.hand.push(card);
-    return { run, combat, card };
   });
+  const state = run.combat;
+  if (state === null) throw new Error('no combat');
+  state[pile.name] = pile.ids.map((id) => testCombatCard(run, id));
+  const card = testCombatCard(run, played, upgraded);
+  state.hand.push(card);
+  return { run, combat, card };
 }
 
 const hpLost = (run: RunState): number[] => run.combat?.monsters.map((monster) => 300 - monster.hp) ?? [];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Combat } from '../../engine/combat.js';
 import { createRun } from '../../engine/run.js';
 import type { CharacterId, RunState } from '../../engine/run-state.js';
+import { testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 
@@ -24,15 +25,7 @@ function playAndChoose(character: CharacterId, id: string, upgraded: boolean) {
   const { combat } = fight(character);
   return withRuleset('sts2', () => {
     const state = combat.combat;
-    state.hand.push({
-      uid: 9100,
-      id,
-      upgraded,
-      combatCost: null,
-      turnCost: null,
-      bonus: 0,
-      retainOnce: false,
-    });
+    state.hand.push(testCombatCard(combat.run, id, upgraded));
     const before = new Set(state.hand.map((card) => card.uid));
     combat.playCard(state.hand.length - 1, 0);
     expect(state.selection?.source).toBe('generated');

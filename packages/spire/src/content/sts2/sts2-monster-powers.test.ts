@@ -1,42 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { Combat } from '../../engine/combat.js';
-import { createRun } from '../../engine/run.js';
+import type { Combat } from '../../engine/combat.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getMonster, withRuleset } from '../registry.js';
 
-/** An Ironclad fight against `monsters` (300 HP each) with `hand` in hand, 70 HP and 9 Energy. */
+/** An Ironclad fight against `monsters` (300 HP each, no powers) with `hand` in hand, 70 HP and 9 Energy. */
 function fight(monsters: readonly string[], hand: readonly string[]): { run: RunState; combat: Combat } {
-  const run = createRun({ seed: 'monster-powers', character: 'IRONCLAD', ruleset: 'sts2' });
-  return withRuleset('sts2', () => {
-    run.deck = [{ uid: run.counters.nextUid++, id: 'DEFEND_IRONCLAD', upgraded: false }];
-    run.relics = [];
-    run.screen = 'COMBAT';
-    run.room = 'monster';
-    run.hp = 70;
-    const combat = Combat.start(run, 'TEST', monsters, 'monster');
-    const state = combat.combat;
-    for (const monster of state.monsters) {
-      monster.hp = 300;
-      monster.maxHp = 300;
-      monster.block = 0;
-      monster.powers = {};
-    }
-    const make = (id: string): CombatCard => ({
-      uid: run.counters.nextUid++,
-      id,
-      upgraded: false,
-      combatCost: null,
-      turnCost: null,
-      bonus: 0,
-      retainOnce: false,
-    });
-    state.hand = hand.map(make);
-    state.drawPile = [];
-    state.discardPile = [];
-    state.player.energy = 9;
-    state.player.block = 0;
-    return { run, combat };
-  });
+  return sts2TestFight(
+    'monster-powers',
+    'IRONCLAD',
+    ['DEFEND_IRONCLAD'],
+    (combat) => {
+      combat.run.hp = 70;
+      const state = combat.combat;
+      for (const monster of state.monsters) {
+        monster.block = 0;
+        monster.powers = {};
+      }
+      state.hand = hand.map((id) => testCombatCard(combat.run, id));
+      state.drawPile = [];
+      state.discardPile = [];
+      state.player.block = 0;
+    },
+    monsters,
+  );
 }
 
 const playable = (combat: Combat, run: RunState): boolean[] =>

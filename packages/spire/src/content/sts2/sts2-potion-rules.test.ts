@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Combat } from '../../engine/combat.js';
-import { applyAction, createRun, legalActions } from '../../engine/run.js';
+import type { Combat } from '../../engine/combat.js';
+import { applyAction, legalActions } from '../../engine/run.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getPotion, withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 
@@ -9,34 +10,15 @@ const FIVE = ['STRIKE_SILENT', 'DEFEND_SILENT', 'NEUTRALIZE', 'SURVIVOR', 'STRIK
 
 /** A Silent fight against two 300-HP Seapunks: `hand` in hand, FIVE in the Draw Pile, 60 of 80 HP. */
 function fight(hand: readonly string[] = []): { run: RunState; combat: Combat } {
-  const run = createRun({ seed: 'potion-rules', character: 'SILENT', ruleset: 'sts2' });
-  return withRuleset('sts2', () => {
-    run.deck = [{ uid: run.counters.nextUid++, id: 'DEFEND_SILENT', upgraded: false }];
-    run.relics = [];
-    run.screen = 'COMBAT';
-    run.room = 'monster';
+  return sts2TestFight('potion-rules', 'SILENT', ['DEFEND_SILENT'], (combat) => {
+    const run = combat.run;
     run.maxHp = 80;
     run.hp = 60;
-    const combat = Combat.start(run, 'TEST', ['SEAPUNK', 'SEAPUNK'], 'monster');
     const state = combat.combat;
-    for (const monster of state.monsters) {
-      monster.hp = 300;
-      monster.maxHp = 300;
-    }
-    const make = (id: string): CombatCard => ({
-      uid: run.counters.nextUid++,
-      id,
-      upgraded: false,
-      combatCost: null,
-      turnCost: null,
-      bonus: 0,
-      retainOnce: false,
-    });
-    state.hand = hand.map(make);
-    state.drawPile = FIVE.map(make);
+    state.hand = hand.map((id) => testCombatCard(run, id));
+    state.drawPile = FIVE.map((id) => testCombatCard(run, id));
     state.discardPile = [];
     state.player.energy = 3;
-    return { run, combat };
   });
 }
 

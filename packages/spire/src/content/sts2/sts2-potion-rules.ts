@@ -80,6 +80,18 @@ function discoveryPotion(
   };
 }
 
+/** A potion's choice of any number of cards in hand (none is a valid answer). */
+function anyNumberFromHand(potion: string, prompt: string): PotionDefinition['use'] {
+  return (x) =>
+    x?.requestSelection({
+      source: 'hand',
+      count: x.run.combat?.hand.length ?? 0,
+      minimum: 0,
+      prompt,
+      potion,
+    });
+}
+
 /** Cards of the player's character's reward pools of one type. */
 const characterPool = (type: string) => (x: CombatContext) =>
   pool(
@@ -236,28 +248,14 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
   ),
   ASHWATER: {
     text: 'Exhaust any number of cards in your Hand.',
-    use: (x) =>
-      x?.requestSelection({
-        source: 'hand',
-        count: x.run.combat?.hand.length ?? 0,
-        minimum: 0,
-        prompt: 'Choose any number of cards to Exhaust.',
-        potion: 'ASHWATER',
-      }),
+    use: anyNumberFromHand('ASHWATER', 'Choose any number of cards to Exhaust.'),
     onSelect: (x, chosen) => {
       for (const card of chosen) x.exhaustCard(card);
     },
   },
   GAMBLERS_BREW: {
     text: 'Discard any number of cards, then draw that many.',
-    use: (x) =>
-      x?.requestSelection({
-        source: 'hand',
-        count: x.run.combat?.hand.length ?? 0,
-        minimum: 0,
-        prompt: 'Choose any number of cards to discard.',
-        potion: 'GAMBLERS_BREW',
-      }),
+    use: anyNumberFromHand('GAMBLERS_BREW', 'Choose any number of cards to discard.'),
     onSelect: (x, chosen) => {
       for (const card of chosen) x.discardCard(card);
       x.draw(chosen.length);

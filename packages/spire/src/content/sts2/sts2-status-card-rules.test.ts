@@ -1,36 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { Combat } from '../../engine/combat.js';
-import { createRun } from '../../engine/run.js';
+import type { Combat } from '../../engine/combat.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getCard, withRuleset } from '../registry.js';
 
 /** An Ironclad fight against a Seapunk: `hand` in hand and no other card anywhere, 50 HP, `block` Block. */
 function fight(hand: readonly string[], block = 0): { run: RunState; combat: Combat } {
-  const run = createRun({ seed: 'status-card-rules', character: 'IRONCLAD', ruleset: 'sts2' });
-  return withRuleset('sts2', () => {
-    run.deck = [{ uid: run.counters.nextUid++, id: 'DEFEND_IRONCLAD', upgraded: false }];
-    run.relics = [];
-    run.screen = 'COMBAT';
-    run.room = 'monster';
-    run.hp = 50;
-    run.gold = 99;
-    const combat = Combat.start(run, 'TEST', ['SEAPUNK'], 'monster');
-    const state = combat.combat;
-    const make = (id: string): CombatCard => ({
-      uid: run.counters.nextUid++,
-      id,
-      upgraded: false,
-      combatCost: null,
-      turnCost: null,
-      bonus: 0,
-      retainOnce: false,
-    });
-    state.hand = hand.map(make);
-    state.drawPile = [];
-    state.discardPile = [];
-    state.player.block = block;
-    return { run, combat };
-  });
+  return sts2TestFight(
+    'status-card-rules',
+    'IRONCLAD',
+    ['DEFEND_IRONCLAD'],
+    (combat) => {
+      combat.run.hp = 50;
+      combat.run.gold = 99;
+      const state = combat.combat;
+      state.hand = hand.map((id) => testCombatCard(combat.run, id));
+      state.drawPile = [];
+      state.discardPile = [];
+      state.player.block = block;
+    },
+    ['SEAPUNK'],
+  );
 }
 
 /** The player's end-of-turn effects only: what the cards in hand do before the monsters move. */
