@@ -206,6 +206,8 @@ export function playerAttackDamage(
   let damage = base + (powers.STRENGTH ?? 0) + (powers.VIGOR ?? 0);
   if ((powers.WEAK ?? 0) > 0) damage *= 0.75;
   if ((powers.DOUBLE_DAMAGE ?? 0) > 0) damage *= 2;
+  // StS2's Gigantification: the next Attack deals triple damage.
+  if ((powers.GIGANTIFICATION ?? 0) > 0) damage *= 3;
   // Lethality (StS2): the turn's first Attack (counted when it is played; before any, the next one).
   if ((powers.LETHALITY ?? 0) > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
     damage *= 1 + (powers.LETHALITY ?? 0) / 100;
@@ -235,6 +237,8 @@ export function monsterAttackDamage(
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if ((combat.player.powers.COLOSSUS ?? 0) > 0 && (monster.powers.VULNERABLE ?? 0) > 0) damage *= 0.5;
   if ((combat.player.powers.TANK ?? 0) > 0) damage *= 2;
+  // StS2's Shrink: the monster's attacks deal 30% less while it lasts.
+  if ((monster.powers.SHRINK ?? 0) > 0) damage *= 0.7;
   // StS2's Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
   if ((combat.player.powers.DIAMOND_DIADEM ?? 0) > 0) damage *= 0.5;
   // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
@@ -461,9 +465,11 @@ export class Combat implements CombatContext {
         (powers.NEXT_TURN_ENERGY ?? 0) +
         (powers.BERSERK ?? 0) +
         (powers.ENERGY_NEXT_TURN ?? 0) +
-        (powers.PYRE ?? 0) -
+        (powers.PYRE ?? 0) +
+        ((powers.RADIANCE ?? 0) > 0 ? 1 : 0) -
         (powers.WASTE_AWAY ?? 0),
     );
+    if ((powers.RADIANCE ?? 0) > 0) this.reducePlayerPower('RADIANCE', 1);
     if (powers.NEXT_TURN_ENERGY !== undefined) delete powers.NEXT_TURN_ENERGY;
     if (powers.ENERGY_NEXT_TURN !== undefined) delete powers.ENERGY_NEXT_TURN;
     if ((powers.DOUBLE_DAMAGE_NEXT ?? 0) > 0) {
@@ -487,8 +493,10 @@ export class Combat implements CombatContext {
     let draw =
       BASE_DRAW +
       (powers.NEXT_TURN_DRAW ?? 0) +
-      (powers.DRAW_CARDS_NEXT_TURN ?? 0) -
+      (powers.DRAW_CARDS_NEXT_TURN ?? 0) +
+      ((powers.CLARITY ?? 0) > 0 ? 1 : 0) -
       (powers.DRAW_REDUCTION ?? 0);
+    if ((powers.CLARITY ?? 0) > 0) this.reducePlayerPower('CLARITY', 1);
     if (powers.NEXT_TURN_DRAW !== undefined) delete powers.NEXT_TURN_DRAW;
     if (powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
     if (powers.DRAW_REDUCTION !== undefined) delete powers.DRAW_REDUCTION;
@@ -640,6 +648,7 @@ export class Combat implements CombatContext {
     if (powers.RAGE !== undefined) delete powers.RAGE;
     if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
     if (powers.RINGING !== undefined) delete powers.RINGING;
+    if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
     if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
     if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
     if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
@@ -651,6 +660,9 @@ export class Combat implements CombatContext {
     const pyramid = hasRelic(this.run, 'RUNIC_PYRAMID');
     // StS2's Hex: every card is Ethereal while the Spectral Knight lives.
     const hexed = (powers.HEX ?? 0) > 0 && this.isAlive('SPECTRAL_KNIGHT');
+    // StS2's Retain Hand (Stable Serum): the whole hand stays, for as many turns as its amount.
+    const retainHand = (powers.RETAIN_HAND ?? 0) > 0;
+    if (retainHand) this.reducePlayerPower('RETAIN_HAND', 1);
     // The loop walks the hand as it was. Only an exhaust changes the hand (and its hooks may draw):
     // the hand is copied then, not at every end of turn.
     const hand = combat.hand;
@@ -664,6 +676,7 @@ export class Combat implements CombatContext {
         cardFlag(definition.retain, card.upgraded) ||
         card.retainOnce ||
         pyramid ||
+        retainHand ||
         (card.enchantment !== undefined && enchantmentOf(card)?.retain === true)
       ) {
         card.retainOnce = false;
@@ -709,6 +722,12 @@ export class Combat implements CombatContext {
       }
       this.executeMove(combat.monsters.indexOf(monster));
       if (this.finished()) return;
+      // StS2's Demise: HP lost at the end of each of its turns; Shrink wears off by 1 a turn.
+      if (monster.alive && (monster.powers.DEMISE ?? 0) > 0) {
+        this.reduceMonsterHp(monster, monster.powers.DEMISE ?? 0, false);
+        if (this.finished()) return;
+      }
+      if ((monster.powers.SHRINK ?? 0) > 0) this.reducePower(monster.powers, 'SHRINK', 1);
       if (monster.alive && (monster.powers.DOOM ?? 0) > 0 && monster.hp <= (monster.powers.DOOM ?? 0)) {
         this.reduceMonsterHp(monster, monster.hp, false);
         if (!monster.alive && (monster.powers.MINION ?? 0) === 0)
@@ -1055,6 +1074,11 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('BURST', 1);
       repeats = 1;
     }
+    // StS2's Duplication: the next card of any type is played an extra time.
+    if ((combat.player.powers.DUPLICATION ?? 0) > 0) {
+      this.reducePlayerPower('DUPLICATION', 1);
+      repeats += 1;
+    }
     const enchantment = card.enchantment;
     const enchantmentRule = enchantment === undefined ? undefined : findEnchantment(enchantment.id);
     const first = enchantment !== undefined && this.firstPlay(card);
@@ -1073,6 +1097,8 @@ export class Combat implements CombatContext {
     if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
     if ((combat.player.powers.VIGOR ?? 0) > 0 && definition.type === 'Attack')
       if (combat.player.powers.VIGOR !== undefined) delete combat.player.powers.VIGOR;
+    if ((combat.player.powers.GIGANTIFICATION ?? 0) > 0 && definition.type === 'Attack')
+      this.reducePlayerPower('GIGANTIFICATION', 1);
     // Player powers reacting to the play.
     if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
       this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Combat } from '../../engine/combat.js';
+import { type Combat, monsterAttackDamage } from '../../engine/combat.js';
 import { applyAction, legalActions } from '../../engine/run.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
@@ -240,5 +240,59 @@ describe('StS2 potion rules', () => {
       expect(run.combat?.exhaustPile.map((card) => card.id)).toEqual(['STRIKE_SILENT']);
       expect(legalActions(run).map((action) => action.action)).toContain('end_turn');
     });
+  });
+
+  it('Clarity and Radiant Tincture draw and give Energy on the next turns; Stable Serum retains the hand', () => {
+    const { run, combat } = fight(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    for (let copy = 0; copy < 20; copy++) state.drawPile.push(testCombatCard(run, 'STRIKE_SILENT'));
+    drink('CLARITY', run, combat);
+    drink('RADIANT_TINCTURE', run, combat);
+    drink('STABLE_SERUM', run, combat);
+    expect(state.hand).toHaveLength(3);
+    expect(state.player.energy).toBe(4);
+    const handBefore = state.hand.map((card) => card.uid);
+    withRuleset('sts2', () => combat.endTurn());
+    // Retained 3, then the turn's 5 and Clarity's 1; the turn's Energy and Radiance's 1.
+    expect(state.hand.slice(0, 3).map((card) => card.uid)).toEqual(handBefore);
+    expect(state.hand).toHaveLength(3 + 5 + 1);
+    expect(state.player.energy).toBe(4);
+    expect([
+      state.player.powers.CLARITY,
+      state.player.powers.RADIANCE,
+      state.player.powers.RETAIN_HAND,
+    ]).toEqual([2, 2, 1]);
+  });
+
+  it('Powdered Demise costs its enemy 9 HP each turn; Beetle Juice shrinks its attacks by 30%', () => {
+    const { run, combat } = fight();
+    const [first, second] = run.combat?.monsters ?? [];
+    if (first === undefined || second === undefined) throw new Error('two enemies expected');
+    drink('POWDERED_DEMISE', run, combat, 0);
+    expect(first.powers.DEMISE).toBe(9);
+    drink('BEETLE_JUICE', run, combat, 1);
+    expect(second.powers.SHRINK).toBe(4);
+    withRuleset('sts2', () => {
+      expect(monsterAttackDamage(run, run.combat as NonNullable<RunState['combat']>, second, 10)).toBe(7);
+      combat.endTurn();
+    });
+    expect(300 - first.hp).toBe(9);
+    expect(second.powers.SHRINK).toBe(3);
+  });
+
+  it('Duplicator plays the next card twice this turn; Gigantification triples the next Attack', () => {
+    const { run, combat } = fight(['STRIKE_SILENT', 'STRIKE_SILENT', 'DEFEND_SILENT']);
+    const [first] = run.combat?.monsters ?? [];
+    if (first === undefined) throw new Error('no enemy');
+    drink('GIGANTIFICATION_POTION', run, combat);
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(300 - first.hp).toBe(18);
+    drink('DUPLICATOR', run, combat);
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(300 - first.hp).toBe(18 + 6 + 6);
+    drink('DUPLICATOR', run, combat);
+    withRuleset('sts2', () => combat.endTurn());
+    expect(run.combat?.player.powers.DUPLICATION).toBeUndefined();
   });
 });

@@ -296,4 +296,38 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
       for (const card of chosen) card.combatCost = 0;
     },
   },
+  CLARITY: {
+    text: `Draw ${amount('CLARITY', 'Cards')} card. At the start of your next ${amount('CLARITY', 'Clarity')} turns, draw 1 more card.`,
+    use: (x) => {
+      x?.draw(amount('CLARITY', 'Cards'));
+      x?.applyToPlayer('CLARITY', amount('CLARITY', 'Clarity'));
+    },
+  },
+  RADIANT_TINCTURE: {
+    text: `Gain ${amount('RADIANT_TINCTURE', 'Energy')} Energy. At the start of your next ${amount('RADIANT_TINCTURE', 'Radiance')} turns, gain 1 more Energy.`,
+    use: (x) => {
+      x?.gainEnergy(amount('RADIANT_TINCTURE', 'Energy'));
+      x?.applyToPlayer('RADIANCE', amount('RADIANT_TINCTURE', 'Radiance'));
+    },
+  },
+  STABLE_SERUM: {
+    text: `Retain your Hand for ${amount('STABLE_SERUM', 'Repeat')} turns.`,
+    use: (x) => x?.applyToPlayer('RETAIN_HAND', amount('STABLE_SERUM', 'Repeat')),
+  },
+  POWDERED_DEMISE: {
+    text: `The enemy loses ${amount('POWDERED_DEMISE', 'Demise')} HP at the end of each of its turns.`,
+    use: (x, _run, target) => x?.applyToMonster(target, 'DEMISE', amount('POWDERED_DEMISE', 'Demise')),
+  },
+  BEETLE_JUICE: {
+    text: `The enemy's attacks deal ${amount('BEETLE_JUICE', 'DamageDecrease')}% less damage for ${amount('BEETLE_JUICE', 'Repeat')} turns.`,
+    use: (x, _run, target) => x?.applyToMonster(target, 'SHRINK', amount('BEETLE_JUICE', 'Repeat')),
+  },
+  DUPLICATOR: {
+    text: 'This turn, your next card is played an extra time.',
+    use: (x) => x?.applyToPlayer('DUPLICATION', 1),
+  },
+  GIGANTIFICATION_POTION: {
+    text: 'The next Attack you play deals triple damage.',
+    use: (x) => x?.applyToPlayer('GIGANTIFICATION', amount('GIGANTIFICATION_POTION', 'Gigantification')),
+  },
 };
