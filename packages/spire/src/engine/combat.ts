@@ -504,6 +504,10 @@ export class Combat implements CombatContext {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
     }
+    if (this.run.ruleset === 'sts2') {
+      this.startOfTurnCardMoves();
+      if (this.finished()) return;
+    }
     this.draw(Math.max(0, draw));
     const tools = powers.TOOLS_OF_THE_TRADE ?? 0;
     if (tools > 0) {
@@ -520,6 +524,32 @@ export class Combat implements CombatContext {
     if ((powers.FURNACE ?? 0) > 0) this.forge(powers.FURNACE ?? 0);
     this.afterSts2TurnStart();
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
+  }
+
+  /**
+   * StS2 cards that come back at the start of a turn, before its draw: those played last turn that
+   * return to the hand (Bolas, if still in the Discard Pile), then those that play themselves from the
+   * Exhaust Pile (Bombardment), each taken out of the pile first so that it ends back there once.
+   */
+  private startOfTurnCardMoves(): void {
+    const combat = this.combat;
+    const counters = combat.counters;
+    if ((counters.returnsPending ?? 0) > 0) {
+      for (const card of [...combat.discardPile])
+        if (counters[`return:${card.uid}`] !== undefined && combat.hand.length < HAND_LIMIT) {
+          removeAt(combat.discardPile, combat.discardPile.indexOf(card));
+          combat.hand.push(card);
+        }
+      // Every mark goes, also of cards that left the Discard Pile some other way.
+      for (const key of Object.keys(counters)) if (key.startsWith('return:')) delete counters[key];
+      delete counters.returnsPending;
+    }
+    for (const card of [...combat.exhaustPile]) {
+      if (this.finished()) return;
+      if (getCard(card.id).afterPlay !== 'replayFromExhaust') continue;
+      removeAt(combat.exhaustPile, combat.exhaustPile.indexOf(card));
+      this.playFree(card, true);
+    }
   }
 
   /** The most Block a relic keeps at the start of a turn (Sturdy Clamp), 0 without one. */
@@ -1127,8 +1157,14 @@ export class Combat implements CombatContext {
     ) {
       // Nostalgia (StS2): the turn's first Attack or Skill goes on top of the Draw Pile.
       combat.drawPile.push(card);
+    } else if (definition.afterPlay === 'hand' && combat.hand.length < HAND_LIMIT) {
+      combat.hand.push(card);
     } else {
       combat.discardPile.push(card);
+      if (definition.afterPlay === 'handNextTurn') {
+        counters[`return:${card.uid}`] = 1;
+        counters.returnsPending = (counters.returnsPending ?? 0) + 1;
+      }
     }
     this.checkCombatOver();
   }

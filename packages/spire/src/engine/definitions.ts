@@ -148,6 +148,12 @@ export interface CardDefinition {
   readonly unplayableReason?: (context: CombatContext, card: CardPlay) => string | null;
   /** At the end of the player's turn while in hand (Burn, Decay, Regret...). */
   readonly endOfTurnInHand?: (context: CombatContext, card: CardPlay) => void;
+  /**
+   * StS2: where the card goes after it is played instead of the Discard Pile: `hand` at once (Particle
+   * Wall), `handNextTurn` at the start of the next turn (Bolas), `replayFromExhaust` played again from
+   * the Exhaust Pile at the start of every turn (Bombardment).
+   */
+  readonly afterPlay?: 'hand' | 'handNextTurn' | 'replayFromExhaust';
   /** When the card is drawn. */
   readonly onDraw?: (context: CombatContext, card: CardPlay) => void;
   /** When a card effect discards it from the hand (Reflex, Tactician); not the end-of-turn discard. */

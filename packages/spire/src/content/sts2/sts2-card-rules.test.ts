@@ -373,4 +373,40 @@ describe('StS2 card rules from the game texts', () => {
     });
     expect(wish.run.combat?.hand.map((card) => card.uid)).toEqual([chosen]);
   });
+
+  it('Particle Wall blocks and returns to the hand at once', () => {
+    const { run, combat, card } = fight('PARTICLE_WALL', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(run.combat?.player.block).toBe(9);
+    expect(run.combat?.hand).toEqual([card]);
+  });
+
+  it('Bolas goes to the Discard Pile and back to the hand at the start of the next turn', () => {
+    const { run, combat, card } = fight('BOLAS', false, { name: 'drawPile', ids: FIVE });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(hpLost(run)).toEqual([3, 0]);
+    expect(state.discardPile).toEqual([card]);
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.hand).toContain(card);
+    expect(state.discardPile).not.toContain(card);
+    expect(Object.keys(state.counters).filter((key) => key.startsWith('return'))).toEqual([]);
+  });
+
+  it('Bombardment and Howl from Beyond play themselves from the Exhaust Pile at the start of each turn', () => {
+    const bombardment = fight('BOMBARDMENT', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => bombardment.combat.playCard(0, 0));
+    expect(hpLost(bombardment.run)).toEqual([18, 0]);
+    // The Seapunks' first move is Sea Kick (no Block), so the replay's damage all lands.
+    withRuleset('sts2', () => bombardment.combat.endTurn());
+    expect(hpLost(bombardment.run).reduce((sum, lost) => sum + lost, 0)).toBe(36);
+    expect(bombardment.run.combat?.exhaustPile.map((card) => card.id)).toEqual(['BOMBARDMENT']);
+    const howl = fight('HOWL_FROM_BEYOND', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => {
+      howl.combat.playCard(0, -1);
+      howl.combat.endTurn();
+    });
+    expect(hpLost(howl.run)).toEqual([32, 32]);
+  });
 });

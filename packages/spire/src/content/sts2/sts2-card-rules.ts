@@ -25,6 +25,8 @@ export interface Sts2CardRule {
   readonly endOfTurnInHand?: CardDefinition['endOfTurnInHand'];
   /** When the card is drawn. */
   readonly onDraw?: CardDefinition['onDraw'];
+  /** Where the card goes after it is played, when not to the Discard Pile. */
+  readonly afterPlay?: CardDefinition['afterPlay'];
   /** Resolves the card selection the play asked for. */
   readonly onSelect?: CardDefinition['onSelect'];
   /** Why the card cannot be played now, or null. */
@@ -1124,6 +1126,32 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       });
     }),
     onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+  },
+  // ---- cards that come back (from the game's texts) ----
+  PARTICLE_WALL: {
+    text: 'Gain !B! Block. Return this card to your Hand.',
+    play: (x, c) => x.gainBlock(c.block),
+    afterPlay: 'hand',
+  },
+  BOLAS: {
+    text: 'Deal !D! damage. At the start of your next turn, return this to your Hand.',
+    play: (x, c) => void x.attack(c.target, c.damage),
+    afterPlay: 'handNextTurn',
+  },
+  THRUMMING_HATCHET: {
+    text: 'Deal !D! damage. At the start of your next turn, return this to your Hand.',
+    play: (x, c) => void x.attack(c.target, c.damage),
+    afterPlay: 'handNextTurn',
+  },
+  BOMBARDMENT: {
+    text: 'Deal !D! damage. At the start of your turn, if this is in your Exhaust Pile, play it.',
+    play: (x, c) => void x.attack(c.target, c.damage),
+    afterPlay: 'replayFromExhaust',
+  },
+  HOWL_FROM_BEYOND: {
+    text: 'Deal !D! damage to ALL enemies. At the start of your turn, if this is in your Exhaust Pile, play it.',
+    play: (x, c) => void x.attack('all', c.damage),
+    afterPlay: 'replayFromExhaust',
   },
   // ---- Event cards (more, from the game's texts) ----
   APOTHEOSIS: {

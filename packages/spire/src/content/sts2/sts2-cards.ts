@@ -189,6 +189,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
     ...(rule?.endOfTurnInHand !== undefined ? { endOfTurnInHand: rule.endOfTurnInHand } : {}),
     ...(rule?.onDraw !== undefined ? { onDraw: rule.onDraw } : {}),
+    ...(rule?.afterPlay !== undefined ? { afterPlay: rule.afterPlay } : {}),
     play:
       handWritten ??
       ((context, play) => {
