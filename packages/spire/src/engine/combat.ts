@@ -1518,6 +1518,7 @@ export class Combat implements CombatContext {
     }
     if (id === 'VULNERABLE' && debuffing && hasRelic(this.run, 'CHAMPION_BELT'))
       this.applyToMonster(index, 'WEAK', 1);
+    if (id === 'DOOM' && amount > 0) this.combat.counters.doomAppliedThisTurn = 1;
     if (id === 'POISON' && amount > 0 && hasRelic(this.run, 'SNECKO_SKULL')) amount += 1;
     const next = power(monster.powers, id) + amount;
     if (next === 0 || (next < 0 && id !== 'STRENGTH' && id !== 'DEXTERITY')) clear(monster.powers, id);
@@ -2081,6 +2082,7 @@ export class Combat implements CombatContext {
     const summon = this.combat.summon;
     if (summon === null || summon.hp <= 0) return;
     const amount = base + (this.combat.player.powers.CALCIFY ?? 0);
+    this.combat.counters.ostyAttacksThisTurn = (this.combat.counters.ostyAttacksThisTurn ?? 0) + 1;
     if (target === 'all') this.damageAllMonsters(amount);
     else this.damageMonster(this.validTarget(target), amount);
     for (const relic of this.run.relics) getRelic(relic.id).onSummonAttack?.(this);
@@ -2091,6 +2093,9 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
+    // Set only when they happen (an StS1 run never has them): cleared, not zeroed.
+    if (combat.counters.ostyAttacksThisTurn !== undefined) delete combat.counters.ostyAttacksThisTurn;
+    if (combat.counters.doomAppliedThisTurn !== undefined) delete combat.counters.doomAppliedThisTurn;
     combat.counters.turnDrawDone = 0;
     combat.counters.drawnInTurnThisTurn = 0;
     // Bound marks exist only when a card was bound this turn: no scan of the counters otherwise.

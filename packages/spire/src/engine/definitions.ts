@@ -50,6 +50,8 @@ export interface CombatContext {
   gainEnergy(amount: number): void;
   /** The player loses HP (block does not apply). */
   loseHp(amount: number): void;
+  /** Takes HP from a monster directly (no Block, Vulnerable or Intangible): a Doom kill. Returns the HP lost. */
+  reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean): number;
   /** Damage that is not an attack when `attacker` is null (a Burn's): Block takes it first. */
   damagePlayer(damage: number, attacker: MonsterState | null): void;
   /** Heals the player, up to max HP. */

@@ -409,4 +409,53 @@ describe('StS2 card rules from the game texts', () => {
     });
     expect(hpLost(howl.run)).toEqual([32, 32]);
   });
+
+  it("Fetch draws only on its first play of the turn; Flatten is free and Rattle hits again after Osty's attacks", () => {
+    const { run, combat, card } = fight('FETCH', false, {
+      name: 'hand',
+      ids: ['FLATTEN', 'RATTLE', 'STRIKE_REGENT'],
+    });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.summon = { id: 'OSTY', name: 'Osty', hp: 10, maxHp: 10 };
+    for (const id of FIVE) state.drawPile.push(testCombatCard(run, id));
+    withRuleset('sts2', () => {
+      const flatten = state.hand[0] as CombatCard;
+      expect(combat.costOf(flatten)).toBe(2);
+      combat.playCard(state.hand.indexOf(card), 0);
+      expect(hpLost(run)).toEqual([3, 0]);
+      expect(state.hand).toHaveLength(4);
+      expect(combat.costOf(flatten)).toBe(0);
+      // Fetch again this turn: no card drawn.
+      state.discardPile.splice(state.discardPile.indexOf(card), 1);
+      state.hand.push(card);
+      combat.playCard(state.hand.indexOf(card), 0);
+      expect(state.hand).toHaveLength(4);
+      // Osty has attacked twice: Rattle hits 3 times.
+      combat.playCard(
+        state.hand.findIndex((each) => each.id === 'RATTLE'),
+        0,
+      );
+    });
+    expect(hpLost(run)).toEqual([3 + 3 + 7 * 3, 0]);
+  });
+
+  it("Death's Door blocks 3 times after Doom was applied this turn; End of Days kills what its Doom covers", () => {
+    const plain = fight('DEATHS_DOOR', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => plain.combat.playCard(0, -1));
+    expect(plain.run.combat?.player.block).toBe(6);
+    const doomed = fight('DEATHS_DOOR', false, { name: 'drawPile', ids: FIVE });
+    withRuleset('sts2', () => {
+      doomed.combat.applyToMonster(0, 'DOOM', 3);
+      doomed.combat.playCard(0, -1);
+    });
+    expect(doomed.run.combat?.player.block).toBe(18);
+    const end = fight('END_OF_DAYS', false, { name: 'drawPile', ids: FIVE });
+    const [low, high] = end.run.combat?.monsters ?? [];
+    if (low === undefined || high === undefined) throw new Error('two enemies expected');
+    low.hp = 20;
+    withRuleset('sts2', () => end.combat.playCard(0, -1));
+    expect(low.alive).toBe(false);
+    expect([high.alive, high.hp, high.powers.DOOM]).toEqual([true, 300, 29]);
+  });
 });

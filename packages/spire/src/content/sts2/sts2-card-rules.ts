@@ -1079,6 +1079,48 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       });
     },
   },
+  // ---- Necrobinder: Osty's attacks and Doom this turn (from the game's texts) ----
+  FETCH: {
+    text: 'Osty deals !M! damage. If this is the first time this card has been played this turn, draw 1 card.',
+    play: (x, c) => {
+      x.summonAttack(c.target, c.magic);
+      const combat = x.run.combat;
+      if (combat === null) return;
+      // The turn this card was last played, by its uid (a counter: the state stays plain JSON).
+      const key = `fetched:${c.card.uid}`;
+      if (combat.counters[key] === combat.turn) return;
+      combat.counters[key] = combat.turn;
+      x.draw(varOf(c, 'Cards'));
+    },
+  },
+  FLATTEN: {
+    text: 'Osty deals !M! damage. This card costs 0 Energy if Osty has attacked this turn.',
+    play: (x, c) => x.summonAttack(c.target, c.magic),
+    dynamicCost: (x, cost) => (x.counter('ostyAttacksThisTurn') > 0 ? 0 : cost),
+  },
+  RATTLE: {
+    text: 'Osty deals !M! damage. Hits an additional time for each other time he has attacked this turn.',
+    play: (x, c) => {
+      const hits = 1 + x.counter('ostyAttacksThisTurn');
+      for (let hit = 0; hit < hits; hit++) x.summonAttack(c.target, c.magic);
+    },
+  },
+  DEATHS_DOOR: {
+    text: 'Gain !B! Block. If you applied Doom this turn, gain Block 2 additional times.',
+    play: (x, c) => {
+      const times = 1 + (x.counter('doomAppliedThisTurn') > 0 ? varOf(c, 'Repeat') : 0);
+      for (let time = 0; time < times; time++) x.gainBlock(c.block);
+    },
+  },
+  END_OF_DAYS: {
+    text: 'Apply !M! Doom to ALL enemies. Kill enemies with at least as much Doom as HP.',
+    play: (x, c) => {
+      x.applyToAllMonsters('DOOM', c.magic);
+      for (const monster of x.run.combat?.monsters ?? [])
+        if (monster.alive && (monster.powers.DOOM ?? 0) >= monster.hp)
+          x.reduceMonsterHp(monster, monster.hp, false);
+    },
+  },
   // ---- Event and Ancient cards ----
   EXTERMINATE: {
     text: 'Deal !D! damage !M! times to ALL enemies.',
