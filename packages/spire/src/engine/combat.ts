@@ -604,6 +604,7 @@ export class Combat implements CombatContext {
     for (const monster of combat.monsters) {
       if (monster.powers.CHOKED !== undefined) delete monster.powers.CHOKED;
       if (monster.powers.OBLIVION !== undefined) delete monster.powers.OBLIVION;
+      if (monster.powers.SIC_EM !== undefined) delete monster.powers.SIC_EM;
     }
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand (over a copy of the hand, only when some card has one).
@@ -2083,8 +2084,15 @@ export class Combat implements CombatContext {
     if (summon === null || summon.hp <= 0) return;
     const amount = base + (this.combat.player.powers.CALCIFY ?? 0);
     this.combat.counters.ostyAttacksThisTurn = (this.combat.counters.ostyAttacksThisTurn ?? 0) + 1;
+    const monsters = this.combat.monsters;
+    const index = target === 'all' ? -1 : this.validTarget(target);
     if (target === 'all') this.damageAllMonsters(amount);
-    else this.damageMonster(this.validTarget(target), amount);
+    else this.damageMonster(index, amount);
+    // StS2's Sic 'Em: Osty hitting a marked enemy Summons.
+    for (let at = 0; at < monsters.length; at++) {
+      const sicEm = monsters[at]?.powers.SIC_EM ?? 0;
+      if (sicEm > 0 && (index < 0 || at === index)) this.summon(sicEm);
+    }
     for (const relic of this.run.relics) getRelic(relic.id).onSummonAttack?.(this);
   }
 

@@ -458,4 +458,23 @@ describe('StS2 card rules from the game texts', () => {
     expect(low.alive).toBe(false);
     expect([high.alive, high.hp, high.powers.DOOM]).toEqual([true, 300, 29]);
   });
+
+  it("Sic 'Em marks its enemy: Osty's hits on it Summon this turn; Sculpting Strike makes a card Ethereal", () => {
+    const { run, combat, card } = fight('SIC_EM', false, { name: 'hand', ids: ['FETCH', 'DEFEND_REGENT'] });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.summon = { id: 'OSTY', name: 'Osty', hp: 10, maxHp: 10 };
+    withRuleset('sts2', () => {
+      combat.playCard(state.hand.indexOf(card), 0);
+      // The mark comes after Sic 'Em's own hit.
+      expect(state.summon).toMatchObject({ hp: 10, maxHp: 10 });
+      combat.playCard(0, 0);
+      expect(state.summon).toMatchObject({ hp: 12, maxHp: 12 });
+      combat.endTurn();
+    });
+    expect(state.monsters[0]?.powers.SIC_EM).toBeUndefined();
+    const sculpting = fight('SCULPTING_STRIKE', false, { name: 'hand', ids: ['DEFEND_REGENT'] });
+    withRuleset('sts2', () => sculpting.combat.playCard(1, 0));
+    expect(sculpting.run.combat?.hand[0]?.ethereal).toBe(true);
+  });
 });

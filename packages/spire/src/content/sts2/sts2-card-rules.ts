@@ -122,6 +122,8 @@ const DEBUFFS = new Set(STS2_POWER_FACTS.filter((facts) => facts.debuff).map((fa
 const isColorless = (card: CombatCard): boolean => FACTS.get(card.id)?.character === 'Colorless';
 /** Spur's heal (the text's `!M!` is its Summon). */
 const SPUR_HEAL = FACTS.get('SPUR')?.vars.Heal ?? [0, 0];
+/** Sic 'Em's Summon per hit (the text's `!M!` is Osty's damage). */
+const SIC_EM_SUMMON = FACTS.get('SIC_EM')?.vars.SicEm ?? [0, 0];
 
 /**
  * Plays the top card of the Draw Pile for free (the Discard Pile is shuffled in first when the Draw
@@ -1119,6 +1121,23 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       for (const monster of x.run.combat?.monsters ?? [])
         if (monster.alive && (monster.powers.DOOM ?? 0) >= monster.hp)
           x.reduceMonsterHp(monster, monster.hp, false);
+    },
+  },
+  SIC_EM: {
+    text: [
+      `Osty deals !M! damage. Whenever Osty hits this enemy this turn, Summon ${SIC_EM_SUMMON[0]}.`,
+      `Osty deals !M! damage. Whenever Osty hits this enemy this turn, Summon ${SIC_EM_SUMMON[1]}.`,
+    ],
+    play: (x, c) => {
+      x.summonAttack(c.target, c.magic);
+      x.applyToMonster(c.target, 'SIC_EM', varOf(c, 'SicEm'));
+    },
+  },
+  SCULPTING_STRIKE: {
+    text: 'Deal !D! damage. Add Ethereal to a card in your Hand.',
+    play: attackThen((x) => choose(x, 'hand', 1, 'Choose a card to make Ethereal.')),
+    onSelect: (_x, chosen) => {
+      for (const card of chosen) card.ethereal = true;
     },
   },
   // ---- Event and Ancient cards ----
