@@ -64,6 +64,8 @@ export interface HandRules {
   readonly smoggy: boolean;
   /** StS2's Tangled: Energy added to the cost of Attacks. */
   readonly tangled: number;
+  /** StS2's Borrowed Time: Energy added to the cost of every card this turn. */
+  readonly borrowed: number;
 }
 
 /** Why a card cannot be played (`Combat.blockedBy`), in the order the rules are checked. */
@@ -214,7 +216,10 @@ export function playerAttackDamage(
   if (monster !== null) {
     // Cruelty (StS2) adds its amount in percent to Vulnerable's 50%.
     if ((monster.powers.VULNERABLE ?? 0) > 0)
-      damage *= (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + (powers.CRUELTY ?? 0) / 100;
+      damage *= debilitated(
+        monster,
+        (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + (powers.CRUELTY ?? 0) / 100,
+      );
     if ((monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
     // StS2's Flutter and Soar: attacks deal half damage.
     if ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0) damage *= 0.5;
@@ -222,6 +227,11 @@ export function playerAttackDamage(
   damage = Math.max(0, Math.floor(damage));
   if (monster !== null && (monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
   return damage;
+}
+
+/** A Vulnerable or Weak multiplier on `monster`, twice as far from 1 while it has StS2's Debilitate. */
+function debilitated(monster: MonsterState, multiplier: number): number {
+  return (monster.powers.DEBILITATE ?? 0) > 0 ? 1 + 2 * (multiplier - 1) : multiplier;
 }
 
 /** Damage of one hit of a monster's attack on the player, exactly as the intent shows it. */
@@ -232,7 +242,8 @@ export function monsterAttackDamage(
   base: number,
 ): number {
   let damage = base + (monster.powers.STRENGTH ?? 0);
-  if ((monster.powers.WEAK ?? 0) > 0) damage *= hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75;
+  if ((monster.powers.WEAK ?? 0) > 0)
+    damage *= debilitated(monster, hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75);
   if ((combat.player.powers.VULNERABLE ?? 0) > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if ((combat.player.powers.COLOSSUS ?? 0) > 0 && (monster.powers.VULNERABLE ?? 0) > 0) damage *= 0.5;
@@ -680,6 +691,7 @@ export class Combat implements CombatContext {
     if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
     if (powers.RINGING !== undefined) delete powers.RINGING;
     if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
+    if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
     if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
     if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
     if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
@@ -759,6 +771,7 @@ export class Combat implements CombatContext {
         if (this.finished()) return;
       }
       if ((monster.powers.SHRINK ?? 0) > 0) this.reducePower(monster.powers, 'SHRINK', 1);
+      if ((monster.powers.DEBILITATE ?? 0) > 0) this.reducePower(monster.powers, 'DEBILITATE', 1);
       if (monster.alive && (monster.powers.DOOM ?? 0) > 0 && monster.hp <= (monster.powers.DOOM ?? 0)) {
         this.reduceMonsterHp(monster, monster.hp, false);
         if (!monster.alive && (monster.powers.MINION ?? 0) === 0)
@@ -908,6 +921,7 @@ export class Combat implements CombatContext {
       ringing: (powers.RINGING ?? 0) > 0 && cards >= 1,
       smoggy: (powers.SMOGGY ?? 0) > 0 && (counters.skillsThisTurn ?? 0) >= 1,
       tangled: (powers.TANGLED ?? 0) > 0 ? 1 : 0,
+      borrowed: (powers.BORROWED_TIME ?? 0) > 0 ? 1 : 0,
     };
   }
 
@@ -925,6 +939,7 @@ export class Combat implements CombatContext {
     if (definition.dynamicCost !== undefined) cost = definition.dynamicCost(this, cost);
     if (definition.type === 'Power') cost += rules.powerCostIncrease;
     if (definition.type === 'Attack') cost += rules.tangled;
+    cost += rules.borrowed;
     if (rules.nextCardFree) cost = 0;
     if (definition.type === 'Skill' && rules.corruption) cost = 0;
     if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
@@ -1341,7 +1356,7 @@ export class Combat implements CombatContext {
     if (monster === undefined || !monster.alive) return 0;
     let damage = amount;
     if (options?.ignoreVulnerable !== true && (monster.powers.VULNERABLE ?? 0) > 0)
-      damage = Math.floor(damage * 1.5);
+      damage = Math.floor(damage * debilitated(monster, 1.5));
     if ((monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
     return this.reduceMonsterHp(monster, damage, false);
   }

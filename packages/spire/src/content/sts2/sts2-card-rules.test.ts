@@ -477,4 +477,30 @@ describe('StS2 card rules from the game texts', () => {
     withRuleset('sts2', () => sculpting.combat.playCard(1, 0));
     expect(sculpting.run.combat?.hand[0]?.ethereal).toBe(true);
   });
+
+  it('Debilitate doubles what Vulnerable adds against its enemy; Borrowed Time makes cards cost 1 more this turn', () => {
+    const { run, combat } = fight('DEBILITATE', false, {
+      name: 'hand',
+      ids: ['STRIKE_REGENT', 'STRIKE_REGENT'],
+    });
+    const [target] = run.combat?.monsters ?? [];
+    if (target === undefined) throw new Error('no enemy');
+    target.powers.VULNERABLE = 2;
+    withRuleset('sts2', () => combat.playCard(2, 0));
+    // 10 x 1.5 (Debilitate comes after its own hit), then a Strike's 6 x 2.
+    expect(300 - target.hp).toBe(15);
+    expect(target.powers.DEBILITATE).toBe(3);
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(300 - target.hp).toBe(15 + 12);
+    const borrowed = fight('BORROWED_TIME', false, { name: 'hand', ids: ['STRIKE_REGENT', 'VENERATE'] });
+    const state = borrowed.run.combat;
+    if (state === null) throw new Error('no combat');
+    withRuleset('sts2', () => {
+      borrowed.combat.playCard(2, -1);
+      expect(state.player.energy).toBe(9 - 1 + 4);
+      expect(state.hand.map((card) => borrowed.combat.costOf(card))).toEqual([2, 2]);
+      borrowed.combat.endTurn();
+    });
+    expect(state.player.powers.BORROWED_TIME).toBeUndefined();
+  });
 });

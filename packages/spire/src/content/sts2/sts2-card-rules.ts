@@ -1140,6 +1140,17 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       for (const card of chosen) card.ethereal = true;
     },
   },
+  DEBILITATE: {
+    text: 'Deal !D! damage. Vulnerable and Weak are twice as effective against the enemy for the next !M! turns.',
+    play: attackThen((x, c) => x.applyToMonster(c.target, 'DEBILITATE', c.magic)),
+  },
+  BORROWED_TIME: {
+    text: 'Gain !M! Energy. Cards cost an additional Energy this turn.',
+    play: (x, c) => {
+      x.gainEnergy(c.magic);
+      x.applyToPlayer('BORROWED_TIME', 1);
+    },
+  },
   // ---- Event and Ancient cards ----
   EXTERMINATE: {
     text: 'Deal !D! damage !M! times to ALL enemies.',

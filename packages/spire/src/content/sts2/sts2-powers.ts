@@ -72,6 +72,9 @@ const MODELLED: Readonly<Record<string, string>> = {
     'Whenever you hit an enemy with an attack, it loses that much Strength until the end of the round.',
   DANSE_MACABRE: 'Whenever you play a card that costs 2 Energy or more, gain that much Block.',
   NEXT_TURN_ENERGY: 'Gain that much Energy next turn.',
+  DEBILITATE:
+    'Vulnerable and Weak are twice as effective against it; decreases by 1 at the end of each of its turns.',
+  BORROWED_TIME: 'Cards cost 1 more Energy this turn.',
   SIC_EM: 'Whenever Osty hits it this turn, Summon that much.',
   CLARITY: 'At the start of each of your next turns (its amount), draw 1 more card.',
   RADIANCE: 'At the start of each of your next turns (its amount), gain 1 more Energy.',
