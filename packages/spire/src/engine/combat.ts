@@ -209,7 +209,8 @@ export function playerAttackDamage(
   if ((powers.WEAK ?? 0) > 0) damage *= 0.75;
   if ((powers.DOUBLE_DAMAGE ?? 0) > 0) damage *= 2;
   // StS2's Gigantification: the next Attack deals triple damage.
-  if ((powers.GIGANTIFICATION ?? 0) > 0) damage *= 3;
+  const sts2 = run.ruleset === 'sts2';
+  if (sts2 && (powers.GIGANTIFICATION ?? 0) > 0) damage *= 3;
   // Lethality (StS2): the turn's first Attack (counted when it is played; before any, the next one).
   if ((powers.LETHALITY ?? 0) > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
     damage *= 1 + (powers.LETHALITY ?? 0) / 100;
@@ -222,7 +223,7 @@ export function playerAttackDamage(
       );
     if ((monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
     // StS2's Flutter and Soar: attacks deal half damage.
-    if ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0) damage *= 0.5;
+    if (sts2 && ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0)) damage *= 0.5;
   }
   damage = Math.max(0, Math.floor(damage));
   if (monster !== null && (monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
@@ -249,7 +250,7 @@ export function monsterAttackDamage(
   if ((combat.player.powers.COLOSSUS ?? 0) > 0 && (monster.powers.VULNERABLE ?? 0) > 0) damage *= 0.5;
   if ((combat.player.powers.TANK ?? 0) > 0) damage *= 2;
   // StS2's Shrink: the monster's attacks deal 30% less while it lasts.
-  if ((monster.powers.SHRINK ?? 0) > 0) damage *= 0.7;
+  if (run.ruleset === 'sts2' && (monster.powers.SHRINK ?? 0) > 0) damage *= 0.7;
   // StS2's Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
   if ((combat.player.powers.DIAMOND_DIADEM ?? 0) > 0) damage *= 0.5;
   // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
@@ -457,6 +458,8 @@ export class Combat implements CombatContext {
     combat.counters.blockFromCardsThisTurn = 0;
     combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
+    // StS2-only powers are read behind one check: an StS1 turn does not look them up.
+    const sts2 = this.run.ruleset === 'sts2';
     if (powers.FLAME_BARRIER !== undefined) delete powers.FLAME_BARRIER;
     if (powers.DIAMOND_DIADEM !== undefined) delete powers.DIAMOND_DIADEM;
     this.startSts2Turn();
@@ -477,10 +480,10 @@ export class Combat implements CombatContext {
         (powers.BERSERK ?? 0) +
         (powers.ENERGY_NEXT_TURN ?? 0) +
         (powers.PYRE ?? 0) +
-        ((powers.RADIANCE ?? 0) > 0 ? 1 : 0) -
+        (sts2 && (powers.RADIANCE ?? 0) > 0 ? 1 : 0) -
         (powers.WASTE_AWAY ?? 0),
     );
-    if ((powers.RADIANCE ?? 0) > 0) this.reducePlayerPower('RADIANCE', 1);
+    if (sts2 && (powers.RADIANCE ?? 0) > 0) this.reducePlayerPower('RADIANCE', 1);
     if (powers.NEXT_TURN_ENERGY !== undefined) delete powers.NEXT_TURN_ENERGY;
     if (powers.ENERGY_NEXT_TURN !== undefined) delete powers.ENERGY_NEXT_TURN;
     if ((powers.DOUBLE_DAMAGE_NEXT ?? 0) > 0) {
@@ -505,9 +508,9 @@ export class Combat implements CombatContext {
       BASE_DRAW +
       (powers.NEXT_TURN_DRAW ?? 0) +
       (powers.DRAW_CARDS_NEXT_TURN ?? 0) +
-      ((powers.CLARITY ?? 0) > 0 ? 1 : 0) -
+      (sts2 && (powers.CLARITY ?? 0) > 0 ? 1 : 0) -
       (powers.DRAW_REDUCTION ?? 0);
-    if ((powers.CLARITY ?? 0) > 0) this.reducePlayerPower('CLARITY', 1);
+    if (sts2 && (powers.CLARITY ?? 0) > 0) this.reducePlayerPower('CLARITY', 1);
     if (powers.NEXT_TURN_DRAW !== undefined) delete powers.NEXT_TURN_DRAW;
     if (powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
     if (powers.DRAW_REDUCTION !== undefined) delete powers.DRAW_REDUCTION;
@@ -515,7 +518,7 @@ export class Combat implements CombatContext {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
     }
-    if (this.run.ruleset === 'sts2') {
+    if (sts2) {
       this.startOfTurnCardMoves();
       if (this.finished()) return;
     }
@@ -612,10 +615,12 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     if (combat.counters.forceEndTurn !== undefined) delete combat.counters.forceEndTurn;
     if (combat.counters.retainChosen !== undefined) delete combat.counters.retainChosen;
+    // StS2-only powers are read behind one check: an StS1 turn does not look them up.
+    const sts2 = this.run.ruleset === 'sts2';
     for (const monster of combat.monsters) {
       if (monster.powers.CHOKED !== undefined) delete monster.powers.CHOKED;
       if (monster.powers.OBLIVION !== undefined) delete monster.powers.OBLIVION;
-      if (monster.powers.SIC_EM !== undefined) delete monster.powers.SIC_EM;
+      if (sts2 && monster.powers.SIC_EM !== undefined) delete monster.powers.SIC_EM;
     }
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand (over a copy of the hand, only when some card has one).
@@ -668,7 +673,7 @@ export class Combat implements CombatContext {
       if (this.finished()) return;
     }
     // StS2's Constrict hurts only while the Slithering Strangler that applied it lives.
-    if ((powers.CONSTRICT ?? 0) > 0 && this.isAlive('SLITHERING_STRANGLER')) {
+    if (sts2 && (powers.CONSTRICT ?? 0) > 0 && this.isAlive('SLITHERING_STRANGLER')) {
       this.damagePlayer(powers.CONSTRICT ?? 0, null);
       if (this.finished()) return;
     }
@@ -689,10 +694,12 @@ export class Combat implements CombatContext {
     if (powers.BURST !== undefined) delete powers.BURST;
     if (powers.RAGE !== undefined) delete powers.RAGE;
     if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
-    if (powers.RINGING !== undefined) delete powers.RINGING;
-    if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
-    if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
-    if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
+    if (sts2) {
+      if (powers.RINGING !== undefined) delete powers.RINGING;
+      if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
+      if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
+      if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
+    }
     if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
     if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
     if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
@@ -702,9 +709,9 @@ export class Combat implements CombatContext {
     // Discarding gains no relic: Runic Pyramid is looked up once, not per card.
     const pyramid = hasRelic(this.run, 'RUNIC_PYRAMID');
     // StS2's Hex: every card is Ethereal while the Spectral Knight lives.
-    const hexed = (powers.HEX ?? 0) > 0 && this.isAlive('SPECTRAL_KNIGHT');
+    const hexed = sts2 && (powers.HEX ?? 0) > 0 && this.isAlive('SPECTRAL_KNIGHT');
     // StS2's Retain Hand (Stable Serum): the whole hand stays, for as many turns as its amount.
-    const retainHand = (powers.RETAIN_HAND ?? 0) > 0;
+    const retainHand = sts2 && (powers.RETAIN_HAND ?? 0) > 0;
     if (retainHand) this.reducePlayerPower('RETAIN_HAND', 1);
     // The loop walks the hand as it was. Only an exhaust changes the hand (and its hooks may draw):
     // the hand is copied then, not at every end of turn.
@@ -744,13 +751,15 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     // Debuffs monsters apply now must survive this round's decrement (the original's "just applied").
     combat.counters.monsterTurn = 1;
+    const sts2 = this.run.ruleset === 'sts2';
     for (const monster of [...combat.monsters]) {
       if (!monster.alive) {
         if (monster.memory.down === 1) this.turnWhileDown(monster);
         continue;
       }
       // StS2's Burrowed keeps Block as Barricade does.
-      if ((monster.powers.BARRICADE ?? 0) === 0 && (monster.powers.BURROWED ?? 0) === 0) monster.block = 0;
+      if ((monster.powers.BARRICADE ?? 0) === 0 && (!sts2 || (monster.powers.BURROWED ?? 0) === 0))
+        monster.block = 0;
       const poison = monster.powers.POISON ?? 0;
       if (poison > 0) {
         // Accelerant (StS2): Poison triggers that many more times.
@@ -765,13 +774,15 @@ export class Combat implements CombatContext {
       }
       this.executeMove(combat.monsters.indexOf(monster));
       if (this.finished()) return;
-      // StS2's Demise: HP lost at the end of each of its turns; Shrink wears off by 1 a turn.
-      if (monster.alive && (monster.powers.DEMISE ?? 0) > 0) {
-        this.reduceMonsterHp(monster, monster.powers.DEMISE ?? 0, false);
-        if (this.finished()) return;
+      if (sts2) {
+        // StS2's Demise: HP lost at the end of each of its turns; Shrink and Debilitate wear off by 1.
+        if (monster.alive && (monster.powers.DEMISE ?? 0) > 0) {
+          this.reduceMonsterHp(monster, monster.powers.DEMISE ?? 0, false);
+          if (this.finished()) return;
+        }
+        if ((monster.powers.SHRINK ?? 0) > 0) this.reducePower(monster.powers, 'SHRINK', 1);
+        if ((monster.powers.DEBILITATE ?? 0) > 0) this.reducePower(monster.powers, 'DEBILITATE', 1);
       }
-      if ((monster.powers.SHRINK ?? 0) > 0) this.reducePower(monster.powers, 'SHRINK', 1);
-      if ((monster.powers.DEBILITATE ?? 0) > 0) this.reducePower(monster.powers, 'DEBILITATE', 1);
       if (monster.alive && (monster.powers.DOOM ?? 0) > 0 && monster.hp <= (monster.powers.DOOM ?? 0)) {
         this.reduceMonsterHp(monster, monster.hp, false);
         if (!monster.alive && (monster.powers.MINION ?? 0) === 0)
@@ -897,6 +908,8 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     const counters = this.combat.counters;
     const cards = counters.cardsThisTurn ?? 0;
+    // StS2-only powers are read behind one check.
+    const sts2 = this.run.ruleset === 'sts2';
     // The relics' cost changes: only the ruleset's few relics that have one are looked up.
     let powerCostIncrease = 0;
     let nextCardFree = false;
@@ -918,10 +931,10 @@ export class Combat implements CombatContext {
       bound: (counters.boundThisTurn ?? 0) > 0,
       powerCostIncrease,
       nextCardFree,
-      ringing: (powers.RINGING ?? 0) > 0 && cards >= 1,
-      smoggy: (powers.SMOGGY ?? 0) > 0 && (counters.skillsThisTurn ?? 0) >= 1,
-      tangled: (powers.TANGLED ?? 0) > 0 ? 1 : 0,
-      borrowed: (powers.BORROWED_TIME ?? 0) > 0 ? 1 : 0,
+      ringing: sts2 && (powers.RINGING ?? 0) > 0 && cards >= 1,
+      smoggy: sts2 && (powers.SMOGGY ?? 0) > 0 && (counters.skillsThisTurn ?? 0) >= 1,
+      tangled: sts2 && (powers.TANGLED ?? 0) > 0 ? 1 : 0,
+      borrowed: sts2 && (powers.BORROWED_TIME ?? 0) > 0 ? 1 : 0,
     };
   }
 
@@ -1121,7 +1134,8 @@ export class Combat implements CombatContext {
       repeats = 1;
     }
     // StS2's Duplication: the next card of any type is played an extra time.
-    if ((combat.player.powers.DUPLICATION ?? 0) > 0) {
+    const sts2 = this.run.ruleset === 'sts2';
+    if (sts2 && (combat.player.powers.DUPLICATION ?? 0) > 0) {
       this.reducePlayerPower('DUPLICATION', 1);
       repeats += 1;
     }
@@ -1143,7 +1157,7 @@ export class Combat implements CombatContext {
     if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
     if ((combat.player.powers.VIGOR ?? 0) > 0 && definition.type === 'Attack')
       if (combat.player.powers.VIGOR !== undefined) delete combat.player.powers.VIGOR;
-    if ((combat.player.powers.GIGANTIFICATION ?? 0) > 0 && definition.type === 'Attack')
+    if (sts2 && (combat.player.powers.GIGANTIFICATION ?? 0) > 0 && definition.type === 'Attack')
       this.reducePlayerPower('GIGANTIFICATION', 1);
     // Player powers reacting to the play.
     if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
@@ -1339,7 +1353,8 @@ export class Combat implements CombatContext {
       }
       if (lost > 0 && (monster.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
-      if (lost > 0 && (monster.powers.FLUTTER ?? 0) > 0) this.reducePower(monster.powers, 'FLUTTER', 1);
+      if (lost > 0 && this.run.ruleset === 'sts2' && (monster.powers.FLUTTER ?? 0) > 0)
+        this.reducePower(monster.powers, 'FLUTTER', 1);
       if (lost > 0 && (monster.powers.CURL_UP ?? 0) > 0) {
         monster.block += monster.powers.CURL_UP ?? 0;
         if (monster.powers.CURL_UP !== undefined) delete monster.powers.CURL_UP;
