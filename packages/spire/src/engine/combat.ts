@@ -479,11 +479,9 @@ export class Combat implements CombatContext {
         (powers.NEXT_TURN_ENERGY ?? 0) +
         (powers.BERSERK ?? 0) +
         (powers.ENERGY_NEXT_TURN ?? 0) +
-        (powers.PYRE ?? 0) +
-        (sts2 && (powers.RADIANCE ?? 0) > 0 ? 1 : 0) -
+        (powers.PYRE ?? 0) -
         (powers.WASTE_AWAY ?? 0),
     );
-    if (sts2 && (powers.RADIANCE ?? 0) > 0) this.reducePlayerPower('RADIANCE', 1);
     if (powers.NEXT_TURN_ENERGY !== undefined) delete powers.NEXT_TURN_ENERGY;
     if (powers.ENERGY_NEXT_TURN !== undefined) delete powers.ENERGY_NEXT_TURN;
     if ((powers.DOUBLE_DAMAGE_NEXT ?? 0) > 0) {
@@ -507,10 +505,8 @@ export class Combat implements CombatContext {
     let draw =
       BASE_DRAW +
       (powers.NEXT_TURN_DRAW ?? 0) +
-      (powers.DRAW_CARDS_NEXT_TURN ?? 0) +
-      (sts2 && (powers.CLARITY ?? 0) > 0 ? 1 : 0) -
+      (powers.DRAW_CARDS_NEXT_TURN ?? 0) -
       (powers.DRAW_REDUCTION ?? 0);
-    if (sts2 && (powers.CLARITY ?? 0) > 0) this.reducePlayerPower('CLARITY', 1);
     if (powers.NEXT_TURN_DRAW !== undefined) delete powers.NEXT_TURN_DRAW;
     if (powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
     if (powers.DRAW_REDUCTION !== undefined) delete powers.DRAW_REDUCTION;
@@ -694,12 +690,6 @@ export class Combat implements CombatContext {
     if (powers.BURST !== undefined) delete powers.BURST;
     if (powers.RAGE !== undefined) delete powers.RAGE;
     if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
-    if (sts2) {
-      if (powers.RINGING !== undefined) delete powers.RINGING;
-      if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
-      if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
-      if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
-    }
     if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
     if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
     if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
@@ -1157,8 +1147,6 @@ export class Combat implements CombatContext {
     if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
     if ((combat.player.powers.VIGOR ?? 0) > 0 && definition.type === 'Attack')
       if (combat.player.powers.VIGOR !== undefined) delete combat.player.powers.VIGOR;
-    if (sts2 && (combat.player.powers.GIGANTIFICATION ?? 0) > 0 && definition.type === 'Attack')
-      this.reducePlayerPower('GIGANTIFICATION', 1);
     // Player powers reacting to the play.
     if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
       this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);
@@ -2060,8 +2048,14 @@ export class Combat implements CombatContext {
       this.playFree(chosen, false);
     }
     if (this.finished()) return;
-    const dot = combat.player.powers.PALE_BLUE_DOT ?? 0;
+    const powers = combat.player.powers;
+    const dot = powers.PALE_BLUE_DOT ?? 0;
     if (dot > 0 && (combat.counters.cardsThisTurn ?? 0) >= 5) this.applyToPlayer('DRAW_CARDS_NEXT_TURN', dot);
+    // Powers of this turn only.
+    if (powers.RINGING !== undefined) delete powers.RINGING;
+    if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
+    if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
+    if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
   }
 
   /** StS2 powers reacting to a card drawn. */
@@ -2144,6 +2138,16 @@ export class Combat implements CombatContext {
     if (powers.COLOSSUS !== undefined) delete powers.COLOSSUS;
     if ((powers.PLATING ?? 0) > 0) this.reducePlayerPower('PLATING', 1);
     if ((powers.INFERNO ?? 0) > 0) this.loseHp(1);
+    if (this.run.ruleset !== 'sts2') return;
+    // Radiance and Clarity: 1 more Energy and card this turn, through the next-turn powers read below.
+    if ((powers.RADIANCE ?? 0) > 0) {
+      powers.NEXT_TURN_ENERGY = (powers.NEXT_TURN_ENERGY ?? 0) + 1;
+      this.reducePlayerPower('RADIANCE', 1);
+    }
+    if ((powers.CLARITY ?? 0) > 0) {
+      powers.NEXT_TURN_DRAW = (powers.NEXT_TURN_DRAW ?? 0) + 1;
+      this.reducePlayerPower('CLARITY', 1);
+    }
   }
 
   /** Reactions of StS2 powers to a card just played. */
@@ -2151,6 +2155,8 @@ export class Combat implements CombatContext {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
     const powers = combat.player.powers;
+    if (definition.type === 'Attack' && (powers.GIGANTIFICATION ?? 0) > 0)
+      this.reducePlayerPower('GIGANTIFICATION', 1);
     if (cardFlag(definition.ethereal, false))
       combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
     for (let index = 0; index < combat.monsters.length; index++) {

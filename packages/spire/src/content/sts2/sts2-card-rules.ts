@@ -44,10 +44,11 @@ export interface Sts2CardRule {
 
 type Play = (x: CombatContext, c: CardPlay) => void;
 
-const FACTS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
-const typeOf = (card: CombatCard): string => FACTS.get(card.id)?.type ?? 'Skill';
+/** Every StS2 card's facts by id (the other rule files read these too). */
+export const STS2_CARD_FACTS_BY_ID = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
+const typeOf = (card: CombatCard): string => STS2_CARD_FACTS_BY_ID.get(card.id)?.type ?? 'Skill';
 function damageOf(card: CombatCard): number {
-  const damage = FACTS.get(card.id)?.vars.Damage;
+  const damage = STS2_CARD_FACTS_BY_ID.get(card.id)?.vars.Damage;
   return (damage === undefined ? 0 : damage[card.upgraded ? 1 : 0]) + card.bonus;
 }
 const hand = (x: CombatContext): CombatCard[] => x.run.combat?.hand ?? [];
@@ -61,7 +62,7 @@ export function transformInCombat(card: CombatCard, id: string, upgraded = false
 }
 /** A named variable of the played card's facts (for cards with several besides Damage and Block). */
 export function varOf(c: CardPlay, name: string): number {
-  const value = FACTS.get(c.card.id)?.vars[name];
+  const value = STS2_CARD_FACTS_BY_ID.get(c.card.id)?.vars[name];
   return value === undefined ? 0 : value[c.upgraded ? 1 : 0];
 }
 const target = (x: CombatContext, c: CardPlay) => x.run.combat?.monsters[c.target];
@@ -86,6 +87,23 @@ function moveChosen(x: CombatContext, chosen: readonly CombatCard[], to: 'hand' 
     }
     if (to === 'hand') combat.hand.push(card);
     else combat.drawPile.push(card);
+  }
+}
+/**
+ * Moves chosen cards (from the Draw or Discard Pile) into the hand; a full hand leaves the rest where
+ * they are. `free`: they cost 0 this turn.
+ */
+export function moveChosenToHand(x: CombatContext, chosen: readonly CombatCard[], free: boolean): void {
+  const combat = x.run.combat;
+  if (combat === null) return;
+  for (const card of chosen) {
+    if (combat.hand.length >= HAND_LIMIT) return;
+    for (const pile of [combat.drawPile, combat.discardPile]) {
+      const index = pile.indexOf(card);
+      if (index >= 0) pile.splice(index, 1);
+    }
+    if (free) card.turnCost = 0;
+    combat.hand.push(card);
   }
 }
 function isFatal(x: CombatContext, c: CardPlay, attack: () => void): boolean {
@@ -118,12 +136,15 @@ export function randomColorless(x: CombatContext): string | null {
 }
 
 /** Power ids that are debuffs (Misery copies those). */
-const DEBUFFS = new Set(STS2_POWER_FACTS.filter((facts) => facts.debuff).map((facts) => facts.id));
-const isColorless = (card: CombatCard): boolean => FACTS.get(card.id)?.character === 'Colorless';
+export const STS2_DEBUFF_IDS = new Set(
+  STS2_POWER_FACTS.filter((facts) => facts.debuff).map((facts) => facts.id),
+);
+const isColorless = (card: CombatCard): boolean =>
+  STS2_CARD_FACTS_BY_ID.get(card.id)?.character === 'Colorless';
 /** Spur's heal (the text's `!M!` is its Summon). */
-const SPUR_HEAL = FACTS.get('SPUR')?.vars.Heal ?? [0, 0];
+const SPUR_HEAL = STS2_CARD_FACTS_BY_ID.get('SPUR')?.vars.Heal ?? [0, 0];
 /** Sic 'Em's Summon per hit (the text's `!M!` is Osty's damage). */
-const SIC_EM_SUMMON = FACTS.get('SIC_EM')?.vars.SicEm ?? [0, 0];
+const SIC_EM_SUMMON = STS2_CARD_FACTS_BY_ID.get('SIC_EM')?.vars.SicEm ?? [0, 0];
 
 /**
  * Plays the top card of the Draw Pile for free (the Discard Pile is shuffled in first when the Draw
@@ -984,7 +1005,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     text: 'Deal !D! damage. Whenever you draw this card, reduce its cost by 1.',
     play: (x, c) => void x.attack(c.target, c.damage),
     onDraw: (_x, c) => {
-      const cost = c.card.combatCost ?? FACTS.get(c.card.id)?.cost ?? 0;
+      const cost = c.card.combatCost ?? STS2_CARD_FACTS_BY_ID.get(c.card.id)?.cost ?? 0;
       c.card.combatCost = Math.max(0, cost - 1);
     },
   },
@@ -1074,7 +1095,9 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       const source = combat?.monsters[c.target];
       if (combat === null || source === undefined) return;
       // The debuffs as they are after the hit (a kill leaves them on the dead enemy: still copied).
-      const debuffs = Object.entries(source.powers).filter(([id, amount]) => DEBUFFS.has(id) && amount !== 0);
+      const debuffs = Object.entries(source.powers).filter(
+        ([id, amount]) => STS2_DEBUFF_IDS.has(id) && amount !== 0,
+      );
       combat.monsters.forEach((monster, index) => {
         if (index === c.target || !monster.alive) return;
         for (const [id, amount] of debuffs) x.applyToMonster(index, id, amount);
@@ -1288,7 +1311,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     ],
     play: (x, c) => {
       for (const card of hand(x)) {
-        const cost = FACTS.get(card.id)?.cost ?? 0;
+        const cost = STS2_CARD_FACTS_BY_ID.get(card.id)?.cost ?? 0;
         if (Math.min(cost, card.combatCost ?? cost, card.turnCost ?? cost) <= 1) continue;
         if (c.upgraded) card.combatCost = 1;
         card.turnCost = 1;
@@ -1467,7 +1490,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x) => {
       const combat = x.run.combat;
       if (combat === null) return;
-      const rares = combat.drawPile.filter((card) => FACTS.get(card.id)?.rarity === 'Rare');
+      const rares = combat.drawPile.filter((card) => STS2_CARD_FACTS_BY_ID.get(card.id)?.rarity === 'Rare');
       for (const card of rares) {
         if (combat.hand.length >= 10) break;
         combat.drawPile.splice(combat.drawPile.indexOf(card), 1);

@@ -1,11 +1,16 @@
 // Hand-written rules for StS2 potions whose game text the structured effects cannot express (or
 // express only in part). Numbers come from the potion's facts; the texts are the simulator's.
-import { type CombatContext, HAND_LIMIT, type PotionDefinition } from '../../engine/definitions.js';
+import type { CombatContext, PotionDefinition } from '../../engine/definitions.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
-import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
-import { playTopOfDrawPile, randomColorless, randomPoolCard } from './sts2-card-rules.js';
+import {
+  moveChosenToHand,
+  playTopOfDrawPile,
+  randomColorless,
+  randomPoolCard,
+  STS2_CARD_FACTS_BY_ID,
+} from './sts2-card-rules.js';
 import { offer, ownCharacter, POOL_RARITIES, pool } from './sts2-choice-card-rules.js';
 
 /** What a rule puts in place of a potion's structured effects. */
@@ -44,10 +49,9 @@ function shuffleAllIntoDrawPile(x: CombatContext): void {
   }
 }
 
-const CARD_FACTS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
 /** A card with a number cost (not X, not unplayable): Snecko Oil rerolls those. */
 function hasEnergyCost(cardId: string): boolean {
-  const facts = CARD_FACTS.get(cardId);
+  const facts = STS2_CARD_FACTS_BY_ID.get(cardId);
   return facts !== undefined && facts.cost >= 0 && !facts.keywords.includes('Unplayable');
 }
 
@@ -98,21 +102,6 @@ const characterPool = (type: string) => (x: CombatContext) =>
     (character, cardType, rarity) =>
       character === ownCharacter(x) && cardType === type && POOL_RARITIES.has(rarity),
   );
-
-/** Moves the chosen cards into the hand (a full hand leaves the rest where they are); free this turn if `free`. */
-function intoHand(x: CombatContext, chosen: readonly CombatCard[], free: boolean): void {
-  const combat = x.run.combat;
-  if (combat === null) return;
-  for (const card of chosen) {
-    if (combat.hand.length >= HAND_LIMIT) return;
-    for (const pile of [combat.drawPile, combat.discardPile]) {
-      const index = pile.indexOf(card);
-      if (index >= 0) pile.splice(index, 1);
-    }
-    if (free) card.turnCost = 0;
-    combat.hand.push(card);
-  }
-}
 
 export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
   BLOOD_POTION: {
@@ -270,7 +259,7 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
         prompt: 'Choose a card to put into your Hand.',
         potion: 'DROPLET_OF_PRECOGNITION',
       }),
-    onSelect: (x, chosen) => intoHand(x, chosen, false),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   LIQUID_MEMORIES: {
     text: "Put a card from your Discard Pile into your Hand. It's free to play this turn.",
@@ -281,7 +270,7 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
         prompt: 'Choose a card to put into your Hand.',
         potion: 'LIQUID_MEMORIES',
       }),
-    onSelect: (x, chosen) => intoHand(x, chosen, true),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, true),
   },
   TOUCH_OF_INSANITY: {
     text: 'Choose a card in your Hand. It is free to play this combat.',

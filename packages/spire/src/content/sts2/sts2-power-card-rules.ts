@@ -3,22 +3,10 @@
 // Foregone Conclusion and Entropy at the start of the turn, Stratagem after a shuffle).
 // The powers' behaviour lives in engine/combat.ts (afterSts2Play, afterSts2TurnStart,
 // shuffleDiscardIntoDraw).
-import { type CombatContext, HAND_LIMIT } from '../../engine/definitions.js';
+import type { CombatContext } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
-import { type Sts2CardRule, transformInCombat } from './sts2-card-rules.js';
-
-/** Chosen Draw Pile cards go into the hand (a full hand of 10 leaves the rest where they are). */
-function drawPileToHand(x: CombatContext, chosen: readonly CombatCard[]): void {
-  const combat = x.run.combat;
-  if (combat === null) return;
-  for (const card of chosen) {
-    const index = combat.drawPile.indexOf(card);
-    if (index < 0 || combat.hand.length >= HAND_LIMIT) continue;
-    combat.drawPile.splice(index, 1);
-    combat.hand.push(card);
-  }
-}
+import { moveChosenToHand, type Sts2CardRule, transformInCombat } from './sts2-card-rules.js';
 
 /**
  * Entropy's transform: a random other card of the card's pool, Colorless for a Colorless card and the
@@ -48,12 +36,12 @@ export const STS2_POWER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   FOREGONE_CONCLUSION: {
     text: 'Next turn, put !M! cards you choose from your Draw Pile into your Hand.',
     play: (x, c) => x.applyToPlayer('FOREGONE_CONCLUSION', c.magic),
-    onSelect: (x, chosen) => drawPileToHand(x, chosen),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   STRATAGEM: {
     text: 'Whenever your Draw Pile is shuffled, choose a card from it to put into your Hand.',
     play: (x) => x.applyToPlayer('STRATAGEM', 1),
-    onSelect: (x, chosen) => drawPileToHand(x, chosen),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   ENTROPY: {
     text: 'At the start of your turn, Transform !M! card you choose from your Hand.',

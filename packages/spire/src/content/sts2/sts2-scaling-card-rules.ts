@@ -5,11 +5,7 @@
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
-import { STS2_POWER_FACTS } from './data/sts2-power-facts.js';
-import type { Sts2CardRule } from './sts2-card-rules.js';
-
-const FACTS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
-const DEBUFFS = new Set(STS2_POWER_FACTS.filter((facts) => facts.debuff).map((facts) => facts.id));
+import { STS2_CARD_FACTS_BY_ID, STS2_DEBUFF_IDS, type Sts2CardRule } from './sts2-card-rules.js';
 
 /** The cards of the combat other than the one being played (it is in none of these piles then). */
 function otherCards(x: CombatContext, c: CardPlay): CombatCard[] {
@@ -41,7 +37,7 @@ export const STS2_SCALING_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => {
       const powers = x.run.combat?.monsters[c.target]?.powers ?? {};
       const debuffs = Object.entries(powers).filter(
-        ([id, amount]) => amount > 0 && DEBUFFS.has(id) && !id.startsWith('LOSE_'),
+        ([id, amount]) => amount > 0 && STS2_DEBUFF_IDS.has(id) && !id.startsWith('LOSE_'),
       ).length;
       x.attack(c.target, c.damage + c.magic * debuffs);
     },
@@ -58,7 +54,9 @@ export const STS2_SCALING_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     text: 'Deal !D! damage, plus !M! for each of your cards in combat that costs Stars (this one included).',
     damage: [6, 6],
     play: (x, c) => {
-      const starCards = otherCards(x, c).filter((card) => (FACTS.get(card.id)?.starCost ?? 0) > 0).length;
+      const starCards = otherCards(x, c).filter(
+        (card) => (STS2_CARD_FACTS_BY_ID.get(card.id)?.starCost ?? 0) > 0,
+      ).length;
       x.attack(c.target, c.damage + c.magic * (starCards + 1));
     },
   },
@@ -104,7 +102,7 @@ export const STS2_SCALING_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     magic: [10, 15],
     play: (x, c) => {
       const doom = x.run.combat?.monsters[c.target]?.powers.DOOM ?? 0;
-      const threshold = FACTS.get('NO_ESCAPE')?.vars.DoomThreshold?.[0] ?? 10;
+      const threshold = STS2_CARD_FACTS_BY_ID.get('NO_ESCAPE')?.vars.DoomThreshold?.[0] ?? 10;
       x.applyToMonster(c.target, 'DOOM', c.magic + NO_ESCAPE_EXTRA_DOOM * Math.floor(doom / threshold));
     },
   },

@@ -1,14 +1,11 @@
 // StS2 statuses and curses that act from the hand (at the end of the turn, or when drawn), and
 // Wraith Form's Dexterity loss. Numbers come from the card's facts; the texts are the simulator's.
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
-import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
-import { type Sts2CardRule, varOf } from './sts2-card-rules.js';
-
-const FACTS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
+import { STS2_CARD_FACTS_BY_ID, type Sts2CardRule, varOf } from './sts2-card-rules.js';
 
 /** A card's unupgraded number `name` for its text (statuses and curses do not upgrade). */
 function factNumber(id: string, name: string): number {
-  const value = FACTS.get(id)?.vars[name]?.[0];
+  const value = STS2_CARD_FACTS_BY_ID.get(id)?.vars[name]?.[0];
   if (value === undefined) throw new Error(`the StS2 facts give ${id} no ${name}`);
   return value;
 }
