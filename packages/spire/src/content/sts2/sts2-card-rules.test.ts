@@ -86,6 +86,22 @@ describe('StS2 card rules from the game texts', () => {
     expect(state.discardPile).toHaveLength(FIVE.length - 1);
   });
 
+  it('Dredge puts the chosen Discard Pile cards into the hand up to the hand limit; the rest stay', () => {
+    const { run, combat } = fight('DREDGE', false, { name: 'discardPile', ids: FIVE });
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const before = state.discardPile.length;
+    // Dredge leaves the hand when played: 8 others leave room for 2 of its 3 cards.
+    for (let index = 0; index < HAND_LIMIT - 2; index++)
+      state.hand.unshift(testCombatCard(run, 'DEFEND_REGENT'));
+    withRuleset('sts2', () => combat.playCard(HAND_LIMIT - 2, -1));
+    expect(state.selection?.count).toBe(3);
+    for (let pick = 0; pick < 3; pick++) withRuleset('sts2', () => combat.choose(0));
+    expect(state.selection).toBeNull();
+    expect(state.hand).toHaveLength(HAND_LIMIT);
+    expect(state.discardPile.filter((card) => card.id !== 'DREDGE')).toHaveLength(before - 2);
+  });
+
   it('Seeker Strike hits its target and offers 3 different Draw Pile cards; the chosen one goes to the hand', () => {
     const { run, combat } = fight('SEEKER_STRIKE', false, { name: 'drawPile', ids: [...FIVE, ...FIVE] });
     const state = run.combat;

@@ -77,7 +77,8 @@ const discardChosen: CardDefinition['onSelect'] = (x, chosen) => {
 const exhaustChosen: CardDefinition['onSelect'] = (x, chosen) => {
   for (const card of chosen) x.exhaustCard(card);
 };
-function moveChosen(x: CombatContext, chosen: readonly CombatCard[], to: 'hand' | 'drawTop'): void {
+/** Puts chosen cards on top of the Draw Pile, in the order chosen. */
+function moveChosenToDrawTop(x: CombatContext, chosen: readonly CombatCard[]): void {
   const combat = x.run.combat;
   if (combat === null) return;
   for (const card of chosen) {
@@ -85,8 +86,7 @@ function moveChosen(x: CombatContext, chosen: readonly CombatCard[], to: 'hand' 
       const index = pile.indexOf(card);
       if (index >= 0) pile.splice(index, 1);
     }
-    if (to === 'hand') combat.hand.push(card);
-    else combat.drawPile.push(card);
+    combat.drawPile.push(card);
   }
 }
 /**
@@ -249,7 +249,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   HEADBUTT: {
     text: 'Deal !D! damage. Put a card from your Discard Pile on top of your Draw Pile.',
     play: attackThen((x) => choose(x, 'discard', 1, 'Choose a card to put on top of your draw pile.')),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+    onSelect: (x, chosen) => moveChosenToDrawTop(x, chosen),
   },
   INFERNAL_BLADE: {
     text: 'Add a random Attack of your character into your Hand. It costs 0 this turn.',
@@ -759,7 +759,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       x.gainBlock(c.block);
       choose(x, 'discard', 1, 'Choose a card to put on top of your draw pile.');
     },
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+    onSelect: (x, chosen) => moveChosenToDrawTop(x, chosen),
   },
   KNOCKOUT_BLOW: {
     text: 'Deal !D! damage. If this kills an enemy, gain !M! Stars.',
@@ -777,7 +777,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       x.draw(c.magic);
       choose(x, 'hand', 1, 'Choose a card to put on top of your draw pile.');
     }),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+    onSelect: (x, chosen) => moveChosenToDrawTop(x, chosen),
   },
   CONQUEROR: {
     text: 'Forge !M!. Sovereign Blade deals double damage to the enemy this turn.',
@@ -882,12 +882,12 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   GRAVEBLAST: {
     text: 'Deal !D! damage. Put a card from your Discard Pile into your Hand.',
     play: attackThen((x) => choose(x, 'discard', 1, 'Choose a card to put into your hand.')),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   DREDGE: {
     text: 'Put !M! cards from your Discard Pile into your Hand.',
     play: (x, c) => choose(x, 'discard', c.magic, 'Choose cards to put into your hand.'),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   THE_SCYTHE: {
     text: "Deal !D! damage. Increase this card's damage by !M! this combat (the permanent increase is not simulated).",
@@ -981,7 +981,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       x.draw(c.magic);
       choose(x, 'hand', varOf(c, 'PutBack'), 'Choose a card to put on top of your Draw Pile.');
     },
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+    onSelect: (x, chosen) => moveChosenToDrawTop(x, chosen),
   },
   HEAVENLY_DRILL: {
     text: 'Deal !D! damage X times. Double X if it is 4 or more.',
@@ -1220,7 +1220,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
         filter: (card) => offered.has(card.uid),
       });
     }),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   // ---- cards that come back (from the game's texts) ----
   PARTICLE_WALL: {
@@ -1344,7 +1344,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   WISH: {
     text: 'Put a card from your Draw Pile into your Hand.',
     play: (x) => choose(x, 'draw', 1, 'Choose a card to put into your Hand.'),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   // ---- Colorless ----
   HAND_OF_GREED: {
@@ -1398,7 +1398,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       x.draw(c.magic);
       choose(x, 'hand', 1, 'Choose a card to put on top of your draw pile.');
     },
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'drawTop'),
+    onSelect: (x, chosen) => moveChosenToDrawTop(x, chosen),
   },
   IMPATIENCE: {
     text: 'If you have no Attacks in your Hand, draw !M! cards.',
@@ -1445,7 +1445,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
         prompt: 'Choose a Skill to put into your hand.',
         filter: (card) => typeOf(card) === 'Skill',
       }),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   SECRET_WEAPON: {
     text: 'Put an Attack from your Draw Pile into your Hand.',
@@ -1456,7 +1456,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
         prompt: 'Choose an Attack to put into your hand.',
         filter: (card) => typeOf(card) === 'Attack',
       }),
-    onSelect: (x, chosen) => moveChosen(x, chosen, 'hand'),
+    onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   THE_BOMB: {
     text: 'At the end of 3 turns, deal !M! damage to ALL enemies.',
