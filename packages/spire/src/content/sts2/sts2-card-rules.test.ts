@@ -3,8 +3,8 @@ import type { Combat } from '../../engine/combat.js';
 import { HAND_LIMIT } from '../../engine/definitions.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
-import { withRuleset } from '../registry.js';
-import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
+import { getCard, withRuleset } from '../registry.js';
+import { ALL_STS2_CARD_FACTS, isFullyModelledSts2Card } from './sts2-cards.js';
 
 /** A Regent fight against two 300-HP Seapunks: `pile` in the named pile, then `played` last in the hand. */
 function fight(
@@ -32,6 +32,17 @@ const hpLost = (run: RunState): number[] => run.combat?.monsters.map((monster) =
 const FIVE = ['STRIKE_REGENT', 'DEFEND_REGENT', 'VENERATE', 'FALLING_STAR', 'STRIKE_REGENT'];
 
 describe('StS2 card rules from the game texts', () => {
+  it('a rule that leaves part of its card out says what, and the card counts as partly modelled', () => {
+    for (const id of ['EXPECT_A_FIGHT', 'THE_HUNT', 'THE_SCYTHE', 'PANIC_BUTTON']) {
+      const facts = ALL_STS2_CARD_FACTS.find((card) => card.id === id);
+      if (facts === undefined) throw new Error(`no facts for ${id}`);
+      expect(isFullyModelledSts2Card(facts), id).toBe(false);
+      const text = withRuleset('sts2', () => getCard(id).text);
+      expect(text, id).toMatch(/\(.+ not simulated\.\)/);
+      expect(text.match(/not simulated/g), id).toHaveLength(1);
+    }
+  });
+
   it('Exterminate hits every enemy 4 times, for 3 (4 upgraded) each', () => {
     for (const [upgraded, each] of [
       [false, 3],

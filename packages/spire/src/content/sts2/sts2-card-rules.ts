@@ -40,6 +40,11 @@ export interface Sts2CardRule {
   readonly block?: Upgradable;
   /** The `!M!` number ([base, upgraded]). */
   readonly magic?: Upgradable;
+  /**
+   * What of the real card the rule leaves out, as a sentence shown after its text; a rule that sets
+   * it counts as partly modelled in the coverage (replay-states, the bench).
+   */
+  readonly unsimulated?: string;
 }
 
 type Play = (x: CombatContext, c: CardPlay) => void;
@@ -429,7 +434,8 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => void x.attack('all', c.damage),
   },
   EXPECT_A_FIGHT: {
-    text: 'Gain 1 Energy for each Attack in your Hand. (That you cannot gain more Energy this turn is not simulated.)',
+    text: 'Gain 1 Energy for each Attack in your Hand.',
+    unsimulated: 'That you cannot gain more Energy this turn is not simulated.',
     play: (x) => x.gainEnergy(hand(x).filter((card) => typeOf(card) === 'Attack').length),
   },
   FAN_OF_KNIVES: {
@@ -700,7 +706,8 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     },
   },
   THE_HUNT: {
-    text: 'Deal !D! damage. (The extra card reward when Fatal is not simulated.)',
+    text: 'Deal !D! damage.',
+    unsimulated: 'The extra card reward when Fatal is not simulated.',
     play: (x, c) => void x.attack(c.target, c.damage),
   },
   CORROSIVE_WAVE: {
@@ -890,7 +897,8 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   THE_SCYTHE: {
-    text: "Deal !D! damage. Increase this card's damage by !M! this combat (the permanent increase is not simulated).",
+    text: "Deal !D! damage. Increase this card's damage by !M! this combat.",
+    unsimulated: 'The permanent increase is not simulated.',
     damage: [13, 13],
     magic: [3, 4],
     play: (x, c) => {
@@ -1429,7 +1437,8 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     },
   },
   PANIC_BUTTON: {
-    text: 'Gain !B! Block. (That you cannot gain Block from cards for 2 turns is not simulated.)',
+    text: 'Gain !B! Block.',
+    unsimulated: 'That you cannot gain Block from cards for 2 turns is not simulated.',
     play: (x, c) => x.gainBlock(c.block),
   },
   PROLONG: {

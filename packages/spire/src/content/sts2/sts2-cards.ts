@@ -136,7 +136,8 @@ function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
     (keyword) => keywordFlag(facts, keyword)[upgraded ? 1 : 0],
   );
   if (flags.length > 0) words.push(`${flags.join('. ')}.`);
-  if (!isFullyModelledSts2Card(facts)) {
+  if (rule?.unsimulated !== undefined) words.push(`(${rule.unsimulated})`);
+  else if (!isFullyModelledSts2Card(facts)) {
     words.push(
       `(${facts.unmodelled === 1 ? 'One more effect' : `${facts.unmodelled} more effects`} of the real card ${facts.unmodelled === 1 ? 'is' : 'are'} not simulated.)`,
     );
@@ -146,9 +147,9 @@ function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
 
 /** Whether every part of a card's game text is modelled by the simulator. */
 export function isFullyModelledSts2Card(facts: Sts2CardFacts): boolean {
-  return (
-    facts.unmodelled === 0 || HAND_WRITTEN[facts.id] !== undefined || STS2_CARD_RULES[facts.id] !== undefined
-  );
+  const rule = STS2_CARD_RULES[facts.id];
+  if (rule?.unsimulated !== undefined) return false;
+  return facts.unmodelled === 0 || HAND_WRITTEN[facts.id] !== undefined || rule !== undefined;
 }
 
 function definitionOf(facts: Sts2CardFacts): CardDefinition {
