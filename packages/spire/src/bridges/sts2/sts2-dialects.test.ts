@@ -187,12 +187,14 @@ describe('StS2 bridge: both mod dialects (issue 15 item 5)', () => {
 
   it('falls back to polling when the mod has no event stream, and stops asking for it', async () => {
     const server = await mod('agentic-sts', [animating], false);
-    const game = createSts2Game(fast(server, { pollIntervalMs: 5, waitForActionsMs: 2_000 }));
+    // The state settles 40 ms in; the long wait is only headroom for a loaded 2-core CI machine
+    // (a 2 s wait once ran out there), and a bridge that never polled would still fail at it.
+    const game = createSts2Game(fast(server, { pollIntervalMs: 5, waitForActionsMs: 8_000 }));
     setTimeout(() => server.setState(combat), 40);
     expect((await game.state()).available_actions).toContain('end_turn');
     server.setState(animating);
     setTimeout(() => server.setState(combat), 40);
     expect((await game.state()).available_actions).toContain('end_turn');
     expect(server.requests.filter((request) => request.path === '/events/stream')).toHaveLength(1);
-  });
+  }, 20_000);
 });
