@@ -349,9 +349,38 @@ write('STS2_POWER_FACTS', "import type { Sts2PowerFacts } from '../facts.js';", 
 
 // ---- monsters, encounters, acts, characters --------------------------------
 
+/** A card's id from its title as a sentence names it, singular or plural ("Wounds"). */
+function cardIdOf(title: string): string {
+  const lower = title.toLowerCase();
+  return cardByTitle.get(lower) ?? cardByTitle.get(lower.replace(/s$/, '')) ?? snake(title);
+}
+
+function powerIdOf(title: string): string {
+  return powerByTitle.get(title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()) ?? snake(title);
+}
+
 function parseMoveEffect(effect: string, intentTypes: readonly string[]): Effect | null {
   let m: RegExpMatchArray | null;
   const plain = effect.replace(/(\d+)\/(\d+)/g, '$1');
+  // The per-monster files' phrasings: "Apply 5 Thorns to self", "Remove 5 Thorns from self",
+  // "Gain 1 Strength", "Apply -2 Strength to player" (or "to all enemies": the player, seen from the monster).
+  m = plain.match(
+    /^(?:Apply (\d+) (\w+) to self|Gain (\d+) (Strength|Dexterity|Vigor|Thorns|Artifact|Plating))$/,
+  );
+  if (m)
+    return { kind: 'power', power: powerIdOf(m[2] ?? m[4] ?? ''), amount: Number(m[1] ?? m[3]), to: 'self' };
+  m = plain.match(/^Remove (\d+) (\w+) from self$/);
+  if (m) return { kind: 'power', power: powerIdOf(m[2] ?? ''), amount: -Number(m[1]), to: 'self' };
+  m = plain.match(/^Apply (-\d+) (Strength|Dexterity) to (?:player|all enemies)$/);
+  if (m) return { kind: 'power', power: powerIdOf(m[2] ?? ''), amount: Number(m[1]), to: 'player' };
+  m = plain.match(/^Add (\d+) (\w+) to player's (discard|draw) pile/);
+  if (m)
+    return {
+      kind: 'status',
+      card: cardByTitle.get((m[2] ?? '').toLowerCase()) ?? snake(m[2] ?? ''),
+      amount: Number(m[1]),
+      pile: m[3] ?? 'discard',
+    };
   m = plain.match(/^Apply (\d+)? ?(\w+)$/);
   if (m) {
     const id =
@@ -373,13 +402,32 @@ function parseMoveEffect(effect: string, intentTypes: readonly string[]): Effect
   if (m) return { kind: 'heal', amount: Number(m[1]) };
   m = plain.match(/^Add (\d+ )?(\w+) to (discard|draw|hand)/);
   if (m) {
-    const card = cardByTitle.get((m[2] ?? '').toLowerCase()) ?? snake(m[2] ?? '');
+    const card = cardIdOf(m[2] ?? '');
     return { kind: 'status', card, amount: m[1] === undefined ? 1 : Number(m[1]), pile: m[3] ?? 'discard' };
   }
   return null;
 }
 
+/**
+ * The export's page of one monster (`monsters/<Class>.json`), or null: it lists some move effects the
+ * summary table (`monsters.json`) leaves out (the Spiny Toad's Thorns, a Strength gain, a Block).
+ */
+function monsterPage(className: string): Json | null {
+  try {
+    return JSON.parse(readFileSync(join(folder as string, 'monsters', `${className}.json`), 'utf8')) as Json;
+  } catch {
+    return null;
+  }
+}
+
+/** The effect's identity for de-duplication: the same power, block, heal or card, whatever its amount. */
+function effectKey(effect: Effect): string {
+  return `${effect.kind}/${String(effect.power ?? effect.card ?? '')}/${Math.sign(Number(effect.amount))}/${String(effect.to ?? effect.pile ?? '')}`;
+}
+
 const monsters = load('monsters').map((raw) => {
+  const page = monsterPage(String(raw.class_name));
+  const pageMoves = (page?.moves as Json[] | undefined) ?? [];
   const moves = ((raw.moves as Json[] | undefined) ?? []).map((move) => {
     const intents = (move.intents as Json[] | undefined) ?? [];
     const types = intents.map((intent) => String(intent.type));
@@ -388,11 +436,33 @@ const monsters = load('monsters').map((raw) => {
     );
     const effects: Effect[] = [];
     let unmodelled = 0;
+    // Status effects whose sentence gives no count ("Add Wound to discard"): the page may give it.
+    const implicitCount = new Set<Effect>();
     for (const text of (move.effects as string[] | undefined) ?? []) {
       if (/^Deal |^\d+ hits$/.test(text)) continue;
       const parsed = parseMoveEffect(text, types);
       if (parsed === null) unmodelled++;
-      else effects.push(parsed);
+      else {
+        effects.push(parsed);
+        if (parsed.kind === 'status' && !/\d/.test(text)) implicitCount.add(parsed);
+      }
+    }
+    // Effects only the monster's own page lists, where they parse; the rest of the page's sentences
+    // (steals, summons, animation states) are not counted: the summary table is what the count follows.
+    const pageMove = pageMoves.find((other) => other.id === move.id);
+    const known = new Map(effects.map((effect, index) => [effectKey(effect), index]));
+    for (const text of (pageMove?.effects as string[] | undefined) ?? []) {
+      if (/^Deal |^\d+ hits/.test(text)) continue;
+      const parsed = parseMoveEffect(text, types);
+      if (parsed === null) continue;
+      const at = known.get(effectKey(parsed));
+      // The page's count of a status card where the table gives none ("Add 3 Wounds" for "Add Wound").
+      if (at !== undefined) {
+        if (parsed.kind === 'status' && implicitCount.has(effects[at] as Effect)) effects[at] = parsed;
+        continue;
+      }
+      known.set(effectKey(parsed), effects.length);
+      effects.push(parsed);
     }
     const damage = attack === undefined ? null : Number(attack.damage_base ?? attack.damage ?? 0);
     const hits = attack === undefined ? 0 : Number(attack.hits ?? 1);

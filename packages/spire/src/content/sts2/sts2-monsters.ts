@@ -348,7 +348,7 @@ function queen(): MonsterDefinition {
   const base = genericDefinition(facts, '');
   return {
     ...base,
-    text: 'Queen (boss of Glory, with her Torch Head Amalgam): opens with Puppet Strings (3 Chains of Binding) and Your Mine (its effect is not simulated), then, while the Amalgam lives, Burn Bright for Me (she gains 20 Block, the Amalgam 1 Strength); once it is dead she cycles Off with Your Head (3x5), Execution (15) and Enrage (2 Strength).',
+    text: 'Queen (boss of Glory, with her Torch Head Amalgam): opens with Puppet Strings (3 Chains of Binding) and Your Mine (99 Frail, Weak and Vulnerable), then, while the Amalgam lives, Burn Bright for Me (she gains 20 Block, the Amalgam 1 Strength); once it is dead she cycles Off with Your Head (3x5), Execution (15) and Enrage (2 Strength).',
     moves: base.moves.map((move) =>
       move.id === 'BURN_BRIGHT_FOR_ME_MOVE'
         ? {
@@ -403,7 +403,40 @@ function owlMagistrate(): MonsterDefinition {
   };
 }
 
+/**
+ * Toadpole (the export's page, not its table): Spike Spit spends the 2 Thorns Spiken gave, and of a
+ * pair the front one opens with Spiken, the back one with Whirl. The simulator reads the first
+ * Toadpole of the encounter as the front one. Without the spend, Thorns piled up every cycle.
+ */
+function toadpole(): MonsterDefinition {
+  const facts = factsOf('TOADPOLE');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Spike Spit removes the 2 Thorns Spiken gave. The front Toadpole of a pair opens with Spiken, the back one with Whirl; then Whirl -> Spiken -> Spike Spit -> Whirl.`,
+    moves: base.moves.map((move) =>
+      move.id === 'SPIKE_SPIT_MOVE'
+        ? {
+            ...move,
+            effect: (context: MonsterContext) => {
+              const thorns = context.monster.powers.THORNS ?? 0;
+              if (thorns > 0) context.buff('THORNS', -Math.min(2, thorns));
+            },
+          }
+        : move,
+    ),
+    nextMove: (context) => {
+      const monster = context.monster;
+      if (monster.history.length > 0) return base.nextMove(context);
+      const combat = context.combat.run.combat;
+      const front = combat?.monsters.find((other) => other.id === monster.id) === monster;
+      return front ? 'SPIKEN_MOVE' : 'WHIRL_MOVE';
+    },
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
+  TOADPOLE: toadpole,
   DOORMAKER: doormaker,
   WATERFALL_GIANT: waterfallGiant,
   TEST_SUBJECT: testSubject,
