@@ -361,30 +361,38 @@ function powerIdOf(title: string): string {
 
 function parseMoveEffect(effect: string, intentTypes: readonly string[]): Effect | null {
   let m: RegExpMatchArray | null;
-  const plain = effect.replace(/(\d+)\/(\d+)/g, '$1');
-  // The per-monster files' phrasings: "Apply 5 Thorns to self", "Remove 5 Thorns from self",
-  // "Gain 1 Strength", "Apply -2 Strength to player" (or "to all enemies": the player, seen from the monster).
+  const plain = effect
+    .replace(/(\d+)\/(\d+)/g, '$1')
+    .replace(/ Power\b/, '')
+    .replace(/ per player$/, '');
+  // The per-monster pages' phrasings: "Apply 5 Thorns to self", "Remove 5 Thorns from self",
+  // "Gain 1 Strength", "Apply -2 Strength to player" or "to all targets" (the player, seen from the
+  // monster), "Apply 3 Strength to all allies", "Add 4 Burn cards to player's hand".
   m = plain.match(
-    /^(?:Apply (\d+) (\w+) to self|Gain (\d+) (Strength|Dexterity|Vigor|Thorns|Artifact|Plating))$/,
+    /^(?:Apply (\d+) (\w+) to self|Gain (\d+) (Strength|Dexterity|Vigor|Thorns|Artifact|Plating|Intangible))$/,
   );
   if (m)
     return { kind: 'power', power: powerIdOf(m[2] ?? m[4] ?? ''), amount: Number(m[1] ?? m[3]), to: 'self' };
   m = plain.match(/^Remove (\d+) (\w+) from self$/);
   if (m) return { kind: 'power', power: powerIdOf(m[2] ?? ''), amount: -Number(m[1]), to: 'self' };
-  m = plain.match(/^Apply (-\d+) (Strength|Dexterity) to (?:player|all enemies)$/);
+  m = plain.match(/^Apply (-?\d+) (\w+) to (?:player|all enemies|all targets|each target)$/);
   if (m) return { kind: 'power', power: powerIdOf(m[2] ?? ''), amount: Number(m[1]), to: 'player' };
-  m = plain.match(/^Add (\d+) (\w+) to player's (discard|draw) pile/);
+  m = plain.match(/^Apply (\d+) (\w+) to all (?:allies|teammates)$/);
+  if (m) return { kind: 'power', power: powerIdOf(m[2] ?? ''), amount: Number(m[1]), to: 'allies' };
+  m = plain.match(
+    /^Add (\d+) (\w+)(?: cards?)? to player's (discard|draw) pile|^Add (\d+) (\w+)(?: cards?)? to player's hand$/,
+  );
   if (m)
     return {
       kind: 'status',
-      card: cardByTitle.get((m[2] ?? '').toLowerCase()) ?? snake(m[2] ?? ''),
-      amount: Number(m[1]),
-      pile: m[3] ?? 'discard',
+      card: cardIdOf(m[2] ?? m[5] ?? ''),
+      amount: Number(m[1] ?? m[4]),
+      pile: m[3] ?? 'hand',
     };
-  m = plain.match(/^Apply (\d+)? ?(\w+)$/);
+  // One word ("Apply 2 Weak", "Apply 1 PainfulStabs") or a title of several ("Apply 3 Chains of Binding").
+  m = plain.match(/^Apply (\d+)? ?(\w+|[A-Z][a-z]+(?: [A-Za-z]+)+)$/);
   if (m) {
-    const id =
-      powerByTitle.get((m[2] ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()) ?? snake(m[2] ?? '');
+    const id = powerIdOf(m[2] ?? '');
     const debuff = powersRaw.some(
       (power) => snake(String(power.class_name)).replace(/_POWER$/, '') === id && power.type === 'Debuff',
     );
@@ -420,6 +428,10 @@ function monsterPage(className: string): Json | null {
   }
 }
 
+/** Page sentences about looks alone: nothing to simulate. */
+const LOOKS_ONLY =
+  /visual|Grow larger|Begin flying|Land \(stop flying\)|hovering state|burnt state|curled state|^Uncurl|^Remove Soar$|no action taken/i;
+
 /** The effect's identity for de-duplication: the same power, block, heal or card, whatever its amount. */
 function effectKey(effect: Effect): string {
   return `${effect.kind}/${String(effect.power ?? effect.card ?? '')}/${Math.sign(Number(effect.amount))}/${String(effect.to ?? effect.pile ?? '')}`;
@@ -439,7 +451,7 @@ const monsters = load('monsters').map((raw) => {
     // Status effects whose sentence gives no count ("Add Wound to discard"): the page may give it.
     const implicitCount = new Set<Effect>();
     for (const text of (move.effects as string[] | undefined) ?? []) {
-      if (/^Deal |^\d+ hits$/.test(text)) continue;
+      if (/^Deal |^\d+(\/\d+)? hits$/.test(text)) continue;
       const parsed = parseMoveEffect(text, types);
       if (parsed === null) unmodelled++;
       else {
@@ -447,25 +459,41 @@ const monsters = load('monsters').map((raw) => {
         if (parsed.kind === 'status' && !/\d/.test(text)) implicitCount.add(parsed);
       }
     }
-    // Effects only the monster's own page lists, where they parse; the rest of the page's sentences
-    // (steals, summons, animation states) are not counted: the summary table is what the count follows.
+    // The monster's own page: effects the table leaves out, and the counts and piles of the status
+    // cards it names without a count ("Add Burn to discard" where the page says "Add 4 Burn cards to
+    // player's hand"). Page sentences that parse to nothing count as not simulated, except the ones
+    // about looks alone (visual states, flying, growing) and those the table already counted.
     const pageMove = pageMoves.find((other) => other.id === move.id);
-    const known = new Map(effects.map((effect, index) => [effectKey(effect), index]));
-    for (const text of (pageMove?.effects as string[] | undefined) ?? []) {
-      if (/^Deal |^\d+ hits/.test(text)) continue;
+    const pageTexts = ((pageMove?.effects as string[] | undefined) ?? []).filter(
+      (text) => !/^Deal |^\d+(\/\d+)? hits/.test(text),
+    );
+    const pageEffects: Effect[] = [];
+    let pageUnmodelled = 0;
+    for (const text of pageTexts) {
       const parsed = parseMoveEffect(text, types);
-      if (parsed === null) continue;
-      const at = known.get(effectKey(parsed));
-      // The page's count of a status card where the table gives none ("Add 3 Wounds" for "Add Wound").
-      if (at !== undefined) {
-        if (parsed.kind === 'status' && implicitCount.has(effects[at] as Effect)) effects[at] = parsed;
-        continue;
-      }
-      known.set(effectKey(parsed), effects.length);
-      effects.push(parsed);
+      if (parsed !== null) pageEffects.push(parsed);
+      else if (!LOOKS_ONLY.test(text)) pageUnmodelled++;
     }
+    for (const implicit of implicitCount) {
+      const counted = pageEffects.filter(
+        (effect) => effect.kind === 'status' && effect.card === implicit.card,
+      );
+      if (counted.length === 0) continue;
+      effects.splice(effects.indexOf(implicit), 1, ...counted);
+    }
+    const known = new Set(effects.map(effectKey));
+    for (const effect of pageEffects) {
+      if (known.has(effectKey(effect))) continue;
+      known.add(effectKey(effect));
+      effects.push(effect);
+    }
+    // The table's "Apply Minion" on a summoning move is the summoned minions' power, not the summoner's.
+    if (types.includes('summon'))
+      for (let index = effects.length - 1; index >= 0; index--)
+        if (effects[index]?.power === 'MINION') effects.splice(index, 1);
+    unmodelled = Math.max(unmodelled, pageUnmodelled);
     const damage = attack === undefined ? null : Number(attack.damage_base ?? attack.damage ?? 0);
-    const hits = attack === undefined ? 0 : Number(attack.hits ?? 1);
+    const hits = attack === undefined ? 0 : Number(attack.hits_base ?? attack.hits ?? 1);
     return {
       id: String(move.id),
       name: String(move.title ?? move.id),

@@ -3,6 +3,8 @@ import type { Combat } from '../../engine/combat.js';
 import type { RunState } from '../../engine/run-state.js';
 import { sts2TestFight } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
+import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
+import { isModelledSts2Entity } from './sts2-coverage.js';
 
 /** A Regent fight against `monsters` (300 HP each) with a deck of Defends, 300 HP so nobody dies. */
 function fight(monsters: readonly string[]): { run: RunState; combat: Combat } {
@@ -82,5 +84,48 @@ describe('StS2 monster moves from the export', () => {
     withRuleset('sts2', () => combat.endTurn());
     expect(state.player.powers.STRENGTH).toBe(-2);
     expect(state.player.powers.DEXTERITY).toBe(-2);
+  });
+});
+
+describe('StS2 monster facts from the export pages', () => {
+  it("Mecha Knight's Flamethrower adds 4 Burns to the hand (the table said 1 to the discard pile)", () => {
+    const { run, combat } = fight(['MECHA_KNIGHT']);
+    const state = run.combat;
+    const knight = state?.monsters[0];
+    if (state === null || knight === undefined) throw new Error('no combat');
+    withRuleset('sts2', () => combat.setMove(knight, 'FLAMETHROWER_MOVE'));
+    state.hand = [];
+    withRuleset('sts2', () => combat.endTurn());
+    // The next turn's draw follows the Burns: they are in the hand, none in the discard pile.
+    expect(state.hand.filter((card) => card.id === 'BURN')).toHaveLength(4);
+    expect(state.discardPile.filter((card) => card.id === 'BURN')).toHaveLength(0);
+  });
+
+  it("The Obscura's Sail gives its allies 3 Strength, not itself", () => {
+    const { run, combat } = fight(['THE_OBSCURA', 'SEAPUNK']);
+    const state = run.combat;
+    const obscura = state?.monsters[0];
+    if (state === null || obscura === undefined) throw new Error('no combat');
+    withRuleset('sts2', () => combat.setMove(obscura, 'SAIL_MOVE'));
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.monsters[1]?.powers.STRENGTH).toBe(3);
+    expect(obscura.powers.STRENGTH).toBeUndefined();
+  });
+
+  it('multi-hit moves hit as often as at ascension 0 (the export lists ascension 9 first)', () => {
+    const hits = (monster: string, move: string): number | undefined =>
+      STS2_MONSTER_FACTS.find((facts) => facts.id === monster)?.moves.find((facts) => facts.id === move)
+        ?.hits;
+    expect(hits('EXOSKELETON', 'SKITTER_MOVE')).toBe(3);
+    expect(hits('TRACKER_RUBY_RAIDER', 'HOUNDS_MOVE')).toBe(8);
+    expect(hits('ENTOMANCER', 'BEES_MOVE')).toBe(7);
+  });
+
+  it('a monster whose export page names a move effect the simulator lacks counts as partly modelled', () => {
+    // Steals, summons and escapes: the pages list them; the simulator does not do them.
+    for (const id of ['GREMLIN_MERC', 'THIEVING_HOPPER', 'FABRICATOR', 'TWO_TAILED_RAT', 'OVICOPTER'])
+      expect(isModelledSts2Entity('enemy', id), id).toBe(false);
+    for (const id of ['SPINY_TOAD', 'TOADPOLE', 'MECHA_KNIGHT', 'EXOSKELETON'])
+      expect(isModelledSts2Entity('enemy', id), id).toBe(true);
   });
 });

@@ -37,7 +37,13 @@ function runMoveEffects(context: MonsterContext, effects: readonly Sts2Effect[])
     switch (effect.kind) {
       case 'power':
         if (effect.to === 'player') context.debuffPlayer(String(effect.power), amount);
-        else context.buff(String(effect.power), amount);
+        else if (effect.to === 'allies') {
+          // Every other living monster of the fight ("Apply 3 Strength to all allies").
+          const monsters = context.combat.run.combat?.monsters ?? [];
+          for (let index = 0; index < monsters.length; index++)
+            if (monsters[index] !== context.monster)
+              context.combat.applyToMonster(index, String(effect.power), amount);
+        } else context.buff(String(effect.power), amount);
         break;
       case 'block':
         context.gainBlock(amount);
