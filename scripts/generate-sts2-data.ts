@@ -428,9 +428,12 @@ function monsterPage(className: string): Json | null {
   }
 }
 
-/** Page sentences about looks alone: nothing to simulate. */
+/**
+ * Page sentences with nothing to simulate: looks alone (visual states, flying, growing), and a move
+ * that only waits (a stun's empty turn, the Rocket's recharge, a spawned gremlin waking).
+ */
 const LOOKS_ONLY =
-  /visual|Grow larger|Begin flying|Land \(stop flying\)|hovering state|burnt state|curled state|^Uncurl|^Remove Soar$|no action taken/i;
+  /visual|Grow larger|Begin flying|Land \(stop flying\)|hovering state|burnt state|curled state|^Uncurl|^Remove Soar$|no action taken|^Sleep \(recharge\)$|^Wake up$/i;
 
 /** The effect's identity for de-duplication: the same power, block, heal or card, whatever its amount. */
 function effectKey(effect: Effect): string {

@@ -92,6 +92,9 @@ function percent(part: number, whole: number): string {
   return whole === 0 ? '-' : `${((100 * part) / whole).toFixed(1)}%`;
 }
 
+/** "enemy" -> "enemies", "card" -> "cards". */
+const plural = (kind: string): string => (kind.endsWith('y') ? `${kind.slice(0, -1)}ies` : `${kind}s`);
+
 /**
  * The coverage table: per name kind, known (with numbers) and fully modelled out of the distinct names,
  * then the names known but modelled only in part.
@@ -103,7 +106,7 @@ export function formatCoverage(coverage: readonly CoverageRow[]): string {
   );
   const partly = coverage
     .filter((row) => row.partlyModelledNames.length > 0)
-    .map((row) => `partly modelled ${row.kind}s: ${row.partlyModelledNames.join(', ')}`);
+    .map((row) => `partly modelled ${plural(row.kind)}: ${row.partlyModelledNames.join(', ')}`);
   return [
     '| names | known | fully modelled | unknown |',
     '|---|---|---|---|',

@@ -1108,7 +1108,7 @@ export const STS2_MONSTER_FACTS: readonly Sts2MonsterFacts[] = [
         damage: null,
         hits: 0,
         effects: [],
-        unmodelled: 1,
+        unmodelled: 0,
       },
       {
         id: 'FLEE_MOVE',
@@ -2654,7 +2654,7 @@ export const STS2_MONSTER_FACTS: readonly Sts2MonsterFacts[] = [
         damage: null,
         hits: 0,
         effects: [],
-        unmodelled: 1,
+        unmodelled: 0,
       },
     ],
     startsWith: 'TARGETING_RETICLE_MOVE',
@@ -3034,7 +3034,7 @@ export const STS2_MONSTER_FACTS: readonly Sts2MonsterFacts[] = [
         damage: null,
         hits: 0,
         effects: [],
-        unmodelled: 1,
+        unmodelled: 0,
       },
       {
         id: 'TACKLE_MOVE',
