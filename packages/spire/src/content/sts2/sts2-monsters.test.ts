@@ -129,3 +129,25 @@ describe('StS2 monster facts from the export pages', () => {
       expect(isModelledSts2Entity('enemy', id), id).toBe(true);
   });
 });
+
+describe('StS2 openings by place (the export pages)', () => {
+  const openings = (monsters: readonly string[]): string[] =>
+    fight(monsters).run.combat?.monsters.map((monster) => monster.move.id) ?? [];
+
+  it('Nibbits: alone Butt; a pair opens Hesitant Slice (front) and Hiss (back)', () => {
+    expect(openings(['NIBBIT'])).toEqual(['BUTT_MOVE']);
+    expect(openings(['NIBBIT', 'NIBBIT'])).toEqual(['SLICE_MOVE', 'HISS_MOVE']);
+  });
+
+  it('Inklets: the middle one of three opens with Whirlwind, the others with Jab', () => {
+    expect(openings(['INKLET', 'INKLET', 'INKLET'])).toEqual(['JAB_MOVE', 'WHIRLWIND_MOVE', 'JAB_MOVE']);
+  });
+
+  it('Corpse Slugs open on three different moves of their cycle, in cycle order', () => {
+    const cycle = ['WHIP_SLAP_MOVE', 'GLOMP_MOVE', 'GOOP_MOVE'];
+    const moves = openings(['CORPSE_SLUG', 'CORPSE_SLUG', 'CORPSE_SLUG']);
+    expect(new Set(moves).size).toBe(3);
+    const start = cycle.indexOf(moves[0] as string);
+    expect(moves).toEqual([0, 1, 2].map((offset) => cycle[(start + offset) % 3]));
+  });
+});

@@ -90,12 +90,39 @@ function moveOf(monster: Sts2MonsterFacts, facts: Sts2MoveFacts): MonsterMoveDef
   return definition;
 }
 
+/**
+ * Openings that depend on the monster's place among those of its kind in the fight (the export's
+ * pages say so; its table has no opening for them). `position` counts from the front: the simulator
+ * reads the first of its kind in the encounter as the front one. Corpse Slugs are staggered from a
+ * random start the front one rolls, so each opens on a different move of the cycle.
+ */
+const OPENINGS: Readonly<
+  Record<string, (position: number, count: number, context: MonsterContext) => string>
+> = {
+  TOADPOLE: (position) => (position === 0 ? 'SPIKEN_MOVE' : 'WHIRL_MOVE'),
+  NIBBIT: (position, count) => (count === 1 ? 'BUTT_MOVE' : position === 0 ? 'SLICE_MOVE' : 'HISS_MOVE'),
+  INKLET: (position, count) => (count >= 3 && position === 1 ? 'WHIRLWIND_MOVE' : 'JAB_MOVE'),
+  CORPSE_SLUG: (position, _count, context) => {
+    const cycle = ['WHIP_SLAP_MOVE', 'GLOMP_MOVE', 'GOOP_MOVE'];
+    const slugs = context.combat.run.combat?.monsters.filter((other) => other.id === 'CORPSE_SLUG') ?? [];
+    const front = slugs[0] ?? context.monster;
+    if (front.memory.cycleStart === undefined) front.memory.cycleStart = Math.floor(context.roll() / 34);
+    return cycle[(front.memory.cycleStart + position) % cycle.length] as string;
+  },
+};
+
 /** The move after the last one: the export's order, else uniformly among the other moves. */
 function patternNext(facts: Sts2MonsterFacts, context: MonsterContext): string {
   const history = context.monster.history;
   const last = history[history.length - 1];
-  const first = facts.startsWith ?? facts.moves[0]?.id ?? 'NONE';
-  if (last === undefined) return first;
+  if (last === undefined) {
+    const opening = OPENINGS[facts.id];
+    if (opening !== undefined) {
+      const kind = context.combat.run.combat?.monsters.filter((other) => other.id === facts.id) ?? [];
+      return opening(Math.max(0, kind.indexOf(context.monster)), kind.length, context);
+    }
+    return facts.startsWith ?? facts.moves[0]?.id ?? 'NONE';
+  }
   const next = facts.followUps[last];
   if (next !== undefined && next.length > 0) {
     const valid = next.filter((id) => facts.moves.some((move) => move.id === id));
@@ -115,11 +142,20 @@ function patternNext(facts: Sts2MonsterFacts, context: MonsterContext): string {
   return others[Math.floor((context.roll() * others.length) / 100)]?.id ?? last;
 }
 
+/** How the monsters of OPENINGS open, for their texts. */
+const OPENING_TEXT: Readonly<Record<string, string>> = {
+  TOADPOLE: 'The front one of a pair opens with Spiken, the back one with Whirl',
+  NIBBIT:
+    'Alone it opens with Butt; of a pair, the front one opens with Hesitant Slice, the back one with Hiss',
+  INKLET: 'The middle one of three opens with Whirlwind, the others with Jab',
+  CORPSE_SLUG: 'Several open on different moves of their cycle, from a random start',
+};
+
 function orderText(facts: Sts2MonsterFacts): string {
   const steps = Object.entries(facts.followUps).map(([from, to]) => `${from} -> ${to.join(' or ')}`);
   if (steps.length === 0)
     return 'Its move order is not in the facts the simulator has: it picks uniformly among its other moves.';
-  return `Opens with ${facts.startsWith ?? 'its first move'}; then ${steps.join('; ')}.`;
+  return `${OPENING_TEXT[facts.id] ?? `Opens with ${facts.startsWith ?? 'its first move'}`}; then ${steps.join('; ')}.`;
 }
 
 /**
@@ -410,16 +446,15 @@ function owlMagistrate(): MonsterDefinition {
 }
 
 /**
- * Toadpole (the export's page, not its table): Spike Spit spends the 2 Thorns Spiken gave, and of a
- * pair the front one opens with Spiken, the back one with Whirl. The simulator reads the first
- * Toadpole of the encounter as the front one. Without the spend, Thorns piled up every cycle.
+ * Toadpole (the export's page, not its table): Spike Spit spends the 2 Thorns Spiken gave (its
+ * staggered opening is in OPENINGS). Without the spend, Thorns piled up every cycle.
  */
 function toadpole(): MonsterDefinition {
   const facts = factsOf('TOADPOLE');
   const base = genericDefinition(facts, '');
   return {
     ...base,
-    text: `${monsterName(facts)}. Spike Spit removes the 2 Thorns Spiken gave. The front Toadpole of a pair opens with Spiken, the back one with Whirl; then Whirl -> Spiken -> Spike Spit -> Whirl.`,
+    text: `${monsterName(facts)}. Spike Spit removes the 2 Thorns Spiken gave. ${orderText(facts)}`,
     moves: base.moves.map((move) =>
       move.id === 'SPIKE_SPIT_MOVE'
         ? {
@@ -431,13 +466,6 @@ function toadpole(): MonsterDefinition {
           }
         : move,
     ),
-    nextMove: (context) => {
-      const monster = context.monster;
-      if (monster.history.length > 0) return base.nextMove(context);
-      const combat = context.combat.run.combat;
-      const front = combat?.monsters.find((other) => other.id === monster.id) === monster;
-      return front ? 'SPIKEN_MOVE' : 'WHIRL_MOVE';
-    },
   };
 }
 
