@@ -359,6 +359,15 @@ function powerIdOf(title: string): string {
   return powerByTitle.get(title.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()) ?? snake(title);
 }
 
+const monstersRaw = load('monsters');
+/** A monster's id from its title or class name as a page names it ("Gas Bomb", "EyeWithTeeth"). */
+const monsterByName = new Map<string, string>();
+for (const monster of monstersRaw) {
+  const id = snake(String(monster.class_name));
+  monsterByName.set(String(monster.title).toLowerCase(), id);
+  monsterByName.set(String(monster.class_name).toLowerCase(), id);
+}
+
 function parseMoveEffect(effect: string, intentTypes: readonly string[]): Effect | null {
   let m: RegExpMatchArray | null;
   const plain = effect
@@ -389,6 +398,25 @@ function parseMoveEffect(effect: string, intentTypes: readonly string[]): Effect
       amount: Number(m[1] ?? m[4]),
       pile: m[3] ?? 'hand',
     };
+  // Monsters it summons (kind 'spawn': a card's 'summon' is the Necrobinder's Osty): "Summon Gas Bomb", "Summon another Two-Tailed Rat", "Summon 3 ToughEgg minions (...)",
+  // "Spawn a defensive bot (Guardbot or Noisebot)" (one of them, at random).
+  m = plain.match(/^Summon (?:(\d+) )?(?:an? |another )?(.+?)(?: illusion| minions?(?: \(.*\))?)?$/);
+  if (m && monsterByName.has((m[2] ?? '').toLowerCase()))
+    return {
+      kind: 'spawn',
+      monster: monsterByName.get((m[2] ?? '').toLowerCase()) ?? '',
+      amount: Number(m[1] ?? 1),
+      ...(/minion/i.test(plain) ? { minion: true } : {}),
+    };
+  m = plain.match(/^Spawn an? \w+ bot \((\w+) or (\w+)\)$/);
+  if (m && monsterByName.has((m[1] ?? '').toLowerCase()) && monsterByName.has((m[2] ?? '').toLowerCase()))
+    return {
+      kind: 'spawn',
+      monster: `${monsterByName.get((m[1] ?? '').toLowerCase())}|${monsterByName.get((m[2] ?? '').toLowerCase())}`,
+      amount: 1,
+    };
+  // A monster that dies after its own move (the Gas Bomb's Explode).
+  if (/^Dies after attacking$/.test(plain)) return { kind: 'die' };
   // One word ("Apply 2 Weak", "Apply 1 PainfulStabs") or a title of several ("Apply 3 Chains of Binding").
   m = plain.match(/^Apply (\d+)? ?(\w+|[A-Z][a-z]+(?: [A-Za-z]+)+)$/);
   if (m) {
@@ -437,10 +465,10 @@ const LOOKS_ONLY =
 
 /** The effect's identity for de-duplication: the same power, block, heal or card, whatever its amount. */
 function effectKey(effect: Effect): string {
-  return `${effect.kind}/${String(effect.power ?? effect.card ?? '')}/${Math.sign(Number(effect.amount))}/${String(effect.to ?? effect.pile ?? '')}`;
+  return `${effect.kind}/${String(effect.power ?? effect.card ?? effect.monster ?? '')}/${Math.sign(Number(effect.amount))}/${String(effect.to ?? effect.pile ?? '')}`;
 }
 
-const monsters = load('monsters').map((raw) => {
+const monsters = monstersRaw.map((raw) => {
   const page = monsterPage(String(raw.class_name));
   const pageMoves = (page?.moves as Json[] | undefined) ?? [];
   const moves = ((raw.moves as Json[] | undefined) ?? []).map((move) => {

@@ -122,10 +122,17 @@ describe('StS2 monster facts from the export pages', () => {
   });
 
   it('a monster whose export page names a move effect the simulator lacks counts as partly modelled', () => {
-    // Steals, summons and escapes: the pages list them; the simulator does not do them.
-    for (const id of ['GREMLIN_MERC', 'THIEVING_HOPPER', 'FABRICATOR', 'TWO_TAILED_RAT', 'OVICOPTER'])
+    // Steals, escapes, hatching, a forced card choice: the pages list them; the simulator does not do them.
+    for (const id of ['GREMLIN_MERC', 'THIEVING_HOPPER', 'TOUGH_EGG', 'KNOWLEDGE_DEMON'])
       expect(isModelledSts2Entity('enemy', id), id).toBe(false);
-    for (const id of ['SPINY_TOAD', 'TOADPOLE', 'MECHA_KNIGHT', 'EXOSKELETON'])
+    for (const id of [
+      'SPINY_TOAD',
+      'TOADPOLE',
+      'MECHA_KNIGHT',
+      'EXOSKELETON',
+      'FABRICATOR',
+      'TWO_TAILED_RAT',
+    ])
       expect(isModelledSts2Entity('enemy', id), id).toBe(true);
   });
 });
@@ -149,5 +156,70 @@ describe('StS2 openings by place (the export pages)', () => {
     expect(new Set(moves).size).toBe(3);
     const start = cycle.indexOf(moves[0] as string);
     expect(moves).toEqual([0, 1, 2].map((offset) => cycle[(start + offset) % 3]));
+  });
+});
+
+describe('StS2 monsters that summon (the export pages)', () => {
+  /** Sets the monster at `index` to `move` and ends the turn; returns the fight's monster ids after. */
+  function after(run: RunState, combat: Combat, index: number, move: string): string[] {
+    const state = run.combat;
+    const monster = state?.monsters[index];
+    if (state === null || monster === undefined) throw new Error('no monster');
+    withRuleset('sts2', () => combat.setMove(monster, move));
+    withRuleset('sts2', () => combat.endTurn());
+    return state.monsters.filter((other) => other.alive).map((other) => other.id);
+  }
+
+  it('Fabricate builds one defensive bot (Guardbot or Noisebot) and one aggressive bot (Zapbot or Stabbot)', () => {
+    const { run, combat } = fight(['FABRICATOR']);
+    const ids = after(run, combat, 0, 'FABRICATE_MOVE');
+    expect(ids).toHaveLength(3);
+    expect(ids.filter((id) => id === 'GUARDBOT' || id === 'NOISEBOT')).toHaveLength(1);
+    expect(ids.filter((id) => id === 'ZAPBOT' || id === 'STABBOT')).toHaveLength(1);
+  });
+
+  it('Ovicopter lays 3 Tough Eggs as minions; summons stop at 5 living monsters', () => {
+    const { run, combat } = fight(['OVICOPTER']);
+    after(run, combat, 0, 'LAY_EGGS_MOVE');
+    const eggs = run.combat?.monsters.filter((monster) => monster.id === 'TOUGH_EGG') ?? [];
+    expect(eggs).toHaveLength(3);
+    for (const egg of eggs) expect(egg.powers.MINION).toBe(1);
+    const ovicopter = run.combat?.monsters.findIndex((monster) => monster.id === 'OVICOPTER') ?? -1;
+    expect(after(run, combat, ovicopter, 'LAY_EGGS_MOVE')).toHaveLength(5);
+  });
+
+  it("the Gas Bomb is gone after its Explode; Living Fog's Bloat summons one", () => {
+    const { run, combat } = fight(['LIVING_FOG']);
+    expect(after(run, combat, 0, 'BLOAT_MOVE').filter((id) => id === 'GAS_BOMB')).toHaveLength(1);
+    const bomb = run.combat?.monsters.findIndex((monster) => monster.id === 'GAS_BOMB') ?? -1;
+    expect(after(run, combat, bomb, 'EXPLODE_MOVE')).toEqual(['LIVING_FOG']);
+  });
+
+  it('Two-Tailed Rats call for backup only from turn 3, and at most 3 rats are called in a fight', () => {
+    let earliest = Number.POSITIVE_INFINITY;
+    let most = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      const { run, combat } = sts2TestFight(
+        `rats-${seed}`,
+        'REGENT',
+        ['DEFEND_REGENT'],
+        (prepared) => {
+          prepared.run.hp = 999;
+          prepared.run.maxHp = 999;
+        },
+        ['TWO_TAILED_RAT', 'TWO_TAILED_RAT'],
+      );
+      const state = run.combat;
+      if (state === null) throw new Error('no combat');
+      for (let turn = 0; turn < 20 && run.combat !== null; turn++) {
+        if (state.monsters.some((rat) => rat.alive && rat.move.id === 'CALL_FOR_BACKUP_MOVE'))
+          earliest = Math.min(earliest, state.turn);
+        withRuleset('sts2', () => combat.endTurn());
+      }
+      most = Math.max(most, state.monsters.filter((rat) => rat.memory.summoned === 1).length);
+    }
+    expect(earliest).toBe(3);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(3);
   });
 });

@@ -31,6 +31,29 @@ export function intentOf(intents: readonly string[]): IntentType {
   return 'Unknown';
 }
 
+/**
+ * The most monsters alive at once that a summon can reach: the export does not give the game's slot
+ * limit; 5 is the simulator's reading (StS1's largest fights). Summons past it do not happen.
+ */
+const MAX_LIVING_MONSTERS = 5;
+
+/** Summons `count` of `monster` ("A|B": one of them at random), as minions when the page says so. */
+function summon(context: MonsterContext, monster: string, count: number, minion: boolean): void {
+  const options = monster.split('|');
+  for (let copy = 0; copy < count; copy++) {
+    const combat = context.combat.run.combat;
+    if (combat === null || combat.monsters.filter((other) => other.alive).length >= MAX_LIVING_MONSTERS)
+      return;
+    const id = options[Math.floor((context.roll() * options.length) / 100)] ?? (options[0] as string);
+    const before = new Set(combat.monsters);
+    context.spawn(id, null);
+    const spawned = combat.monsters.find((other) => !before.has(other));
+    if (spawned === undefined) continue;
+    spawned.memory.summoned = 1;
+    if (minion) spawned.powers.MINION = 1;
+  }
+}
+
 function runMoveEffects(context: MonsterContext, effects: readonly Sts2Effect[]): void {
   for (const effect of effects) {
     const amount = typeof effect.amount === 'number' ? effect.amount : 1;
@@ -47,6 +70,14 @@ function runMoveEffects(context: MonsterContext, effects: readonly Sts2Effect[])
         break;
       case 'block':
         context.gainBlock(amount);
+        break;
+      case 'spawn':
+        summon(context, String(effect.monster), amount, effect.minion === true);
+        break;
+      case 'die':
+        // Its move done, it is gone (the Gas Bomb's Explode), as StS1's Exploder.
+        context.monster.hp = 0;
+        context.escape();
         break;
       case 'heal':
         context.monster.hp = Math.min(context.monster.maxHp, context.monster.hp + amount);
@@ -111,6 +142,27 @@ const OPENINGS: Readonly<
   },
 };
 
+/**
+ * Moves a monster may pick at random only under its page's conditions. A Two-Tailed Rat calls for
+ * backup from its third turn on, while fewer than 3 rats have been called this fight and no other rat
+ * has the call as its next move.
+ */
+const MOVE_ALLOWED: Readonly<Record<string, (move: string, context: MonsterContext) => boolean>> = {
+  TWO_TAILED_RAT: (move, context) => {
+    if (move !== 'CALL_FOR_BACKUP_MOVE') return true;
+    const combat = context.combat.run.combat;
+    if (combat === null) return false;
+    // The move rolled now is its next turn's (this turn's at the start of the fight).
+    const acting = context.monster.history.length === 0 ? combat.turn : combat.turn + 1;
+    if (acting < 3) return false;
+    const rats = combat.monsters.filter((other) => other.id === 'TWO_TAILED_RAT');
+    return (
+      rats.filter((rat) => rat.memory.summoned === 1).length < 3 &&
+      !rats.some((rat) => rat !== context.monster && rat.alive && rat.move.id === 'CALL_FOR_BACKUP_MOVE')
+    );
+  },
+};
+
 /** The move after the last one: the export's order, else uniformly among the other moves. */
 function patternNext(facts: Sts2MonsterFacts, context: MonsterContext): string {
   const history = context.monster.history;
@@ -131,12 +183,14 @@ function patternNext(facts: Sts2MonsterFacts, context: MonsterContext): string {
       return valid[Math.floor((context.roll() * valid.length) / 100)] ?? (valid[0] as string);
   }
   if (facts.repeats.length > 0) return facts.repeats[0] as string;
+  const allowed = MOVE_ALLOWED[facts.id];
   const others = facts.moves.filter(
     (move) =>
       move.id !== last &&
-      !move.intents.some((intent) =>
-        ['summon', 'stun', 'sleep', 'escape', 'death_blow', 'hidden'].includes(intent),
-      ),
+      (allowed === undefined || allowed(move.id, context)) &&
+      // A summon is picked only where the simulator does it (its 'spawn' effect).
+      !(move.intents.includes('summon') && !move.effects.some((effect) => effect.kind === 'spawn')) &&
+      !move.intents.some((intent) => ['stun', 'sleep', 'escape', 'death_blow', 'hidden'].includes(intent)),
   );
   if (others.length === 0) return last;
   return others[Math.floor((context.roll() * others.length) / 100)]?.id ?? last;
