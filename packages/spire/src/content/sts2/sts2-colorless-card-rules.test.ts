@@ -190,6 +190,11 @@ describe('StS2 colorless, event, curse and status cards', () => {
     const upgraded = fight('THE_GAMBIT', true);
     play(upgraded.run, upgraded.combat, upgraded.card);
     expect(upgraded.run.combat?.player.block).toBe(75);
+    // It is still Block from a card: Panic Button's No Block stops it.
+    const blocked = fight('THE_GAMBIT', false);
+    if (blocked.run.combat !== null) blocked.run.combat.player.powers.NO_BLOCK = 1;
+    play(blocked.run, blocked.combat, blocked.card);
+    expect(blocked.run.combat?.player.block).toBe(0);
   });
 
   it('Intercept, Knockdown and Tag Team do their own part and say the rest is for other players', () => {

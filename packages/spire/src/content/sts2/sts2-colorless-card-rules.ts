@@ -30,7 +30,8 @@ function playRandomFrom(
 ): void {
   for (let played = 0; played < count; played++) {
     const combat = x.run.combat;
-    if (combat === null || combat.over) return;
+    // A played card that asks for a choice ends the run of plays (the choice must be made first).
+    if (combat === null || combat.over || combat.selection !== null) return;
     const cards = combat[pile].filter(keep);
     const card = cards[x.randomInt(0, cards.length - 1)];
     if (card === undefined) return;
@@ -160,10 +161,10 @@ export const STS2_COLORLESS_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
     },
   },
   THE_GAMBIT: {
-    // The wiki's notes: the Block does not take Dexterity or other changes.
+    // The wiki's notes: the Block does not take Dexterity or other changes (No Block still stops it).
     text: 'Gain !B! Block. If you take unblocked attack damage this combat, die.',
     play: (x, c) => {
-      x.gainBlock(c.block, true);
+      if (x.playerPower('NO_BLOCK') === 0) x.gainBlock(c.block, true);
       x.applyToPlayer('THE_GAMBIT', 1);
     },
   },
