@@ -103,9 +103,9 @@ function playToricToughness(x: CombatContext, c: CardPlay): void {
 }
 
 /**
- * Byrdonis Egg's Hatch: the Egg leaves the deck and Byrdpip is obtained (its pickup adds Byrd Swoop,
- * as the game turns the Egg into one). The game does not say whether hatching uses the site's one
- * action; the simulator reads it as the relics' rest options are read: it does.
+ * Byrdonis Egg's Hatch: Byrdpip is obtained, and the game's Byrdpip turns the Egg into Byrd Swoop on
+ * pickup (the simulator's adds Byrd Swoop, so the Egg leaves the deck here). Like the other rest
+ * options it uses the site's one action.
  */
 const HATCH: RelicRestOption = {
   id: 'hatch',
