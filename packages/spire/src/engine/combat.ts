@@ -32,7 +32,7 @@ import type {
   MonsterMoveDefinition,
   SelectionRequest,
 } from './definitions.js';
-import { CARD_STUN, HAND_LIMIT, replayKey } from './definitions.js';
+import { CARD_STUN, CARD_STUN_MOVE, HAND_LIMIT, replayKey } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
 import { gainGold } from './rewards.js';
 import type { CombatCard, CombatState, MonsterState, Powers, RunState } from './run-state.js';
@@ -791,8 +791,12 @@ export class Combat implements CombatContext {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive) return;
     if (this.run.ruleset === 'sts2' && (monster.memory[CARD_STUN] ?? 0) > 0) {
-      this.endCardStun(monster, index);
-      return;
+      // A move its own rules set since (a phase change) replaces the stun.
+      if (monster.move.id !== CARD_STUN_MOVE) delete monster.memory[CARD_STUN];
+      else {
+        this.endCardStun(monster, index);
+        return;
+      }
     }
     const move = findMove(getMonster(monster.id), monster.move.id);
     if (move === undefined) throw new Error(`monster ${monster.id} has no move ${monster.move.id}`);

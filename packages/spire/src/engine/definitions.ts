@@ -37,6 +37,8 @@ export function replayKey(uid: number): string {
 
 /** StS2: the monster memory that marks a monster a card stunned (Whistle): its interrupted move's index + 1. */
 export const CARD_STUN = 'cardStun';
+/** StS2: the move id of a monster a card stunned, for its turn doing nothing. */
+export const CARD_STUN_MOVE = 'STUNNED';
 
 /** What a card, relic, potion or power may do during combat. Implemented by the engine. */
 export interface CombatContext {

@@ -4,7 +4,7 @@
 // Rebound). Numbers come from the facts; where the export lacks one the rule gives it. Texts are
 // the simulator's own.
 import type { CardPlay, CombatContext, RelicRestOption } from '../../engine/definitions.js';
-import { CARD_STUN, replayKey } from '../../engine/definitions.js';
+import { CARD_STUN, CARD_STUN_MOVE, replayKey } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { getCard, getMonster } from '../registry.js';
 import { runServices } from '../run-services.js';
@@ -53,7 +53,7 @@ function stun(x: CombatContext, index: number): void {
     // A move the definition lacks resumes as a newly rolled one (index past the end).
     monster.memory[CARD_STUN] = (at < 0 ? moves.length : at) + 1;
   }
-  monster.move = { id: 'STUNNED', name: 'Stunned', intent: 'Stun', baseDamage: null, hits: 0 };
+  monster.move = { id: CARD_STUN_MOVE, name: 'Stunned', intent: 'Stun', baseDamage: null, hits: 0 };
 }
 
 /** Whether Osty is alive (his cards need him). */
