@@ -32,7 +32,7 @@ import type {
   MonsterMoveDefinition,
   SelectionRequest,
 } from './definitions.js';
-import { HAND_LIMIT } from './definitions.js';
+import { CARD_STUN, CARD_STUN_MOVE, HAND_LIMIT, replayKey } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
 import { gainGold } from './rewards.js';
 import type { CombatCard, CombatState, MonsterState, Powers, RunState } from './run-state.js';
@@ -66,7 +66,11 @@ export interface HandRules {
   readonly tangled: number;
   /** StS2's Borrowed Time: Energy added to the cost of every card this turn. */
   readonly borrowed: number;
+  /** StS2: cards in hand whose `whileInHand` may forbid playing the others (Normality, Enthralled). */
+  readonly holders: readonly CombatCard[];
 }
+
+const NO_HOLDERS: readonly CombatCard[] = [];
 
 /** Why a card cannot be played (`Combat.blockedBy`), in the order the rules are checked. */
 const Blocked = {
@@ -80,6 +84,7 @@ const Blocked = {
   Bound: 7,
   Ringing: 8,
   Smoggy: 9,
+  Held: 10,
 } as const;
 type Blocked = (typeof Blocked)[keyof typeof Blocked];
 
@@ -785,6 +790,14 @@ export class Combat implements CombatContext {
   private executeMove(index: number): void {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive) return;
+    if (this.run.ruleset === 'sts2' && (monster.memory[CARD_STUN] ?? 0) > 0) {
+      // A move its own rules set since (a phase change) replaces the stun.
+      if (monster.move.id !== CARD_STUN_MOVE) delete monster.memory[CARD_STUN];
+      else {
+        this.endCardStun(monster, index);
+        return;
+      }
+    }
     const move = findMove(getMonster(monster.id), monster.move.id);
     if (move === undefined) throw new Error(`monster ${monster.id} has no move ${monster.move.id}`);
     const context = this.monsterContext(index);
@@ -805,6 +818,17 @@ export class Combat implements CombatContext {
       const currentIndex = this.combat.monsters.indexOf(monster);
       if (currentIndex >= 0) this.rollMove(currentIndex);
     }
+  }
+
+  /**
+   * StS2: a monster a card stunned (`CARD_STUN` holds its interrupted move's index + 1) does nothing this
+   * turn, then makes the move it was stunned out of (the game's Stun follows up with it).
+   */
+  private endCardStun(monster: MonsterState, index: number): void {
+    const resumed = getMonster(monster.id).moves[(monster.memory[CARD_STUN] ?? 0) - 1];
+    delete monster.memory[CARD_STUN];
+    if (resumed !== undefined) this.setMove(monster, resumed.id);
+    else this.rollMove(index);
   }
 
   private endOfRound(): void {
@@ -925,7 +949,29 @@ export class Combat implements CombatContext {
       smoggy: sts2 && (powers.SMOGGY ?? 0) > 0 && (counters.skillsThisTurn ?? 0) >= 1,
       tangled: sts2 && (powers.TANGLED ?? 0) > 0 ? 1 : 0,
       borrowed: sts2 && (powers.BORROWED_TIME ?? 0) > 0 ? 1 : 0,
+      holders: sts2 ? this.handHolders() : NO_HOLDERS,
     };
+  }
+
+  /** StS2: the cards in hand that may hold the others back (most hands have none). */
+  private handHolders(): readonly CombatCard[] {
+    let holders: CombatCard[] | null = null;
+    for (const card of this.combat.hand) {
+      if (getCard(card.id).whileInHand === undefined) continue;
+      if (holders === null) holders = [];
+      holders.push(card);
+    }
+    return holders ?? NO_HOLDERS;
+  }
+
+  /** Why a card in hand holds `card` back (Normality, Enthralled), or null. */
+  private heldReason(card: CombatCard, rules: HandRules): string | null {
+    for (const holder of rules.holders) {
+      if (holder === card) continue;
+      const reason = getCard(holder.id).whileInHand?.(this, card) ?? null;
+      if (reason !== null) return reason;
+    }
+    return null;
   }
 
   /** The energy a card costs right now (-1 for X, -2 unplayable). */
@@ -977,6 +1023,8 @@ export class Combat implements CombatContext {
         return 'Ringing: you can only play 1 card this turn.';
       case Blocked.Smoggy:
         return 'Smoggy: you can only play 1 Skill per turn.';
+      case Blocked.Held:
+        return this.heldReason(card, rules) ?? '';
       default:
         return definition.unplayableReason?.(this, this.cardPlay(card, -1, definition)) ?? null;
     }
@@ -1023,6 +1071,7 @@ export class Combat implements CombatContext {
     if (rules.choked) return Blocked.Choker;
     if (rules.ringing) return Blocked.Ringing;
     if (definition.type === 'Skill' && rules.smoggy) return Blocked.Smoggy;
+    if (rules.holders.length > 0 && this.heldReason(card, rules) !== null) return Blocked.Held;
     if (cost > this.combat.player.energy) return Blocked.Energy;
     if ((definition.starCost ?? 0) > this.combat.player.stars) return Blocked.Stars;
     // Bound marks exist only on turns that bound a card (no key built per card otherwise).
@@ -1134,6 +1183,8 @@ export class Combat implements CombatContext {
     const first = enchantment !== undefined && this.firstPlay(card);
     if (enchantment !== undefined && enchantmentRule?.replays !== undefined)
       repeats += enchantmentRule.replays(enchantment.amount, first);
+    // Replay given in combat (Hidden Gem).
+    if (sts2 && (counters.replaysGiven ?? 0) > 0) repeats += counters[replayKey(card.uid)] ?? 0;
     for (let repeat = 0; repeat < repeats && !this.finished() && combat.selection === null; repeat++) {
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
@@ -1157,6 +1208,9 @@ export class Combat implements CombatContext {
     if (definition.type === 'Attack' && (combat.player.powers.RAGE ?? 0) > 0)
       this.gainBlock(combat.player.powers.RAGE ?? 0, true);
     for (const relic of this.run.relics) getRelic(relic.id).onCardPlayed?.(this, play, definition.type);
+    // Rebound (StS2): the next card played after the Rebound goes on top of the Draw Pile.
+    const rebound = sts2 && (combat.player.powers.REBOUND ?? 0) > 0 && counters.reboundCard !== card.uid;
+    if (rebound) this.reducePlayerPower('REBOUND', 1);
     // Where the card goes.
     if (definition.type === 'Power') {
       combat.removedCards.push(card);
@@ -1168,6 +1222,8 @@ export class Combat implements CombatContext {
     ) {
       if (free) combat.exhaustPile.push(card);
       else this.moveToExhaust(card, null);
+    } else if (rebound) {
+      combat.drawPile.push(card);
     } else if (
       (combat.player.powers.NOSTALGIA ?? 0) > 0 &&
       (definition.type === 'Attack' || definition.type === 'Skill') &&
@@ -1474,6 +1530,11 @@ export class Combat implements CombatContext {
       if (attacker !== null && (combat.player.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePlayerPower('PLATED_ARMOR', 1);
       this.loseHp(remaining);
+      // StS2's The Gambit: unblocked attack damage kills.
+      if (attacker !== null && (combat.player.powers.THE_GAMBIT ?? 0) > 0 && !combat.over) {
+        this.run.hp = 0;
+        this.playerDown();
+      }
     }
     if (attacker?.alive === true) {
       const thorns = (combat.player.powers.THORNS ?? 0) + (combat.player.powers.FLAME_BARRIER ?? 0);
@@ -1687,23 +1748,26 @@ export class Combat implements CombatContext {
     ) {
       this.damageAllMonsters(this.combat.player.powers.INFERNO ?? 0);
     }
-    if (this.run.hp <= 0) {
-      const fairy = this.run.potions.indexOf('FAIRY_IN_A_BOTTLE');
-      if (fairy >= 0) {
-        this.run.potions[fairy] = null;
-        this.run.hp = Math.max(1, Math.floor(this.run.maxHp * 0.3));
-        return;
-      }
-      const lizard = this.run.relics.find((relic) => relic.id === 'LIZARD_TAIL' && !relic.used);
-      if (lizard !== undefined) {
-        lizard.used = true;
-        this.run.hp = Math.max(1, Math.floor(this.run.maxHp / 2));
-        return;
-      }
-      this.run.hp = 0;
-      this.combat.over = true;
-      this.combat.victory = false;
+    if (this.run.hp <= 0) this.playerDown();
+  }
+
+  /** The player's HP reached 0: a Fairy in a Bottle or Lizard Tail saves them, or the fight is lost. */
+  private playerDown(): void {
+    const fairy = this.run.potions.indexOf('FAIRY_IN_A_BOTTLE');
+    if (fairy >= 0) {
+      this.run.potions[fairy] = null;
+      this.run.hp = Math.max(1, Math.floor(this.run.maxHp * 0.3));
+      return;
     }
+    const lizard = this.run.relics.find((relic) => relic.id === 'LIZARD_TAIL' && !relic.used);
+    if (lizard !== undefined) {
+      lizard.used = true;
+      this.run.hp = Math.max(1, Math.floor(this.run.maxHp / 2));
+      return;
+    }
+    this.run.hp = 0;
+    this.combat.over = true;
+    this.combat.victory = false;
   }
 
   /** Heals the player, up to max HP. */
@@ -1909,6 +1973,8 @@ export class Combat implements CombatContext {
   private sts2CardBlock(block: number): number {
     const powers = this.combat.player.powers;
     const counters = this.combat.counters;
+    // No Block (Panic Button): cards give no Block while it lasts.
+    if ((powers.NO_BLOCK ?? 0) > 0 && this.currentCard !== null) return 0;
     let result = block;
     if ((powers.FASTEN ?? 0) > 0 && this.currentCard?.id.startsWith('DEFEND') === true)
       result += powers.FASTEN ?? 0;
@@ -2055,7 +2121,9 @@ export class Combat implements CombatContext {
     if (powers.RINGING !== undefined) delete powers.RINGING;
     if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
     if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
+    if (powers.REBOUND !== undefined) delete powers.REBOUND;
     if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
+    if ((powers.NO_BLOCK ?? 0) > 0) this.reducePlayerPower('NO_BLOCK', 1);
   }
 
   /** StS2 powers reacting to a card drawn. */
@@ -2147,6 +2215,13 @@ export class Combat implements CombatContext {
     if ((powers.CLARITY ?? 0) > 0) {
       powers.NEXT_TURN_DRAW = (powers.NEXT_TURN_DRAW ?? 0) + 1;
       this.reducePlayerPower('CLARITY', 1);
+    }
+    // Toric Toughness: the Block due this turn (kept per turn, as The Bomb's damage), after Block is lost.
+    const toric = combat.counters[`toric:${combat.turn}`] ?? 0;
+    if (toric > 0) {
+      delete combat.counters[`toric:${combat.turn}`];
+      powers.NEXT_TURN_BLOCK = (powers.NEXT_TURN_BLOCK ?? 0) + toric;
+      this.reducePlayerPower('TORIC_TOUGHNESS', toric);
     }
   }
 
@@ -2277,6 +2352,22 @@ export class Combat implements CombatContext {
       combat.selection = null;
       if ((combat.player.powers.ROYALTIES ?? 0) > 0) gainGold(this.run, combat.player.powers.ROYALTIES ?? 0);
       for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
+      if (this.run.ruleset === 'sts2') this.countDeckCombats();
+    }
+  }
+
+  /** StS2: cards that leave the deck after some combats (Guilty) count this one. */
+  private countDeckCombats(): void {
+    const deck = this.run.deck;
+    for (let index = deck.length - 1; index >= 0; index--) {
+      const card = deck[index];
+      const limit = card === undefined ? undefined : getCard(card.id).leavesDeckAfterCombats;
+      if (card === undefined || limit === undefined) continue;
+      card.combats = (card.combats ?? 0) + 1;
+      if (card.combats >= limit) {
+        deck.splice(index, 1);
+        this.log(`${getCard(card.id).name} left the deck.`);
+      }
     }
   }
 

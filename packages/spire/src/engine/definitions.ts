@@ -27,6 +27,19 @@ export type AttackTarget = number | 'all' | 'random';
 /** Cards a hand holds at most: content that puts cards into the hand stops there. */
 export const HAND_LIMIT = 10;
 
+/**
+ * StS2: the combat counter with the Replay a card (by uid) gained in combat (Hidden Gem). Whoever sets
+ * one also raises the `replaysGiven` counter, so plays look these up only in combats that have them.
+ */
+export function replayKey(uid: number): string {
+  return `replay:${uid}`;
+}
+
+/** StS2: the monster memory that marks a monster a card stunned (Whistle): its interrupted move's index + 1. */
+export const CARD_STUN = 'cardStun';
+/** StS2: the move id of a monster a card stunned, for its turn doing nothing. */
+export const CARD_STUN_MOVE = 'STUNNED';
+
 /** What a card, relic, potion or power may do during combat. Implemented by the engine. */
 export interface CombatContext {
   readonly run: RunState;
@@ -148,6 +161,12 @@ export interface CardDefinition {
   readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[], card: CardPlay) => void;
   /** Why the card cannot be played now, or null. */
   readonly unplayableReason?: (context: CombatContext, card: CardPlay) => string | null;
+  /** StS2: an option rest sites offer while the card is in the deck (Byrdonis Egg's Hatch). */
+  readonly restOption?: RelicRestOption;
+  /** StS2: the card leaves the deck after this many won combats (Guilty); `DeckCard.combats` counts them. */
+  readonly leavesDeckAfterCombats?: number;
+  /** StS2: while this card is in the hand, why another card of the hand cannot be played now, or null (Normality). */
+  readonly whileInHand?: (context: CombatContext, other: CombatCard) => string | null;
   /** At the end of the player's turn while in hand (Burn, Decay, Regret...). */
   readonly endOfTurnInHand?: (context: CombatContext, card: CardPlay) => void;
   /**
@@ -317,7 +336,7 @@ export interface RelicDefinition {
   readonly onCardReward?: (run: RunState, cards: DeckCard[]) => void;
 }
 
-/** A rest-site option a relic adds; choosing it takes the site's one action like Rest or Smith. */
+/** A rest-site option a relic (or a deck card) adds; choosing it takes the site's one action like Rest or Smith. */
 export interface RelicRestOption {
   /** Lower-case id; the API shows it upper-case (`lift` is LIFT). */
   readonly id: string;

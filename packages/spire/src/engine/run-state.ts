@@ -24,6 +24,8 @@ export interface DeckCard {
    * optional fields: StS1 runs never have one, and their saved runs and golden runs keep their shape.
    */
   enchantment?: CardEnchantment;
+  /** StS2: won combats a card that leaves the deck after some (Guilty) has been through; absent otherwise. */
+  combats?: number;
 }
 
 /** A card inside combat: a deck card (or a generated one) plus combat-only modifiers. */

@@ -25,7 +25,7 @@ import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
 import { baseCost, Combat, hasRelic } from './combat.js';
 import { copyDeckCard } from './deck-card-copy.js';
-import type { EncounterDefinition, EventContext } from './definitions.js';
+import type { EncounterDefinition, EventContext, RelicRestOption } from './definitions.js';
 import { findNode, generateMap, MAP_HEIGHT } from './map.js';
 import { isFlight, reachableNodes } from './map-travel.js';
 import {
@@ -502,6 +502,9 @@ export function restOptions(run: RunState): RestOption[] {
     if (option !== undefined)
       options.push({ id: option.id, title: option.title, label: option.label, enabled: option.enabled(run) });
   }
+  if (run.ruleset === 'sts2')
+    for (const option of deckRestOptions(run))
+      options.push({ id: option.id, title: option.title, label: option.label, enabled: option.enabled(run) });
   const taken = restOptionsTaken(run);
   if (taken === undefined) return options;
   return options.map((option, index) =>
@@ -537,10 +540,21 @@ export function upgradableCards(run: RunState): DeckCard[] {
   });
 }
 
-/** A relic's rest-site option (Girya's Lift, Shovel's Dig): its effect, then the site's action is used. */
+/** StS2: the rest-site options of the deck's cards (Byrdonis Egg's Hatch), once each. */
+function deckRestOptions(run: RunState): RelicRestOption[] {
+  const options: RelicRestOption[] = [];
+  for (const card of run.deck) {
+    const option = getCard(card.id).restOption;
+    if (option !== undefined && !options.includes(option)) options.push(option);
+  }
+  return options;
+}
+
+/** A relic's or a card's rest-site option (Girya's Lift, Shovel's Dig): its effect, then the site's action is used. */
 function chooseRelicRestOption(run: RunState, id: string): void {
-  for (const relic of run.relics) {
-    const option = getRelic(relic.id).restOption;
+  const options = run.relics.map((relic) => getRelic(relic.id).restOption);
+  if (run.ruleset === 'sts2') options.push(...deckRestOptions(run));
+  for (const option of options) {
     if (option?.id !== id) continue;
     option.choose(run);
     finishRestOption(run, id);

@@ -175,7 +175,8 @@ describe('findInertSts2Cards', () => {
       expect(ids).not.toContain(fixed);
     // Every card the check finds inert either plays only under conditions the fixed combats do not
     // meet or tells the player what is not simulated (in its text or the text of its power).
-    const conditional = new Set(['SECRET_WEAPON', 'ANOINTED']);
+    // Hidden Gem's Replay shows only when the card it went on is played.
+    const conditional = new Set(['SECRET_WEAPON', 'ANOINTED', 'HIDDEN_GEM']);
     // Cards that act only on or through other players do nothing in single-player, and say so.
     const multiplayerOnly = new Set([
       'BELIEVE_IN_YOU',
@@ -209,9 +210,10 @@ describe('findInertSts2Cards', () => {
     // Orbit, Pillar of Creation, Arsenal, Oblivion and Tyranny; 28 before the 1-of-3 choices (Quasar,
     // Discovery, Splash), Lethality, Nostalgia, Death March and Gang Up; 21 before Foregone Conclusion
     // and 20 before Blade of Ink; 19 before Stratagem and Entropy.
-    // Of the rest, 9 are multiplayer-only (above), Anointed is conditional, and the others say what
-    // is not simulated (Beat Down, Catastrophe, Hidden Gem and Decisions, Decisions are Unplayable in
-    // the export's cards.json though its per-card files give them no such keyword).
+    // Of the rest, 9 are multiplayer-only (above), Anointed and Hidden Gem are conditional, and the
+    // others say what is not simulated (Decisions, Decisions is Unplayable in the export's cards.json
+    // though its per-card file gives it no such keyword; Beat Down, Catastrophe and Hidden Gem, marked
+    // the same way, are played by their rules).
     expect(inert.length).toBeLessThanOrEqual(17);
     for (const fixed of [
       'STRATAGEM',

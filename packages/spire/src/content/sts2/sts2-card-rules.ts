@@ -13,6 +13,7 @@ import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { STS2_POWER_FACTS } from './data/sts2-power-facts.js';
+import type { Sts2CardFacts } from './facts.js';
 import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
 
 /** What a rule adds to or replaces in a card built from its facts. */
@@ -33,6 +34,17 @@ export interface Sts2CardRule {
   readonly unplayableReason?: CardDefinition['unplayableReason'];
   /** The energy cost now. */
   readonly dynamicCost?: CardDefinition['dynamicCost'];
+  /** While in the hand, why another card cannot be played now (Normality). */
+  readonly whileInHand?: CardDefinition['whileInHand'];
+  /** An option rest sites offer while the card is in the deck. */
+  readonly restOption?: CardDefinition['restOption'];
+  /** The card leaves the deck after this many won combats. */
+  readonly leavesDeckAfterCombats?: number;
+  /**
+   * The export marks the card Unplayable (its code names the keyword to leave unplayable cards out),
+   * yet the game plays it for its cost.
+   */
+  readonly playable?: true;
   /** Numbers the facts lack or name differently. */
   /** Damage ([base, upgraded]) where the facts name it differently or lack it. */
   readonly damage?: Upgradable;
@@ -116,13 +128,18 @@ function isFatal(x: CombatContext, c: CardPlay, attack: () => void): boolean {
   attack();
   return monster !== undefined && !monster.alive && !monster.escaped;
 }
-/** A random card of the run's character's reward pool, of one type. */
-export function randomPoolCard(x: CombatContext, type: string): string | null {
+/** A random card of the run's character's reward pool, of one type (any when null) and matching `where`. */
+export function randomPoolCard(
+  x: CombatContext,
+  type: string | null,
+  where?: (facts: Sts2CardFacts) => boolean,
+): string | null {
   const character = x.run.character.charAt(0) + x.run.character.slice(1).toLowerCase();
   const ids = STS2_CARD_FACTS.filter(
     (facts) =>
       facts.character === character &&
-      facts.type === type &&
+      (type === null || facts.type === type) &&
+      (where === undefined || where(facts)) &&
       (facts.rarity === 'Common' || facts.rarity === 'Uncommon' || facts.rarity === 'Rare') &&
       inSinglePlayerPools(facts.id),
   ).map((facts) => facts.id);
@@ -1437,9 +1454,12 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     },
   },
   PANIC_BUTTON: {
-    text: 'Gain !B! Block.',
-    unsimulated: 'That you cannot gain Block from cards for 2 turns is not simulated.',
-    play: (x, c) => x.gainBlock(c.block),
+    // No Block wears off by 1 at the end of each turn: no Block from cards this turn and the next.
+    text: 'Gain !B! Block. You cannot gain Block from cards for 2 turns.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      x.applyToPlayer('NO_BLOCK', varOf(c, 'Turns'));
+    },
   },
   PROLONG: {
     text: 'Next turn, gain Block equal to your current Block.',

@@ -16,6 +16,7 @@ import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import type { Sts2CardFacts } from './facts.js';
 import { STS2_CARD_RULES as HAND_RULES } from './sts2-card-rules.js';
 import { STS2_CHOICE_CARD_RULES } from './sts2-choice-card-rules.js';
+import { STS2_COLORLESS_CARD_RULES } from './sts2-colorless-card-rules.js';
 import { describeEffects, type EffectOptions, resolverOf, runEffects } from './sts2-effects.js';
 import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchantments.js';
 import { STS2_MULTIPLAYER_CARD_RULES } from './sts2-multiplayer-card-rules.js';
@@ -31,6 +32,7 @@ const STS2_CARD_RULES = {
   ...STS2_CHOICE_CARD_RULES,
   ...STS2_MULTIPLAYER_CARD_RULES,
   ...STS2_STATUS_CARD_RULES,
+  ...STS2_COLORLESS_CARD_RULES,
 };
 
 const COLORS: Readonly<Record<string, CardColor>> = {
@@ -133,7 +135,8 @@ function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
   if (facts.starCost > 0) words.push(`Costs ${facts.starCost} Stars.`);
   if (text !== '') words.push(text);
   const flags = ['Ethereal', 'Innate', 'Retain', 'Exhaust', 'Unplayable', 'Eternal', 'Sly'].filter(
-    (keyword) => keywordFlag(facts, keyword)[upgraded ? 1 : 0],
+    (keyword) =>
+      keywordFlag(facts, keyword)[upgraded ? 1 : 0] && !(keyword === 'Unplayable' && rule?.playable === true),
   );
   if (flags.length > 0) words.push(`${flags.join('. ')}.`);
   if (rule?.unsimulated !== undefined) words.push(`(${rule.unsimulated})`);
@@ -156,10 +159,10 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
   const type = (
     ['Attack', 'Skill', 'Power', 'Status', 'Curse'].includes(facts.type) ? facts.type : 'Skill'
   ) as CardType;
-  const unplayable = facts.keywords.includes('Unplayable');
+  const rule = STS2_CARD_RULES[facts.id];
+  const unplayable = facts.keywords.includes('Unplayable') && rule?.playable !== true;
   const cost = unplayable ? -2 : facts.cost;
   const upgradedCost = unplayable ? -2 : (UPGRADED_COSTS[facts.id] ?? cost);
-  const rule = STS2_CARD_RULES[facts.id];
   const damage = rule?.damage ?? pair(facts.vars.Damage);
   const block = rule?.block ?? pair(facts.vars.Block);
   const magicName = Object.keys(facts.vars).find((name) => name !== 'Damage' && name !== 'Block');
@@ -188,6 +191,11 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
     ...(rule?.unplayableReason !== undefined ? { unplayableReason: rule.unplayableReason } : {}),
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
+    ...(rule?.whileInHand !== undefined ? { whileInHand: rule.whileInHand } : {}),
+    ...(rule?.restOption !== undefined ? { restOption: rule.restOption } : {}),
+    ...(rule?.leavesDeckAfterCombats !== undefined
+      ? { leavesDeckAfterCombats: rule.leavesDeckAfterCombats }
+      : {}),
     ...(rule?.endOfTurnInHand !== undefined ? { endOfTurnInHand: rule.endOfTurnInHand } : {}),
     ...(rule?.onDraw !== undefined ? { onDraw: rule.onDraw } : {}),
     ...(rule?.afterPlay !== undefined ? { afterPlay: rule.afterPlay } : {}),

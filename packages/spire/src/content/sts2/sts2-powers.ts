@@ -175,6 +175,11 @@ const MODELLED: Readonly<Record<string, string>> = {
   DIAMOND_DIADEM: 'Enemy attacks deal half damage to you until the start of your next turn.',
   STRATAGEM:
     'Whenever your Draw Pile is shuffled, choose that many of its cards to put into your Hand (when a draw shuffled it, from the cards left after that draw; skipped while another choice is open).',
+  NO_BLOCK: 'You gain no Block from cards. Decreases by 1 at the end of your turn.',
+  THE_GAMBIT: 'If you take unblocked attack damage this combat, you die.',
+  TORIC_TOUGHNESS:
+    'The Block Toric Toughness still gives at the start of your coming turns (in all: each turn gives its share).',
+  REBOUND: 'The next card you play this turn goes on top of your Draw Pile.',
   ENTROPY:
     'At the start of your turn, Transform that many cards you choose from your Hand into random cards of their pool, for the rest of the combat (after Tyranny; skipped if another start-of-turn choice is open).',
 };
