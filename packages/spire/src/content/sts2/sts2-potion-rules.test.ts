@@ -95,6 +95,17 @@ describe('StS2 potion rules', () => {
     }
   });
 
+  it('Snecko Oil rerolls Beat Down (played for its cost despite the export keyword), not a curse', () => {
+    const { run, combat } = fight();
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.drawPile = [];
+    state.hand = [testCombatCard(run, 'BEAT_DOWN'), testCombatCard(run, 'NORMALITY')];
+    drink('SNECKO_OIL', run, combat);
+    expect(state.hand[0]?.turnCost).not.toBeNull();
+    expect(state.hand[1]?.turnCost).toBeNull();
+  });
+
   it('Cosmic Concoction, Cunning Potion and Orobic Acid add the cards their texts name', () => {
     const { run, combat } = fight();
     drink('COSMIC_CONCOCTION', run, combat);

@@ -2,6 +2,7 @@
 // express only in part). Numbers come from the potion's facts; the texts are the simulator's.
 import type { CombatContext, PotionDefinition } from '../../engine/definitions.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
+import { getCard } from '../registry.js';
 import { runServices } from '../run-services.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import {
@@ -9,7 +10,6 @@ import {
   playTopOfDrawPile,
   randomColorless,
   randomPoolCard,
-  STS2_CARD_FACTS_BY_ID,
 } from './sts2-card-rules.js';
 import { offer, ownCharacter, POOL_RARITIES, pool } from './sts2-choice-card-rules.js';
 
@@ -49,10 +49,13 @@ function shuffleAllIntoDrawPile(x: CombatContext): void {
   }
 }
 
-/** A card with a number cost (not X, not unplayable): Snecko Oil rerolls those. */
-function hasEnergyCost(cardId: string): boolean {
-  const facts = STS2_CARD_FACTS_BY_ID.get(cardId);
-  return facts !== undefined && facts.cost >= 0 && !facts.keywords.includes('Unplayable');
+/**
+ * A card with a number cost (not X, not unplayable): Snecko Oil rerolls those. The definition's cost,
+ * not the export's keyword: Beat Down, Catastrophe and Hidden Gem carry an Unplayable keyword they do not play by.
+ */
+function hasEnergyCost(card: CombatCard): boolean {
+  const cost = getCard(card.id).cost;
+  return (typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0]) >= 0;
 }
 
 const BLOOD = amount('BLOOD_POTION', 'HealPercent');
@@ -191,8 +194,7 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
       if (x === null) return;
       x.draw(SNECKO);
       // The range is StS1's Snecko (0-3); the StS2 text does not give one.
-      for (const card of x.run.combat?.hand ?? [])
-        if (hasEnergyCost(card.id)) card.turnCost = x.randomInt(0, 3);
+      for (const card of x.run.combat?.hand ?? []) if (hasEnergyCost(card)) card.turnCost = x.randomInt(0, 3);
     },
   },
   COSMIC_CONCOCTION: {
