@@ -4,6 +4,7 @@ import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { ALL_STS2_CARD_FACTS, isFullyModelledSts2Card } from './sts2-cards.js';
+import { hasPageMoveEffects } from './sts2-monsters.js';
 import { isFullyModelledSts2Potion } from './sts2-potions.js';
 import { isModelledSts2Power } from './sts2-powers.js';
 import { isFullyModelledSts2Relic } from './sts2-relics.js';
@@ -39,7 +40,11 @@ export function isModelledSts2Entity(
     case 'enemy': {
       if (HAND_WRITTEN_MONSTERS.has(id)) return true;
       const facts = STS2_MONSTER_FACTS.find((monster) => monster.id === id);
-      return facts !== undefined && facts.hp[1] > 0 && facts.moves.every((move) => move.unmodelled === 0);
+      return (
+        facts !== undefined &&
+        facts.hp[1] > 0 &&
+        facts.moves.every((move) => move.unmodelled === 0 || hasPageMoveEffects(id, move.id))
+      );
     }
   }
 }

@@ -223,3 +223,57 @@ describe('StS2 monsters that summon (the export pages)', () => {
     expect(most).toBeLessThanOrEqual(3);
   });
 });
+
+describe('StS2 monster moves written from the export pages', () => {
+  it('Guardbot guards the Fabricators, not itself', () => {
+    const { run, combat } = fight(['FABRICATOR', 'GUARDBOT']);
+    const state = run.combat;
+    const [fabricator, guardbot] = state?.monsters ?? [];
+    if (state === null || fabricator === undefined || guardbot === undefined) throw new Error('no combat');
+    withRuleset('sts2', () => combat.setMove(fabricator, 'DISINTEGRATE_MOVE'));
+    withRuleset('sts2', () => combat.setMove(guardbot, 'GUARD_MOVE'));
+    withRuleset('sts2', () => combat.endTurn());
+    expect(fabricator.block).toBe(15);
+    expect(guardbot.block).toBe(0);
+  });
+
+  it('Fabricator builds bots while fewer than 4 allies live, then Disintegrates; its bots are minions', () => {
+    const { run, combat } = fight(['FABRICATOR']);
+    const state = run.combat;
+    const fabricator = state?.monsters[0];
+    if (state === null || fabricator === undefined) throw new Error('no combat');
+    const moves: string[] = [];
+    for (let turn = 0; turn < 8; turn++) {
+      moves.push(fabricator.move.id);
+      withRuleset('sts2', () => combat.endTurn());
+    }
+    const bots = state.monsters.filter((monster) => monster !== fabricator);
+    expect(bots.length).toBeGreaterThanOrEqual(4);
+    for (const bot of bots) expect(bot.powers.MINION).toBe(1);
+    expect(moves.at(-1)).toBe('DISINTEGRATE_MOVE');
+    expect(moves[0]).not.toBe('DISINTEGRATE_MOVE');
+  });
+
+  it("Entomancer's Pheromone Spit grows its Personal Hive to 3 with 1 Strength each, then gives 2 Strength", () => {
+    const { run, combat } = fight(['ENTOMANCER']);
+    const entomancer = run.combat?.monsters[0];
+    if (entomancer === undefined) throw new Error('no combat');
+    const strength: number[] = [];
+    for (let spit = 0; spit < 4; spit++) {
+      withRuleset('sts2', () => combat.setMove(entomancer, 'PHEROMONE_SPIT_MOVE'));
+      withRuleset('sts2', () => combat.endTurn());
+      strength.push(entomancer.powers.STRENGTH ?? 0);
+    }
+    expect(entomancer.powers.PERSONAL_HIVE).toBe(3);
+    expect(strength).toEqual([1, 2, 4, 6]);
+  });
+
+  it('Fat Gremlin flees on its Flee move', () => {
+    const { run, combat } = fight(['FAT_GREMLIN', 'SEAPUNK']);
+    const gremlin = run.combat?.monsters[0];
+    if (gremlin === undefined) throw new Error('no combat');
+    withRuleset('sts2', () => combat.setMove(gremlin, 'FLEE_MOVE'));
+    withRuleset('sts2', () => combat.endTurn());
+    expect(gremlin.escaped).toBe(true);
+  });
+});

@@ -104,9 +104,36 @@ export function monsterName(facts: Sts2MonsterFacts): string {
 /** Damage the real states show where the export has none. */
 const OBSERVED_DAMAGE: Readonly<Record<string, number>> = { 'WATERFALL_GIANT/PRESSURE_GUN_MOVE': 25 };
 
+/**
+ * Move effects written from the monsters' export pages where the facts cannot say them (they replace
+ * the facts' effects of that move): the move then counts as simulated.
+ */
+const PAGE_MOVE_EFFECTS: Readonly<Record<string, (context: MonsterContext) => void>> = {
+  // "Guard gives 15 Block to all Fabricator monsters in the same combat, not to itself."
+  'GUARDBOT/GUARD_MOVE': (context) => {
+    for (const other of context.combat.run.combat?.monsters ?? [])
+      if (other.alive && other.id === 'FABRICATOR') other.block += 15;
+  },
+  // Below 3 Personal Hive it gains 1 more and 1 Strength; from 3 on, 2 Strength.
+  'ENTOMANCER/PHEROMONE_SPIT_MOVE': (context) => {
+    if ((context.monster.powers.PERSONAL_HIVE ?? 0) < 3) {
+      context.buff('PERSONAL_HIVE', 1);
+      context.buff('STRENGTH', 1);
+    } else context.buff('STRENGTH', 2);
+  },
+  'FAT_GREMLIN/FLEE_MOVE': (context) => context.escape(),
+  'THIEVING_HOPPER/ESCAPE_MOVE': (context) => context.escape(),
+};
+
+/** Whether a monster's move has page-written effects (PAGE_MOVE_EFFECTS). */
+export function hasPageMoveEffects(monster: string, move: string): boolean {
+  return PAGE_MOVE_EFFECTS[`${monster}/${move}`] !== undefined;
+}
+
 function moveOf(monster: Sts2MonsterFacts, facts: Sts2MoveFacts): MonsterMoveDefinition {
   const damage = OBSERVED_DAMAGE[`${monster.id}/${facts.id}`] ?? facts.damage;
   const attacks = damage !== null && damage > 0;
+  const written = PAGE_MOVE_EFFECTS[`${monster.id}/${facts.id}`];
   const definition: MonsterMoveDefinition = {
     id: facts.id,
     name: facts.name,
@@ -114,9 +141,11 @@ function moveOf(monster: Sts2MonsterFacts, facts: Sts2MoveFacts): MonsterMoveDef
       ? intentOf(facts.intents.includes('attack') ? facts.intents : ['attack', ...facts.intents])
       : intentOf(facts.intents),
     ...(attacks ? { damage, hits: Math.max(1, facts.hits) } : {}),
-    ...(facts.effects.length > 0
-      ? { effect: (context: MonsterContext) => runMoveEffects(context, facts.effects) }
-      : {}),
+    ...(written !== undefined
+      ? { effect: written }
+      : facts.effects.length > 0
+        ? { effect: (context: MonsterContext) => runMoveEffects(context, facts.effects) }
+        : {}),
   };
   return definition;
 }
@@ -523,7 +552,40 @@ function toadpole(): MonsterDefinition {
   };
 }
 
+/**
+ * Fabricator (its export page): while fewer than 4 allies are alive it picks Fabricate or Fabricating
+ * Strike at random, else Disintegrate; its bots are minions. (That a new bot avoids the type of the
+ * last one is not simulated.)
+ */
+function fabricator(): MonsterDefinition {
+  const facts = factsOf('FABRICATOR');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. While fewer than 4 allies are alive, Fabricate (a defensive and an aggressive bot) or Fabricating Strike (an aggressive bot), at random; else Disintegrate. Its bots are minions. That a new bot avoids the type of the last one is not simulated.`,
+    moves: base.moves.map((move) =>
+      move.effect === undefined
+        ? move
+        : {
+            ...move,
+            effect: (context: MonsterContext) => {
+              const combat = context.combat.run.combat;
+              const before = new Set(combat?.monsters ?? []);
+              move.effect?.(context);
+              for (const other of combat?.monsters ?? []) if (!before.has(other)) other.powers.MINION = 1;
+            },
+          },
+    ),
+    nextMove: (context) => {
+      const allies = context.combat.livingMonsters().filter((other) => other !== context.monster).length;
+      if (allies >= 4) return 'DISINTEGRATE_MOVE';
+      return context.roll() < 50 ? 'FABRICATE_MOVE' : 'FABRICATING_STRIKE_MOVE';
+    },
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
+  FABRICATOR: fabricator,
   TOADPOLE: toadpole,
   DOORMAKER: doormaker,
   WATERFALL_GIANT: waterfallGiant,

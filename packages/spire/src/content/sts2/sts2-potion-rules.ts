@@ -5,12 +5,7 @@ import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { getCard } from '../registry.js';
 import { runServices } from '../run-services.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
-import {
-  moveChosenToHand,
-  playTopOfDrawPile,
-  randomColorless,
-  randomPoolCard,
-} from './sts2-card-rules.js';
+import { moveChosenToHand, playTopOfDrawPile, randomColorless, randomPoolCard } from './sts2-card-rules.js';
 import { offer, ownCharacter, POOL_RARITIES, pool } from './sts2-choice-card-rules.js';
 
 /** What a rule puts in place of a potion's structured effects. */
