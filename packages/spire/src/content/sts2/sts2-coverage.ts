@@ -16,6 +16,8 @@ const HAND_WRITTEN_MONSTERS = new Set([
   'TEST_SUBJECT',
   'QUEEN',
   'OWL_MAGISTRATE',
+  'FABRICATOR',
+  'THE_INSATIABLE',
 ]);
 
 export function isModelledSts2Entity(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import type { RunState } from '../../engine/run-state.js';
-import { sts2TestFight } from '../../test-support/sts2-test-fight.js';
+import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import { isModelledSts2Entity } from './sts2-coverage.js';
@@ -275,5 +275,50 @@ describe('StS2 monster moves written from the export pages', () => {
     withRuleset('sts2', () => combat.setMove(gremlin, 'FLEE_MOVE'));
     withRuleset('sts2', () => combat.endTurn());
     expect(gremlin.escaped).toBe(true);
+  });
+});
+
+describe('The Insatiable and its Sandpit', () => {
+  it('Liquify Ground: 4 Sandpit and 6 Frantic Escape; Sandpit falls each later move and kills at 0', () => {
+    const { run, combat } = fight(['THE_INSATIABLE']);
+    const state = run.combat;
+    const insatiable = state?.monsters[0];
+    if (state === null || insatiable === undefined) throw new Error('no combat');
+    expect(insatiable.move.id).toBe('LIQUIFY_GROUND_MOVE');
+    state.drawPile = [];
+    state.discardPile = [];
+    withRuleset('sts2', () => combat.endTurn());
+    expect(insatiable.powers.SANDPIT).toBe(4);
+    const escapes = [...state.hand, ...state.drawPile, ...state.discardPile].filter(
+      (card) => card.id === 'FRANTIC_ESCAPE',
+    );
+    expect(escapes).toHaveLength(6);
+    const sandpit: number[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      withRuleset('sts2', () => combat.endTurn());
+      sandpit.push(insatiable.powers.SANDPIT ?? 0);
+    }
+    expect(sandpit).toEqual([3, 2, 1]);
+    expect(run.hp).toBeGreaterThan(0);
+    withRuleset('sts2', () => combat.endTurn());
+    expect(run.hp).toBe(0);
+  });
+
+  it('Frantic Escape raises Sandpit by 1 and costs 1 more each time it is played', () => {
+    const { run, combat } = fight(['THE_INSATIABLE']);
+    const state = run.combat;
+    const insatiable = state?.monsters[0];
+    if (state === null || insatiable === undefined) throw new Error('no combat');
+    insatiable.powers.SANDPIT = 2;
+    const frantic = testCombatCard(run, 'FRANTIC_ESCAPE');
+    state.hand = [frantic];
+    state.player.energy = 9;
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(insatiable.powers.SANDPIT).toBe(3);
+    expect(frantic.combatCost).toBe(2);
+    state.hand = [frantic];
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(insatiable.powers.SANDPIT).toBe(4);
+    expect(state.player.energy).toBe(9 - 1 - 2);
   });
 });

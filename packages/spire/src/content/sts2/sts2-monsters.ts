@@ -584,8 +584,44 @@ function fabricator(): MonsterDefinition {
   };
 }
 
+/**
+ * The Insatiable (its export page and Sandpit's): Liquify Ground gives it 4 Sandpit and shuffles 6
+ * Frantic Escape into the player's piles (3 into the Draw Pile, 3 into the Discard Pile). Sandpit
+ * falls by 1 each of its turns; when it reaches 0 the player is killed. Each Frantic Escape played
+ * raises it by 1. The simulator lowers Sandpit before each move after Liquify Ground's, so the player
+ * has 4 turns after the one it was applied in, plus one per Frantic Escape (the game's order is not
+ * in the export). Its killing Osty as well is not simulated.
+ */
+function theInsatiable(): MonsterDefinition {
+  const facts = factsOf('THE_INSATIABLE');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Liquify Ground: 4 Sandpit, and 6 Frantic Escape into your Draw and Discard Piles. Sandpit falls by 1 before each of its later moves; at 0 you are killed. Playing a Frantic Escape raises it by 1. ${orderText(facts)}`,
+    moves: base.moves.map((move) => ({
+      ...move,
+      effect: (context: MonsterContext) => {
+        const sandpit = context.monster.powers.SANDPIT ?? 0;
+        if (sandpit > 0) {
+          context.buff('SANDPIT', -1);
+          if (sandpit === 1) {
+            context.combat.loseHp(context.combat.run.hp);
+            if (context.combat.run.hp <= 0) return;
+          }
+        }
+        if (move.id === 'LIQUIFY_GROUND_MOVE') {
+          context.buff('SANDPIT', 4);
+          context.addStatus('FRANTIC_ESCAPE', 'draw', 3);
+          context.addStatus('FRANTIC_ESCAPE', 'discard', 3);
+        } else move.effect?.(context);
+      },
+    })),
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   FABRICATOR: fabricator,
+  THE_INSATIABLE: theInsatiable,
   TOADPOLE: toadpole,
   DOORMAKER: doormaker,
   WATERFALL_GIANT: waterfallGiant,

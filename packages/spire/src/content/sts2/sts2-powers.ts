@@ -86,6 +86,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   CONSTRICT: 'While the Slithering Strangler lives, take that much damage at the end of your turn.',
   HEX: 'While the Spectral Knight lives, every card in your Hand is Ethereal.',
   RINGING: 'You can play only 1 card this turn.',
+  SANDPIT:
+    "The Insatiable's: falls by 1 before each of its moves; when it reaches 0, the player is killed. Frantic Escape raises it by 1.",
   SMOGGY: 'You can play only 1 Skill per turn.',
   TANGLED: 'Attacks cost 1 more Energy; decreases by 1 at the end of your turn.',
   FLUTTER:

@@ -10,6 +10,12 @@ function factNumber(id: string, name: string): number {
   return value;
 }
 
+function factCost(id: string): number {
+  const cost = STS2_CARD_FACTS_BY_ID.get(id)?.cost;
+  if (cost === undefined) throw new Error(`the StS2 facts have no card ${id}`);
+  return cost;
+}
+
 /** "At the end of your turn, if this is in your Hand, take N damage": Block absorbs it, as any non-attack damage. */
 function damageAtTurnEnd(id: string): Sts2CardRule {
   return {
@@ -36,6 +42,15 @@ export const STS2_STATUS_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   INFECTION: damageAtTurnEnd('INFECTION'),
   TOXIC: damageAtTurnEnd('TOXIC'),
   BECKON: hpLossAtTurnEnd('BECKON'),
+  FRANTIC_ESCAPE: {
+    text: "Get farther away: raise The Insatiable's Sandpit by 1. This card costs 1 more for the rest of combat.",
+    play: (x, c) => {
+      const monsters = x.run.combat?.monsters ?? [];
+      for (let index = 0; index < monsters.length; index++)
+        if ((monsters[index]?.powers.SANDPIT ?? 0) > 0) x.applyToMonster(index, 'SANDPIT', 1);
+      c.card.combatCost = (c.card.combatCost ?? factCost('FRANTIC_ESCAPE')) + 1;
+    },
+  },
   VOID: {
     text: `When you draw this card, lose ${factNumber('VOID', 'Energy')} Energy.`,
     onDraw: (x, c) => x.gainEnergy(-varOf(c, 'Energy')),
