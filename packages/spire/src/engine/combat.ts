@@ -66,6 +66,8 @@ export interface HandRules {
   readonly tangled: number;
   /** StS2's Borrowed Time: Energy added to the cost of every card this turn. */
   readonly borrowed: number;
+  /** StS2's Veilpiercer: the next Ethereal card costs 0. */
+  readonly veilpiercer: boolean;
 }
 
 /** Why a card cannot be played (`Combat.blockedBy`), in the order the rules are checked. */
@@ -715,6 +717,7 @@ export class Combat implements CombatContext {
       } else if (
         cardFlag(definition.retain, card.upgraded) ||
         card.retainOnce ||
+        card.retain === true ||
         pyramid ||
         retainHand ||
         (card.enchantment !== undefined && enchantmentOf(card)?.retain === true)
@@ -925,6 +928,7 @@ export class Combat implements CombatContext {
       smoggy: sts2 && (powers.SMOGGY ?? 0) > 0 && (counters.skillsThisTurn ?? 0) >= 1,
       tangled: sts2 && (powers.TANGLED ?? 0) > 0 ? 1 : 0,
       borrowed: sts2 && (powers.BORROWED_TIME ?? 0) > 0 ? 1 : 0,
+      veilpiercer: sts2 && (powers.VEILPIERCER ?? 0) > 0,
     };
   }
 
@@ -948,6 +952,7 @@ export class Combat implements CombatContext {
     if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
     if (definition.type === 'Skill' && rules.freeSkill) cost = 0;
     if (rules.voidForm) cost = 0;
+    if (rules.veilpiercer && isEthereal(card, definition)) cost = 0;
     return Math.max(0, cost);
   }
 
@@ -1052,6 +1057,9 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('FREE_ATTACK', 1);
     if (definition.type === 'Skill' && (combat.player.powers.FREE_SKILL ?? 0) > 0)
       this.reducePlayerPower('FREE_SKILL', 1);
+    // StS2's Veilpiercer: spent by the Ethereal card it made free (before the card plays: Veilpiercer is one).
+    if ((combat.player.powers.VEILPIERCER ?? 0) > 0 && isEthereal(card, definition))
+      this.reducePlayerPower('VEILPIERCER', 1);
     if (starsSpent > 0) this.onStarsChanged(starsSpent, true);
     if (definition.target === 'AnyEnemy') {
       const facing = combat.monsters[target];
@@ -1068,6 +1076,8 @@ export class Combat implements CombatContext {
   private resolvePlay(card: CombatCard, target: number, definition: CardDefinition, free: boolean): void {
     const combat = this.combat;
     const counters = combat.counters;
+    // Nested plays (Havoc, Mayhem) set their own: the cards reacting afterwards read this card's.
+    const energyPaid = this.energySpent;
     counters.cardsThisTurn = (counters.cardsThisTurn ?? 0) + 1;
     counters.cardsThisCombat = (counters.cardsThisCombat ?? 0) + 1;
     if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
@@ -1129,6 +1139,8 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('DUPLICATION', 1);
       repeats += 1;
     }
+    // StS2's Replay given in combat (Transfigure).
+    if (sts2 && card.replays !== undefined) repeats += card.replays;
     const enchantment = card.enchantment;
     const enchantmentRule = enchantment === undefined ? undefined : findEnchantment(enchantment.id);
     const first = enchantment !== undefined && this.firstPlay(card);
@@ -1184,6 +1196,7 @@ export class Combat implements CombatContext {
         counters.returnsPending = (counters.returnsPending ?? 0) + 1;
       }
     }
+    if (sts2 && !combat.over) this.afterSts2CardPlaced(card, definition, energyPaid);
     this.checkCombatOver();
   }
 
@@ -1321,6 +1334,7 @@ export class Combat implements CombatContext {
   }
 
   private hitMonster(monster: MonsterState, damage: number): number {
+    if (this.run.ruleset === 'sts2') this.countSts2Hit(monster);
     const lost = this.reduceMonsterHp(monster, damage, true);
     const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
     if (reaper > 0 && lost > 0 && monster.alive)
@@ -1458,6 +1472,9 @@ export class Combat implements CombatContext {
       const absorbed = Math.min(combat.player.block, remaining);
       combat.player.block -= absorbed;
       remaining -= absorbed;
+      // StS2's Reflect: the attack damage the Block took goes back to the attacker.
+      if (attacker?.alive === true && absorbed > 0 && (combat.player.powers.REFLECT ?? 0) > 0)
+        this.reduceMonsterHp(attacker, absorbed, false);
     }
     if (remaining > 0 && remaining <= 5 && attacker !== null && hasRelic(this.run, 'TORII')) remaining = 1;
     const summon = combat.summon;
@@ -1465,6 +1482,7 @@ export class Combat implements CombatContext {
       const absorbed = Math.min(summon.hp, remaining);
       summon.hp -= absorbed;
       remaining -= absorbed;
+      if (summon.hp <= 0) this.afterCreatureDeath();
     }
     if (remaining > 0 && attacker !== null && (attacker.powers.PAINFUL_STABS ?? 0) > 0) {
       for (let copy = 0; copy < (attacker.powers.PAINFUL_STABS ?? 0); copy++)
@@ -1659,6 +1677,9 @@ export class Combat implements CombatContext {
 
   /** Gains (or, negative, loses) energy, never below 0. */
   gainEnergy(amount: number): void {
+    // StS2's No Energy Gain (Expect a Fight): no more Energy this turn.
+    if (amount > 0 && this.run.ruleset === 'sts2' && (this.combat.player.powers.NO_ENERGY_GAIN ?? 0) > 0)
+      return;
     this.combat.player.energy = Math.max(0, this.combat.player.energy + amount);
   }
 
@@ -2048,6 +2069,12 @@ export class Combat implements CombatContext {
       this.playFree(chosen, false);
     }
     if (this.finished()) return;
+    const top = combat.drawPile[combat.drawPile.length - 1];
+    if (top !== undefined && getCard(top.id).playedFromDrawTopAtTurnEnd === true) {
+      combat.drawPile.pop();
+      this.playFree(top, false);
+      if (this.finished()) return;
+    }
     const powers = combat.player.powers;
     const dot = powers.PALE_BLUE_DOT ?? 0;
     if (dot > 0 && (combat.counters.cardsThisTurn ?? 0) >= 5) this.applyToPlayer('DRAW_CARDS_NEXT_TURN', dot);
@@ -2055,6 +2082,7 @@ export class Combat implements CombatContext {
     if (powers.RINGING !== undefined) delete powers.RINGING;
     if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
     if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
+    if (powers.NO_ENERGY_GAIN !== undefined) delete powers.NO_ENERGY_GAIN;
     if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
   }
 
@@ -2120,6 +2148,46 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).onSummonAttack?.(this);
   }
 
+  killSummon(): void {
+    const summon = this.combat.summon;
+    if (summon === null || summon.hp <= 0) return;
+    summon.hp = 0;
+    this.afterCreatureDeath();
+  }
+
+  /** StS2: cards in the hand, Draw and Discard Piles reacting to a creature's death (Melancholy). */
+  private afterCreatureDeath(): void {
+    if (this.run.ruleset !== 'sts2') return;
+    const combat = this.combat;
+    for (const pile of [combat.hand, combat.drawPile, combat.discardPile])
+      for (const card of pile) getCard(card.id).onCreatureDeath?.(this, card);
+  }
+
+  /** StS2: the player's attack hits on a monster this turn (Beat into Shape), kept in its memory. */
+  private countSts2Hit(monster: MonsterState): void {
+    const memory = monster.memory;
+    if (memory.hitsTurn !== this.combat.turn) {
+      memory.hitsTurn = this.combat.turn;
+      memory.hitsThisTurn = 0;
+    }
+    memory.hitsThisTurn = (memory.hitsThisTurn ?? 0) + 1;
+  }
+
+  /** StS2: cards in the Draw and Discard Piles reacting to a card played, once it is in its pile. */
+  private afterSts2CardPlaced(card: CombatCard, definition: CardDefinition, energyPaid: number): void {
+    const combat = this.combat;
+    // Backwards: a reacting card may take itself out of its pile (into the hand).
+    for (const pile of [combat.drawPile, combat.discardPile])
+      for (let index = pile.length - 1; index >= 0; index--) {
+        const other = pile[index];
+        if (other === undefined || other === card) continue;
+        const hook = getCard(other.id).onOtherCardPlayed;
+        if (hook === undefined) continue;
+        hook(this, other, definition.type, energyPaid);
+        if (combat.over) return;
+      }
+  }
+
   /** Start-of-turn rules of StS2 powers (before the turn's energy and draw). */
   private startSts2Turn(): void {
     const combat = this.combat;
@@ -2139,6 +2207,8 @@ export class Combat implements CombatContext {
     if ((powers.PLATING ?? 0) > 0) this.reducePlayerPower('PLATING', 1);
     if ((powers.INFERNO ?? 0) > 0) this.loseHp(1);
     if (this.run.ruleset !== 'sts2') return;
+    // Reflect lasts through the enemies' turn after the one it was played on.
+    if ((powers.REFLECT ?? 0) > 0) this.reducePlayerPower('REFLECT', 1);
     // Radiance and Clarity: 1 more Energy and card this turn, through the next-turn powers read below.
     if ((powers.RADIANCE ?? 0) > 0) {
       powers.NEXT_TURN_ENERGY = (powers.NEXT_TURN_ENERGY ?? 0) + 1;
@@ -2157,7 +2227,8 @@ export class Combat implements CombatContext {
     const powers = combat.player.powers;
     if (definition.type === 'Attack' && (powers.GIGANTIFICATION ?? 0) > 0)
       this.reducePlayerPower('GIGANTIFICATION', 1);
-    if (cardFlag(definition.ethereal, false))
+    // Ethereal by keyword (upgraded or not) or given in combat (Banshee's Cry and Pull From Below count these).
+    if (isEthereal(card, definition))
       combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
     for (let index = 0; index < combat.monsters.length; index++) {
       const monster = combat.monsters[index];
@@ -2237,6 +2308,7 @@ export class Combat implements CombatContext {
   /** StS2 reactions to a monster dying for good: Crab Rage, minions leaving. */
   private afterSts2Death(monster: MonsterState): void {
     const combat = this.combat;
+    this.afterCreatureDeath();
     for (let index = 0; index < combat.monsters.length; index++) {
       const other = combat.monsters[index];
       if (other === undefined || other === monster || !other.alive) continue;

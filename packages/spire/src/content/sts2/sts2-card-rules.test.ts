@@ -33,7 +33,7 @@ const FIVE = ['STRIKE_REGENT', 'DEFEND_REGENT', 'VENERATE', 'FALLING_STAR', 'STR
 
 describe('StS2 card rules from the game texts', () => {
   it('a rule that leaves part of its card out says what, and the card counts as partly modelled', () => {
-    for (const id of ['EXPECT_A_FIGHT', 'THE_HUNT', 'THE_SCYTHE', 'PANIC_BUTTON']) {
+    for (const id of ['PANIC_BUTTON']) {
       const facts = ALL_STS2_CARD_FACTS.find((card) => card.id === id);
       if (facts === undefined) throw new Error(`no facts for ${id}`);
       expect(isFullyModelledSts2Card(facts), id).toBe(false);
