@@ -117,7 +117,13 @@ const keywordsOf = (facts: Sts2CardFacts): readonly string[] => KEYWORD_FIXES[fa
 function keywordFlag(facts: Sts2CardFacts, keyword: string): readonly [boolean, boolean] {
   const base = keywordsOf(facts).includes(keyword);
   const change = facts.upgradeKeywords[keyword];
-  const upgraded = change === 'add' ? true : change === 'remove' ? false : base;
+  // The export writes the changes as `add_keyword` and `remove_keyword`.
+  const upgraded =
+    change === 'add' || change === 'add_keyword'
+      ? true
+      : change === 'remove' || change === 'remove_keyword'
+        ? false
+        : base;
   return [base, upgraded];
 }
 
