@@ -1812,6 +1812,23 @@ export class Combat implements CombatContext {
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
     if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
     if (fromHand) for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
+    if (fromHand && this.run.ruleset === 'sts2') this.playIfSly(card);
+  }
+
+  /**
+   * StS2's Sly: a card discarded from the hand before the end of the turn is played for free. Sly is
+   * the card's keyword or given for this turn (Hand Trick marks `sly:<uid>` with the turn).
+   */
+  private playIfSly(card: CombatCard): void {
+    const combat = this.combat;
+    if (combat.over) return;
+    const given = combat.counters[`sly:${card.uid}`] === combat.turn;
+    if (!given && !cardFlag(getCard(card.id).sly, card.upgraded)) return;
+    // A discard hook may have moved it already.
+    const index = combat.discardPile.indexOf(card);
+    if (index < 0) return;
+    removeAt(combat.discardPile, index);
+    this.playFree(card, false);
   }
 
   /**

@@ -141,6 +141,8 @@ export interface CardDefinition {
   readonly ethereal?: readonly [boolean, boolean] | boolean;
   readonly innate?: readonly [boolean, boolean] | boolean;
   readonly retain?: readonly [boolean, boolean] | boolean;
+  /** StS2's Sly: discarded from the hand by an effect during the turn, the card is played for free. */
+  readonly sly?: readonly [boolean, boolean] | boolean;
   /** Rules text with placeholders; `upgradedText` when the wording changes. */
   readonly text: string;
   readonly upgradedText?: string;

@@ -202,6 +202,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ethereal: keywordFlag(facts, 'Ethereal'),
     innate: keywordFlag(facts, 'Innate'),
     retain: keywordFlag(facts, 'Retain'),
+    sly: keywordFlag(facts, 'Sly'),
     text: textOf(facts, false),
     upgradedText: textOf(facts, true),
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),

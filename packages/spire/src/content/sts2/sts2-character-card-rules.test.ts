@@ -66,6 +66,7 @@ describe('StS2 character cards whose whole text is simulated', () => {
       'REFLECT',
       'DEMONIC_SHIELD',
       'EXPECT_A_FIGHT',
+      'HAND_TRICK',
       'THE_HUNT',
     ];
     for (const id of ids) {
@@ -355,6 +356,39 @@ describe('StS2 character cards whose whole text is simulated', () => {
   });
 
   // ---- Silent ----
+  it('Hand Trick: the chosen Skill is Sly this turn, so a discard plays it for free', () => {
+    const f = fight('SILENT');
+    for (let copy = 0; copy < 15; copy++) pile(f, 'drawPile', 'STRIKE_SILENT');
+    const defend = inHand(f, 'DEFEND_SILENT');
+    inHand(f, 'STRIKE_SILENT');
+    play(f, inHand(f, 'HAND_TRICK'));
+    expect(f.combat.combat.player.block).toBe(7);
+    // Only the Skill is offered: chosen at once.
+    expect(f.combat.combat.selection).toBeNull();
+    const energy = f.combat.combat.player.energy;
+    play(f, inHand(f, 'SURVIVOR'));
+    sts2(() => f.combat.choose(f.combat.combat.selection?.options.indexOf(defend.uid) ?? -1));
+    expect(f.combat.combat.player.block).toBe(7 + 8 + 5);
+    expect(f.combat.combat.player.energy).toBe(energy - 1);
+    expect(f.combat.combat.discardPile).toContain(defend);
+    // The next turn it is not Sly any more.
+    sts2(() => f.combat.endTurn());
+    f.combat.combat.hand.push(defend);
+    f.combat.combat.discardPile = f.combat.combat.discardPile.filter((card) => card !== defend);
+    const block = f.combat.combat.player.block;
+    sts2(() => f.combat.discardCard(defend));
+    expect(f.combat.combat.player.block).toBe(block);
+  });
+
+  it('a card with the Sly keyword is played for free when an effect discards it (Reflex draws 2)', () => {
+    const f = fight('SILENT');
+    for (let copy = 0; copy < 5; copy++) pile(f, 'drawPile', 'STRIKE_SILENT');
+    const reflex = inHand(f, 'REFLEX');
+    sts2(() => f.combat.discardCard(reflex));
+    expect(f.combat.combat.hand.length).toBe(2);
+    expect(f.combat.combat.discardPile).toContain(reflex);
+  });
+
   it('The Hunt: a Fatal hit adds a card reward after the fight', () => {
     // The first card kills enemy 0, a Strike enemy 1; the fight is won through the run's actions.
     const rewardsAfter = (killer: string): number => {

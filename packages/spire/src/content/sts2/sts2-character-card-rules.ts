@@ -178,6 +178,24 @@ export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
       x.applyToPlayer('REFLECT', 1);
     },
   },
+  // ---- Silent ----
+  HAND_TRICK: {
+    text: 'Gain !B! Block. Add Sly to a Skill in your Hand this turn.',
+    play: (x, c) => {
+      x.gainBlock(c.block);
+      x.requestSelection({
+        source: 'hand',
+        count: 1,
+        prompt: 'Choose a Skill to make Sly this turn.',
+        filter: isSkill,
+      });
+    },
+    onSelect: (x, chosen) => {
+      const combat = x.run.combat;
+      // The engine's Sly reads the mark: Sly while the mark holds this turn's number.
+      if (combat !== null) for (const card of chosen) combat.counters[`sly:${card.uid}`] = combat.turn;
+    },
+  },
   // ---- Ironclad ----
   DEMONIC_SHIELD: {
     text: 'Lose !M! HP. Give another player Block equal to your Block (in single-player there is none).',
