@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Combat } from '../../engine/combat.js';
+import { toGameState } from '../../engine/game-state-projection.js';
 import { applyAction } from '../../engine/run.js';
 import type { CharacterId, CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
@@ -223,6 +224,8 @@ describe('StS2 character cards whose whole text is simulated', () => {
     play(f, scythe);
     expect(hpLost(f, 0)).toBe(13);
     expect(f.run.deck.find((card) => card.uid === 9001)?.bonus).toBe(3);
+    const shown = sts2(() => toGameState(f.run).run?.deck.find((card) => card.card_id === 'THE_SCYTHE'));
+    expect(shown?.rules_text).toContain('Deal 16 damage');
     // The next fight starts the deck card at 16.
     const again = sts2(() => Combat.start(f.run, 'TEST', ['SEAPUNK'], 'monster'));
     const card = [...again.combat.hand, ...again.combat.drawPile].find((each) => each.uid === 9001);
