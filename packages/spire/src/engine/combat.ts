@@ -1058,7 +1058,11 @@ export class Combat implements CombatContext {
     if (definition.type === 'Skill' && (combat.player.powers.FREE_SKILL ?? 0) > 0)
       this.reducePlayerPower('FREE_SKILL', 1);
     // StS2's Veilpiercer: spent by the Ethereal card it made free (before the card plays: Veilpiercer is one).
-    if ((combat.player.powers.VEILPIERCER ?? 0) > 0 && isEthereal(card, definition))
+    if (
+      this.run.ruleset === 'sts2' &&
+      (combat.player.powers.VEILPIERCER ?? 0) > 0 &&
+      isEthereal(card, definition)
+    )
       this.reducePlayerPower('VEILPIERCER', 1);
     if (starsSpent > 0) this.onStarsChanged(starsSpent, true);
     if (definition.target === 'AnyEnemy') {
@@ -1473,7 +1477,12 @@ export class Combat implements CombatContext {
       combat.player.block -= absorbed;
       remaining -= absorbed;
       // StS2's Reflect: the attack damage the Block took goes back to the attacker.
-      if (attacker?.alive === true && absorbed > 0 && (combat.player.powers.REFLECT ?? 0) > 0)
+      if (
+        attacker?.alive === true &&
+        absorbed > 0 &&
+        this.run.ruleset === 'sts2' &&
+        (combat.player.powers.REFLECT ?? 0) > 0
+      )
         this.reduceMonsterHp(attacker, absorbed, false);
     }
     if (remaining > 0 && remaining <= 5 && attacker !== null && hasRelic(this.run, 'TORII')) remaining = 1;
