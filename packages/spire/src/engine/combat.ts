@@ -199,6 +199,9 @@ function clear(record: Record<string, number>, id: string): void {
   if (record[id] !== undefined) delete record[id];
 }
 
+/** StS2: the `sly:<uid>` mark of a card that is Sly for the rest of the combat (Master Planner). */
+const SLY_FOR_COMBAT = -1;
+
 /** Attack damage of one hit from the player to a monster, as shown and as dealt. */
 export function playerAttackDamage(
   run: RunState,
@@ -1338,7 +1341,8 @@ export class Combat implements CombatContext {
   }
 
   private hitMonster(monster: MonsterState, damage: number): number {
-    if (this.run.ruleset === 'sts2') this.countSts2Hit(monster);
+    // Only a played card's hits (Beat into Shape's "powered attacks"): not a potion's or a relic's.
+    if (this.run.ruleset === 'sts2' && this.currentCard !== null) this.countSts2Hit(monster);
     const lost = this.reduceMonsterHp(monster, damage, true);
     const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
     if (reaper > 0 && lost > 0 && monster.alive)
@@ -1826,12 +1830,14 @@ export class Combat implements CombatContext {
 
   /**
    * StS2's Sly: a card discarded from the hand before the end of the turn is played for free. Sly is
-   * the card's keyword or given for this turn (Hand Trick marks `sly:<uid>` with the turn).
+   * the card's keyword or given in combat: `sly:<uid>` holds the turn it lasts (Hand Trick) or
+   * SLY_FOR_COMBAT (Master Planner).
    */
   private playIfSly(card: CombatCard): void {
     const combat = this.combat;
     if (combat.over) return;
-    const given = combat.counters[`sly:${card.uid}`] === combat.turn;
+    const mark = combat.counters[`sly:${card.uid}`];
+    const given = mark === combat.turn || mark === SLY_FOR_COMBAT;
     if (!given && !cardFlag(getCard(card.id).sly, card.upgraded)) return;
     // A discard hook may have moved it already.
     const index = combat.discardPile.indexOf(card);
@@ -2262,6 +2268,9 @@ export class Combat implements CombatContext {
         this.applyToMonster(index, 'DOOM', monster.powers.OBLIVION ?? 0);
     }
     if ((powers.AFTERIMAGE ?? 0) > 0) this.gainBlock(powers.AFTERIMAGE ?? 0, true);
+    // Master Planner: a Skill played gains Sly for the rest of the combat.
+    if (definition.type === 'Skill' && (powers.MASTER_PLANNER ?? 0) > 0)
+      combat.counters[`sly:${card.uid}`] = SLY_FOR_COMBAT;
     if (definition.type === 'Attack' && (powers.CALAMITY ?? 0) > 0) {
       // Calamity: a random Attack of the character's reward pool, once per stack.
       const attacks = (['Common', 'Uncommon', 'Rare'] as const)

@@ -383,6 +383,23 @@ describe('StS2 character cards whose whole text is simulated', () => {
     expect(f.combat.combat.player.block).toBe(block);
   });
 
+  it('Master Planner: every Skill played gains Sly for the rest of the combat', () => {
+    const f = fight('SILENT');
+    for (let copy = 0; copy < 15; copy++) pile(f, 'drawPile', 'STRIKE_SILENT');
+    play(f, inHand(f, 'MASTER_PLANNER'));
+    const defend = inHand(f, 'DEFEND_SILENT');
+    play(f, defend);
+    expect(f.combat.combat.player.block).toBe(5);
+    // A turn later it is still Sly: discarded from the hand, it is played again.
+    sts2(() => f.combat.endTurn());
+    f.combat.combat.discardPile = f.combat.combat.discardPile.filter((card) => card !== defend);
+    f.combat.combat.hand.push(defend);
+    sts2(() => f.combat.discardCard(defend));
+    expect(f.combat.combat.player.block).toBe(5);
+    expect(f.combat.combat.discardPile).toContain(defend);
+    expect(f.combat.combat.counters.discardedThisTurn).toBe(1);
+  });
+
   it('a card with the Sly keyword is played for free when an effect discards it (Reflex draws 2)', () => {
     const f = fight('SILENT');
     for (let copy = 0; copy < 5; copy++) pile(f, 'drawPile', 'STRIKE_SILENT');

@@ -99,6 +99,7 @@ const MODELLED: Readonly<Record<string, string>> = {
   COLOSSUS: 'This turn, take 50% less damage from Vulnerable enemies.',
   CONQUEROR: 'Sovereign Blade deals double damage to this enemy this turn.',
   HANG: 'Hang cards deal that many times their damage to this enemy.',
+  MASTER_PLANNER: 'When you play a Skill, it gains Sly.',
   VEILPIERCER: 'The next Ethereal cards you play (its amount) cost 0.',
   NO_ENERGY_GAIN: 'You cannot gain Energy this turn.',
   REFLECT: 'Attack damage your Block takes is dealt back to the attacker, until your next turn.',
