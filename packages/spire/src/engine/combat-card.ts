@@ -9,7 +9,8 @@ export function toCombatCard(card: DeckCard): CombatCard {
     upgraded: card.upgraded,
     combatCost: null,
     turnCost: null,
-    bonus: 0,
+    // StS2: damage gained for good (The Scythe) carries into every combat.
+    bonus: card.bonus ?? 0,
     retainOnce: false,
   };
   // Its own copy: what grows in combat (Goopy) writes back to the deck card on purpose, not by sharing.

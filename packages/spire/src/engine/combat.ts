@@ -68,6 +68,8 @@ export interface HandRules {
   readonly borrowed: number;
   /** StS2: cards in hand whose `whileInHand` may forbid playing the others (Normality, Enthralled). */
   readonly holders: readonly CombatCard[];
+  /** StS2's Veilpiercer: the next Ethereal card costs 0. */
+  readonly veilpiercer: boolean;
 }
 
 const NO_HOLDERS: readonly CombatCard[] = [];
@@ -201,6 +203,9 @@ export function emptyRecord(): Powers {
 function clear(record: Record<string, number>, id: string): void {
   if (record[id] !== undefined) delete record[id];
 }
+
+/** StS2: the `sly:<uid>` mark of a card that is Sly for the rest of the combat (Master Planner). */
+const SLY_FOR_COMBAT = -1;
 
 /** Attack damage of one hit from the player to a monster, as shown and as dealt. */
 export function playerAttackDamage(
@@ -720,6 +725,7 @@ export class Combat implements CombatContext {
       } else if (
         cardFlag(definition.retain, card.upgraded) ||
         card.retainOnce ||
+        card.retain === true ||
         pyramid ||
         retainHand ||
         (card.enchantment !== undefined && enchantmentOf(card)?.retain === true)
@@ -950,6 +956,7 @@ export class Combat implements CombatContext {
       tangled: sts2 && (powers.TANGLED ?? 0) > 0 ? 1 : 0,
       borrowed: sts2 && (powers.BORROWED_TIME ?? 0) > 0 ? 1 : 0,
       holders: sts2 ? this.handHolders() : NO_HOLDERS,
+      veilpiercer: sts2 && (powers.VEILPIERCER ?? 0) > 0,
     };
   }
 
@@ -994,6 +1001,7 @@ export class Combat implements CombatContext {
     if (definition.type === 'Attack' && rules.freeAttack) cost = 0;
     if (definition.type === 'Skill' && rules.freeSkill) cost = 0;
     if (rules.voidForm) cost = 0;
+    if (rules.veilpiercer && isEthereal(card, definition)) cost = 0;
     return Math.max(0, cost);
   }
 
@@ -1101,6 +1109,13 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('FREE_ATTACK', 1);
     if (definition.type === 'Skill' && (combat.player.powers.FREE_SKILL ?? 0) > 0)
       this.reducePlayerPower('FREE_SKILL', 1);
+    // StS2's Veilpiercer: spent by the Ethereal card it made free (before the card plays: Veilpiercer is one).
+    if (
+      this.run.ruleset === 'sts2' &&
+      (combat.player.powers.VEILPIERCER ?? 0) > 0 &&
+      isEthereal(card, definition)
+    )
+      this.reducePlayerPower('VEILPIERCER', 1);
     if (starsSpent > 0) this.onStarsChanged(starsSpent, true);
     if (definition.target === 'AnyEnemy') {
       const facing = combat.monsters[target];
@@ -1117,6 +1132,8 @@ export class Combat implements CombatContext {
   private resolvePlay(card: CombatCard, target: number, definition: CardDefinition, free: boolean): void {
     const combat = this.combat;
     const counters = combat.counters;
+    // Nested plays (Havoc, Mayhem) set their own: the cards reacting afterwards read this card's.
+    const energyPaid = this.energySpent;
     counters.cardsThisTurn = (counters.cardsThisTurn ?? 0) + 1;
     counters.cardsThisCombat = (counters.cardsThisCombat ?? 0) + 1;
     if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
@@ -1178,6 +1195,8 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('DUPLICATION', 1);
       repeats += 1;
     }
+    // StS2's Replay given in combat (Transfigure).
+    if (sts2 && card.replays !== undefined) repeats += card.replays;
     const enchantment = card.enchantment;
     const enchantmentRule = enchantment === undefined ? undefined : findEnchantment(enchantment.id);
     const first = enchantment !== undefined && this.firstPlay(card);
@@ -1240,6 +1259,7 @@ export class Combat implements CombatContext {
         counters.returnsPending = (counters.returnsPending ?? 0) + 1;
       }
     }
+    if (sts2 && !combat.over) this.afterSts2CardPlaced(card, definition, energyPaid);
     this.checkCombatOver();
   }
 
@@ -1377,6 +1397,8 @@ export class Combat implements CombatContext {
   }
 
   private hitMonster(monster: MonsterState, damage: number): number {
+    // Only a played card's hits (Beat into Shape's "powered attacks"): not a potion's or a relic's.
+    if (this.run.ruleset === 'sts2' && this.currentCard !== null) this.countSts2Hit(monster);
     const lost = this.reduceMonsterHp(monster, damage, true);
     const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
     if (reaper > 0 && lost > 0 && monster.alive)
@@ -1514,6 +1536,14 @@ export class Combat implements CombatContext {
       const absorbed = Math.min(combat.player.block, remaining);
       combat.player.block -= absorbed;
       remaining -= absorbed;
+      // StS2's Reflect: the attack damage the Block took goes back to the attacker.
+      if (
+        attacker?.alive === true &&
+        absorbed > 0 &&
+        this.run.ruleset === 'sts2' &&
+        (combat.player.powers.REFLECT ?? 0) > 0
+      )
+        this.reduceMonsterHp(attacker, absorbed, false);
     }
     if (remaining > 0 && remaining <= 5 && attacker !== null && hasRelic(this.run, 'TORII')) remaining = 1;
     const summon = combat.summon;
@@ -1521,6 +1551,7 @@ export class Combat implements CombatContext {
       const absorbed = Math.min(summon.hp, remaining);
       summon.hp -= absorbed;
       remaining -= absorbed;
+      if (summon.hp <= 0) this.afterCreatureDeath();
     }
     if (remaining > 0 && attacker !== null && (attacker.powers.PAINFUL_STABS ?? 0) > 0) {
       for (let copy = 0; copy < (attacker.powers.PAINFUL_STABS ?? 0); copy++)
@@ -1720,6 +1751,9 @@ export class Combat implements CombatContext {
 
   /** Gains (or, negative, loses) energy, never below 0. */
   gainEnergy(amount: number): void {
+    // StS2's No Energy Gain (Expect a Fight): no more Energy this turn.
+    if (amount > 0 && this.run.ruleset === 'sts2' && (this.combat.player.powers.NO_ENERGY_GAIN ?? 0) > 0)
+      return;
     this.combat.player.energy = Math.max(0, this.combat.player.energy + amount);
   }
 
@@ -1855,6 +1889,25 @@ export class Combat implements CombatContext {
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
     if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
     if (fromHand) for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
+    if (fromHand && this.run.ruleset === 'sts2') this.playIfSly(card);
+  }
+
+  /**
+   * StS2's Sly: a card discarded from the hand before the end of the turn is played for free. Sly is
+   * the card's keyword or given in combat: `sly:<uid>` holds the turn it lasts (Hand Trick) or
+   * SLY_FOR_COMBAT (Master Planner).
+   */
+  private playIfSly(card: CombatCard): void {
+    const combat = this.combat;
+    if (combat.over) return;
+    const mark = combat.counters[`sly:${card.uid}`];
+    const given = mark === combat.turn || mark === SLY_FOR_COMBAT;
+    if (!given && !cardFlag(getCard(card.id).sly, card.upgraded)) return;
+    // A discard hook may have moved it already.
+    const index = combat.discardPile.indexOf(card);
+    if (index < 0) return;
+    removeAt(combat.discardPile, index);
+    this.playFree(card, false);
   }
 
   /**
@@ -2114,6 +2167,12 @@ export class Combat implements CombatContext {
       this.playFree(chosen, false);
     }
     if (this.finished()) return;
+    const top = combat.drawPile[combat.drawPile.length - 1];
+    if (top !== undefined && getCard(top.id).playedFromDrawTopAtTurnEnd === true) {
+      combat.drawPile.pop();
+      this.playFree(top, false);
+      if (this.finished()) return;
+    }
     const powers = combat.player.powers;
     const dot = powers.PALE_BLUE_DOT ?? 0;
     if (dot > 0 && (combat.counters.cardsThisTurn ?? 0) >= 5) this.applyToPlayer('DRAW_CARDS_NEXT_TURN', dot);
@@ -2122,6 +2181,7 @@ export class Combat implements CombatContext {
     if (powers.DUPLICATION !== undefined) delete powers.DUPLICATION;
     if (powers.BORROWED_TIME !== undefined) delete powers.BORROWED_TIME;
     if (powers.REBOUND !== undefined) delete powers.REBOUND;
+    if (powers.NO_ENERGY_GAIN !== undefined) delete powers.NO_ENERGY_GAIN;
     if ((powers.TANGLED ?? 0) > 0) this.reducePlayerPower('TANGLED', 1);
     if ((powers.NO_BLOCK ?? 0) > 0) this.reducePlayerPower('NO_BLOCK', 1);
   }
@@ -2188,6 +2248,46 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).onSummonAttack?.(this);
   }
 
+  killSummon(): void {
+    const summon = this.combat.summon;
+    if (summon === null || summon.hp <= 0) return;
+    summon.hp = 0;
+    this.afterCreatureDeath();
+  }
+
+  /** StS2: cards in the hand, Draw and Discard Piles reacting to a creature's death (Melancholy). */
+  private afterCreatureDeath(): void {
+    if (this.run.ruleset !== 'sts2') return;
+    const combat = this.combat;
+    for (const pile of [combat.hand, combat.drawPile, combat.discardPile])
+      for (const card of pile) getCard(card.id).onCreatureDeath?.(this, card);
+  }
+
+  /** StS2: the player's attack hits on a monster this turn (Beat into Shape), kept in its memory. */
+  private countSts2Hit(monster: MonsterState): void {
+    const memory = monster.memory;
+    if (memory.hitsTurn !== this.combat.turn) {
+      memory.hitsTurn = this.combat.turn;
+      memory.hitsThisTurn = 0;
+    }
+    memory.hitsThisTurn = (memory.hitsThisTurn ?? 0) + 1;
+  }
+
+  /** StS2: cards in the Draw and Discard Piles reacting to a card played, once it is in its pile. */
+  private afterSts2CardPlaced(card: CombatCard, definition: CardDefinition, energyPaid: number): void {
+    const combat = this.combat;
+    // Backwards: a reacting card may take itself out of its pile (into the hand).
+    for (const pile of [combat.drawPile, combat.discardPile])
+      for (let index = pile.length - 1; index >= 0; index--) {
+        const other = pile[index];
+        if (other === undefined || other === card) continue;
+        const hook = getCard(other.id).onOtherCardPlayed;
+        if (hook === undefined) continue;
+        hook(this, other, definition.type, energyPaid);
+        if (combat.over) return;
+      }
+  }
+
   /** Start-of-turn rules of StS2 powers (before the turn's energy and draw). */
   private startSts2Turn(): void {
     const combat = this.combat;
@@ -2207,6 +2307,8 @@ export class Combat implements CombatContext {
     if ((powers.PLATING ?? 0) > 0) this.reducePlayerPower('PLATING', 1);
     if ((powers.INFERNO ?? 0) > 0) this.loseHp(1);
     if (this.run.ruleset !== 'sts2') return;
+    // Reflect lasts through the enemies' turn after the one it was played on.
+    if ((powers.REFLECT ?? 0) > 0) this.reducePlayerPower('REFLECT', 1);
     // Radiance and Clarity: 1 more Energy and card this turn, through the next-turn powers read below.
     if ((powers.RADIANCE ?? 0) > 0) {
       powers.NEXT_TURN_ENERGY = (powers.NEXT_TURN_ENERGY ?? 0) + 1;
@@ -2232,7 +2334,8 @@ export class Combat implements CombatContext {
     const powers = combat.player.powers;
     if (definition.type === 'Attack' && (powers.GIGANTIFICATION ?? 0) > 0)
       this.reducePlayerPower('GIGANTIFICATION', 1);
-    if (cardFlag(definition.ethereal, false))
+    // Ethereal by keyword (upgraded or not) or given in combat (Banshee's Cry and Pull From Below count these).
+    if (isEthereal(card, definition))
       combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
     for (let index = 0; index < combat.monsters.length; index++) {
       const monster = combat.monsters[index];
@@ -2240,6 +2343,9 @@ export class Combat implements CombatContext {
         this.applyToMonster(index, 'DOOM', monster.powers.OBLIVION ?? 0);
     }
     if ((powers.AFTERIMAGE ?? 0) > 0) this.gainBlock(powers.AFTERIMAGE ?? 0, true);
+    // Master Planner: a Skill played gains Sly for the rest of the combat.
+    if (definition.type === 'Skill' && (powers.MASTER_PLANNER ?? 0) > 0)
+      combat.counters[`sly:${card.uid}`] = SLY_FOR_COMBAT;
     if (definition.type === 'Attack' && (powers.CALAMITY ?? 0) > 0) {
       // Calamity: a random Attack of the character's reward pool, once per stack.
       const attacks = (['Common', 'Uncommon', 'Rare'] as const)
@@ -2312,6 +2418,7 @@ export class Combat implements CombatContext {
   /** StS2 reactions to a monster dying for good: Crab Rage, minions leaving. */
   private afterSts2Death(monster: MonsterState): void {
     const combat = this.combat;
+    this.afterCreatureDeath();
     for (let index = 0; index < combat.monsters.length; index++) {
       const other = combat.monsters[index];
       if (other === undefined || other === monster || !other.alive) continue;

@@ -114,6 +114,8 @@ export interface CombatContext {
   summon(amount: number): void;
   /** StS2: the companion deals `amount` damage to a monster (or all); nothing if it is dead. */
   summonAttack(target: number | 'all', amount: number): void;
+  /** StS2: the companion (Osty) dies, if it is alive (Bone Shards, Sacrifice). */
+  killSummon(): void;
 }
 
 export interface SelectionRequest {
@@ -152,6 +154,8 @@ export interface CardDefinition {
   readonly ethereal?: readonly [boolean, boolean] | boolean;
   readonly innate?: readonly [boolean, boolean] | boolean;
   readonly retain?: readonly [boolean, boolean] | boolean;
+  /** StS2's Sly: discarded from the hand by an effect during the turn, the card is played for free. */
+  readonly sly?: readonly [boolean, boolean] | boolean;
   /** Rules text with placeholders; `upgradedText` when the wording changes. */
   readonly text: string;
   readonly upgradedText?: string;
@@ -183,6 +187,20 @@ export interface CardDefinition {
   readonly onExhaust?: (context: CombatContext, card: CardPlay) => void;
   /** Extra energy-cost rule (e.g. cheaper per card played); returns the cost to show. */
   readonly dynamicCost?: (context: CombatContext, base: number) => number;
+  /** StS2: a creature died (an enemy or Osty) while the card is in the hand, Draw or Discard Pile. */
+  readonly onCreatureDeath?: (context: CombatContext, card: CombatCard) => void;
+  /**
+   * StS2: another card was played (and went to its pile) while this one is in the Draw or Discard
+   * Pile; `energyPaid` is the Energy paid for it (0 when played for free).
+   */
+  readonly onOtherCardPlayed?: (
+    context: CombatContext,
+    card: CombatCard,
+    type: CardType,
+    energyPaid: number,
+  ) => void;
+  /** StS2: at the end of the player's turn, the card is played if it is on top of the Draw Pile. */
+  readonly playedFromDrawTopAtTurnEnd?: boolean;
 }
 
 /** The resolved numbers of one card being played or shown. */

@@ -165,7 +165,12 @@ function buildStatics(id: string, upgraded: boolean, bonus: number): CardStatics
 }
 
 function cardView(card: DeckCard, index: number): Api.CardView {
-  const statics = staticsOf(card.id, card.upgraded);
+  return cardViewWithBonus(card, index, 0);
+}
+
+/** A card's view with `bonus` damage in its text. */
+function cardViewWithBonus(card: DeckCard, index: number, bonus: number): Api.CardView {
+  const statics = staticsOf(card.id, card.upgraded, bonus);
   const cost = statics.cost;
   const view: Api.CardView = {
     index,
@@ -200,7 +205,8 @@ function enchantmentLabel(name: string, amount: number): string {
 }
 
 function deckCard(card: DeckCard, index: number): Api.DeckCard {
-  const view = cardView(card, index) as Api.DeckCard;
+  // StS2: damage a deck card gained for good (The Scythe) shows in its text.
+  const view = cardViewWithBonus(card, index, card.bonus ?? 0) as Api.DeckCard;
   view.rarity = view.rarity ?? 'Common';
   if (card.enchantment !== undefined) {
     view.enchantment_id = card.enchantment.id;
@@ -500,6 +506,7 @@ function deckView(run: RunState): Api.DeckCard[] {
     // An enchantment put on a card, or its number growing (Goopy), changes the view too.
     if (card.enchantment !== undefined)
       signature = (Math.imul(signature, 31) + enchantmentSignature(card.enchantment)) | 0;
+    if (card.bonus !== undefined) signature = (Math.imul(signature, 31) + card.bonus) | 0;
   }
   const cached = DECK_CACHE.get(run);
   if (cached !== undefined && cached.signature === signature && cached.length === run.deck.length)

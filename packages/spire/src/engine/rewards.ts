@@ -175,8 +175,13 @@ export function rollPotionReward(run: RunState, items: RewardItem[]): void {
   }
 }
 
-/** The reward screen after a won combat. */
-export function combatRewards(run: RunState, source: RewardSource, stolenGold: number): RewardItem[] {
+/** The reward screen after a won combat; `extraCardRewards` more card choices (StS2's The Hunt). */
+export function combatRewards(
+  run: RunState,
+  source: RewardSource,
+  stolenGold: number,
+  extraCardRewards = 0,
+): RewardItem[] {
   const items: RewardItem[] = [{ kind: 'gold', amount: rollGold(run, source) }];
   if (stolenGold > 0) items.push({ kind: 'stolen_gold', amount: stolenGold });
   if (source === 'elite') {
@@ -185,6 +190,8 @@ export function combatRewards(run: RunState, source: RewardSource, stolenGold: n
   }
   rollPotionReward(run, items);
   items.push({ kind: 'cards', cards: rollCardReward(run, source) });
+  for (let extra = 0; extra < extraCardRewards; extra++)
+    items.push({ kind: 'cards', cards: rollCardReward(run, source) });
   for (const relic of run.relics) getRelic(relic.id).onCombatRewards?.(run, items, source);
   return items;
 }

@@ -26,6 +26,8 @@ export interface DeckCard {
   enchantment?: CardEnchantment;
   /** StS2: won combats a card that leaves the deck after some (Guilty) has been through; absent otherwise. */
   combats?: number;
+  /** StS2: damage the card gained for good (The Scythe); absent on every other card, as `enchantment`. */
+  bonus?: number;
 }
 
 /** A card inside combat: a deck card (or a generated one) plus combat-only modifiers. */
@@ -40,6 +42,10 @@ export interface CombatCard extends DeckCard {
   retainOnce: boolean;
   /** StS2: Ethereal given in combat (Music Box's copy, Ghost Seed's Strikes); absent otherwise. */
   ethereal?: boolean;
+  /** StS2: Retain given in combat (Snap); absent otherwise. */
+  retain?: boolean;
+  /** StS2: Replay given in combat (Transfigure): the card is played this many extra times; absent otherwise. */
+  replays?: number;
 }
 
 /** Powers by id with their amount; insertion order is deterministic. */

@@ -56,6 +56,7 @@ import type {
   DeckSelection,
   MonsterState,
   RelicState,
+  RewardItem,
   RoomType,
   Ruleset,
   RunCounters,
@@ -881,6 +882,8 @@ function afterCombatAction(run: RunState): void {
   const kind = combat.kind;
   log(run, `Won the fight against ${getEncounterName(combat.encounterId)}.`);
   const stolen = combat.stolenGold;
+  // StS2's The Hunt: a Fatal hit earned another card reward.
+  const extraCardRewards = combat.player.powers.THE_HUNT ?? 0;
   run.combat = null;
   if (kind === 'boss' && run.act >= FINAL_ACT) {
     endRun(run, true, 'Defeated the final boss.');
@@ -888,7 +891,19 @@ function afterCombatAction(run: RunState): void {
   }
   const eventRewards = run.event?.fightRewards ?? null;
   run.reward = {
-    items: eventRewards ?? combatRewards(run, kind, stolen),
+    items:
+      eventRewards === null
+        ? combatRewards(run, kind, stolen, extraCardRewards)
+        : [
+            ...eventRewards,
+            ...Array.from(
+              { length: extraCardRewards },
+              (): RewardItem => ({
+                kind: 'cards',
+                cards: rollCardReward(run, kind),
+              }),
+            ),
+          ],
     openCards: null,
     afterBoss: kind === 'boss',
   };

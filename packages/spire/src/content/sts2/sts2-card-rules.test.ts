@@ -32,15 +32,17 @@ const hpLost = (run: RunState): number[] => run.combat?.monsters.map((monster) =
 const FIVE = ['STRIKE_REGENT', 'DEFEND_REGENT', 'VENERATE', 'FALLING_STAR', 'STRIKE_REGENT'];
 
 describe('StS2 card rules from the game texts', () => {
-  it('a rule that leaves part of its card out says what, and the card counts as partly modelled', () => {
-    for (const id of ['EXPECT_A_FIGHT', 'THE_HUNT', 'THE_SCYTHE']) {
-      const facts = ALL_STS2_CARD_FACTS.find((card) => card.id === id);
-      if (facts === undefined) throw new Error(`no facts for ${id}`);
-      expect(isFullyModelledSts2Card(facts), id).toBe(false);
-      const text = withRuleset('sts2', () => getCard(id).text);
-      expect(text, id).toMatch(/\(.+ not simulated\.\)/);
-      expect(text.match(/not simulated/g), id).toHaveLength(1);
+  it('a card whose text says part of it is not simulated counts as partly modelled, and says so once', () => {
+    // Four cards had said so in their rule texts and still counted as fully modelled.
+    let partly = 0;
+    for (const facts of ALL_STS2_CARD_FACTS) {
+      const text = withRuleset('sts2', () => getCard(facts.id).text);
+      const said = text.match(/not simulated/g)?.length ?? 0;
+      expect(said, `${facts.id}: ${text}`).toBeLessThanOrEqual(1);
+      expect(said === 1, `${facts.id}: ${text}`).toBe(!isFullyModelledSts2Card(facts));
+      if (said === 1) partly++;
     }
+    expect(partly).toBeGreaterThan(0);
   });
 
   it('Exterminate hits every enemy 4 times, for 3 (4 upgraded) each', () => {

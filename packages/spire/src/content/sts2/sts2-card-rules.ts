@@ -45,6 +45,12 @@ export interface Sts2CardRule {
    * yet the game plays it for its cost.
    */
   readonly playable?: true;
+  /** When a creature dies while the card is in the hand or a pile. */
+  readonly onCreatureDeath?: CardDefinition['onCreatureDeath'];
+  /** When another card is played while this one is in the Draw or Discard Pile. */
+  readonly onOtherCardPlayed?: CardDefinition['onOtherCardPlayed'];
+  /** Played at the end of the turn when it is on top of the Draw Pile. */
+  readonly playedFromDrawTopAtTurnEnd?: boolean;
   /** Numbers the facts lack or name differently. */
   /** Damage ([base, upgraded]) where the facts name it differently or lack it. */
   readonly damage?: Upgradable;
@@ -123,7 +129,8 @@ export function moveChosenToHand(x: CombatContext, chosen: readonly CombatCard[]
     combat.hand.push(card);
   }
 }
-function isFatal(x: CombatContext, c: CardPlay, attack: () => void): boolean {
+/** Runs `attack` and tells whether it killed the played card's target (Fatal). */
+export function isFatal(x: CombatContext, c: CardPlay, attack: () => void): boolean {
   const monster = target(x, c);
   attack();
   return monster !== undefined && !monster.alive && !monster.escaped;
@@ -451,9 +458,11 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => void x.attack('all', c.damage),
   },
   EXPECT_A_FIGHT: {
-    text: 'Gain 1 Energy for each Attack in your Hand.',
-    unsimulated: 'That you cannot gain more Energy this turn is not simulated.',
-    play: (x) => x.gainEnergy(hand(x).filter((card) => typeOf(card) === 'Attack').length),
+    text: 'Gain 1 Energy for each Attack in your Hand. You cannot gain additional Energy this turn.',
+    play: (x) => {
+      x.gainEnergy(hand(x).filter((card) => typeOf(card) === 'Attack').length);
+      x.applyToPlayer('NO_ENERGY_GAIN', 1);
+    },
   },
   FAN_OF_KNIVES: {
     text: 'Shivs now hit ALL enemies. Add !M! Shivs into your Hand.',
@@ -723,9 +732,11 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     },
   },
   THE_HUNT: {
-    text: 'Deal !D! damage.',
-    unsimulated: 'The extra card reward when Fatal is not simulated.',
-    play: (x, c) => void x.attack(c.target, c.damage),
+    text: 'Deal !D! damage. If Fatal, gain an additional card reward.',
+    play: (x, c) => {
+      // The reward screen after the fight reads the power (engine/run.ts).
+      if (isFatal(x, c, () => x.attack(c.target, c.damage))) x.applyToPlayer('THE_HUNT', 1);
+    },
   },
   CORROSIVE_WAVE: {
     text: 'Whenever you draw a card this turn, apply !M! Poison to ALL enemies.',
@@ -880,7 +891,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
         return;
       x.summonAttack('all', c.magic);
       x.gainBlock(c.block);
-      summon.hp = 0;
+      x.killSummon();
     },
   },
   SACRIFICE: {
@@ -889,7 +900,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       const summon = x.run.combat?.summon;
       if (summon === null || summon === undefined || summon.hp <= 0) return;
       x.gainBlock(summon.maxHp * 2);
-      summon.hp = 0;
+      x.killSummon();
     },
   },
   TIMES_UP: {
@@ -914,13 +925,15 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     onSelect: (x, chosen) => moveChosenToHand(x, chosen, false),
   },
   THE_SCYTHE: {
-    text: "Deal !D! damage. Increase this card's damage by !M! this combat.",
-    unsimulated: 'The permanent increase is not simulated.',
+    text: "Deal !D! damage. Permanently increase this card's damage by !M!.",
     damage: [13, 13],
     magic: [3, 4],
     play: (x, c) => {
       x.attack(c.target, c.damage);
       c.card.bonus += c.magic;
+      // For good: the deck card of the same uid keeps it for the next combats (a created copy has none).
+      const deckCard = x.run.deck.find((candidate) => candidate.uid === c.card.uid);
+      if (deckCard !== undefined) deckCard.bonus = (deckCard.bonus ?? 0) + c.magic;
     },
   },
   INVOKE: {

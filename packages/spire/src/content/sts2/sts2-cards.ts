@@ -15,6 +15,7 @@ import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import type { Sts2CardFacts } from './facts.js';
 import { STS2_CARD_RULES as HAND_RULES } from './sts2-card-rules.js';
+import { STS2_CHARACTER_CARD_RULES } from './sts2-character-card-rules.js';
 import { STS2_CHOICE_CARD_RULES } from './sts2-choice-card-rules.js';
 import { STS2_COLORLESS_CARD_RULES } from './sts2-colorless-card-rules.js';
 import { describeEffects, type EffectOptions, resolverOf, runEffects } from './sts2-effects.js';
@@ -33,6 +34,7 @@ const STS2_CARD_RULES = {
   ...STS2_MULTIPLAYER_CARD_RULES,
   ...STS2_STATUS_CARD_RULES,
   ...STS2_COLORLESS_CARD_RULES,
+  ...STS2_CHARACTER_CARD_RULES,
 };
 
 const COLORS: Readonly<Record<string, CardColor>> = {
@@ -64,7 +66,11 @@ const TARGETS: Readonly<Record<string, CardTarget>> = {
 };
 
 /** Upgraded costs the real states show where the export gives none. */
-const UPGRADED_COSTS: Readonly<Record<string, number>> = { SHADOWMELD: 0 };
+const UPGRADED_COSTS: Readonly<Record<string, number>> = {
+  SHADOWMELD: 0,
+  // The export's own card file (cards/BansheesCry.json) gives its upgraded cost; cards.json does not.
+  BANSHEES_CRY: 7,
+};
 
 /** Sovereign Blade: its Forge bonus is the card's `bonus`; Seeking Edge makes it hit everyone. */
 function playSovereignBlade(context: CombatContext, play: CardPlay): void {
@@ -103,10 +109,23 @@ const HAND_WRITTEN: Readonly<Record<string, (context: CombatContext, play: CardP
   SHIV: playShiv,
 };
 
+/**
+ * Keywords where the export's cards.json is wrong: Decisions, Decisions has a Star cost and a play, and
+ * the export's own card file (cards/DecisionsDecisions.json) lists Exhaust only, not Unplayable.
+ */
+const KEYWORD_FIXES: Readonly<Record<string, readonly string[]>> = { DECISIONS_DECISIONS: ['Exhaust'] };
+const keywordsOf = (facts: Sts2CardFacts): readonly string[] => KEYWORD_FIXES[facts.id] ?? facts.keywords;
+
 function keywordFlag(facts: Sts2CardFacts, keyword: string): readonly [boolean, boolean] {
-  const base = facts.keywords.includes(keyword);
+  const base = keywordsOf(facts).includes(keyword);
   const change = facts.upgradeKeywords[keyword];
-  const upgraded = change === 'add' ? true : change === 'remove' ? false : base;
+  // The export writes the changes as `add_keyword` and `remove_keyword`.
+  const upgraded =
+    change === 'add' || change === 'add_keyword'
+      ? true
+      : change === 'remove' || change === 'remove_keyword'
+        ? false
+        : base;
   return [base, upgraded];
 }
 
@@ -160,7 +179,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ['Attack', 'Skill', 'Power', 'Status', 'Curse'].includes(facts.type) ? facts.type : 'Skill'
   ) as CardType;
   const rule = STS2_CARD_RULES[facts.id];
-  const unplayable = facts.keywords.includes('Unplayable') && rule?.playable !== true;
+  const unplayable = keywordsOf(facts).includes('Unplayable') && rule?.playable !== true;
   const cost = unplayable ? -2 : facts.cost;
   const upgradedCost = unplayable ? -2 : (UPGRADED_COSTS[facts.id] ?? cost);
   const damage = rule?.damage ?? pair(facts.vars.Damage);
@@ -186,6 +205,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ethereal: keywordFlag(facts, 'Ethereal'),
     innate: keywordFlag(facts, 'Innate'),
     retain: keywordFlag(facts, 'Retain'),
+    sly: keywordFlag(facts, 'Sly'),
     text: textOf(facts, false),
     upgradedText: textOf(facts, true),
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
@@ -199,6 +219,9 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.endOfTurnInHand !== undefined ? { endOfTurnInHand: rule.endOfTurnInHand } : {}),
     ...(rule?.onDraw !== undefined ? { onDraw: rule.onDraw } : {}),
     ...(rule?.afterPlay !== undefined ? { afterPlay: rule.afterPlay } : {}),
+    ...(rule?.onCreatureDeath !== undefined ? { onCreatureDeath: rule.onCreatureDeath } : {}),
+    ...(rule?.onOtherCardPlayed !== undefined ? { onOtherCardPlayed: rule.onOtherCardPlayed } : {}),
+    ...(rule?.playedFromDrawTopAtTurnEnd === true ? { playedFromDrawTopAtTurnEnd: true } : {}),
     play:
       handWritten ??
       ((context, play) => {
