@@ -62,6 +62,8 @@ export interface HandRules {
   readonly ringing: boolean;
   /** StS2's Smoggy and a Skill already played this turn. */
   readonly smoggy: boolean;
+  /** StS2's Sloth and 3 cards already played this turn. */
+  readonly sloth: boolean;
   /** StS2's Tangled: Energy added to the cost of Attacks. */
   readonly tangled: number;
   /** StS2's Borrowed Time: Energy added to the cost of every card this turn. */
@@ -87,6 +89,7 @@ const Blocked = {
   Ringing: 8,
   Smoggy: 9,
   Held: 10,
+  Sloth: 11,
 } as const;
 type Blocked = (typeof Blocked)[keyof typeof Blocked];
 
@@ -516,7 +519,8 @@ export class Combat implements CombatContext {
       BASE_DRAW +
       (powers.NEXT_TURN_DRAW ?? 0) +
       (powers.DRAW_CARDS_NEXT_TURN ?? 0) -
-      (powers.DRAW_REDUCTION ?? 0);
+      (powers.DRAW_REDUCTION ?? 0) -
+      (sts2 ? (powers.MIND_ROT ?? 0) : 0);
     if (powers.NEXT_TURN_DRAW !== undefined) delete powers.NEXT_TURN_DRAW;
     if (powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
     if (powers.DRAW_REDUCTION !== undefined) delete powers.DRAW_REDUCTION;
@@ -745,6 +749,8 @@ export class Combat implements CombatContext {
     if (this.finished()) return;
     this.endOfRound();
     if (this.finished()) return;
+    // A monster asked the player to choose (StS2's Knowledge Demon): the turn starts once they have.
+    if (this.combat.selection?.monster !== undefined) return;
     this.startPlayerTurn();
   }
 
@@ -953,6 +959,7 @@ export class Combat implements CombatContext {
       nextCardFree,
       ringing: sts2 && (powers.RINGING ?? 0) > 0 && cards >= 1,
       smoggy: sts2 && (powers.SMOGGY ?? 0) > 0 && (counters.skillsThisTurn ?? 0) >= 1,
+      sloth: sts2 && (powers.SLOTH ?? 0) > 0 && cards >= 3,
       tangled: sts2 && (powers.TANGLED ?? 0) > 0 ? 1 : 0,
       borrowed: sts2 && (powers.BORROWED_TIME ?? 0) > 0 ? 1 : 0,
       holders: sts2 ? this.handHolders() : NO_HOLDERS,
@@ -1031,6 +1038,8 @@ export class Combat implements CombatContext {
         return 'Ringing: you can only play 1 card this turn.';
       case Blocked.Smoggy:
         return 'Smoggy: you can only play 1 Skill per turn.';
+      case Blocked.Sloth:
+        return 'Sloth: you cannot play more than 3 cards this turn.';
       case Blocked.Held:
         return this.heldReason(card, rules) ?? '';
       default:
@@ -1078,6 +1087,7 @@ export class Combat implements CombatContext {
     if (definition.type === 'Attack' && rules.entangled) return Blocked.Entangled;
     if (rules.choked) return Blocked.Choker;
     if (rules.ringing) return Blocked.Ringing;
+    if (rules.sloth) return Blocked.Sloth;
     if (definition.type === 'Skill' && rules.smoggy) return Blocked.Smoggy;
     if (rules.holders.length > 0 && this.heldReason(card, rules) !== null) return Blocked.Held;
     if (cost > this.combat.player.energy) return Blocked.Energy;
@@ -1337,6 +1347,13 @@ export class Combat implements CombatContext {
     if (selection.potion !== undefined) {
       getPotion(selection.potion).onSelect?.(this, chosen);
       this.afterSelection();
+      return;
+    }
+    if (selection.monster !== undefined) {
+      // Asked during the monsters' turn: the player's turn starts now that the choice is made.
+      getMonster(selection.monster).onSelect?.(this, chosen);
+      this.afterSelection();
+      if (!this.finished()) this.startPlayerTurn();
       return;
     }
     const definition = getCard(selection.cardId);
@@ -1934,9 +1951,10 @@ export class Combat implements CombatContext {
     const caller = this.currentCard;
     const relic = request.relic ?? null;
     const potion = request.potion ?? null;
-    if (caller === null && relic === null && potion === null)
+    const monster = request.monster ?? null;
+    if (caller === null && relic === null && potion === null && monster === null)
       throw new Error('requestSelection outside a card play');
-    const byCard = relic === null && potion === null;
+    const byCard = relic === null && potion === null && monster === null;
     this.combat.selection = {
       source: request.source,
       options,
@@ -1948,9 +1966,11 @@ export class Combat implements CombatContext {
       upgraded: byCard ? (caller?.upgraded ?? false) : false,
       relic,
       ...(potion !== null ? { potion } : {}),
+      ...(monster !== null ? { monster } : {}),
       prompt: request.prompt,
     };
-    if (options.length <= minimum && minimum === request.count) {
+    // A monster's choice waits for the player even with one option: it resolves where their turn starts.
+    if (options.length <= minimum && minimum === request.count && monster === null) {
       this.combat.selection.chosen = [...options];
       this.combat.selection.options = [];
       this.resolveSelection();

@@ -129,6 +129,11 @@ export interface SelectionRequest {
   readonly relic?: string;
   /** The potion asking, when no card is being played (its `onSelect` resolves the choice). */
   readonly potion?: string;
+  /**
+   * The monster asking during its turn (StS2's Knowledge Demon): its definition's `onSelect` resolves
+   * the choice, and the player's turn starts once it is made.
+   */
+  readonly monster?: string;
   /** Card ids of a `generated` choice; the cards chosen go nowhere until `onSelect` places them. */
   readonly generated?: readonly string[];
 }
@@ -431,6 +436,8 @@ export interface MonsterDefinition {
   readonly setup?: (context: MonsterContext) => void;
   /** Picks the next move id (called at combat start and after each of its turns). */
   readonly nextMove: (context: MonsterContext) => string;
+  /** Resolves a card choice the monster asked the player for during its turn (`SelectionRequest.monster`). */
+  readonly onSelect?: (context: CombatContext, chosen: readonly CombatCard[]) => void;
   /** Reaction when it loses HP (splitting, mode shift, waking up). */
   readonly onDamaged?: (context: MonsterContext, amount: number) => void;
   /** When the monster dies. */

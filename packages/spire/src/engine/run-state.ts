@@ -134,6 +134,8 @@ export interface CombatSelection {
   relic: string | null;
   /** The potion that resolves the choice instead of a card (absent for a card's or a relic's choice). */
   potion?: string;
+  /** The monster that asked during its turn (absent otherwise): the player's turn starts once it resolves. */
+  monster?: string;
   /** A short prompt for agents. */
   prompt: string;
 }

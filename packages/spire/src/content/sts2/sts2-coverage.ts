@@ -18,6 +18,7 @@ const HAND_WRITTEN_MONSTERS = new Set([
   'OWL_MAGISTRATE',
   'FABRICATOR',
   'THE_INSATIABLE',
+  'KNOWLEDGE_DEMON',
 ]);
 
 export function isModelledSts2Entity(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
-import type { RunState } from '../../engine/run-state.js';
+import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
@@ -122,8 +122,8 @@ describe('StS2 monster facts from the export pages', () => {
   });
 
   it('a monster whose export page names a move effect the simulator lacks counts as partly modelled', () => {
-    // Steals, escapes, hatching, a forced card choice: the pages list them; the simulator does not do them.
-    for (const id of ['GREMLIN_MERC', 'THIEVING_HOPPER', 'TOUGH_EGG', 'KNOWLEDGE_DEMON'])
+    // Steals and hatching: the pages list them; the simulator does not do them.
+    for (const id of ['GREMLIN_MERC', 'THIEVING_HOPPER', 'TOUGH_EGG'])
       expect(isModelledSts2Entity('enemy', id), id).toBe(false);
     for (const id of [
       'SPINY_TOAD',
@@ -320,5 +320,74 @@ describe('The Insatiable and its Sandpit', () => {
     withRuleset('sts2', () => combat.playCard(0, -1));
     expect(insatiable.powers.SANDPIT).toBe(4);
     expect(state.player.energy).toBe(9 - 1 - 2);
+  });
+});
+
+describe("The Knowledge Demon's Curse of Knowledge", () => {
+  /** Ends the turn, then picks the curse card `id` from the choice the demon opened. */
+  function curse(run: RunState, combat: Combat, id: string): (string | undefined)[] {
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const turn = state.turn;
+    withRuleset('sts2', () => combat.endTurn());
+    const selection = state.selection;
+    expect(selection?.monster).toBe('KNOWLEDGE_DEMON');
+    // The player's turn waits for the choice.
+    expect(state.turn).toBe(turn);
+    const offered = (selection?.options ?? []).map(
+      (uid) => selection?.generated.find((card) => card.uid === uid)?.id,
+    );
+    expect(offered).toContain(id);
+    withRuleset('sts2', () => combat.choose(offered.indexOf(id)));
+    expect(state.selection).toBeNull();
+    expect(state.turn).toBe(turn + 1);
+    return offered;
+  }
+
+  it('offers Disintegration or Mind Rot, then Sloth, then Waste Away, and the choice becomes a power', () => {
+    const { run, combat } = fight(['KNOWLEDGE_DEMON']);
+    // Sixteen turns of its attacks and Disintegration: enough HP to see them all.
+    run.hp = 999;
+    run.maxHp = 999;
+    const state = run.combat;
+    const demon = state?.monsters[0];
+    if (state === null || demon === undefined) throw new Error('no combat');
+    expect(demon.move.id).toBe('CURSE_OF_KNOWLEDGE_MOVE');
+    expect(curse(run, combat, 'DISINTEGRATION')).toEqual(['DISINTEGRATION', 'MIND_ROT']);
+    expect(state.player.powers.DISINTEGRATION).toBe(6);
+    const moves: string[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      moves.push(demon.move.id);
+      withRuleset('sts2', () => combat.endTurn());
+    }
+    expect(moves).toEqual(['SLAP_MOVE', 'KNOWLEDGE_OVERWHELMING_MOVE', 'PONDER_MOVE']);
+    expect(demon.move.id).toBe('CURSE_OF_KNOWLEDGE_MOVE');
+    expect(curse(run, combat, 'DISINTEGRATION')).toEqual(['DISINTEGRATION', 'SLOTH']);
+    // 6 + 7, as a real state shows (DISINTEGRATION_POWER 13 after two choices).
+    expect(state.player.powers.DISINTEGRATION).toBe(13);
+    for (let turn = 0; turn < 3; turn++) withRuleset('sts2', () => combat.endTurn());
+    expect(curse(run, combat, 'WASTE_AWAY')).toEqual(['DISINTEGRATION', 'WASTE_AWAY']);
+    expect(state.player.powers.WASTE_AWAY).toBe(1);
+    // Three curses given: the cycle goes on without it.
+    const later: string[] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      later.push(demon.move.id);
+      withRuleset('sts2', () => combat.endTurn());
+    }
+    expect(later).toEqual(['SLAP_MOVE', 'KNOWLEDGE_OVERWHELMING_MOVE', 'PONDER_MOVE', 'SLAP_MOVE']);
+  });
+
+  it('Mind Rot draws 1 fewer card; Sloth allows 3 cards a turn', () => {
+    const { run, combat } = fight(['KNOWLEDGE_DEMON']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    curse(run, combat, 'MIND_ROT');
+    expect(state.player.powers.MIND_ROT).toBe(1);
+    expect(state.hand).toHaveLength(4);
+    state.player.powers.SLOTH = 1;
+    state.player.energy = 9;
+    state.hand = Array.from({ length: 5 }, () => testCombatCard(run, 'DEFEND_REGENT'));
+    for (let card = 0; card < 3; card++) withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(withRuleset('sts2', () => combat.unplayableReason(state.hand[0] as CombatCard))).toMatch(/Sloth/);
   });
 });

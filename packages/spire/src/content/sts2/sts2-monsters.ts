@@ -619,8 +619,65 @@ function theInsatiable(): MonsterDefinition {
   };
 }
 
+/** The status Curse of Knowledge offers beside Disintegration, by its use (1st, 2nd, 3rd). */
+const KNOWLEDGE_CURSES = ['MIND_ROT', 'SLOTH', 'WASTE_AWAY'];
+
+/**
+ * Knowledge Demon (its export page, and the real states): Curse of Knowledge -> Slap -> Knowledge
+ * Overwhelming -> Ponder, three times, then Slap -> Knowledge Overwhelming -> Ponder. Each Curse of
+ * Knowledge makes the player choose Disintegration (6, 7, then 8 damage at the end of each turn) or
+ * Mind Rot, Sloth, then Waste Away; the chosen card becomes a power of that name (the real states show
+ * DISINTEGRATION_POWER 13 after two choices, and WASTE_AWAY_POWER 1). The page lists the three statuses
+ * without their order; the simulator offers them in the page's order. The choice is made when the
+ * monsters' turn ends, before the player's turn starts.
+ */
+function knowledgeDemon(): MonsterDefinition {
+  const facts = factsOf('KNOWLEDGE_DEMON');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Curse of Knowledge: choose Disintegration (6, then 7, then 8 damage at the end of each of your turns) or Mind Rot, then Sloth, then Waste Away; its order: Curse of Knowledge, Slap, Knowledge Overwhelming, Ponder three times, then without the Curse.`,
+    moves: base.moves.map((move) =>
+      move.id === 'CURSE_OF_KNOWLEDGE_MOVE'
+        ? {
+            ...move,
+            effect: (context: MonsterContext) => {
+              const use = Math.min(KNOWLEDGE_CURSES.length, (context.monster.memory.curses ?? 0) + 1);
+              context.monster.memory.curses = use;
+              context.combat.requestSelection({
+                source: 'generated',
+                generated: ['DISINTEGRATION', KNOWLEDGE_CURSES[use - 1] as string],
+                count: 1,
+                prompt: 'Curse of Knowledge: choose the curse you take.',
+                monster: 'KNOWLEDGE_DEMON',
+              });
+            },
+          }
+        : move,
+    ),
+    onSelect: (context, chosen) => {
+      const demon = context.run.combat?.monsters.find((monster) => monster.id === 'KNOWLEDGE_DEMON');
+      const use = demon?.memory.curses ?? 1;
+      const card = chosen[0];
+      if (card === undefined) return;
+      if (card.id === 'DISINTEGRATION') context.applyToPlayer('DISINTEGRATION', 5 + use);
+      else context.applyToPlayer(card.id, 1);
+    },
+    nextMove: (context) => {
+      const monster = context.monster;
+      const last = monster.history[monster.history.length - 1];
+      if (last === undefined) return 'CURSE_OF_KNOWLEDGE_MOVE';
+      if (last === 'CURSE_OF_KNOWLEDGE_MOVE') return 'SLAP_MOVE';
+      if (last === 'SLAP_MOVE') return 'KNOWLEDGE_OVERWHELMING_MOVE';
+      if (last === 'KNOWLEDGE_OVERWHELMING_MOVE') return 'PONDER_MOVE';
+      return (monster.memory.curses ?? 0) < KNOWLEDGE_CURSES.length ? 'CURSE_OF_KNOWLEDGE_MOVE' : 'SLAP_MOVE';
+    },
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   FABRICATOR: fabricator,
+  KNOWLEDGE_DEMON: knowledgeDemon,
   THE_INSATIABLE: theInsatiable,
   TOADPOLE: toadpole,
   DOORMAKER: doormaker,

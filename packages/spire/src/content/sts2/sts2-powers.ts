@@ -38,6 +38,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   DRAW_CARDS_NEXT_TURN: 'At the start of your next turn, draw that many more cards.',
   ENERGY_NEXT_TURN: 'At the start of your next turn, gain that much Energy.',
   WASTE_AWAY: 'Gain that much less Energy each turn.',
+  MIND_ROT: 'Draw that many fewer cards each turn.',
+  SLOTH: 'You cannot play more than 3 cards each turn.',
   FREE_ATTACK: 'Your next Attack costs 0.',
   SURROUNDED:
     'Enemies attacking from behind deal 50% more damage. The simulator faces the last enemy you targeted; enemies with Back Attack that you do not face attack from behind.',

@@ -42,6 +42,14 @@ export const STS2_STATUS_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   INFECTION: damageAtTurnEnd('INFECTION'),
   TOXIC: damageAtTurnEnd('TOXIC'),
   BECKON: hpLossAtTurnEnd('BECKON'),
+  // Chosen, never played: the Knowledge Demon's Curse of Knowledge turns the chosen card into a power
+  // of its name (see knowledgeDemon in sts2-monsters.ts).
+  DISINTEGRATION: {
+    text: 'Chosen from Curse of Knowledge: at the end of each of your turns, take 6 damage (7, then 8, from its later uses).',
+  },
+  MIND_ROT: { text: 'Chosen from Curse of Knowledge: draw 1 fewer card each turn.' },
+  SLOTH: { text: 'Chosen from Curse of Knowledge: you cannot play more than 3 cards each turn.' },
+  WASTE_AWAY: { text: 'Chosen from Curse of Knowledge: gain 1 less Energy each turn.' },
   FRANTIC_ESCAPE: {
     text: "Get farther away: raise The Insatiable's Sandpit by 1. This card costs 1 more for the rest of combat.",
     play: (x, c) => {
