@@ -1039,9 +1039,12 @@ export class Combat implements CombatContext {
     const cost = this.costOf(card, definition);
     removeAt(combat.hand, handIndex);
     if (cost === -1) {
-      this.energySpent = combat.player.energy;
+      // StS2's Brilliant Scarf: an X-cost card played as the turn's free card keeps the Energy (X is
+      // still the Energy held, as for a card played for free). No cost relic in StS1: not looked up.
+      const free = costRelicIds().length > 0 && this.handRules().nextCardFree;
+      this.energySpent = free ? 0 : combat.player.energy;
       this.xValue = combat.player.energy + (hasRelic(this.run, 'CHEMICAL_X') ? 2 : 0);
-      combat.player.energy = 0;
+      if (!free) combat.player.energy = 0;
     } else {
       this.energySpent = cost;
       combat.player.energy -= cost;
@@ -1104,10 +1107,12 @@ export class Combat implements CombatContext {
       }
     }
     if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
-      this.addCard('DAZED', 'drawRandom');
+      this.addEnemyCard('DAZED', 'drawRandom');
     const play = this.cardPlay(card, target);
     const penNib =
-      definition.type === 'Attack' && this.penNibReady() && (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0;
+      definition.type === 'Attack' &&
+      (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0 &&
+      (this.penNibReady() || (this.run.ruleset === 'sts2' && this.relicDoublesAttack(card)));
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
     const outer = this.currentCard;
@@ -1195,6 +1200,13 @@ export class Combat implements CombatContext {
       if (hook !== undefined) bonus += hook(this, card);
     }
     return bonus;
+  }
+
+  /** StS2: whether a relic doubles this Attack's damage (Vitruvian Minion); one doubling, as Pen Nib's. */
+  private relicDoublesAttack(card: CombatCard): boolean {
+    for (const relic of this.run.relics)
+      if (getRelic(relic.id).doublesAttackDamage?.(card) === true) return true;
+    return false;
   }
 
   private penNibReady(): boolean {
@@ -1468,7 +1480,7 @@ export class Combat implements CombatContext {
     }
     if (remaining > 0 && attacker !== null && (attacker.powers.PAINFUL_STABS ?? 0) > 0) {
       for (let copy = 0; copy < (attacker.powers.PAINFUL_STABS ?? 0); copy++)
-        this.addCard('WOUND', 'discard');
+        this.addEnemyCard('WOUND', 'discard');
     }
     if (remaining > 0) {
       if (attacker !== null && (combat.player.powers.PLATED_ARMOR ?? 0) > 0)
@@ -1485,10 +1497,11 @@ export class Combat implements CombatContext {
     let block = raw ? amount : playerBlock(this.combat, amount);
     if (!raw && this.run.ruleset === 'sts2') block = this.sts2CardBlock(block);
     // Only Block from a card being played (not a potion's or a relic's) takes the relics' bonus.
-    if (!raw && block > 0 && this.currentCard !== null)
+    const card = this.currentCard;
+    if (!raw && block > 0 && card !== null)
       for (const relic of this.run.relics) {
         const hook = getRelic(relic.id).cardBlockBonus;
-        if (hook !== undefined) block += hook(this, block);
+        if (hook !== undefined) block += hook(this, block, card);
       }
     if (block > 0) this.combat.player.block += block;
     if (block > 0 && (this.combat.player.powers.JUGGERNAUT ?? 0) > 0) {
@@ -1746,8 +1759,9 @@ export class Combat implements CombatContext {
       const position = nextInt(this.run.random, 'shuffle', 0, combat.drawPile.length);
       combat.drawPile.splice(position, 0, card);
     }
-    // Cards the monsters' moves put into the piles are theirs, not created by the player.
-    if ((combat.counters.monsterTurn ?? 0) === 0) {
+    // Cards the monsters put into the piles (on their turn or by their powers) are theirs, not created
+    // by the player.
+    if ((combat.counters.monsterTurn ?? 0) === 0 && !this.addingEnemyCard) {
       this.afterSts2CardCreated();
       for (const relic of this.run.relics) getRelic(relic.id).onCardCreated?.(this);
     }
@@ -1842,6 +1856,16 @@ export class Combat implements CombatContext {
 
   /** The card whose effect is resolving (set by play hooks through cardPlay). */
   currentCard: CombatCard | null = null;
+
+  /** Set while an enemy's move or power adds a card (see addEnemyCard). */
+  private addingEnemyCard = false;
+
+  /** A card an enemy puts into the player's piles (a status, Hex's Dazed): not one the player created. */
+  addEnemyCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom'): void {
+    this.addingEnemyCard = true;
+    this.addCard(id, pile);
+    this.addingEnemyCard = false;
+  }
 
   /** Flat damage the relics add to each hit of the Attack card being played (0 otherwise). */
   private attackBonus = 0;
@@ -2315,7 +2339,8 @@ class MonsterTurnContext implements MonsterContext {
   }
 
   addStatus(id: string, pile: 'draw' | 'discard' | 'hand', count: number): void {
-    for (let copy = 0; copy < count; copy++) this.combat.addCard(id, pile === 'draw' ? 'drawRandom' : pile);
+    for (let copy = 0; copy < count; copy++)
+      this.combat.addEnemyCard(id, pile === 'draw' ? 'drawRandom' : pile);
   }
 
   roll(): number {

@@ -248,8 +248,10 @@ export interface RelicDefinition {
   readonly onPotionUsed?: (context: CombatContext) => void;
   /** Flat damage added to each hit of an Attack card, before Strength, Weak and Vulnerable. */
   readonly attackDamageBonus?: (context: CombatContext, card: CombatCard) => number;
-  /** Block added to Block gained from a card being played (after Dexterity and Frail). */
-  readonly cardBlockBonus?: (context: CombatContext, block: number) => number;
+  /** Block added to Block gained from `card` being played (after Dexterity and Frail). */
+  readonly cardBlockBonus?: (context: CombatContext, block: number, card: CombatCard) => number;
+  /** StS2: the Attack card being played deals double damage (as Pen Nib's); Vitruvian Minion. */
+  readonly doublesAttackDamage?: (card: CombatCard) => boolean;
   /** The HP the player loses instead of `amount` (a cap on the loss), before it is lost. */
   readonly hpLossLimit?: (context: CombatContext, amount: number) => number;
   /** StS2: a card being played applied a debuff (`amount` of power `power`) to the monster at `index`. */
@@ -291,6 +293,8 @@ export interface RelicDefinition {
   readonly shopDiscount?: number;
   /** Card rewards draw from the colorless cards of their rarity too. */
   readonly colorlessCardRewards?: boolean;
+  /** StS2: card rewards draw from every character's cards of their rarity (Prismatic Gem). */
+  readonly everyCharacterCardRewards?: boolean;
   /** The merchant replaces every card, relic and potion bought by a new one. */
   readonly restocksShop?: boolean;
   /** Every rest-site option may be taken once per site, not one in all (the relic's counter tracks them). */

@@ -180,6 +180,8 @@ export interface RelicState {
   used: boolean;
   /** StS2: deck cards the relic holds (Pael's Tooth's devoured cards); absent otherwise. */
   cards?: DeckCard[];
+  /** StS2: a Wax Relic (Toy Box's), which melts away in time; absent otherwise. */
+  wax?: boolean;
 }
 
 export type RewardItem =

@@ -55,7 +55,7 @@ function changeMaxHp(run: RunState, amount: number): void {
 }
 
 /** Obtains a relic not yet owned through the engine's own pickup (its pickup effect runs). */
-function obtainRelic(run: RunState, id: string | null): void {
+export function obtainRelic(run: RunState, id: string | null): void {
   if (id !== null && relicState(run, id) === undefined) runServices().addRelic(run, id);
 }
 
@@ -85,7 +85,7 @@ function findCombatCard(context: CombatContext, uid: number): CombatCard | undef
 }
 
 /** Ids of the character's reward cards of these rarities that pass `filter`. */
-function characterCards(
+export function characterCards(
   run: RunState,
   rarities: readonly ('Common' | 'Uncommon' | 'Rare')[],
   filter: (id: string) => boolean = () => true,
@@ -94,7 +94,7 @@ function characterCards(
 }
 
 /** `count` distinct random ids of `ids` (event stream), as new deck cards. */
-function randomNewCards(run: RunState, ids: readonly string[], count: number): DeckCard[] {
+export function randomNewCards(run: RunState, ids: readonly string[], count: number): DeckCard[] {
   const offered = ids.map((id) => ({ uid: -1, id, upgraded: false }));
   return randomCards(run, offered, count).map((card) => runServices().newCard(run, card.id));
 }
@@ -676,8 +676,10 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   DIAMOND_DIADEM: (amount) => ({
-    text: `Whenever you play ${amount('CardThreshold')} or fewer cards in a turn, enemy attacks deal half damage to you until your next turn.`,
-    unsimulated: 'damage from enemies that is not an attack is not halved.',
+    text: `Whenever you play ${amount('CardThreshold')} or fewer cards in a turn, take half damage from enemies until your next turn.`,
+    // The power halves enemy attacks (monsterAttackDamage). It is set after the turn-end damage of
+    // Constrict and Disintegration (the relics' turn-end hooks run last), and gone when the next turn
+    // starts (before Sharp Hide can hurt), so while it lasts enemies hurt the player only by attacks.
     hooks: {
       atTurnEnd: (context) => {
         if (context.counter('cardsThisTurn') <= amount('CardThreshold'))
@@ -749,17 +751,18 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { onRest: (run) => changeMaxHp(run, amount('MaxHp')) },
   }),
   PRISMATIC_GEM: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'card rewards also holding cards of other characters.',
-    hooks: { energy: amount('Energy') },
+    // The export's notes: card rewards draw from every color's pool (here every character the simulator
+    // plays, the player's own included).
+    text: `Gain ${amount('Energy')} Energy at the start of each turn. Card rewards hold cards of every character.`,
+    hooks: { energy: amount('Energy'), everyCharacterCardRewards: true },
   }),
   SPIKED_GAUNTLETS: (amount) => ({
     text: `Gain ${amount('Energy')} Energy at the start of each turn. Powers cost ${SPIKED_GAUNTLETS_POWER_COST} more Energy.`,
     hooks: { energy: amount('Energy'), powerCostIncrease: SPIKED_GAUNTLETS_POWER_COST },
   }),
   BRILLIANT_SCARF: (amount) => ({
+    // An X-cost card played then spends no Energy and its X is the Energy you have (Combat.playCard).
     text: `The ${amount('Cards')}th card you play each turn costs no Energy.`,
-    unsimulated: 'whether an X-cost card played then is free (here it spends your Energy as usual).',
     hooks: { freeCardOfTurn: amount('Cards') },
   }),
   WHISPERING_EARRING: (amount) => ({
@@ -834,9 +837,16 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   BYRDPIP: () => ({
-    text: 'Upon pickup, add Byrd Swoop to your Deck.',
-    unsimulated: 'the Byrdpip that accompanies you in battles.',
-    hooks: { onPickup: (run) => addCardsToDeck(run, 'BYRD_SWOOP', 1) },
+    text: 'Upon pickup, your Byrdonis Egg hatches into Byrd Swoop (with no Egg, Byrd Swoop is added to your Deck).',
+    hooks: {
+      // The export's notes: the pickup turns every Byrdonis Egg into Byrd Swoop (hatching one gives the
+      // relic). The Byrdpip in battle only animates Byrd Swoop's attack: it does nothing of its own.
+      onPickup: (run) => {
+        const eggs = run.deck.filter((card) => card.id === 'BYRDONIS_EGG');
+        for (const egg of eggs) transformInto(run, egg, 'BYRD_SWOOP');
+        if (eggs.length === 0) addCardsToDeck(run, 'BYRD_SWOOP', 1);
+      },
+    },
   }),
   WONGOS_MYSTERY_TICKET: (amount) => ({
     text: `After ${amount('RemainingCombats')} combats, receive ${amount('Repeat')} random Relics.`,
@@ -1226,9 +1236,8 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   REGALITE: (amount) => ({
+    // Cards enemies add to your piles (statuses, Hex's Dazed) are theirs: they give no Block.
     text: `Whenever you create a card, gain ${amount('Block')} Block.`,
-    unsimulated:
-      'cards that enemies add to your piles outside their turn (Hex, statuses at the start of combat) count as created.',
     hooks: { onCardCreated: (context) => context.gainBlock(amount('Block'), true) },
   }),
   BIG_HAT: (amount) => ({
@@ -1293,13 +1302,14 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   }),
   IVORY_TILE: (amount) => ({
     text: `Whenever you play a card that costs ${IVORY_TILE_THRESHOLD} or more Energy, gain ${amount('Energy')} Energy.`,
-    unsimulated: 'a cost changed for this turn only is not seen (the card counts at its combat cost).',
     hooks: {
+      // The cost the card had when played, with every change of the turn or combat: the Energy paid for
+      // it (a card played for free costs 0 then). An X-cost card has no number to cost, so it never counts.
       onCardPlayed: (context, play) => {
         const definition = runServices().getCard(play.card.id);
         const base =
           typeof definition.cost === 'number' ? definition.cost : definition.cost[play.upgraded ? 1 : 0];
-        if ((play.card.combatCost ?? base) >= IVORY_TILE_THRESHOLD) context.gainEnergy(amount('Energy'));
+        if (base >= 0 && context.energySpent >= IVORY_TILE_THRESHOLD) context.gainEnergy(amount('Energy'));
       },
     },
   }),

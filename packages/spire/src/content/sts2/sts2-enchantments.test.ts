@@ -419,7 +419,7 @@ describe('StS2 relics that enchant', () => {
     const partly = ids.filter(
       (id) => !isFullyModelledSts2Relic(STS2_RELIC_FACTS.find((facts) => facts.id === id) ?? fail(id)),
     );
-    expect(partly.sort()).toEqual(['NUTRITIOUS_SOUP', 'PAELS_GROWTH']);
+    expect(partly.sort()).toEqual(['NUTRITIOUS_SOUP']);
     for (const id of partly) expect(sts2(() => getRelic(id).text)).toContain('Not simulated');
     expect(findEnchantment('NIMBLE')?.text(2)).toContain('2 more Block');
   });
