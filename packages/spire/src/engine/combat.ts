@@ -406,6 +406,8 @@ export class Combat implements CombatContext {
     if (atIndex === null) this.combat.monsters.push(monster);
     else this.combat.monsters.splice(atIndex, 0, monster);
     definition.setup?.(this.monsterContext(this.combat.monsters.indexOf(monster)));
+    if (this.run.ruleset === 'sts2')
+      for (const relic of this.run.relics) getRelic(relic.id).onMonsterSpawned?.(this, monster);
     return monster;
   }
 

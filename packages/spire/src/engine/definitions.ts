@@ -309,6 +309,8 @@ export interface RelicDefinition {
   readonly strengthGainBonus?: (context: CombatContext, amount: number) => number;
   /** A card was created into a combat pile outside the monsters' turn. */
   readonly onCardCreated?: (context: CombatContext) => void;
+  /** StS2: a monster joined the combat (at its start or later), after its setup. */
+  readonly onMonsterSpawned?: (context: CombatContext, monster: MonsterState) => void;
   /** StS2: Doom killed an enemy that is not a Minion. */
   readonly onDoomKill?: (context: CombatContext) => void;
   /** StS2: the companion (Osty) attacked. */

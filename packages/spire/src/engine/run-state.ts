@@ -163,6 +163,8 @@ export interface MapNode {
   type: RoomType;
   /** Columns of connected nodes in the next row. */
   children: number[];
+  /** StS2: a fight Fur Coat marked (its enemies have 1 HP); absent otherwise. */
+  marked?: boolean;
   /** Emerald-key style burning elite is not modelled. */
 }
 

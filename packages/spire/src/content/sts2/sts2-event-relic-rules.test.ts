@@ -96,6 +96,7 @@ describe('StS2 event relic rules', () => {
     'BYRDPIP',
     'CHOICES_PARADOX',
     'DIAMOND_DIADEM',
+    'FUR_COAT',
     'IVORY_TILE',
     'MASSIVE_SCROLL',
     'MEAT_CLEAVER',
@@ -248,6 +249,47 @@ describe('StS2 event relic rules', () => {
     endCombats(9);
     expect(run.relics.some((relic) => relic.wax === true)).toBe(false);
     expect(run.relics.map((relic) => relic.id)).toContain('TOY_BOX');
+  });
+
+  it('Fur Coat marks 7 fights ahead; their enemies, later ones too, have 1 HP', () => {
+    const run = newRun();
+    pathOf(run, [
+      'monster',
+      'rest',
+      'monster',
+      'elite',
+      'monster',
+      'monster',
+      'monster',
+      'monster',
+      'shop',
+      'boss',
+    ]);
+    sts2(() => addRelic(run, 'FUR_COAT'));
+    expect(run.map.nodes.filter((node) => node.marked === true).map((node) => node.type)).toEqual([
+      'monster',
+      'monster',
+      'elite',
+      'monster',
+      'monster',
+      'monster',
+      'monster',
+    ]);
+    act(run, { action: 'choose_map_node', option_index: 0 });
+    const combat = run.combat;
+    expect(combat?.monsters.length).toBeGreaterThan(0);
+    for (const monster of combat?.monsters ?? []) expect(monster.hp).toBe(1);
+    const plain = newRun(['FUR_COAT']);
+    pathOf(plain, ['monster']);
+    act(plain, { action: 'choose_map_node', option_index: 0 });
+    for (const monster of plain.combat?.monsters ?? []) expect(monster.hp).toBeGreaterThan(1);
+    const joined = newRun(['FUR_COAT']);
+    joined.map.nodes = [{ row: 0, column: 0, type: 'monster', children: [], marked: true }];
+    joined.position = { row: 0, column: 0 };
+    joined.room = 'monster';
+    joined.screen = 'COMBAT';
+    const spawned = sts2(() => Combat.start(joined, 'TEST', ['SEAPUNK'], 'monster').spawn('SEAPUNK', 40));
+    expect(spawned.hp).toBe(1);
   });
 
   it('Brilliant Scarf: an X-cost card played as the 5th card keeps the Energy and counts it as X', () => {

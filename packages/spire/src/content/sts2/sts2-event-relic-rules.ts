@@ -5,7 +5,7 @@
 
 import type { CombatContext } from '../../engine/definitions.js';
 import { nextInt } from '../../engine/random.js';
-import type { CharacterId, CombatCard, RunState } from '../../engine/run-state.js';
+import type { CharacterId, CombatCard, MapNode, RunState } from '../../engine/run-state.js';
 import { countTo, relicState, setCounter } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import { characterCards, obtainRelic, randomNewCards } from './sts2-ancient-relic-rules.js';
@@ -113,7 +113,38 @@ function cook(run: RunState): void {
   run.screen = 'CARD_SELECTION';
 }
 
+/** The map node the player is in, if any. */
+function currentNode(run: RunState): MapNode | undefined {
+  const position = run.position;
+  if (position === null) return undefined;
+  return run.map.nodes.find((node) => node.row === position.row && node.column === position.column);
+}
+
 export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
+  FUR_COAT: (amount) => ({
+    text: `Upon pickup, mark ${amount('Combats')} random fights ahead on this Act's map. Enemies in those rooms have 1 HP.`,
+    hooks: {
+      // Fights are the regular and Elite rooms of the map (not the Boss, nor `?` rooms that turn into a
+      // fight), in rows still ahead of the player. The marks stay on this Act's map only.
+      onPickup: (run) => {
+        const row = run.position?.row ?? -1;
+        const fights = run.map.nodes
+          .filter((node) => node.row > row && (node.type === 'monster' || node.type === 'elite'))
+          .map((node) => ({ uid: -1, id: `${node.row}:${node.column}`, upgraded: false }));
+        for (const chosen of randomCards(run, fights, amount('Combats'))) {
+          const node = run.map.nodes.find(
+            (candidate) => `${candidate.row}:${candidate.column}` === chosen.id,
+          );
+          if (node !== undefined) node.marked = true;
+        }
+      },
+      // Every enemy of a marked room, those that join later included (the export's notes).
+      onMonsterSpawned: (x, monster) => {
+        if (x.run.room === 'boss' || currentNode(x.run)?.marked !== true) return;
+        monster.hp = Math.min(monster.hp, 1);
+      },
+    },
+  }),
   CHOICES_PARADOX: (amount) => ({
     text: `At the start of each combat, choose 1 of ${amount('Cards')} random cards of your character to add into your Hand. It has Retain.`,
     hooks: {
