@@ -732,6 +732,13 @@ export class Combat implements CombatContext {
     if (this.finished()) return;
     if (combat.hand.length > 0)
       for (const relic of this.run.relics) getRelic(relic.id).onCardsRetained?.(this, combat.hand);
+    // StS2's extra turn (Pael's Eye): the enemies take no turn and the round goes on; the next turn
+    // starts as any turn of the player's does.
+    if (sts2 && (combat.counters.extraTurn ?? 0) > 0) {
+      combat.counters.extraTurn = 0;
+      this.startPlayerTurn();
+      return;
+    }
     this.monsterTurn();
     if (this.finished()) return;
     this.endOfRound();

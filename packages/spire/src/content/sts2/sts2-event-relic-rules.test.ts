@@ -101,6 +101,7 @@ describe('StS2 event relic rules', () => {
     'MASSIVE_SCROLL',
     'MEAT_CLEAVER',
     'NEOWS_BONES',
+    'PAELS_EYE',
     'PAELS_GROWTH',
     'PAELS_LEGION',
     'PRISMATIC_GEM',
@@ -290,6 +291,21 @@ describe('StS2 event relic rules', () => {
     joined.screen = 'COMBAT';
     const spawned = sts2(() => Combat.start(joined, 'TEST', ['SEAPUNK'], 'monster').spawn('SEAPUNK', 40));
     expect(spawned.hp).toBe(1);
+  });
+
+  it("Pael's Eye: the first quiet turn exhausts the hand and the enemies skip their turn", () => {
+    const { combat, state } = fight(['PAELS_EYE'], Array(15).fill('STRIKE_IRONCLAD'));
+    const monster = state.monsters[0];
+    if (monster === undefined) throw new Error('no monster');
+    const moves = monster.history.length;
+    sts2(() => combat.endTurn());
+    expect(state.exhaustPile).toHaveLength(5);
+    expect(monster.history).toHaveLength(moves);
+    expect(state.turn).toBe(2);
+    expect(state.hand).toHaveLength(5);
+    sts2(() => combat.endTurn());
+    expect(state.exhaustPile).toHaveLength(5);
+    expect(monster.history).toHaveLength(moves + 1);
   });
 
   it('Brilliant Scarf: an X-cost card played as the 5th card keeps the Energy and counts it as X', () => {

@@ -18,6 +18,8 @@ import type { Sts2RelicRules } from './sts2-relic-rule.js';
 const COUNTER = {
   /** The uid of the card Choices Paradox gave Retain (+1; absent before the choice). */
   choicesParadox: 'relic:CHOICES_PARADOX',
+  /** 1 once Pael's Eye gave its extra turn this combat. */
+  paelsEye: 'relic:PAELS_EYE',
   /** The turn Pael's Legion wakes up again. */
   paelsLegionWakes: 'relic:PAELS_LEGION',
   /** The number (cards played this combat) of the card whose Block Pael's Legion is doubling. */
@@ -176,6 +178,21 @@ export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
       atTurnEnd: (x) => {
         const uid = (counters(x)[COUNTER.choicesParadox] ?? 0) - 1;
         for (const card of x.run.combat?.hand ?? []) if (card.uid === uid) card.retainOnce = true;
+      },
+    },
+  }),
+  PAELS_EYE: () => ({
+    text: 'The first time each combat you end your turn without playing cards, Exhaust your Hand and take an extra turn.',
+    hooks: {
+      atTurnEnd: (x) => {
+        const combat = x.run.combat;
+        const combatCounters = counters(x);
+        if (combat === null || x.counter('cardsThisTurn') > 0 || (combatCounters[COUNTER.paelsEye] ?? 0) > 0)
+          return;
+        combatCounters[COUNTER.paelsEye] = 1;
+        for (const card of [...combat.hand]) x.exhaustCard(card);
+        // Combat.endTurn reads it once the hand is gone: the enemies' turn is skipped.
+        combatCounters.extraTurn = 1;
       },
     },
   }),
