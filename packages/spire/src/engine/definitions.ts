@@ -139,6 +139,8 @@ export interface CardDefinition {
   readonly ethereal?: readonly [boolean, boolean] | boolean;
   readonly innate?: readonly [boolean, boolean] | boolean;
   readonly retain?: readonly [boolean, boolean] | boolean;
+  /** StS2: the card cannot be removed from the deck or transformed (unupgraded, upgraded). */
+  readonly eternal?: readonly [boolean, boolean] | boolean;
   /** Rules text with placeholders; `upgradedText` when the wording changes. */
   readonly text: string;
   readonly upgradedText?: string;
@@ -196,6 +198,8 @@ export interface EnchantmentDefinition {
   readonly block?: (amount: number) => number;
   readonly innate?: boolean;
   readonly retain?: boolean;
+  /** StS2: the enchanted card cannot be removed from the deck or transformed (Tezcatara's Ember). */
+  readonly eternal?: boolean;
   /** true: the card gains Exhaust; false: it loses it. */
   readonly exhaust?: boolean;
   /** The card's energy cost while enchanted. */

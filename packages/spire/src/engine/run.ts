@@ -20,6 +20,7 @@ import {
 import { holdCard } from '../content/relic-cards.js';
 import { provideRunServices } from '../content/run-services.js';
 import { canEnchant, enchant, findEnchantment } from '../content/sts2/sts2-enchantments.js';
+import { isEternal } from '../content/sts2/sts2-eternal.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
@@ -549,8 +550,10 @@ function chooseRelicRestOption(run: RunState, id: string): void {
   }
 }
 
+/** The deck cards that may be removed or transformed: all but StS2's Eternal ones. */
 function removableCards(run: RunState): DeckCard[] {
-  return run.deck;
+  if (run.ruleset !== 'sts2') return run.deck;
+  return run.deck.filter((card) => !isEternal(card, getCard(card.id)));
 }
 
 // ---- applying actions ----------------------------------------------------
@@ -1264,7 +1267,12 @@ function selectionCandidates(
   purpose: DeckSelection['purpose'],
   filter: ((card: DeckCard) => boolean) | null,
 ): DeckCard[] {
-  const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
+  const candidates =
+    purpose === 'upgrade'
+      ? upgradableCards(run)
+      : purpose === 'remove' || purpose === 'transform'
+        ? removableCards(run)
+        : run.deck;
   return filter === null ? candidates : candidates.filter(filter);
 }
 

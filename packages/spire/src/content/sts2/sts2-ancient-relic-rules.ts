@@ -9,6 +9,7 @@ import { runServices } from '../run-services.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { strikeDummyRule } from './sts2-common-relic-rules.js';
 import { findEnchantment } from './sts2-enchantments.js';
+import { isEternal } from './sts2-eternal.js';
 import {
   addCardsToDeck,
   canUpgrade,
@@ -17,6 +18,7 @@ import {
   offerRewards,
   procurePotions,
   randomCards,
+  removableCards,
   transformInto,
   upgradeRandomCards,
 } from './sts2-relic-pickup.js';
@@ -101,6 +103,7 @@ export function randomNewCards(run: RunState, ids: readonly string[], count: num
 
 /** Transforms a deck card into a random other card of the character's reward pools. */
 function transformRandomly(run: RunState, card: DeckCard): void {
+  if (isEternal(card, runServices().getCard(card.id))) return;
   const [into] = randomNewCards(
     run,
     characterCards(run, ['Common', 'Uncommon', 'Rare'], (id) => id !== card.id),
@@ -660,11 +663,12 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         // obtained opened a screen of its own; then the shop offers it for 0 Gold.
         if (shop.removalUsed) return;
         shop.removalPrice = 0;
-        if (run.screen !== 'SHOP' || run.selection !== null || run.reward !== null || run.deck.length === 0)
+        const removable = removableCards(run);
+        if (run.screen !== 'SHOP' || run.selection !== null || run.reward !== null || removable.length === 0)
           return;
         run.selection = {
           purpose: 'remove',
-          options: run.deck.map((card) => card.uid),
+          options: removable.map((card) => card.uid),
           count: 1,
           returnTo: 'shop',
           cancellable: true,

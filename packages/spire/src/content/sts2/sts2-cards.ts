@@ -183,6 +183,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ethereal: keywordFlag(facts, 'Ethereal'),
     innate: keywordFlag(facts, 'Innate'),
     retain: keywordFlag(facts, 'Retain'),
+    eternal: keywordFlag(facts, 'Eternal'),
     text: textOf(facts, false),
     upgradedText: textOf(facts, true),
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),

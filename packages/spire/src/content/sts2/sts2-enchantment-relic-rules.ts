@@ -116,9 +116,16 @@ export const STS2_ENCHANTMENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   NUTRITIOUS_SOUP: () => ({
-    text: `Upon pickup, enchant all Strikes with ${nameOf('TEZCATARAS_EMBER')} (cost 0).`,
-    unsimulated: "Tezcatara's Ember's Eternal (the card cannot be removed) is not enforced.",
-    hooks: { onPickup: (run) => enchantAll(run, { id: 'TEZCATARAS_EMBER', amount: 1 }, isStrike) },
+    text: `Upon pickup, enchant all Basic Strikes with ${nameOf('TEZCATARAS_EMBER')} (cost 0, Eternal).`,
+    // The export's notes: the Basic Strikes only.
+    hooks: {
+      onPickup: (run) =>
+        enchantAll(
+          run,
+          { id: 'TEZCATARAS_EMBER', amount: 1 },
+          (card) => isStrike(card) && runServices().getCard(card.id).rarity === 'Basic',
+        ),
+    },
   }),
   BEAUTIFUL_BRACELET: (amount) => ({
     text: `Upon pickup, choose ${amount('Cards')} cards to enchant with ${nameOf('SWIFT')} ${amount('Swift')}.`,

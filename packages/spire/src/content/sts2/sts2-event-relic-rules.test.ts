@@ -101,6 +101,7 @@ describe('StS2 event relic rules', () => {
     'MASSIVE_SCROLL',
     'MEAT_CLEAVER',
     'NEOWS_BONES',
+    'NUTRITIOUS_SOUP',
     'PAELS_EYE',
     'PAELS_GROWTH',
     'PAELS_LEGION',
@@ -306,6 +307,36 @@ describe('StS2 event relic rules', () => {
     sts2(() => combat.endTurn());
     expect(state.exhaustPile).toHaveLength(5);
     expect(monster.history).toHaveLength(moves + 1);
+  });
+
+  it('Nutritious Soup: the Basic Strikes cost 0 and are Eternal (no removal or transform takes them)', () => {
+    const run = newRun();
+    run.deck = ['STRIKE_IRONCLAD', 'STRIKE_IRONCLAD', 'TWIN_STRIKE', 'DEFEND_IRONCLAD', 'FOLLY'].map(
+      (id) => ({
+        uid: run.counters.nextUid++,
+        id,
+        upgraded: false,
+      }),
+    );
+    sts2(() => addRelic(run, 'NUTRITIOUS_SOUP'));
+    expect(run.deck.map((card) => card.enchantment?.id ?? null)).toEqual([
+      'TEZCATARAS_EMBER',
+      'TEZCATARAS_EMBER',
+      null,
+      null,
+      null,
+    ]);
+    // Precise Scissors' removal offers neither the enchanted Strikes nor the Eternal curse Folly.
+    sts2(() => addRelic(run, 'PRECISE_SCISSORS'));
+    const offered = (run.selection?.options ?? []).map(
+      (uid) => run.deck.find((card) => card.uid === uid)?.id,
+    );
+    expect(offered.sort()).toEqual(['DEFEND_IRONCLAD', 'TWIN_STRIKE']);
+    // Pandora's Box transforms the Basic Defend but not the Eternal Strikes.
+    const strikes = run.deck.slice(0, 2);
+    sts2(() => getRelic('PANDORAS_BOX').onPickup?.(run));
+    expect(run.deck.slice(0, 2)).toEqual(strikes);
+    expect(run.deck.map((card) => card.id)).not.toContain('DEFEND_IRONCLAD');
   });
 
   it('Brilliant Scarf: an X-cost card played as the 5th card keeps the Energy and counts it as X', () => {

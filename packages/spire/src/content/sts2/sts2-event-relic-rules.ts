@@ -11,7 +11,7 @@ import { runServices } from '../run-services.js';
 import { characterCards, obtainRelic, randomNewCards } from './sts2-ancient-relic-rules.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { STS2_MULTIPLAYER_ONLY_CARDS } from './sts2-multiplayer-only-cards.js';
-import { addCardsToDeck, offerRewards, randomCards } from './sts2-relic-pickup.js';
+import { addCardsToDeck, offerRewards, randomCards, removableCards } from './sts2-relic-pickup.js';
 import type { Sts2RelicRules } from './sts2-relic-rule.js';
 
 /** Combat counters of these relics. */
@@ -98,14 +98,14 @@ function isMinionCard(card: CombatCard): boolean {
 function cook(run: RunState): void {
   run.maxHp += COOK.maxHp;
   run.hp += COOK.maxHp;
+  const removable = removableCards(run);
   if (run.screen !== 'REST' || run.selection !== null) {
-    for (let removed = 0; removed < COOK.cards && run.deck.length > 0; removed++)
-      run.deck.splice(nextInt(run.random, 'event', 0, run.deck.length - 1), 1);
+    for (const card of randomCards(run, removable, COOK.cards)) run.deck.splice(run.deck.indexOf(card), 1);
     return;
   }
   run.selection = {
     purpose: 'remove',
-    options: run.deck.map((card) => card.uid),
+    options: removable.map((card) => card.uid),
     count: COOK.cards,
     returnTo: 'rest',
     cancellable: false,
@@ -257,7 +257,7 @@ export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
         id: 'cook',
         title: 'Cook',
         label: `Cook: remove ${COOK.cards} cards from your deck and raise your Max HP by ${COOK.maxHp}.`,
-        enabled: (run) => run.deck.length >= COOK.cards,
+        enabled: (run) => removableCards(run).length >= COOK.cards,
         choose: cook,
       },
     },
