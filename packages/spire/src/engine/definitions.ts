@@ -325,6 +325,20 @@ export interface RelicDefinition {
   readonly onFreeTravel?: (run: RunState) => void;
   /** A card reward was rolled (after combat, from an event or a relic); the relic may change its cards. */
   readonly onCardReward?: (run: RunState, cards: DeckCard[]) => void;
+  /** StS2: another way to take the card reward being chosen (Driftwood's reroll, Pael's Wing's sacrifice). */
+  readonly cardRewardAlternative?: RelicRewardAlternative;
+}
+
+/** A card reward of the reward screen. */
+export type CardsRewardItem = Extract<RewardItem, { kind: 'cards' }>;
+
+/** An alternative a relic offers beside the cards of a card reward (`choose_reward_alternative`). */
+export interface RelicRewardAlternative {
+  readonly label: string;
+  /** Whether it may be taken for this card reward now. */
+  readonly available: (run: RunState, item: CardsRewardItem) => boolean;
+  /** Takes it; true when the card reward is done with (it leaves the screen, as a skip). */
+  readonly choose: (run: RunState, item: CardsRewardItem) => boolean;
 }
 
 /** A rest-site option a relic adds; choosing it takes the site's one action like Rest or Smith. */

@@ -16,6 +16,7 @@ import {
   withRuleset,
 } from '../content/registry.js';
 import { findEnchantment } from '../content/sts2/sts2-enchantments.js';
+import { cardRewardAlternatives } from './card-reward-alternatives.js';
 import {
   baseCost,
   Combat,
@@ -720,7 +721,10 @@ function rewardView(run: RunState): Api.RewardState | null {
     can_proceed: open === undefined,
     rewards,
     card_options: open?.kind === 'cards' ? open.cards.map(cardView) : [],
-    alternatives: [],
+    alternatives: cardRewardAlternatives(run).map((alternative, index) => ({
+      index,
+      label: alternative.label,
+    })),
   };
 }
 

@@ -190,7 +190,12 @@ export type RewardItem =
   | { kind: 'gold'; amount: number }
   | { kind: 'potion'; potionId: string }
   | { kind: 'relic'; relicId: string }
-  | { kind: 'cards'; cards: DeckCard[] }
+  | {
+      kind: 'cards';
+      cards: DeckCard[];
+      /** StS2: the cards were rerolled once (Driftwood); absent otherwise. */
+      rerolled?: boolean;
+    }
   | { kind: 'stolen_gold'; amount: number };
 
 export interface RewardState {

@@ -24,6 +24,7 @@ import { isEternal } from '../content/sts2/sts2-eternal.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
+import { cardRewardAlternatives, openCardReward } from './card-reward-alternatives.js';
 import { baseCost, Combat, hasRelic } from './combat.js';
 import { copyDeckCard } from './deck-card-copy.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
@@ -371,6 +372,9 @@ function rewardActions(run: RunState, actions: EngineAction[]): void {
       for (let index = 0; index < item.cards.length; index++)
         actions.push(optionAction('choose_reward_card', index));
     actions.push(bareAction('skip_reward_cards'));
+    const alternatives = cardRewardAlternatives(run).length;
+    for (let index = 0; index < alternatives; index++)
+      actions.push(optionAction('choose_reward_alternative', index));
     return;
   }
   reward.items.forEach((item, index) => {
@@ -738,6 +742,19 @@ const PERFORMERS = new Map<string, Performer>([
         log(run, `Added ${getCard(card.id).name}${card.upgraded ? '+' : ''} to the deck.`);
       }
       reward.items.splice(reward.openCards ?? 0, 1);
+      reward.openCards = null;
+    },
+  ],
+  [
+    'choose_reward_alternative',
+    (run, _action, option) => {
+      const reward = run.reward;
+      const item = openCardReward(run);
+      const alternative = cardRewardAlternatives(run)[option];
+      if (reward === null || item === undefined || alternative === undefined) return;
+      log(run, `${alternative.label}.`);
+      if (!alternative.choose(run, item)) return;
+      reward.items.splice(reward.items.indexOf(item), 1);
       reward.openCards = null;
     },
   ],

@@ -96,6 +96,7 @@ describe('StS2 event relic rules', () => {
     'BYRDPIP',
     'CHOICES_PARADOX',
     'DIAMOND_DIADEM',
+    'DRIFTWOOD',
     'FUR_COAT',
     'IVORY_TILE',
     'MASSIVE_SCROLL',
@@ -105,6 +106,7 @@ describe('StS2 event relic rules', () => {
     'PAELS_EYE',
     'PAELS_GROWTH',
     'PAELS_LEGION',
+    'PAELS_WING',
     'PRISMATIC_GEM',
     'REGALITE',
     'SEA_GLASS',
@@ -337,6 +339,48 @@ describe('StS2 event relic rules', () => {
     sts2(() => getRelic('PANDORAS_BOX').onPickup?.(run));
     expect(run.deck.slice(0, 2)).toEqual(strikes);
     expect(run.deck.map((card) => card.id)).not.toContain('DEFEND_IRONCLAD');
+  });
+
+  /** Opens a card reward of 3 rolled cards on the reward screen (the real claim action). */
+  function openCards(run: RunState): void {
+    const cards = sts2(() => rollCardReward(run, 'monster'));
+    run.reward = { items: [{ kind: 'cards', cards }], openCards: null, afterBoss: false };
+    run.screen = 'REWARD';
+    act(run, { action: 'claim_reward', option_index: 0 });
+  }
+
+  it('Driftwood rerolls a card reward once', () => {
+    const run = newRun(['DRIFTWOOD']);
+    openCards(run);
+    const first = run.reward?.items[0];
+    const before = first?.kind === 'cards' ? first.cards.map((card) => card.uid) : [];
+    expect(sts2(() => toGameState(run)).reward?.alternatives).toEqual([
+      { index: 0, label: 'Driftwood: reroll these cards' },
+    ]);
+    act(run, { action: 'choose_reward_alternative', option_index: 0 });
+    const item = run.reward?.items[0];
+    const after = item?.kind === 'cards' ? item.cards : [];
+    expect(after).toHaveLength(3);
+    expect(after.map((card) => card.uid)).not.toEqual(before);
+    expect(run.reward?.openCards).toBe(0);
+    expect(sts2(() => toGameState(run)).reward?.alternatives).toEqual([]);
+    const size = run.deck.length;
+    act(run, { action: 'choose_reward_card', option_index: 1 });
+    expect(run.deck.at(-1)?.uid).toBe(after[1]?.uid);
+    expect(run.deck).toHaveLength(size + 1);
+  });
+
+  it("Pael's Wing: a sacrificed card reward is gone; every 2nd sacrifice obtains a Relic", () => {
+    const run = newRun(['PAELS_WING']);
+    const size = run.deck.length;
+    openCards(run);
+    act(run, { action: 'choose_reward_alternative', option_index: 0 });
+    expect(run.reward?.items).toHaveLength(0);
+    expect(run.relics).toHaveLength(1);
+    openCards(run);
+    act(run, { action: 'choose_reward_alternative', option_index: 0 });
+    expect(run.relics).toHaveLength(2);
+    expect(run.deck).toHaveLength(size);
   });
 
   it('Brilliant Scarf: an X-cost card played as the 5th card keeps the Energy and counts it as X', () => {

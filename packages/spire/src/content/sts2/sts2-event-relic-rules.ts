@@ -123,6 +123,37 @@ function currentNode(run: RunState): MapNode | undefined {
 }
 
 export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
+  DRIFTWOOD: () => ({
+    text: 'You may reroll each card reward once.',
+    hooks: {
+      cardRewardAlternative: {
+        label: 'Driftwood: reroll these cards',
+        available: (_run, item) => item.rerolled !== true,
+        // The new cards are rolled as the reward's were: a Boss's after a Boss, an Elite's in an Elite
+        // room, a regular fight's otherwise (event and relic rewards too), as many as were offered.
+        choose: (run, item) => {
+          const source = run.reward?.afterBoss === true ? 'boss' : run.room === 'elite' ? 'elite' : 'monster';
+          item.cards = runServices().rollCardReward(run, source, item.cards.length);
+          item.rerolled = true;
+          return false;
+        },
+      },
+    },
+  }),
+  PAELS_WING: (amount) => ({
+    text: `You may sacrifice card rewards to Pael. Every ${amount('Sacrifices')} sacrifices, obtain a random Relic.`,
+    hooks: {
+      cardRewardAlternative: {
+        label: "Pael's Wing: sacrifice these cards",
+        available: () => true,
+        choose: (run) => {
+          if (countTo(run, 'PAELS_WING', amount('Sacrifices')))
+            obtainRelic(run, runServices().rollRelic(run, runServices().rollRelicRarity(run)));
+          return true;
+        },
+      },
+    },
+  }),
   FUR_COAT: (amount) => ({
     text: `Upon pickup, mark ${amount('Combats')} random fights ahead on this Act's map. Enemies in those rooms have 1 HP.`,
     hooks: {
