@@ -369,7 +369,46 @@ export class Combat implements CombatContext {
     for (let index = 0; index < combat.combat.monsters.length; index++) combat.rollMove(index);
     combat.playImbuedCards();
     combat.startPlayerTurn();
+    if (run.ruleset === 'sts2') combat.playFirstTurnForPlayer();
     return combat;
+  }
+
+  /**
+   * StS2's Whispering Earring: Vakuu plays the first turn, then ends it. The game does not say how it
+   * picks; here the left-most playable card each time, at the first living enemy, and in a card choice
+   * the fewest cards it must take, the first ones offered.
+   */
+  private playFirstTurnForPlayer(): void {
+    let limit = 0;
+    for (const relic of this.run.relics) limit = Math.max(limit, getRelic(relic.id).playsFirstTurn ?? 0);
+    if (limit === 0) return;
+    for (let played = 0; played < limit; played++) {
+      this.finishSelectionForPlayer();
+      if (this.finished()) return;
+      const rules = this.handRules();
+      const index = this.combat.hand.findIndex((card) => this.isPlayable(card, getCard(card.id), rules));
+      if (index < 0) break;
+      this.playCard(index, this.firstLivingMonsterIndex());
+      if (this.finished()) return;
+    }
+    this.finishSelectionForPlayer();
+    if (!this.finished()) this.endTurn();
+  }
+
+  /** The first living monster's index (Vakuu's target). */
+  private firstLivingMonsterIndex(): number {
+    const index = this.combat.monsters.findIndex((monster) => monster.alive);
+    return Math.max(0, index);
+  }
+
+  /** Resolves an open card choice for the player: the fewest cards allowed, the first ones offered. */
+  private finishSelectionForPlayer(): void {
+    for (let step = 0; step < 100 && this.combat.selection !== null && !this.combat.over; step++) {
+      const selection = this.combat.selection;
+      if (selection.chosen.length >= selection.minimum || selection.options.length === 0)
+        this.resolveSelection();
+      else this.choose(0);
+    }
   }
 
   /** StS2's Imbued: enchanted cards in the draw pile are played (free) before the first draw. */

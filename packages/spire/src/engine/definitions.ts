@@ -274,6 +274,11 @@ export interface RelicDefinition {
   readonly energy?: number;
   /** StS2: Power cards cost this much more Energy in combat (Spiked Gauntlets). */
   readonly powerCostIncrease?: number;
+  /**
+   * StS2: the relic plays the player's first turn of each combat, up to this many cards, then ends it
+   * (Whispering Earring's Vakuu).
+   */
+  readonly playsFirstTurn?: number;
   /** StS2: the card played as this card of each turn (5 for the 5th) costs no Energy (Brilliant Scarf). */
   readonly freeCardOfTurn?: number;
   /** Rest sites heal extra / cannot rest... */

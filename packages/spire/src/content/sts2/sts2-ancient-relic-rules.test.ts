@@ -887,12 +887,6 @@ describe('StS2 Ancient, Event and character relic rules', () => {
       expect(legalActions(spent).filter((action) => action.action === 'choose_map_node').length).toBe(1);
     });
 
-    it.each(['WHISPERING_EARRING'])('%s gives its Energy and says what it leaves unsimulated', (id) => {
-      expect(fight({ relics: [id] }).state.player.energy).toBe(4);
-      expect(isModelledSts2Entity('relic', id)).toBe(false);
-      expect(sts2(() => getRelic(id).text)).toContain('Not simulated');
-    });
-
     it.each(['FAKE_MERCHANTS_RUG', 'WONGO_CUSTOMER_APPRECIATION_BADGE', 'CIRCLET'])(
       '%s does nothing, as in the game',
       (id) => {

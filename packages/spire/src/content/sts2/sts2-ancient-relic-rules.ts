@@ -195,6 +195,8 @@ const SPIKED_GAUNTLETS_POWER_COST = 1;
 
 /** Ivory Tile's cost threshold: the export's variable has no value (the wiki's text says 3). */
 const IVORY_TILE_THRESHOLD = 3;
+/** Whispering Earring: the most cards Vakuu plays (the export's notes: up to 13). */
+const WHISPERING_EARRING_PLAYS = 13;
 
 /** Brimstone's Strength: the export gives no numbers (the wiki's notes do). */
 const BRIMSTONE_STRENGTH = { self: 2, enemies: 1 } as const;
@@ -770,9 +772,9 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { freeCardOfTurn: amount('Cards') },
   }),
   WHISPERING_EARRING: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'Vakuu playing your first turn of each combat for you.',
-    hooks: { energy: amount('Energy') },
+    text: `Gain ${amount('Energy')} Energy at the start of each turn. Vakuu plays your first turn of each combat for you (up to ${WHISPERING_EARRING_PLAYS} cards), then ends it.`,
+    // How Vakuu picks its cards: Combat.playFirstTurnForPlayer.
+    hooks: { energy: amount('Energy'), playsFirstTurn: WHISPERING_EARRING_PLAYS },
   }),
   ECTOPLASM: (amount) => ({
     text: `You can no longer gain Gold. Gain ${amount('Energy')} Energy at the start of each turn.`,

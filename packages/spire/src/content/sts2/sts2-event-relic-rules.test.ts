@@ -112,6 +112,7 @@ describe('StS2 event relic rules', () => {
     'SEA_GLASS',
     'TOY_BOX',
     'VITRUVIAN_MINION',
+    'WHISPERING_EARRING',
   ])('%s is fully modelled', (id) => {
     expect(modelled(id)).toBe(true);
     expect(sts2(() => getRelic(id).text)).not.toContain('Not simulated');
@@ -381,6 +382,18 @@ describe('StS2 event relic rules', () => {
     act(run, { action: 'choose_reward_alternative', option_index: 0 });
     expect(run.relics).toHaveLength(2);
     expect(run.deck).toHaveLength(size);
+  });
+
+  it('Whispering Earring: Vakuu plays the first turn (the playable cards, left to right) and ends it', () => {
+    const deck = Array(15).fill('STRIKE_IRONCLAD');
+    const plain = fight([], deck);
+    expect(plain.state.turn).toBe(1);
+    const { state } = fight(['WHISPERING_EARRING'], deck);
+    expect(state.turn).toBe(2);
+    // 4 Energy (3 and the relic's 1) played 4 Strikes; the fifth stayed and was discarded.
+    expect(state.counters.cardsThisCombat).toBe(4);
+    expect(state.discardPile).toHaveLength(5);
+    expect(state.hand).toHaveLength(5);
   });
 
   it('Brilliant Scarf: an X-cost card played as the 5th card keeps the Energy and counts it as X', () => {
