@@ -296,6 +296,8 @@ export interface RelicDefinition {
   readonly onGoldGained?: (run: RunState, amount: number) => void;
   /** The rewards of a won fight were rolled; the relic may change or add items. */
   readonly onCombatRewards?: (run: RunState, items: RewardItem[], kind: CombatState['kind']) => void;
+  /** StS2: `?` rooms are always events now (Golden Compass's Act). */
+  readonly unknownRoomsAreEvents?: (run: RunState) => boolean;
   /** `?` rooms never turn into regular fights (an event instead). */
   readonly unknownRoomsWithoutFights?: boolean;
   /** Percent off every price at the merchant (applied after the engine's own discounts). */

@@ -172,6 +172,8 @@ export interface MapState {
   /** Rows 0..14 of nodes (only nodes on a path). */
   nodes: MapNode[];
   bossId: string;
+  /** Rows of the map when not MAP_HEIGHT (StS2's Golden Compass path); absent otherwise. */
+  height?: number;
 }
 
 export interface RelicState {

@@ -28,7 +28,7 @@ import { cardRewardAlternatives, openCardReward } from './card-reward-alternativ
 import { baseCost, Combat, hasRelic } from './combat.js';
 import { copyDeckCard } from './deck-card-copy.js';
 import type { EncounterDefinition, EventContext } from './definitions.js';
-import { findNode, generateMap, MAP_HEIGHT } from './map.js';
+import { findNode, generateMap, mapHeight } from './map.js';
 import { isFlight, reachableNodes } from './map-travel.js';
 import {
   createRandomState,
@@ -355,7 +355,7 @@ function combatActions(run: RunState, actions: EngineAction[]): void {
 
 function mapActions(run: RunState, actions: EngineAction[]): void {
   const next = reachableNodes(run);
-  if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
+  if (next.length === 0 && (run.position?.row ?? -1) >= mapHeight(run.map) - 1) {
     actions.push(optionAction('choose_map_node', 0));
   } else {
     for (let index = 0; index < next.length; index++) actions.push(optionAction('choose_map_node', index));
@@ -999,7 +999,7 @@ function enterNode(run: RunState, option: number): void {
   reseedStream(run.random, 'shuffle', run.seed, `floor:${run.floor}`);
   reseedStream(run.random, 'misc', run.seed, `floor:${run.floor}`);
   if (next.length === 0) {
-    run.position = { row: MAP_HEIGHT, column: 3 };
+    run.position = { row: mapHeight(run.map), column: 3 };
     enterRoom(run, 'boss');
     return;
   }
@@ -1094,7 +1094,11 @@ const ROOM_SETUPS = new Map<RoomType, (run: RunState) => void>([
   [
     'event',
     (run) => {
-      const rolled = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
+      const rolled = run.relics.some((relic) => getRelic(relic.id).unknownRoomsAreEvents?.(run) === true)
+        ? 'event'
+        : run.ruleset === 'sts2'
+          ? rollSts2UnknownRoom(run)
+          : rollUnknownRoom(run);
       const outcome =
         rolled === 'monster' && run.relics.some((relic) => getRelic(relic.id).unknownRoomsWithoutFights)
           ? 'event'

@@ -98,6 +98,7 @@ describe('StS2 event relic rules', () => {
     'DIAMOND_DIADEM',
     'DRIFTWOOD',
     'FUR_COAT',
+    'GOLDEN_COMPASS',
     'IVORY_TILE',
     'MASSIVE_SCROLL',
     'MEAT_CLEAVER',
@@ -394,6 +395,55 @@ describe('StS2 event relic rules', () => {
     expect(state.counters.cardsThisCombat).toBe(4);
     expect(state.discardPile).toHaveLength(5);
     expect(state.hand).toHaveLength(5);
+  });
+
+  it("Golden Compass replaces the Act's map with one path whose ? rooms are events; the Boss follows its 16th room", () => {
+    const run = newRun();
+    run.act = 2;
+    run.screen = 'MAP';
+    sts2(() => addRelic(run, 'GOLDEN_COMPASS'));
+    expect(run.map.nodes.map((node) => node.type)).toEqual([
+      'monster',
+      'event',
+      'monster',
+      'rest',
+      'monster',
+      'rest',
+      'event',
+      'treasure',
+      'event',
+      'treasure',
+      'event',
+      'shop',
+      'elite',
+      'rest',
+      'elite',
+      'rest',
+    ]);
+    expect(sts2(() => toGameState(run)).map?.rows).toBe(16);
+    // A ? room that the odds would make a fight is an event on this Act.
+    const fightOdds = (target: RunState) => {
+      target.counters.unknownMonsterChance = 100;
+      target.counters.unknownTreasureChance = 0;
+      target.counters.unknownShopChance = 0;
+    };
+    run.position = { row: 0, column: 3 };
+    fightOdds(run);
+    act(run, { action: 'choose_map_node', option_index: 0 });
+    expect(run.screen).toBe('EVENT');
+    const plain = newRun();
+    pathOf(plain, ['monster', 'event']);
+    plain.position = { row: 0, column: 0 };
+    fightOdds(plain);
+    act(plain, { action: 'choose_map_node', option_index: 0 });
+    expect(plain.screen).toBe('COMBAT');
+    // From the last room, the next step is the Boss.
+    run.event = null;
+    run.screen = 'MAP';
+    run.position = { row: 15, column: 3 };
+    act(run, { action: 'choose_map_node', option_index: 0 });
+    expect(run.position).toEqual({ row: 16, column: 3 });
+    expect(run.combat?.kind).toBe('boss');
   });
 
   it('Brilliant Scarf: an X-cost card played as the 5th card keeps the Energy and counts it as X', () => {

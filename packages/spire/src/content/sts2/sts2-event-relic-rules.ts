@@ -5,8 +5,8 @@
 
 import type { CombatContext } from '../../engine/definitions.js';
 import { nextInt } from '../../engine/random.js';
-import type { CharacterId, CombatCard, MapNode, RunState } from '../../engine/run-state.js';
-import { countTo, relicState, setCounter } from '../relic-counter.js';
+import type { CharacterId, CombatCard, MapNode, RoomType, RunState } from '../../engine/run-state.js';
+import { counterOf, countTo, relicState, setCounter } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import { characterCards, obtainRelic, randomNewCards } from './sts2-ancient-relic-rules.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
@@ -115,6 +115,31 @@ function cook(run: RunState): void {
   run.screen = 'CARD_SELECTION';
 }
 
+/**
+ * Golden Compass's path, first room to last (the game's single-player Golden Path map: 16 rooms up the
+ * middle column, then the Boss). `event` is a `?` room.
+ */
+const GOLDEN_PATH: readonly RoomType[] = [
+  'monster',
+  'event',
+  'monster',
+  'rest',
+  'monster',
+  'rest',
+  'event',
+  'treasure',
+  'event',
+  'treasure',
+  'event',
+  'shop',
+  'elite',
+  'rest',
+  'elite',
+  'rest',
+];
+/** The column of the Golden Path (the middle of the map's 7). */
+const GOLDEN_PATH_COLUMN = 3;
+
 /** The map node the player is in, if any. */
 function currentNode(run: RunState): MapNode | undefined {
   const position = run.position;
@@ -123,6 +148,29 @@ function currentNode(run: RunState): MapNode | undefined {
 }
 
 export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
+  GOLDEN_COMPASS: () => ({
+    text: "Upon pickup, replace this Act's map with a single path (Monster, ?, Monster, Rest, Monster, Rest, ?, Treasure, ?, Treasure, ?, Shop, Elite, Rest, Elite, Rest, then the Boss). Its ? rooms are all events.",
+    hooks: {
+      // The relic is offered at the start of Act 2 (its text names that Act); the map of the Act it is
+      // obtained in is the one replaced, and the path starts from its first room.
+      onPickup: (run) => {
+        setCounter(run, 'GOLDEN_COMPASS', run.act);
+        run.map = {
+          nodes: GOLDEN_PATH.map((type, row) => ({
+            row,
+            column: GOLDEN_PATH_COLUMN,
+            type,
+            children: row < GOLDEN_PATH.length - 1 ? [GOLDEN_PATH_COLUMN] : [],
+          })),
+          bossId: run.map.bossId,
+          height: GOLDEN_PATH.length,
+        };
+        run.position = null;
+        run.path = [];
+      },
+      unknownRoomsAreEvents: (run) => counterOf(run, 'GOLDEN_COMPASS') === run.act,
+    },
+  }),
   DRIFTWOOD: () => ({
     text: 'You may reroll each card reward once.',
     hooks: {
