@@ -1401,7 +1401,8 @@ function selectDeckCard(run: RunState, option: number): void {
   }
   run.selection = null;
   if (selection.returnTo === 'rest') {
-    finishRestOption(run, 'smith');
+    // Smith's upgrade ends here; a relic's option (Cook's removal) was marked when it was chosen.
+    if (selection.purpose === 'upgrade') finishRestOption(run, 'smith');
     run.screen = 'REST';
   } else if (selection.returnTo === 'shop') {
     // Only the shop's card removal is paid for here (a relic bought there may open a free choice).

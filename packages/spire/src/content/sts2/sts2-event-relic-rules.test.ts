@@ -217,6 +217,21 @@ describe('StS2 event relic rules', () => {
     expect(run.restDone).toBe(true);
   });
 
+  it('Meat Cleaver with Miniature Tent: Cook uses only its own option, Smith stays open', () => {
+    const run = newRun(['MINIATURE_TENT', 'MEAT_CLEAVER']);
+    pathOf(run, ['rest']);
+    act(run, { action: 'choose_map_node', option_index: 0 });
+    const cookIndex = sts2(() => toGameState(run)).rest?.options.find(
+      (option) => option.option_id === 'COOK',
+    )?.index;
+    act(run, { action: 'choose_rest_option', option_index: cookIndex ?? -1 });
+    act(run, { action: 'select_deck_card', option_index: 0 });
+    act(run, { action: 'select_deck_card', option_index: 0 });
+    const options = sts2(() => toGameState(run)).rest?.options ?? [];
+    expect(options.find((option) => option.option_id === 'SMITH')?.is_enabled).toBe(true);
+    expect(options.find((option) => option.option_id === 'COOK')?.is_enabled).toBe(false);
+  });
+
   it('Sea Glass offers 15 cards of one other character, any number of which can be taken', () => {
     const run = pickup('SEA_GLASS');
     const items = run.reward?.items ?? [];
