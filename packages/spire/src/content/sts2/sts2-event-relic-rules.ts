@@ -1,7 +1,8 @@
-// Hand-written rules of StS2 Ancient and event relics that had no rule yet: combat choices (Choices
-// Paradox), card and Block doubling (Vitruvian Minion, Pael's Legion), pickups that add cards or relics
-// (Massive Scroll, Sea Glass, Neow's Bones, Toy Box) and Meat Cleaver's rest-site Cook. Numbers come from
-// the facts; numbers the game's text gives without a variable are named constants below.
+// Hand-written rules of StS2 Ancient and event relics that had no rule yet: combat (Choices Paradox,
+// Vitruvian Minion, Pael's Legion, Pael's Eye's extra turn), pickups that add cards or relics (Massive
+// Scroll, Sea Glass, Neow's Bones, Toy Box), the map (Fur Coat, Golden Compass), card-reward alternatives
+// (Driftwood, Pael's Wing) and Meat Cleaver's rest-site Cook. Numbers come from the facts; numbers the
+// game's text gives without a variable are named constants below.
 
 import type { CombatContext } from '../../engine/definitions.js';
 import { nextInt } from '../../engine/random.js';
@@ -28,7 +29,10 @@ const COUNTER = {
 
 /** Massive Scroll's cards offered: its text's "1 of 3" (no variable). */
 const MASSIVE_SCROLL_CARDS = 3;
-/** Meat Cleaver's Cook: cards removed and Max HP raised (the game's rest-site option; no variable). */
+/**
+ * Meat Cleaver's Cook: cards removed and Max HP raised. The export does not define Cook; the game's
+ * option (as public mod code shows it) raises Max HP by 9 after a removal choice. 2 cards is a reading.
+ */
 const COOK = { cards: 2, maxHp: 9 } as const;
 /** Sea Glass's cards of each rarity (the export's notes: 5 Common, 5 Uncommon, 5 Rare). */
 const SEA_GLASS_RARITIES = ['Common', 'Uncommon', 'Rare'] as const;
