@@ -382,7 +382,46 @@ export class Combat implements CombatContext {
     for (let index = 0; index < combat.combat.monsters.length; index++) combat.rollMove(index);
     combat.playImbuedCards();
     combat.startPlayerTurn();
+    if (run.ruleset === 'sts2') combat.playFirstTurnForPlayer();
     return combat;
+  }
+
+  /**
+   * StS2's Whispering Earring: Vakuu plays the first turn, then ends it. The game does not say how it
+   * picks; here the left-most playable card each time, at the first living enemy, and in a card choice
+   * the fewest cards it must take, the first ones offered.
+   */
+  private playFirstTurnForPlayer(): void {
+    let limit = 0;
+    for (const relic of this.run.relics) limit = Math.max(limit, getRelic(relic.id).playsFirstTurn ?? 0);
+    if (limit === 0) return;
+    for (let played = 0; played < limit; played++) {
+      this.finishSelectionForPlayer();
+      if (this.finished()) return;
+      const rules = this.handRules();
+      const index = this.combat.hand.findIndex((card) => this.isPlayable(card, getCard(card.id), rules));
+      if (index < 0) break;
+      this.playCard(index, this.firstLivingMonsterIndex());
+      if (this.finished()) return;
+    }
+    this.finishSelectionForPlayer();
+    if (!this.finished()) this.endTurn();
+  }
+
+  /** The first living monster's index (Vakuu's target). */
+  private firstLivingMonsterIndex(): number {
+    const index = this.combat.monsters.findIndex((monster) => monster.alive);
+    return Math.max(0, index);
+  }
+
+  /** Resolves an open card choice for the player: the fewest cards allowed, the first ones offered. */
+  private finishSelectionForPlayer(): void {
+    for (let step = 0; step < 100 && this.combat.selection !== null && !this.combat.over; step++) {
+      const selection = this.combat.selection;
+      if (selection.chosen.length >= selection.minimum || selection.options.length === 0)
+        this.resolveSelection();
+      else this.choose(0);
+    }
   }
 
   /** StS2's Imbued: enchanted cards in the draw pile are played (free) before the first draw. */
@@ -419,6 +458,8 @@ export class Combat implements CombatContext {
     if (atIndex === null) this.combat.monsters.push(monster);
     else this.combat.monsters.splice(atIndex, 0, monster);
     definition.setup?.(this.monsterContext(this.combat.monsters.indexOf(monster)));
+    if (this.run.ruleset === 'sts2')
+      for (const relic of this.run.relics) getRelic(relic.id).onMonsterSpawned?.(this, monster);
     return monster;
   }
 
@@ -745,6 +786,13 @@ export class Combat implements CombatContext {
     if (this.finished()) return;
     if (combat.hand.length > 0)
       for (const relic of this.run.relics) getRelic(relic.id).onCardsRetained?.(this, combat.hand);
+    // StS2's extra turn (Pael's Eye): the enemies take no turn and the round goes on; the next turn
+    // starts as any turn of the player's does.
+    if (sts2 && (combat.counters.extraTurn ?? 0) > 0) {
+      combat.counters.extraTurn = 0;
+      this.startPlayerTurn();
+      return;
+    }
     this.monsterTurn();
     if (this.finished()) return;
     this.endOfRound();
@@ -1106,9 +1154,12 @@ export class Combat implements CombatContext {
     const cost = this.costOf(card, definition);
     removeAt(combat.hand, handIndex);
     if (cost === -1) {
-      this.energySpent = combat.player.energy;
+      // StS2's Brilliant Scarf: an X-cost card played as the turn's free card keeps the Energy (X is
+      // still the Energy held, as for a card played for free). No cost relic in StS1: not looked up.
+      const free = costRelicIds().length > 0 && this.handRules().nextCardFree;
+      this.energySpent = free ? 0 : combat.player.energy;
       this.xValue = combat.player.energy + (hasRelic(this.run, 'CHEMICAL_X') ? 2 : 0);
-      combat.player.energy = 0;
+      if (!free) combat.player.energy = 0;
     } else {
       this.energySpent = cost;
       combat.player.energy -= cost;
@@ -1180,10 +1231,12 @@ export class Combat implements CombatContext {
       }
     }
     if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
-      this.addCard('DAZED', 'drawRandom');
+      this.addEnemyCard('DAZED', 'drawRandom');
     const play = this.cardPlay(card, target);
     const penNib =
-      definition.type === 'Attack' && this.penNibReady() && (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0;
+      definition.type === 'Attack' &&
+      (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0 &&
+      (this.penNibReady() || (this.run.ruleset === 'sts2' && this.relicDoublesAttack(card)));
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
     const outer = this.currentCard;
@@ -1281,6 +1334,13 @@ export class Combat implements CombatContext {
       if (hook !== undefined) bonus += hook(this, card);
     }
     return bonus;
+  }
+
+  /** StS2: whether a relic doubles this Attack's damage (Vitruvian Minion); one doubling, as Pen Nib's. */
+  private relicDoublesAttack(card: CombatCard): boolean {
+    for (const relic of this.run.relics)
+      if (getRelic(relic.id).doublesAttackDamage?.(card) === true) return true;
+    return false;
   }
 
   private penNibReady(): boolean {
@@ -1572,7 +1632,7 @@ export class Combat implements CombatContext {
     }
     if (remaining > 0 && attacker !== null && (attacker.powers.PAINFUL_STABS ?? 0) > 0) {
       for (let copy = 0; copy < (attacker.powers.PAINFUL_STABS ?? 0); copy++)
-        this.addCard('WOUND', 'discard');
+        this.addEnemyCard('WOUND', 'discard');
     }
     if (remaining > 0) {
       if (attacker !== null && (combat.player.powers.PLATED_ARMOR ?? 0) > 0)
@@ -1594,10 +1654,11 @@ export class Combat implements CombatContext {
     let block = raw ? amount : playerBlock(this.combat, amount);
     if (!raw && this.run.ruleset === 'sts2') block = this.sts2CardBlock(block);
     // Only Block from a card being played (not a potion's or a relic's) takes the relics' bonus.
-    if (!raw && block > 0 && this.currentCard !== null)
+    const card = this.currentCard;
+    if (!raw && block > 0 && card !== null)
       for (const relic of this.run.relics) {
         const hook = getRelic(relic.id).cardBlockBonus;
-        if (hook !== undefined) block += hook(this, block);
+        if (hook !== undefined) block += hook(this, block, card);
       }
     if (block > 0) this.combat.player.block += block;
     if (block > 0 && (this.combat.player.powers.JUGGERNAUT ?? 0) > 0) {
@@ -1861,8 +1922,9 @@ export class Combat implements CombatContext {
       const position = nextInt(this.run.random, 'shuffle', 0, combat.drawPile.length);
       combat.drawPile.splice(position, 0, card);
     }
-    // Cards the monsters' moves put into the piles are theirs, not created by the player.
-    if ((combat.counters.monsterTurn ?? 0) === 0) {
+    // Cards the monsters put into the piles (on their turn or by their powers) are theirs, not created
+    // by the player.
+    if ((combat.counters.monsterTurn ?? 0) === 0 && !this.addingEnemyCard) {
       this.afterSts2CardCreated();
       for (const relic of this.run.relics) getRelic(relic.id).onCardCreated?.(this);
     }
@@ -1979,6 +2041,16 @@ export class Combat implements CombatContext {
 
   /** The card whose effect is resolving (set by play hooks through cardPlay). */
   currentCard: CombatCard | null = null;
+
+  /** Set while an enemy's move or power adds a card (see addEnemyCard). */
+  private addingEnemyCard = false;
+
+  /** A card an enemy puts into the player's piles (a status, Hex's Dazed): not one the player created. */
+  addEnemyCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom'): void {
+    this.addingEnemyCard = true;
+    this.addCard(id, pile);
+    this.addingEnemyCard = false;
+  }
 
   /** Flat damage the relics add to each hit of the Attack card being played (0 otherwise). */
   private attackBonus = 0;
@@ -2533,7 +2605,8 @@ class MonsterTurnContext implements MonsterContext {
   }
 
   addStatus(id: string, pile: 'draw' | 'discard' | 'hand', count: number): void {
-    for (let copy = 0; copy < count; copy++) this.combat.addCard(id, pile === 'draw' ? 'drawRandom' : pile);
+    for (let copy = 0; copy < count; copy++)
+      this.combat.addEnemyCard(id, pile === 'draw' ? 'drawRandom' : pile);
   }
 
   roll(): number {

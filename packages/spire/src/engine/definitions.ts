@@ -161,6 +161,8 @@ export interface CardDefinition {
   readonly retain?: readonly [boolean, boolean] | boolean;
   /** StS2's Sly: discarded from the hand by an effect during the turn, the card is played for free. */
   readonly sly?: readonly [boolean, boolean] | boolean;
+  /** StS2: the card cannot be removed from the deck or transformed (unupgraded, upgraded). */
+  readonly eternal?: readonly [boolean, boolean] | boolean;
   /** Rules text with placeholders; `upgradedText` when the wording changes. */
   readonly text: string;
   readonly upgradedText?: string;
@@ -238,6 +240,8 @@ export interface EnchantmentDefinition {
   readonly block?: (amount: number) => number;
   readonly innate?: boolean;
   readonly retain?: boolean;
+  /** StS2: the enchanted card cannot be removed from the deck or transformed (Tezcatara's Ember). */
+  readonly eternal?: boolean;
   /** true: the card gains Exhaust; false: it loses it. */
   readonly exhaust?: boolean;
   /** The card's energy cost while enchanted. */
@@ -290,8 +294,10 @@ export interface RelicDefinition {
   readonly onPotionUsed?: (context: CombatContext) => void;
   /** Flat damage added to each hit of an Attack card, before Strength, Weak and Vulnerable. */
   readonly attackDamageBonus?: (context: CombatContext, card: CombatCard) => number;
-  /** Block added to Block gained from a card being played (after Dexterity and Frail). */
-  readonly cardBlockBonus?: (context: CombatContext, block: number) => number;
+  /** Block added to Block gained from `card` being played (after Dexterity and Frail). */
+  readonly cardBlockBonus?: (context: CombatContext, block: number, card: CombatCard) => number;
+  /** StS2: the Attack card being played deals double damage (as Pen Nib's); Vitruvian Minion. */
+  readonly doublesAttackDamage?: (card: CombatCard) => boolean;
   /** The HP the player loses instead of `amount` (a cap on the loss), before it is lost. */
   readonly hpLossLimit?: (context: CombatContext, amount: number) => number;
   /** StS2: a card being played applied a debuff (`amount` of power `power`) to the monster at `index`. */
@@ -310,6 +316,11 @@ export interface RelicDefinition {
   readonly energy?: number;
   /** StS2: Power cards cost this much more Energy in combat (Spiked Gauntlets). */
   readonly powerCostIncrease?: number;
+  /**
+   * StS2: the relic plays the player's first turn of each combat, up to this many cards, then ends it
+   * (Whispering Earring's Vakuu).
+   */
+  readonly playsFirstTurn?: number;
   /** StS2: the card played as this card of each turn (5 for the 5th) costs no Energy (Brilliant Scarf). */
   readonly freeCardOfTurn?: number;
   /** Rest sites heal extra / cannot rest... */
@@ -327,12 +338,16 @@ export interface RelicDefinition {
   readonly onGoldGained?: (run: RunState, amount: number) => void;
   /** The rewards of a won fight were rolled; the relic may change or add items. */
   readonly onCombatRewards?: (run: RunState, items: RewardItem[], kind: CombatState['kind']) => void;
+  /** StS2: `?` rooms are always events now (Golden Compass's Act). */
+  readonly unknownRoomsAreEvents?: (run: RunState) => boolean;
   /** `?` rooms never turn into regular fights (an event instead). */
   readonly unknownRoomsWithoutFights?: boolean;
   /** Percent off every price at the merchant (applied after the engine's own discounts). */
   readonly shopDiscount?: number;
   /** Card rewards draw from the colorless cards of their rarity too. */
   readonly colorlessCardRewards?: boolean;
+  /** StS2: card rewards draw from every character's cards of their rarity (Prismatic Gem). */
+  readonly everyCharacterCardRewards?: boolean;
   /** The merchant replaces every card, relic and potion bought by a new one. */
   readonly restocksShop?: boolean;
   /** Every rest-site option may be taken once per site, not one in all (the relic's counter tracks them). */
@@ -347,6 +362,8 @@ export interface RelicDefinition {
   readonly strengthGainBonus?: (context: CombatContext, amount: number) => number;
   /** A card was created into a combat pile outside the monsters' turn. */
   readonly onCardCreated?: (context: CombatContext) => void;
+  /** StS2: a monster joined the combat (at its start or later), after its setup. */
+  readonly onMonsterSpawned?: (context: CombatContext, monster: MonsterState) => void;
   /** StS2: Doom killed an enemy that is not a Minion. */
   readonly onDoomKill?: (context: CombatContext) => void;
   /** StS2: the companion (Osty) attacked. */
@@ -357,6 +374,20 @@ export interface RelicDefinition {
   readonly onFreeTravel?: (run: RunState) => void;
   /** A card reward was rolled (after combat, from an event or a relic); the relic may change its cards. */
   readonly onCardReward?: (run: RunState, cards: DeckCard[]) => void;
+  /** StS2: another way to take the card reward being chosen (Driftwood's reroll, Pael's Wing's sacrifice). */
+  readonly cardRewardAlternative?: RelicRewardAlternative;
+}
+
+/** A card reward of the reward screen. */
+export type CardsRewardItem = Extract<RewardItem, { kind: 'cards' }>;
+
+/** An alternative a relic offers beside the cards of a card reward (`choose_reward_alternative`). */
+export interface RelicRewardAlternative {
+  readonly label: string;
+  /** Whether it may be taken for this card reward now. */
+  readonly available: (run: RunState, item: CardsRewardItem) => boolean;
+  /** Takes it; true when the card reward is done with (it leaves the screen, as a skip). */
+  readonly choose: (run: RunState, item: CardsRewardItem) => boolean;
 }
 
 /** A rest-site option a relic (or a deck card) adds; choosing it takes the site's one action like Rest or Smith. */

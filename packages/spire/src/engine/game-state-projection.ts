@@ -16,6 +16,7 @@ import {
   withRuleset,
 } from '../content/registry.js';
 import { findEnchantment } from '../content/sts2/sts2-enchantments.js';
+import { cardRewardAlternatives } from './card-reward-alternatives.js';
 import {
   baseCost,
   Combat,
@@ -30,7 +31,7 @@ import {
   playerBlock,
 } from './combat.js';
 import type { CardDefinition } from './definitions.js';
-import { MAP_HEIGHT, MAP_WIDTH } from './map.js';
+import { MAP_WIDTH, mapHeight } from './map.js';
 import { reachableNodes } from './map-travel.js';
 import { legalActionNames, restOptions } from './run.js';
 import type {
@@ -621,12 +622,12 @@ function mapLinks(map: MapState, boss: Api.MapCoord): MapLinks {
   const links: MapLinks = {
     parents,
     children: map.nodes.map((node) =>
-      node.row === MAP_HEIGHT - 1
+      node.row === boss.row - 1
         ? [boss]
         : node.children.map((column) => ({ row: node.row + 1, col: column })),
     ),
     bossParents: map.nodes
-      .filter((node) => node.row === MAP_HEIGHT - 1)
+      .filter((node) => node.row === boss.row - 1)
       .map((node) => ({ row: node.row, col: node.column })),
   };
   MAP_LINKS.set(map, links);
@@ -637,10 +638,11 @@ const NO_PARENTS: Api.MapCoord[] = [];
 
 function mapView(run: RunState): Api.MapState {
   const available = reachableNodes(run);
-  const atTop = available.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1;
+  const height = mapHeight(run.map);
+  const atTop = available.length === 0 && (run.position?.row ?? -1) >= height - 1;
   const visited = new Set(run.path.map((node) => node.row * MAP_WIDTH + node.column));
   const availableKeys = new Set(available.map((node) => node.row * MAP_WIDTH + node.column));
-  const boss: Api.MapCoord = { row: MAP_HEIGHT, col: Math.floor(MAP_WIDTH / 2) };
+  const boss: Api.MapCoord = { row: height, col: Math.floor(MAP_WIDTH / 2) };
   const links = mapLinks(run.map, boss);
   const parents = links.parents;
   const nodes: Api.MapNode[] = run.map.nodes.map((node, index) => {
@@ -674,7 +676,7 @@ function mapView(run: RunState): Api.MapState {
   });
   return {
     current_node: run.position === null ? null : { row: run.position.row, col: run.position.column },
-    rows: MAP_HEIGHT,
+    rows: height,
     cols: MAP_WIDTH,
     available_nodes: atTop
       ? [{ index: 0, row: boss.row, col: boss.col, node_type: 'Boss', state: 'available' }]
@@ -727,7 +729,10 @@ function rewardView(run: RunState): Api.RewardState | null {
     can_proceed: open === undefined,
     rewards,
     card_options: open?.kind === 'cards' ? open.cards.map(cardView) : [],
-    alternatives: [],
+    alternatives: cardRewardAlternatives(run).map((alternative, index) => ({
+      index,
+      label: alternative.label,
+    })),
   };
 }
 

@@ -189,6 +189,11 @@ export function findNode(map: MapState, row: number, column: number): MapNode | 
   return undefined;
 }
 
+/** The map's number of rows: the boss follows the last. */
+export function mapHeight(map: MapState): number {
+  return map.height ?? MAP_HEIGHT;
+}
+
 /** Nodes the player may move to next (loops, not closures: this runs for every map screen's legal actions). */
 export function nextNodes(map: MapState, position: { row: number; column: number } | null): MapNode[] {
   const next: MapNode[] = [];
@@ -196,7 +201,7 @@ export function nextNodes(map: MapState, position: { row: number; column: number
     for (const node of map.nodes) if (node.row === 0) next.push(node);
     return next;
   }
-  if (position.row >= MAP_HEIGHT - 1) return next;
+  if (position.row >= mapHeight(map) - 1) return next;
   const current = findNode(map, position.row, position.column);
   if (current === undefined) return next;
   for (const column of current.children) {

@@ -4,6 +4,7 @@
 import {
   allRelics,
   cardPool,
+  characterIds,
   colorlessPool,
   getCard,
   getRelic,
@@ -11,7 +12,7 @@ import {
 } from '../content/registry.js';
 import type { RelicDefinition } from './definitions.js';
 import { chance, nextFloat, nextInt, pick, pickWhere } from './random.js';
-import type { DeckCard, RewardItem, RunState } from './run-state.js';
+import type { CharacterId, DeckCard, RewardItem, RunState } from './run-state.js';
 
 export type RewardSource = 'monster' | 'elite' | 'boss';
 
@@ -85,9 +86,12 @@ export function rollCardReward(run: RunState, source: RewardSource, count = 3): 
   const cards: DeckCard[] = [];
   const upgradeChance = run.act === 2 ? 0.25 : run.act >= 3 ? 0.5 : 0;
   const colorless = run.relics.some((relic) => getRelic(relic.id).colorlessCardRewards === true);
+  const everyCharacter = run.relics.some((relic) => getRelic(relic.id).everyCharacterCardRewards === true);
   for (let slot = 0; slot < count; slot++) {
     const rarity = rollCardRarity(run, source);
-    const pool = cardPool(run.character, rarity);
+    const pool = everyCharacter
+      ? characterIds().flatMap((character) => cardPool(character as CharacterId, rarity))
+      : cardPool(run.character, rarity);
     const id = pickExcept(
       run,
       colorless && rarity !== 'Common' ? [...pool, ...colorlessPool(rarity)] : pool,

@@ -173,6 +173,8 @@ export interface MapNode {
   type: RoomType;
   /** Columns of connected nodes in the next row. */
   children: number[];
+  /** StS2: a fight Fur Coat marked (its enemies have 1 HP); absent otherwise. */
+  marked?: boolean;
   /** Emerald-key style burning elite is not modelled. */
 }
 
@@ -180,6 +182,8 @@ export interface MapState {
   /** Rows 0..14 of nodes (only nodes on a path). */
   nodes: MapNode[];
   bossId: string;
+  /** Rows of the map when not MAP_HEIGHT (StS2's Golden Compass path); absent otherwise. */
+  height?: number;
 }
 
 export interface RelicState {
@@ -190,13 +194,20 @@ export interface RelicState {
   used: boolean;
   /** StS2: deck cards the relic holds (Pael's Tooth's devoured cards); absent otherwise. */
   cards?: DeckCard[];
+  /** StS2: a Wax Relic (Toy Box's), which melts away in time; absent otherwise. */
+  wax?: boolean;
 }
 
 export type RewardItem =
   | { kind: 'gold'; amount: number }
   | { kind: 'potion'; potionId: string }
   | { kind: 'relic'; relicId: string }
-  | { kind: 'cards'; cards: DeckCard[] }
+  | {
+      kind: 'cards';
+      cards: DeckCard[];
+      /** StS2: the cards were rerolled once (Driftwood); absent otherwise. */
+      rerolled?: boolean;
+    }
   | { kind: 'stolen_gold'; amount: number };
 
 export interface RewardState {

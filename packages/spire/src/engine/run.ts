@@ -20,13 +20,15 @@ import {
 import { holdCard } from '../content/relic-cards.js';
 import { provideRunServices } from '../content/run-services.js';
 import { canEnchant, enchant, findEnchantment } from '../content/sts2/sts2-enchantments.js';
+import { isEternal } from '../content/sts2/sts2-eternal.js';
 import { resetSts2UnknownRoomOdds, rollSts2UnknownRoom } from '../content/sts2/sts2-unknown-room.js';
 import type { EngineAction, EngineResult } from './action.js';
 import { bareAction, optionAction, playCardAction } from './action-pool.js';
+import { cardRewardAlternatives, openCardReward } from './card-reward-alternatives.js';
 import { baseCost, Combat, hasRelic } from './combat.js';
 import { copyDeckCard } from './deck-card-copy.js';
 import type { EncounterDefinition, EventContext, RelicRestOption } from './definitions.js';
-import { findNode, generateMap, MAP_HEIGHT } from './map.js';
+import { findNode, generateMap, mapHeight } from './map.js';
 import { isFlight, reachableNodes } from './map-travel.js';
 import {
   createRandomState,
@@ -354,7 +356,7 @@ function combatActions(run: RunState, actions: EngineAction[]): void {
 
 function mapActions(run: RunState, actions: EngineAction[]): void {
   const next = reachableNodes(run);
-  if (next.length === 0 && (run.position?.row ?? -1) >= MAP_HEIGHT - 1) {
+  if (next.length === 0 && (run.position?.row ?? -1) >= mapHeight(run.map) - 1) {
     actions.push(optionAction('choose_map_node', 0));
   } else {
     for (let index = 0; index < next.length; index++) actions.push(optionAction('choose_map_node', index));
@@ -371,6 +373,9 @@ function rewardActions(run: RunState, actions: EngineAction[]): void {
       for (let index = 0; index < item.cards.length; index++)
         actions.push(optionAction('choose_reward_card', index));
     actions.push(bareAction('skip_reward_cards'));
+    const alternatives = cardRewardAlternatives(run).length;
+    for (let index = 0; index < alternatives; index++)
+      actions.push(optionAction('choose_reward_alternative', index));
     return;
   }
   reward.items.forEach((item, index) => {
@@ -564,8 +569,10 @@ function chooseRelicRestOption(run: RunState, id: string): void {
   }
 }
 
+/** The deck cards that may be removed or transformed: all but StS2's Eternal ones. */
 function removableCards(run: RunState): DeckCard[] {
-  return run.deck;
+  if (run.ruleset !== 'sts2') return run.deck;
+  return run.deck.filter((card) => !isEternal(card, getCard(card.id)));
 }
 
 // ---- applying actions ----------------------------------------------------
@@ -750,6 +757,19 @@ const PERFORMERS = new Map<string, Performer>([
         log(run, `Added ${getCard(card.id).name}${card.upgraded ? '+' : ''} to the deck.`);
       }
       reward.items.splice(reward.openCards ?? 0, 1);
+      reward.openCards = null;
+    },
+  ],
+  [
+    'choose_reward_alternative',
+    (run, _action, option) => {
+      const reward = run.reward;
+      const item = openCardReward(run);
+      const alternative = cardRewardAlternatives(run)[option];
+      if (reward === null || item === undefined || alternative === undefined) return;
+      log(run, `${alternative.label}.`);
+      if (!alternative.choose(run, item)) return;
+      reward.items.splice(reward.items.indexOf(item), 1);
       reward.openCards = null;
     },
   ],
@@ -1008,7 +1028,7 @@ function enterNode(run: RunState, option: number): void {
   reseedStream(run.random, 'shuffle', run.seed, `floor:${run.floor}`);
   reseedStream(run.random, 'misc', run.seed, `floor:${run.floor}`);
   if (next.length === 0) {
-    run.position = { row: MAP_HEIGHT, column: 3 };
+    run.position = { row: mapHeight(run.map), column: 3 };
     enterRoom(run, 'boss');
     return;
   }
@@ -1103,7 +1123,11 @@ const ROOM_SETUPS = new Map<RoomType, (run: RunState) => void>([
   [
     'event',
     (run) => {
-      const rolled = run.ruleset === 'sts2' ? rollSts2UnknownRoom(run) : rollUnknownRoom(run);
+      const rolled = run.relics.some((relic) => getRelic(relic.id).unknownRoomsAreEvents?.(run) === true)
+        ? 'event'
+        : run.ruleset === 'sts2'
+          ? rollSts2UnknownRoom(run)
+          : rollUnknownRoom(run);
       const outcome =
         rolled === 'monster' && run.relics.some((relic) => getRelic(relic.id).unknownRoomsWithoutFights)
           ? 'event'
@@ -1293,7 +1317,12 @@ function selectionCandidates(
   purpose: DeckSelection['purpose'],
   filter: ((card: DeckCard) => boolean) | null,
 ): DeckCard[] {
-  const candidates = purpose === 'upgrade' ? upgradableCards(run) : run.deck;
+  const candidates =
+    purpose === 'upgrade'
+      ? upgradableCards(run)
+      : purpose === 'remove' || purpose === 'transform'
+        ? removableCards(run)
+        : run.deck;
   return filter === null ? candidates : candidates.filter(filter);
 }
 
@@ -1401,7 +1430,8 @@ function selectDeckCard(run: RunState, option: number): void {
   }
   run.selection = null;
   if (selection.returnTo === 'rest') {
-    finishRestOption(run, 'smith');
+    // Smith's upgrade ends here; a relic's option (Cook's removal) was marked when it was chosen.
+    if (selection.purpose === 'upgrade') finishRestOption(run, 'smith');
     run.screen = 'REST';
   } else if (selection.returnTo === 'shop') {
     // Only the shop's card removal is paid for here (a relic bought there may open a free choice).

@@ -9,6 +9,7 @@ import { runServices } from '../run-services.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { strikeDummyRule } from './sts2-common-relic-rules.js';
 import { findEnchantment } from './sts2-enchantments.js';
+import { isEternal } from './sts2-eternal.js';
 import {
   addCardsToDeck,
   canUpgrade,
@@ -17,6 +18,7 @@ import {
   offerRewards,
   procurePotions,
   randomCards,
+  removableCards,
   transformInto,
   upgradeRandomCards,
 } from './sts2-relic-pickup.js';
@@ -55,7 +57,7 @@ function changeMaxHp(run: RunState, amount: number): void {
 }
 
 /** Obtains a relic not yet owned through the engine's own pickup (its pickup effect runs). */
-function obtainRelic(run: RunState, id: string | null): void {
+export function obtainRelic(run: RunState, id: string | null): void {
   if (id !== null && relicState(run, id) === undefined) runServices().addRelic(run, id);
 }
 
@@ -85,7 +87,7 @@ function findCombatCard(context: CombatContext, uid: number): CombatCard | undef
 }
 
 /** Ids of the character's reward cards of these rarities that pass `filter`. */
-function characterCards(
+export function characterCards(
   run: RunState,
   rarities: readonly ('Common' | 'Uncommon' | 'Rare')[],
   filter: (id: string) => boolean = () => true,
@@ -94,13 +96,14 @@ function characterCards(
 }
 
 /** `count` distinct random ids of `ids` (event stream), as new deck cards. */
-function randomNewCards(run: RunState, ids: readonly string[], count: number): DeckCard[] {
+export function randomNewCards(run: RunState, ids: readonly string[], count: number): DeckCard[] {
   const offered = ids.map((id) => ({ uid: -1, id, upgraded: false }));
   return randomCards(run, offered, count).map((card) => runServices().newCard(run, card.id));
 }
 
 /** Transforms a deck card into a random other card of the character's reward pools. */
 function transformRandomly(run: RunState, card: DeckCard): void {
+  if (isEternal(card, runServices().getCard(card.id))) return;
   const [into] = randomNewCards(
     run,
     characterCards(run, ['Common', 'Uncommon', 'Rare'], (id) => id !== card.id),
@@ -192,6 +195,8 @@ const SPIKED_GAUNTLETS_POWER_COST = 1;
 
 /** Ivory Tile's cost threshold: the export's variable has no value (the wiki's text says 3). */
 const IVORY_TILE_THRESHOLD = 3;
+/** Whispering Earring: the most cards Vakuu plays (the export's notes: up to 13). */
+const WHISPERING_EARRING_PLAYS = 13;
 
 /** Brimstone's Strength: the export gives no numbers (the wiki's notes do). */
 const BRIMSTONE_STRENGTH = { self: 2, enemies: 1 } as const;
@@ -660,11 +665,12 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
         // obtained opened a screen of its own; then the shop offers it for 0 Gold.
         if (shop.removalUsed) return;
         shop.removalPrice = 0;
-        if (run.screen !== 'SHOP' || run.selection !== null || run.reward !== null || run.deck.length === 0)
+        const removable = removableCards(run);
+        if (run.screen !== 'SHOP' || run.selection !== null || run.reward !== null || removable.length === 0)
           return;
         run.selection = {
           purpose: 'remove',
-          options: run.deck.map((card) => card.uid),
+          options: removable.map((card) => card.uid),
           count: 1,
           returnTo: 'shop',
           cancellable: true,
@@ -676,8 +682,10 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   DIAMOND_DIADEM: (amount) => ({
-    text: `Whenever you play ${amount('CardThreshold')} or fewer cards in a turn, enemy attacks deal half damage to you until your next turn.`,
-    unsimulated: 'damage from enemies that is not an attack is not halved.',
+    text: `Whenever you play ${amount('CardThreshold')} or fewer cards in a turn, take half damage from enemies until your next turn.`,
+    // The power halves enemy attacks (monsterAttackDamage). It is set after the turn-end damage of
+    // Constrict and Disintegration (the relics' turn-end hooks run last), and gone when the next turn
+    // starts (before Sharp Hide can hurt), so while it lasts enemies hurt the player only by attacks.
     hooks: {
       atTurnEnd: (context) => {
         if (context.counter('cardsThisTurn') <= amount('CardThreshold'))
@@ -749,23 +757,24 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { onRest: (run) => changeMaxHp(run, amount('MaxHp')) },
   }),
   PRISMATIC_GEM: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'card rewards also holding cards of other characters.',
-    hooks: { energy: amount('Energy') },
+    // The export's notes: card rewards draw from every color's pool (here every character the simulator
+    // plays, the player's own included).
+    text: `Gain ${amount('Energy')} Energy at the start of each turn. Card rewards hold cards of every character.`,
+    hooks: { energy: amount('Energy'), everyCharacterCardRewards: true },
   }),
   SPIKED_GAUNTLETS: (amount) => ({
     text: `Gain ${amount('Energy')} Energy at the start of each turn. Powers cost ${SPIKED_GAUNTLETS_POWER_COST} more Energy.`,
     hooks: { energy: amount('Energy'), powerCostIncrease: SPIKED_GAUNTLETS_POWER_COST },
   }),
   BRILLIANT_SCARF: (amount) => ({
+    // An X-cost card played then spends no Energy and its X is the Energy you have (Combat.playCard).
     text: `The ${amount('Cards')}th card you play each turn costs no Energy.`,
-    unsimulated: 'whether an X-cost card played then is free (here it spends your Energy as usual).',
     hooks: { freeCardOfTurn: amount('Cards') },
   }),
   WHISPERING_EARRING: (amount) => ({
-    text: `Gain ${amount('Energy')} Energy at the start of each turn.`,
-    unsimulated: 'Vakuu playing your first turn of each combat for you.',
-    hooks: { energy: amount('Energy') },
+    text: `Gain ${amount('Energy')} Energy at the start of each turn. Vakuu plays your first turn of each combat for you (up to ${WHISPERING_EARRING_PLAYS} cards), then ends it.`,
+    // How Vakuu picks its cards: Combat.playFirstTurnForPlayer.
+    hooks: { energy: amount('Energy'), playsFirstTurn: WHISPERING_EARRING_PLAYS },
   }),
   ECTOPLASM: (amount) => ({
     text: `You can no longer gain Gold. Gain ${amount('Energy')} Energy at the start of each turn.`,
@@ -834,9 +843,16 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   BYRDPIP: () => ({
-    text: 'Upon pickup, add Byrd Swoop to your Deck.',
-    unsimulated: 'the Byrdpip that accompanies you in battles.',
-    hooks: { onPickup: (run) => addCardsToDeck(run, 'BYRD_SWOOP', 1) },
+    text: 'Upon pickup, your Byrdonis Egg hatches into Byrd Swoop (with no Egg, Byrd Swoop is added to your Deck).',
+    hooks: {
+      // The export's notes: the pickup turns every Byrdonis Egg into Byrd Swoop (hatching one gives the
+      // relic). The Byrdpip in battle only animates Byrd Swoop's attack: it does nothing of its own.
+      onPickup: (run) => {
+        const eggs = run.deck.filter((card) => card.id === 'BYRDONIS_EGG');
+        for (const egg of eggs) transformInto(run, egg, 'BYRD_SWOOP');
+        if (eggs.length === 0) addCardsToDeck(run, 'BYRD_SWOOP', 1);
+      },
+    },
   }),
   WONGOS_MYSTERY_TICKET: (amount) => ({
     text: `After ${amount('RemainingCombats')} combats, receive ${amount('Repeat')} random Relics.`,
@@ -1226,9 +1242,8 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   REGALITE: (amount) => ({
+    // Cards enemies add to your piles (statuses, Hex's Dazed) are theirs: they give no Block.
     text: `Whenever you create a card, gain ${amount('Block')} Block.`,
-    unsimulated:
-      'cards that enemies add to your piles outside their turn (Hex, statuses at the start of combat) count as created.',
     hooks: { onCardCreated: (context) => context.gainBlock(amount('Block'), true) },
   }),
   BIG_HAT: (amount) => ({
@@ -1293,13 +1308,14 @@ export const STS2_ANCIENT_RELIC_RULES: Sts2RelicRules = {
   }),
   IVORY_TILE: (amount) => ({
     text: `Whenever you play a card that costs ${IVORY_TILE_THRESHOLD} or more Energy, gain ${amount('Energy')} Energy.`,
-    unsimulated: 'a cost changed for this turn only is not seen (the card counts at its combat cost).',
     hooks: {
+      // The cost the card had when played, with every change of the turn or combat: the Energy paid for
+      // it (a card played for free costs 0 then). An X-cost card has no number to cost, so it never counts.
       onCardPlayed: (context, play) => {
         const definition = runServices().getCard(play.card.id);
         const base =
           typeof definition.cost === 'number' ? definition.cost : definition.cost[play.upgraded ? 1 : 0];
-        if ((play.card.combatCost ?? base) >= IVORY_TILE_THRESHOLD) context.gainEnergy(amount('Energy'));
+        if (base >= 0 && context.energySpent >= IVORY_TILE_THRESHOLD) context.gainEnergy(amount('Energy'));
       },
     },
   }),

@@ -206,6 +206,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     innate: keywordFlag(facts, 'Innate'),
     retain: keywordFlag(facts, 'Retain'),
     sly: keywordFlag(facts, 'Sly'),
+    eternal: keywordFlag(facts, 'Eternal'),
     text: textOf(facts, false),
     upgradedText: textOf(facts, true),
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),

@@ -2,12 +2,13 @@
 // The enchantments themselves are in sts2-enchantments.ts; the numbers come from the facts table and,
 // where the relic's own variables do not carry it, from the enchantment export's source list.
 
+import { copyDeckCard } from '../../engine/deck-card-copy.js';
 import type { CardType } from '../../engine/definitions.js';
 import { nextInt } from '../../engine/random.js';
 import type { DeckCard, RunState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import { findEnchantment } from './sts2-enchantments.js';
-import { addCardsToDeck, chooseCardsToEnchant, enchantAll } from './sts2-relic-pickup.js';
+import { chooseCardsToEnchant, enchantAll } from './sts2-relic-pickup.js';
 import type { Sts2RelicRules } from './sts2-relic-rule.js';
 
 // The amounts the enchantment export lists for these sources, where the relic has no variable for it.
@@ -28,11 +29,13 @@ const isDefend = (card: DeckCard): boolean => card.id.startsWith('DEFEND');
 
 const nameOf = (id: string): string => findEnchantment(id)?.name ?? id;
 
-/** Clone's rest-site option: the first Clone card of the deck is copied (without the enchantment). */
-function cloneCard(run: RunState): void {
-  const card = run.deck.find((candidate) => candidate.enchantment?.id === 'CLONE');
-  if (card === undefined) return;
-  addCardsToDeck(run, card.id, 1, card.upgraded);
+/**
+ * Clone's rest-site option. The export says only "can be duplicated"; the reading here: every Clone
+ * card of the deck gets a copy with its upgrade and its Clone, so the copies can be duplicated later too.
+ */
+function cloneCards(run: RunState): void {
+  for (const card of run.deck.filter((candidate) => candidate.enchantment?.id === 'CLONE'))
+    runServices().addCardToDeck(run, copyDeckCard(card, run.counters.nextUid++));
 }
 
 export const STS2_ENCHANTMENT_RELIC_RULES: Sts2RelicRules = {
@@ -85,9 +88,7 @@ export const STS2_ENCHANTMENT_RELIC_RULES: Sts2RelicRules = {
     hooks: { onPickup: (run) => enchantAll(run, { id: 'GOOPY', amount: GOOPY_START }, isDefend) },
   }),
   PAELS_GROWTH: () => ({
-    text: `Upon pickup, choose a card to enchant with ${nameOf('CLONE')}. Rest sites offer Clone: add a copy of it to your deck.`,
-    unsimulated:
-      "whether the copy keeps the enchantment is not in the export (the simulator's copy has none).",
+    text: `Upon pickup, choose a card to enchant with ${nameOf('CLONE')}. Rest sites offer Clone: add a copy of each Clone card (with its Clone) to your deck.`,
     hooks: {
       onPickup: (run) => chooseCardsToEnchant(run, { id: 'CLONE', amount: 1 }, 1),
       restOption: {
@@ -95,7 +96,7 @@ export const STS2_ENCHANTMENT_RELIC_RULES: Sts2RelicRules = {
         title: 'Clone',
         label: 'Clone: add a copy of your Clone card to your deck.',
         enabled: (run) => run.deck.some((card) => card.enchantment?.id === 'CLONE'),
-        choose: cloneCard,
+        choose: cloneCards,
       },
     },
   }),
@@ -115,9 +116,16 @@ export const STS2_ENCHANTMENT_RELIC_RULES: Sts2RelicRules = {
     },
   }),
   NUTRITIOUS_SOUP: () => ({
-    text: `Upon pickup, enchant all Strikes with ${nameOf('TEZCATARAS_EMBER')} (cost 0).`,
-    unsimulated: "Tezcatara's Ember's Eternal (the card cannot be removed) is not enforced.",
-    hooks: { onPickup: (run) => enchantAll(run, { id: 'TEZCATARAS_EMBER', amount: 1 }, isStrike) },
+    text: `Upon pickup, enchant all Basic Strikes with ${nameOf('TEZCATARAS_EMBER')} (cost 0, Eternal).`,
+    // The export's notes: the Basic Strikes only.
+    hooks: {
+      onPickup: (run) =>
+        enchantAll(
+          run,
+          { id: 'TEZCATARAS_EMBER', amount: 1 },
+          (card) => isStrike(card) && runServices().getCard(card.id).rarity === 'Basic',
+        ),
+    },
   }),
   BEAUTIFUL_BRACELET: (amount) => ({
     text: `Upon pickup, choose ${amount('Cards')} cards to enchant with ${nameOf('SWIFT')} ${amount('Swift')}.`,

@@ -176,7 +176,7 @@ const ENCHANTMENTS: readonly EnchantmentDefinition[] = [
     name: "Tezcatara's Ember",
     text: () => 'Costs 0. Eternal.',
     cost: 0,
-    unsimulated: 'Eternal (the card cannot be removed or transformed) is not enforced.',
+    eternal: true,
   },
   {
     id: 'VIGOROUS',

@@ -14,6 +14,7 @@ import type {
 import { holdCard } from '../relic-cards.js';
 import { runServices } from '../run-services.js';
 import { canEnchant, enchant } from './sts2-enchantments.js';
+import { isEternal } from './sts2-eternal.js';
 
 /** Adds `count` new copies of a card to the deck. */
 export function addCardsToDeck(run: RunState, id: string, count: number, upgraded = false): void {
@@ -43,10 +44,15 @@ export function upgradeRandomCards(run: RunState, count: number): void {
   for (const card of randomCards(run, run.deck.filter(canUpgrade), count)) card.upgraded = true;
 }
 
+/** The deck cards that may be removed or transformed: all but the Eternal ones. */
+export function removableCards(run: RunState): DeckCard[] {
+  return run.deck.filter((card) => !isEternal(card, runServices().getCard(card.id)));
+}
+
 /** Replaces a deck card by a new card of `id` (a transform into a known card), keeping its upgrade. */
 export function transformInto(run: RunState, card: DeckCard, id: string): void {
   const index = run.deck.indexOf(card);
-  if (index < 0) return;
+  if (index < 0 || isEternal(card, runServices().getCard(card.id))) return;
   run.deck.splice(index, 1);
   runServices().addCardToDeck(run, runServices().newCard(run, id, card.upgraded));
 }
@@ -85,7 +91,9 @@ export function chooseDeckCards(
   options: DeckChoiceOptions = {},
 ): void {
   const filter = options.filter ?? (() => true);
-  const candidates = run.deck.filter((card) => filter(card) && (purpose !== 'upgrade' || canUpgrade(card)));
+  const candidates = (purpose === 'upgrade' ? run.deck.filter(canUpgrade) : removableCards(run)).filter(
+    filter,
+  );
   if (candidates.length === 0 || count <= 0) return;
   if (!onFreeMap(run)) {
     // "Up to" choices and random transforms take no card rather than guess.

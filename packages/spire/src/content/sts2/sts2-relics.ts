@@ -12,6 +12,7 @@ import { STS2_ANCIENT_RELIC_RULES } from './sts2-ancient-relic-rules.js';
 import { STS2_COMMON_RELIC_RULES } from './sts2-common-relic-rules.js';
 import { describeEffects, resolverOf, runEffects } from './sts2-effects.js';
 import { STS2_ENCHANTMENT_RELIC_RULES } from './sts2-enchantment-relic-rules.js';
+import { STS2_EVENT_RELIC_RULES } from './sts2-event-relic-rules.js';
 import { STS2_RARE_RELIC_RULES } from './sts2-rare-relic-rules.js';
 import type { Sts2RelicRule, Sts2RelicRuleFactory } from './sts2-relic-rule.js';
 import { STS2_RUN_RELIC_RULES } from './sts2-run-relic-rules.js';
@@ -23,7 +24,8 @@ function handWrittenRuleOf(facts: Sts2RelicFacts): Sts2RelicRule | undefined {
     STS2_RARE_RELIC_RULES[facts.id] ??
     STS2_RUN_RELIC_RULES[facts.id] ??
     STS2_ANCIENT_RELIC_RULES[facts.id] ??
-    STS2_ENCHANTMENT_RELIC_RULES[facts.id];
+    STS2_ENCHANTMENT_RELIC_RULES[facts.id] ??
+    STS2_EVENT_RELIC_RULES[facts.id];
   if (factory === undefined) return undefined;
   const amountOf = resolverOf(facts.vars, false);
   return factory((name) => amountOf(name), facts);

@@ -4,6 +4,7 @@
 import type { EventContext, EventDefinition } from '../../../engine/definitions.js';
 import type { DeckCard } from '../../../engine/run-state.js';
 import { STS2_RELIC_FACTS } from '../data/sts2-relic-facts.js';
+import { removableCards } from '../sts2-relic-pickup.js';
 import {
   cardChoice,
   cardName,
@@ -58,8 +59,10 @@ function poolRelic(
 
 /** Slippery Bridge: a random non-Basic card (of another type than `notType` when one exists). */
 function bridgeCard(x: EventContext, notType: string | null): number {
-  const others = x.run.deck.filter((card) => !isBasic(card));
-  const pool = others.length > 0 ? others : x.run.deck;
+  // Eternal cards cannot be removed: the bridge never shows one.
+  const removable = removableCards(x.run);
+  const others = removable.filter((card) => !isBasic(card));
+  const pool = others.length > 0 ? others : removable;
   const typed = notType === null ? pool : pool.filter((card) => cardType(card.id) !== notType);
   const [card] = pickDistinct(x, typed.length > 0 ? typed : pool, 1);
   return card?.uid ?? -1;
