@@ -31,6 +31,16 @@ export function sts2TestFight(
   });
 }
 
+/** Prepares a quiet fight for card tests: no monster Block, 9 Stars, and empty piles the test fills. */
+export function quietPiles(combat: Combat): void {
+  const state = combat.combat;
+  for (const monster of state.monsters) monster.block = 0;
+  state.player.stars = 9;
+  state.hand = [];
+  state.drawPile = [];
+  state.discardPile = [];
+}
+
 /** A new combat card of the run (a fresh uid), for tests that lay out the piles themselves. */
 export function testCombatCard(run: RunState, id: string, upgraded = false): CombatCard {
   return {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import { HAND_LIMIT } from '../../engine/definitions.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
-import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
+import { quietPiles, sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getCard, withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS, isFullyModelledSts2Card } from './sts2-cards.js';
 
@@ -12,14 +12,7 @@ function fight(
   upgraded: boolean,
   pile: { readonly name: 'drawPile' | 'discardPile' | 'hand'; readonly ids: readonly string[] },
 ): { run: RunState; combat: Combat; card: CombatCard } {
-  const { run, combat } = sts2TestFight('event-card-rules', 'REGENT', ['DEFEND_REGENT'], (prepared) => {
-    const state = prepared.combat;
-    for (const monster of state.monsters) monster.block = 0;
-    state.player.stars = 9;
-    state.hand = [];
-    state.drawPile = [];
-    state.discardPile = [];
-  });
+  const { run, combat } = sts2TestFight('event-card-rules', 'REGENT', ['DEFEND_REGENT'], quietPiles);
   const state = run.combat;
   if (state === null) throw new Error('no combat');
   state[pile.name] = pile.ids.map((id) => testCombatCard(run, id));

@@ -3,7 +3,7 @@ import { Combat } from '../../engine/combat.js';
 import { toGameState } from '../../engine/game-state-projection.js';
 import { applyAction } from '../../engine/run.js';
 import type { CharacterId, CombatCard, RunState } from '../../engine/run-state.js';
-import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
+import { quietPiles, sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getCard, withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS, isFullyModelledSts2Card } from './sts2-cards.js';
 
@@ -14,14 +14,7 @@ interface Fight {
 
 /** Two quiet 300-HP Seapunks without Block; the piles empty, 9 Energy and 9 Stars. */
 function fight(character: CharacterId): Fight {
-  return sts2TestFight('character-card-rules', character, ['DEFEND_REGENT'], (prepared) => {
-    const state = prepared.combat;
-    for (const monster of state.monsters) monster.block = 0;
-    state.player.stars = 9;
-    state.hand = [];
-    state.drawPile = [];
-    state.discardPile = [];
-  });
+  return sts2TestFight('character-card-rules', character, ['DEFEND_REGENT'], quietPiles);
 }
 
 /** Puts a new card into the hand (last) and returns it. */

@@ -4,7 +4,8 @@ import { Combat, monsterAttackDamage } from '../../engine/combat.js';
 import { toGameState } from '../../engine/game-state-projection.js';
 import { rollCardReward } from '../../engine/rewards.js';
 import { addRelic, applyAction, createRun } from '../../engine/run.js';
-import type { CharacterId, CombatState, RoomType, RunState } from '../../engine/run-state.js';
+import type { CharacterId, CombatState, RunState } from '../../engine/run-state.js';
+import { singlePathMap } from '../../test-support/single-path-map.js';
 import { getCard, getRelic, withRuleset } from '../registry.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
@@ -76,18 +77,6 @@ function modelled(id: string): boolean {
 
 function characterOf(id: string): string | undefined {
   return ALL_STS2_CARD_FACTS.find((card) => card.id === id)?.character;
-}
-
-/** Replaces the map by one path of these rooms and goes back to the map screen. */
-function pathOf(run: RunState, rooms: readonly RoomType[]): void {
-  run.map.nodes = rooms.map((type, row) => ({
-    row,
-    column: 0,
-    type,
-    children: row < rooms.length - 1 ? [0] : [],
-  }));
-  run.position = null;
-  run.screen = 'MAP';
 }
 
 describe('StS2 event relic rules', () => {
@@ -198,7 +187,7 @@ describe('StS2 event relic rules', () => {
 
   it('Meat Cleaver adds Cook: remove 2 chosen cards and raise Max HP by 9', () => {
     const run = newRun(['MEAT_CLEAVER']);
-    pathOf(run, ['rest']);
+    singlePathMap(run, ['rest']);
     act(run, { action: 'choose_map_node', option_index: 0 });
     const cookOption = sts2(() => toGameState(run)).rest?.options.find(
       (option) => option.option_id === 'COOK',
@@ -219,7 +208,7 @@ describe('StS2 event relic rules', () => {
 
   it('Meat Cleaver with Miniature Tent: Cook uses only its own option, Smith stays open', () => {
     const run = newRun(['MINIATURE_TENT', 'MEAT_CLEAVER']);
-    pathOf(run, ['rest']);
+    singlePathMap(run, ['rest']);
     act(run, { action: 'choose_map_node', option_index: 0 });
     const cookIndex = sts2(() => toGameState(run)).rest?.options.find(
       (option) => option.option_id === 'COOK',
@@ -274,7 +263,7 @@ describe('StS2 event relic rules', () => {
 
   it('Fur Coat marks 7 fights ahead; their enemies, later ones too, have 1 HP', () => {
     const run = newRun();
-    pathOf(run, [
+    singlePathMap(run, [
       'monster',
       'rest',
       'monster',
@@ -301,7 +290,7 @@ describe('StS2 event relic rules', () => {
     expect(combat?.monsters.length).toBeGreaterThan(0);
     for (const monster of combat?.monsters ?? []) expect(monster.hp).toBe(1);
     const plain = newRun(['FUR_COAT']);
-    pathOf(plain, ['monster']);
+    singlePathMap(plain, ['monster']);
     act(plain, { action: 'choose_map_node', option_index: 0 });
     for (const monster of plain.combat?.monsters ?? []) expect(monster.hp).toBeGreaterThan(1);
     const joined = newRun(['FUR_COAT']);
@@ -447,7 +436,7 @@ describe('StS2 event relic rules', () => {
     act(run, { action: 'choose_map_node', option_index: 0 });
     expect(run.screen).toBe('EVENT');
     const plain = newRun();
-    pathOf(plain, ['monster', 'event']);
+    singlePathMap(plain, ['monster', 'event']);
     plain.position = { row: 0, column: 0 };
     fightOdds(plain);
     act(plain, { action: 'choose_map_node', option_index: 0 });

@@ -4,8 +4,9 @@ import { Combat, energyPerTurn } from '../../engine/combat.js';
 import { toGameState } from '../../engine/game-state-projection.js';
 import { combatRewards, newCard } from '../../engine/rewards.js';
 import { addRelic, applyAction, createRun } from '../../engine/run.js';
-import type { RewardItem, RoomType, RunState } from '../../engine/run-state.js';
+import type { RewardItem, RunState } from '../../engine/run-state.js';
 import { createShop } from '../../engine/shop.js';
+import { singlePathMap } from '../../test-support/single-path-map.js';
 import { getCard, withRuleset } from '../registry.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { isFullyModelledSts2Relic } from './sts2-relics.js';
@@ -31,18 +32,6 @@ function factsAmount(id: string, name: string): number {
 function act(run: RunState, action: GameAction): void {
   const result = applyAction(run, action);
   expect(result.ok, JSON.stringify(result)).toBe(true);
-}
-
-/** Replaces the map by one path of these rooms, one per row, and goes back to the map screen. */
-function pathOf(run: RunState, rooms: readonly RoomType[]): void {
-  run.map.nodes = rooms.map((type, row) => ({
-    row,
-    column: 0,
-    type,
-    children: row < rooms.length - 1 ? [0] : [],
-  }));
-  run.position = null;
-  run.screen = 'MAP';
 }
 
 function enterNext(run: RunState): void {
@@ -105,7 +94,7 @@ describe('StS2 run relics: on pickup', () => {
   function shopSelling(relic: string): RunState {
     const run = sts2Run([], 'merchant');
     run.gold = 9999;
-    pathOf(run, ['shop']);
+    singlePathMap(run, ['shop']);
     enterNext(run);
     const entry = run.shop?.relics[0];
     if (entry === undefined) throw new Error('no relic for sale');
@@ -191,7 +180,7 @@ describe('StS2 run relics: cards joining the deck', () => {
   it('an Egg upgrades a card bought at the shop too', () => {
     const run = sts2Run(['MOLTEN_EGG']);
     run.gold = 9999;
-    pathOf(run, ['shop']);
+    singlePathMap(run, ['shop']);
     enterNext(run);
     const index = run.shop?.cards.findIndex((entry) => getCard(entry.card.id).type === 'Attack') ?? -1;
     expect(index).toBeGreaterThanOrEqual(0);
@@ -204,7 +193,7 @@ describe('StS2 run relics: rooms', () => {
   it('Meal Ticket heals on entering a shop', () => {
     const run = sts2Run(['MEAL_TICKET']);
     run.hp = 30;
-    pathOf(run, ['shop']);
+    singlePathMap(run, ['shop']);
     enterNext(run);
     expect(run.screen).toBe('SHOP');
     expect(run.hp).toBe(30 + factsAmount('MEAL_TICKET', 'Heal'));
@@ -214,7 +203,7 @@ describe('StS2 run relics: rooms', () => {
     const run = sts2Run(['PLANISPHERE']);
     run.hp = 30;
     run.counters.unknownMonsterChance = 0;
-    pathOf(run, ['event']);
+    singlePathMap(run, ['event']);
     enterNext(run);
     expect(run.hp).toBe(30 + factsAmount('PLANISPHERE', 'Heal'));
   });
@@ -223,7 +212,7 @@ describe('StS2 run relics: rooms', () => {
     const [plain, juzu] = [sts2Run(), sts2Run(['JUZU_BRACELET'])];
     for (const run of [plain, juzu]) {
       run.counters.unknownMonsterChance = 100;
-      pathOf(run, ['event']);
+      singlePathMap(run, ['event']);
       enterNext(run);
     }
     expect(plain.screen).toBe('COMBAT');
@@ -233,7 +222,7 @@ describe('StS2 run relics: rooms', () => {
   it('Regal Pillow heals more when resting', () => {
     const run = sts2Run(['REGAL_PILLOW']);
     run.hp = 10;
-    pathOf(run, ['rest']);
+    singlePathMap(run, ['rest']);
     enterNext(run);
     act(run, { action: 'choose_rest_option', option_index: 0 });
     expect(run.hp).toBe(10 + Math.floor(run.maxHp * 0.3) + factsAmount('REGAL_PILLOW', 'Heal'));
@@ -242,7 +231,7 @@ describe('StS2 run relics: rooms', () => {
   it('Eternal Feather heals per cards in the deck on entering a rest site', () => {
     const run = sts2Run(['ETERNAL_FEATHER']);
     run.hp = 10;
-    pathOf(run, ['rest']);
+    singlePathMap(run, ['rest']);
     enterNext(run);
     const per = Math.floor(run.deck.length / factsAmount('ETERNAL_FEATHER', 'Cards'));
     expect(per).toBeGreaterThan(0);
@@ -251,7 +240,7 @@ describe('StS2 run relics: rooms', () => {
 
   it('Tiny Mailbox brings potions when resting', () => {
     const run = sts2Run(['TINY_MAILBOX']);
-    pathOf(run, ['rest']);
+    singlePathMap(run, ['rest']);
     enterNext(run);
     expect(run.potions.filter((potion) => potion !== null)).toHaveLength(0);
     act(run, { action: 'choose_rest_option', option_index: 0 });
@@ -261,7 +250,7 @@ describe('StS2 run relics: rooms', () => {
   it('Girya adds Lift: each lift is Strength at the start of every combat, up to its limit', () => {
     const run = sts2Run(['GIRYA']);
     run.gold = 0;
-    pathOf(run, ['rest', 'rest', 'rest', 'rest', 'monster']);
+    singlePathMap(run, ['rest', 'rest', 'rest', 'rest', 'monster']);
     for (let site = 0; site < 4; site++) {
       enterNext(run);
       const lift = toGameState(run).rest?.options.find((option) => option.option_id === 'LIFT');
@@ -275,7 +264,7 @@ describe('StS2 run relics: rooms', () => {
 
   it('Shovel adds Dig: obtain a random relic', () => {
     const run = sts2Run(['SHOVEL']);
-    pathOf(run, ['rest']);
+    singlePathMap(run, ['rest']);
     enterNext(run);
     const dig = toGameState(run).rest?.options.find((option) => option.option_id === 'DIG');
     expect(dig?.is_enabled).toBe(true);
@@ -287,7 +276,7 @@ describe('StS2 run relics: rooms', () => {
   it('Miniature Tent lets every rest-site option be taken once', () => {
     const run = sts2Run(['MINIATURE_TENT', 'SHOVEL']);
     run.hp = 10;
-    pathOf(run, ['rest', 'rest']);
+    singlePathMap(run, ['rest', 'rest']);
     enterNext(run);
     act(run, { action: 'choose_rest_option', option_index: 0 });
     expect(run.hp).toBeGreaterThan(10);
@@ -312,7 +301,7 @@ describe('StS2 run relics: rooms', () => {
 
   it('without Miniature Tent one rest-site option ends the site', () => {
     const run = sts2Run(['SHOVEL']);
-    pathOf(run, ['rest']);
+    singlePathMap(run, ['rest']);
     enterNext(run);
     act(run, { action: 'choose_rest_option', option_index: 0 });
     expect(run.restDone).toBe(true);
@@ -320,7 +309,7 @@ describe('StS2 run relics: rooms', () => {
 
   it('Venerable Tea Set gives the next combat after a rest site more Energy, once', () => {
     const run = sts2Run(['VENERABLE_TEA_SET']);
-    pathOf(run, ['rest', 'monster']);
+    singlePathMap(run, ['rest', 'monster']);
     enterNext(run);
     act(run, { action: 'proceed' });
     enterNext(run);
@@ -393,7 +382,7 @@ describe('StS2 run relics: rewards and gold', () => {
   it('Lava Lamp upgrades the card rewards of a fight without HP loss only', () => {
     for (const lost of [0, 5]) {
       const run = sts2Run(['LAVA_LAMP']);
-      pathOf(run, ['monster']);
+      singlePathMap(run, ['monster']);
       enterNext(run);
       withRuleset('sts2', () => new Combat(run).loseHp(lost));
       const cards = cardRewards(rewardsOf(run, 'monster'))[0];
@@ -448,7 +437,7 @@ describe('StS2 run relics: the merchant restocks', () => {
   it('The Courier replaces a bought potion, relic and card by new ones for sale', () => {
     const run = sts2Run(['THE_COURIER']);
     run.gold = 9999;
-    pathOf(run, ['shop']);
+    singlePathMap(run, ['shop']);
     enterNext(run);
     const shop = run.shop;
     if (shop === null) throw new Error('no shop');
@@ -463,7 +452,7 @@ describe('StS2 run relics: the merchant restocks', () => {
   it('without The Courier a bought item stays sold', () => {
     const run = sts2Run();
     run.gold = 9999;
-    pathOf(run, ['shop']);
+    singlePathMap(run, ['shop']);
     enterNext(run);
     act(run, { action: 'buy_card', option_index: 0 });
     expect(run.shop?.cards[0]?.sold).toBe(true);
