@@ -862,6 +862,9 @@ export class Combat implements CombatContext {
     if (move === undefined) throw new Error(`monster ${monster.id} has no move ${monster.move.id}`);
     const context = this.monsterContext(index);
     if (monster.move.baseDamage !== null) {
+      // StS2's Imbalanced: an attack fully blocked (no HP lost to it) puts its attacker off balance.
+      const imbalanced = this.run.ruleset === 'sts2' && (monster.powers.IMBALANCED ?? 0) > 0;
+      const hpBefore = this.run.hp;
       for (let hit = 0; hit < monster.move.hits; hit++) {
         if (!monster.alive || this.finished()) break;
         this.damagePlayer(
@@ -869,6 +872,7 @@ export class Combat implements CombatContext {
           monster,
         );
       }
+      if (imbalanced && this.run.hp === hpBefore) monster.memory.offBalance = 1;
     }
     if (this.finished()) return;
     if (monster.alive) move.effect?.(context);

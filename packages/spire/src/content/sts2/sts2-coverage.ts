@@ -19,6 +19,7 @@ const HAND_WRITTEN_MONSTERS = new Set([
   'FABRICATOR',
   'THE_INSATIABLE',
   'KNOWLEDGE_DEMON',
+  'BOWLBUG_ROCK',
 ]);
 
 export function isModelledSts2Entity(

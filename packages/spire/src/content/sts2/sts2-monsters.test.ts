@@ -391,3 +391,20 @@ describe("The Knowledge Demon's Curse of Knowledge", () => {
     expect(withRuleset('sts2', () => combat.unplayableReason(state.hand[0] as CombatCard))).toMatch(/Sloth/);
   });
 });
+
+describe('Bowlbug (Rock) and Imbalanced', () => {
+  it('a fully blocked Headbutt puts it Off Balance: Dizzy next turn, then Headbutt; an unblocked one does not', () => {
+    const { run, combat } = fight(['BOWLBUG_ROCK']);
+    const state = run.combat;
+    const bowlbug = state?.monsters[0];
+    if (state === null || bowlbug === undefined) throw new Error('no combat');
+    const moves: string[] = [];
+    for (const block of [0, 99, 0, 0]) {
+      moves.push(bowlbug.move.id);
+      state.player.block = block;
+      withRuleset('sts2', () => combat.endTurn());
+    }
+    expect(moves).toEqual(['HEADBUTT_MOVE', 'HEADBUTT_MOVE', 'DIZZY_MOVE', 'HEADBUTT_MOVE']);
+    expect(bowlbug.memory.offBalance).toBeUndefined();
+  });
+});

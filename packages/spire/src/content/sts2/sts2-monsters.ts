@@ -675,7 +675,36 @@ function knowledgeDemon(): MonsterDefinition {
   };
 }
 
+/**
+ * Bowlbug (Rock) (its export page and Imbalanced's): when its Headbutt is fully blocked (the player
+ * loses no HP to it) it is Off Balance and spends its next turn Dizzy, which clears it; else it
+ * Headbutts again.
+ */
+function bowlbugRock(): MonsterDefinition {
+  const facts = factsOf('BOWLBUG_ROCK');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Headbutt every turn; a Headbutt fully blocked puts it Off Balance, and it spends its next turn Dizzy.`,
+    moves: base.moves.map((move) =>
+      move.id === 'DIZZY_MOVE'
+        ? {
+            ...move,
+            effect: (context: MonsterContext) => {
+              delete context.monster.memory.offBalance;
+            },
+          }
+        : move,
+    ),
+    nextMove: (context) =>
+      context.monster.history.at(-1) === 'HEADBUTT_MOVE' && context.monster.memory.offBalance === 1
+        ? 'DIZZY_MOVE'
+        : 'HEADBUTT_MOVE',
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
+  BOWLBUG_ROCK: bowlbugRock,
   FABRICATOR: fabricator,
   KNOWLEDGE_DEMON: knowledgeDemon,
   THE_INSATIABLE: theInsatiable,

@@ -40,6 +40,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   WASTE_AWAY: 'Gain that much less Energy each turn.',
   MIND_ROT: 'Draw that many fewer cards each turn.',
   SLOTH: 'You cannot play more than 3 cards each turn.',
+  IMBALANCED:
+    "When this creature's attack is fully blocked, it is Off Balance and spends its next turn Dizzy.",
   FREE_ATTACK: 'Your next Attack costs 0.',
   SURROUNDED:
     'Enemies attacking from behind deal 50% more damage. The simulator faces the last enemy you targeted; enemies with Back Attack that you do not face attack from behind.',
