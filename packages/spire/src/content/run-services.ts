@@ -2,7 +2,7 @@
 // add a card to the deck, roll a reward, a card's definition...). Those modules import the content sets
 // (the registry builds them), so a rule importing them would close a module circle: instead the engine
 // hands them over here when it loads (engine/run.ts), and content imports only this file and types.
-import type { CardDefinition, RelicDefinition } from '../engine/definitions.js';
+import type { CardDefinition, MonsterDefinition, RelicDefinition } from '../engine/definitions.js';
 import type { CharacterId, DeckCard, RunState } from '../engine/run-state.js';
 
 export interface RunServices {
@@ -31,6 +31,7 @@ export interface RunServices {
   /** The active ruleset's definitions and pools (the registry's). */
   getCard(id: string): CardDefinition;
   getRelic(id: string): RelicDefinition;
+  getMonster(id: string): MonsterDefinition;
   cardPool(character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[];
   colorlessPool(rarity: 'Uncommon' | 'Rare'): readonly string[];
   randomCurses(): readonly string[];

@@ -6,7 +6,6 @@
 import type { CardPlay, CombatContext, RelicRestOption } from '../../engine/definitions.js';
 import { CARD_STUN, CARD_STUN_MOVE, replayKey } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
-import { getCard, getMonster } from '../registry.js';
 import { runServices } from '../run-services.js';
 import { randomPoolCard, STS2_CARD_FACTS_BY_ID, type Sts2CardRule, varOf } from './sts2-card-rules.js';
 
@@ -17,7 +16,7 @@ const typeOf = (card: CombatCard): string => STS2_CARD_FACTS_BY_ID.get(card.id)?
 
 /** A card that cannot be played at all (its cost is "unplayable"): cards that play others skip it. */
 function isUnplayable(card: CombatCard): boolean {
-  const cost = getCard(card.id).cost;
+  const cost = runServices().getCard(card.id).cost;
   return (typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0]) === -2;
 }
 
@@ -48,7 +47,7 @@ function stun(x: CombatContext, index: number): void {
   const monster = x.run.combat?.monsters[index];
   if (monster === undefined || !monster.alive) return;
   if ((monster.memory[CARD_STUN] ?? 0) === 0) {
-    const moves = getMonster(monster.id).moves;
+    const moves = runServices().getMonster(monster.id).moves;
     const at = moves.findIndex((move) => move.id === monster.move.id);
     // A move the definition lacks resumes as a newly rolled one (index past the end).
     monster.memory[CARD_STUN] = (at < 0 ? moves.length : at) + 1;

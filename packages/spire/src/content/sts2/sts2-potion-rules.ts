@@ -2,7 +2,6 @@
 // express only in part). Numbers come from the potion's facts; the texts are the simulator's.
 import type { CombatContext, PotionDefinition } from '../../engine/definitions.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
-import { getCard } from '../registry.js';
 import { runServices } from '../run-services.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { moveChosenToHand, playTopOfDrawPile, randomColorless, randomPoolCard } from './sts2-card-rules.js';
@@ -49,7 +48,7 @@ function shuffleAllIntoDrawPile(x: CombatContext): void {
  * not the export's keyword: Beat Down, Catastrophe and Hidden Gem carry an Unplayable keyword they do not play by.
  */
 function hasEnergyCost(card: CombatCard): boolean {
-  const cost = getCard(card.id).cost;
+  const cost = runServices().getCard(card.id).cost;
   return (typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0]) >= 0;
 }
 
