@@ -47,6 +47,8 @@ interface IndexedContent {
   /** The two lists read every round or step, as fields: `listOf` finds a list with two Map lookups. */
   readonly turnBasedPowerIds: readonly string[];
   readonly costRelicIds: readonly string[];
+  /** StS2: cards that react to another card being played from the Draw or Discard Pile (two in all). */
+  readonly otherCardPlayedIds: readonly string[];
 }
 
 function index<T extends { readonly id: string }>(kind: string, items: readonly T[]): Map<string, T> {
@@ -121,6 +123,9 @@ function indexed(original: ContentSet): IndexedContent {
     costRelicIds: set.relics
       .filter((relic) => relic.powerCostIncrease !== undefined || relic.freeCardOfTurn !== undefined)
       .map((relic) => relic.id),
+    otherCardPlayedIds: set.cards
+      .filter((card) => card.onOtherCardPlayed !== undefined)
+      .map((card) => card.id),
   };
 }
 
@@ -235,6 +240,7 @@ export const turnBasedPowerIds = (): readonly string[] => active.turnBasedPowerI
  * the hand's rules, read at every step, look up only these (none in sts1).
  */
 export const costRelicIds = (): readonly string[] => active.costRelicIds;
+export const otherCardPlayedIds = (): readonly string[] => active.otherCardPlayedIds;
 
 /** The potions of a rarity in the active ruleset, in content order. */
 export const potionsOfRarity = (rarity: PotionDefinition['rarity']): readonly PotionDefinition[] =>

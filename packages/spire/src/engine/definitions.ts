@@ -451,8 +451,8 @@ export interface MonsterContext {
   lastTwoMoves(id: string): boolean;
   /** Replace its current intent (waking up, splitting, mode shift). */
   setMove(id: string): void;
-  /** Summon a monster (slime split, gremlin leader). */
-  spawn(monsterId: string, hp: number | null): void;
+  /** Summon a monster (slime split, gremlin leader); returns it, its move rolled. */
+  spawn(monsterId: string, hp: number | null): MonsterState;
   escape(): void;
 }
 

@@ -10,6 +10,7 @@ import {
   type Upgradable,
 } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
+import { runServices } from '../run-services.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { STS2_POWER_FACTS } from './data/sts2-power-facts.js';
@@ -41,8 +42,9 @@ export interface Sts2CardRule {
   /** The card leaves the deck after this many won combats. */
   readonly leavesDeckAfterCombats?: number;
   /**
-   * The export marks the card Unplayable (its code names the keyword to leave unplayable cards out),
-   * yet the game plays it for its cost.
+   * The export's cards.json marks the card Unplayable (its code names the keyword to leave unplayable
+   * cards out), yet the game plays it for its cost (Beat Down; Decisions, Decisions, whose own card
+   * file lists no Unplayable).
    */
   readonly playable?: true;
   /** When a creature dies while the card is in the hand or a pile. */
@@ -66,6 +68,15 @@ export interface Sts2CardRule {
 }
 
 type Play = (x: CombatContext, c: CardPlay) => void;
+
+/**
+ * A combat card's Energy cost as its definition gives it (-1 X, -2 unplayable): the definition, not the
+ * export's keywords, which mark some played cards Unplayable (see `Sts2CardRule.playable`).
+ */
+export function definedCost(card: CombatCard): number {
+  const cost = runServices().getCard(card.id).cost;
+  return typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0];
+}
 
 /** Every StS2 card's facts by id (the other rule files read these too). */
 export const STS2_CARD_FACTS_BY_ID = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));

@@ -109,12 +109,12 @@ const HAND_WRITTEN: Readonly<Record<string, (context: CombatContext, play: CardP
   SHIV: playShiv,
 };
 
-/**
- * Keywords where the export's cards.json is wrong: Decisions, Decisions has a Star cost and a play, and
- * the export's own card file (cards/DecisionsDecisions.json) lists Exhaust only, not Unplayable.
- */
-const KEYWORD_FIXES: Readonly<Record<string, readonly string[]>> = { DECISIONS_DECISIONS: ['Exhaust'] };
-const keywordsOf = (facts: Sts2CardFacts): readonly string[] => KEYWORD_FIXES[facts.id] ?? facts.keywords;
+/** The card's keywords, without the Unplayable the export's cards.json gives cards that are played (`playable`). */
+function keywordsOf(facts: Sts2CardFacts): readonly string[] {
+  return STS2_CARD_RULES[facts.id]?.playable === true
+    ? facts.keywords.filter((keyword) => keyword !== 'Unplayable')
+    : facts.keywords;
+}
 
 function keywordFlag(facts: Sts2CardFacts, keyword: string): readonly [boolean, boolean] {
   const base = keywordsOf(facts).includes(keyword);
@@ -154,8 +154,7 @@ function textOf(facts: Sts2CardFacts, upgraded: boolean): string {
   if (facts.starCost > 0) words.push(`Costs ${facts.starCost} Stars.`);
   if (text !== '') words.push(text);
   const flags = ['Ethereal', 'Innate', 'Retain', 'Exhaust', 'Unplayable', 'Eternal', 'Sly'].filter(
-    (keyword) =>
-      keywordFlag(facts, keyword)[upgraded ? 1 : 0] && !(keyword === 'Unplayable' && rule?.playable === true),
+    (keyword) => keywordFlag(facts, keyword)[upgraded ? 1 : 0],
   );
   if (flags.length > 0) words.push(`${flags.join('. ')}.`);
   if (rule?.unsimulated !== undefined) words.push(`(${rule.unsimulated})`);
@@ -179,7 +178,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ['Attack', 'Skill', 'Power', 'Status', 'Curse'].includes(facts.type) ? facts.type : 'Skill'
   ) as CardType;
   const rule = STS2_CARD_RULES[facts.id];
-  const unplayable = keywordsOf(facts).includes('Unplayable') && rule?.playable !== true;
+  const unplayable = keywordsOf(facts).includes('Unplayable');
   const cost = unplayable ? -2 : facts.cost;
   const upgradedCost = unplayable ? -2 : (UPGRADED_COSTS[facts.id] ?? cost);
   const damage = rule?.damage ?? pair(facts.vars.Damage);

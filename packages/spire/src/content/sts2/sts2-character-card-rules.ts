@@ -135,6 +135,7 @@ export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
     },
   },
   DECISIONS_DECISIONS: {
+    playable: true,
     // Played as the game plays a card for you: free, at a random enemy when it needs a target.
     text: 'Draw !M! cards. Choose a Skill in your Hand and play it 3 times.',
     play: (x, c) => {

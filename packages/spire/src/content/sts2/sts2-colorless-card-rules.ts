@@ -7,7 +7,13 @@ import type { CardPlay, CombatContext, RelicRestOption } from '../../engine/defi
 import { CARD_STUN, CARD_STUN_MOVE, replayKey } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
-import { randomPoolCard, STS2_CARD_FACTS_BY_ID, type Sts2CardRule, varOf } from './sts2-card-rules.js';
+import {
+  definedCost,
+  randomPoolCard,
+  STS2_CARD_FACTS_BY_ID,
+  type Sts2CardRule,
+  varOf,
+} from './sts2-card-rules.js';
 
 /** The part of a card that acts on other players: a one-player run has none (see the multiplayer rules). */
 const ALONE = '(Multiplayer only: with no other player that part does nothing.)';
@@ -16,8 +22,7 @@ const typeOf = (card: CombatCard): string => STS2_CARD_FACTS_BY_ID.get(card.id)?
 
 /** A card that cannot be played at all (its cost is "unplayable"): cards that play others skip it. */
 function isUnplayable(card: CombatCard): boolean {
-  const cost = runServices().getCard(card.id).cost;
-  return (typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0]) === -2;
+  return definedCost(card) === -2;
 }
 
 /** Takes up to `count` random cards of `pile` that pass `keep` out of it and plays each for free. */

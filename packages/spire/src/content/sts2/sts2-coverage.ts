@@ -4,23 +4,10 @@ import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { ALL_STS2_CARD_FACTS, isFullyModelledSts2Card } from './sts2-cards.js';
-import { hasPageMoveEffects } from './sts2-monsters.js';
+import { hasPageMoveEffects, isHandWrittenSts2Monster } from './sts2-monsters.js';
 import { isFullyModelledSts2Potion } from './sts2-potions.js';
 import { isModelledSts2Power } from './sts2-powers.js';
 import { isFullyModelledSts2Relic } from './sts2-relics.js';
-
-/** Monsters with hand-written rules for the mechanics their facts cannot express. */
-const HAND_WRITTEN_MONSTERS = new Set([
-  'DOORMAKER',
-  'WATERFALL_GIANT',
-  'TEST_SUBJECT',
-  'QUEEN',
-  'OWL_MAGISTRATE',
-  'FABRICATOR',
-  'THE_INSATIABLE',
-  'KNOWLEDGE_DEMON',
-  'BOWLBUG_ROCK',
-]);
 
 export function isModelledSts2Entity(
   kind: 'card' | 'relic' | 'power' | 'potion' | 'enemy',
@@ -42,7 +29,7 @@ export function isModelledSts2Entity(
     case 'power':
       return isModelledSts2Power(id.replace(/_POWER$/, ''));
     case 'enemy': {
-      if (HAND_WRITTEN_MONSTERS.has(id)) return true;
+      if (isHandWrittenSts2Monster(id)) return true;
       const facts = STS2_MONSTER_FACTS.find((monster) => monster.id === id);
       return (
         facts !== undefined &&

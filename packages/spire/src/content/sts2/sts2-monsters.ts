@@ -45,10 +45,7 @@ function summon(context: MonsterContext, monster: string, count: number, minion:
     if (combat === null || combat.monsters.filter((other) => other.alive).length >= MAX_LIVING_MONSTERS)
       return;
     const id = options[Math.floor((context.roll() * options.length) / 100)] ?? (options[0] as string);
-    const before = new Set(combat.monsters);
-    context.spawn(id, null);
-    const spawned = combat.monsters.find((other) => !before.has(other));
-    if (spawned === undefined) continue;
+    const spawned = context.spawn(id, null);
     spawned.memory.summoned = 1;
     if (minion) spawned.powers.MINION = 1;
   }
@@ -563,19 +560,15 @@ function fabricator(): MonsterDefinition {
   return {
     ...base,
     text: `${monsterName(facts)}. While fewer than 4 allies are alive, Fabricate (a defensive and an aggressive bot) or Fabricating Strike (an aggressive bot), at random; else Disintegrate. Its bots are minions. That a new bot avoids the type of the last one is not simulated.`,
-    moves: base.moves.map((move) =>
-      move.effect === undefined
+    // Its page's notes: the bots it builds are minions (its table's spawn effects do not say so).
+    moves: base.moves.map((move) => {
+      const effects = facts.moves
+        .find((other) => other.id === move.id)
+        ?.effects.map((effect) => (effect.kind === 'spawn' ? { ...effect, minion: true } : effect));
+      return effects === undefined || effects.length === 0
         ? move
-        : {
-            ...move,
-            effect: (context: MonsterContext) => {
-              const combat = context.combat.run.combat;
-              const before = new Set(combat?.monsters ?? []);
-              move.effect?.(context);
-              for (const other of combat?.monsters ?? []) if (!before.has(other)) other.powers.MINION = 1;
-            },
-          },
-    ),
+        : { ...move, effect: (context: MonsterContext) => runMoveEffects(context, effects) };
+    }),
     nextMove: (context) => {
       const allies = context.combat.livingMonsters().filter((other) => other !== context.monster).length;
       if (allies >= 4) return 'DISINTEGRATE_MOVE';
@@ -609,11 +602,12 @@ function theInsatiable(): MonsterDefinition {
             if (context.combat.run.hp <= 0) return;
           }
         }
+        // Liquify Ground's 4 Sandpit is in its facts; its Frantic Escape is only on its page.
+        move.effect?.(context);
         if (move.id === 'LIQUIFY_GROUND_MOVE') {
-          context.buff('SANDPIT', 4);
           context.addStatus('FRANTIC_ESCAPE', 'draw', 3);
           context.addStatus('FRANTIC_ESCAPE', 'discard', 3);
-        } else move.effect?.(context);
+        }
       },
     })),
   };
@@ -715,6 +709,11 @@ const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   QUEEN: queen,
   OWL_MAGISTRATE: owlMagistrate,
 };
+
+/** Whether a monster has hand-written rules for what its facts cannot say (the coverage counts it whole). */
+export function isHandWrittenSts2Monster(id: string): boolean {
+  return HAND_WRITTEN[id] !== undefined;
+}
 
 export function buildSts2Monsters(): MonsterDefinition[] {
   return STS2_MONSTER_FACTS.map((facts) => {

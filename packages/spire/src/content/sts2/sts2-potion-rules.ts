@@ -4,7 +4,13 @@ import type { CombatContext, PotionDefinition } from '../../engine/definitions.j
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
-import { moveChosenToHand, playTopOfDrawPile, randomColorless, randomPoolCard } from './sts2-card-rules.js';
+import {
+  definedCost,
+  moveChosenToHand,
+  playTopOfDrawPile,
+  randomColorless,
+  randomPoolCard,
+} from './sts2-card-rules.js';
 import { offer, ownCharacter, POOL_RARITIES, pool } from './sts2-choice-card-rules.js';
 
 /** What a rule puts in place of a potion's structured effects. */
@@ -48,8 +54,7 @@ function shuffleAllIntoDrawPile(x: CombatContext): void {
  * not the export's keyword: Beat Down, Catastrophe and Hidden Gem carry an Unplayable keyword they do not play by.
  */
 function hasEnergyCost(card: CombatCard): boolean {
-  const cost = runServices().getCard(card.id).cost;
-  return (typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0]) >= 0;
+  return definedCost(card) >= 0;
 }
 
 const BLOOD = amount('BLOOD_POTION', 'HealPercent');
