@@ -123,7 +123,7 @@ describe('StS2 monster facts from the export pages', () => {
 
   it('a monster whose export page names a move effect the simulator lacks counts as partly modelled', () => {
     // Steals and hatching: the pages list them; the simulator does not do them.
-    for (const id of ['GREMLIN_MERC', 'THIEVING_HOPPER', 'TOUGH_EGG'])
+    for (const id of ['THIEVING_HOPPER', 'TOUGH_EGG'])
       expect(isModelledSts2Entity('enemy', id), id).toBe(false);
     for (const id of [
       'SPINY_TOAD',
@@ -132,6 +132,7 @@ describe('StS2 monster facts from the export pages', () => {
       'EXOSKELETON',
       'FABRICATOR',
       'TWO_TAILED_RAT',
+      'GREMLIN_MERC',
     ])
       expect(isModelledSts2Entity('enemy', id), id).toBe(true);
   });
@@ -275,6 +276,60 @@ describe('StS2 monster moves written from the export pages', () => {
     withRuleset('sts2', () => combat.setMove(gremlin, 'FLEE_MOVE'));
     withRuleset('sts2', () => combat.endTurn());
     expect(gremlin.escaped).toBe(true);
+  });
+});
+
+describe('StS2 thieves (the export pages)', () => {
+  it('Gremlin Merc steals 20 Gold a move; dead, its Fat Gremlin holds the Gold and gives it back when killed', () => {
+    const { run, combat } = fight(['GREMLIN_MERC']);
+    const state = run.combat;
+    const merc = state?.monsters[0];
+    if (state === null || merc === undefined) throw new Error('no combat');
+    run.gold = 50;
+    endTurns(run, combat, 3);
+    // Gimme, Double Smash, Hehe: 20, 20, then the 10 left.
+    expect(merc.history).toEqual(['GIMME_MOVE', 'DOUBLE_SMASH_MOVE', 'HEHE_MOVE']);
+    expect(run.gold).toBe(0);
+    withRuleset('sts2', () => combat.damageMonster(state.monsters.indexOf(merc), 999));
+    expect(state.over).toBe(false);
+    expect(state.monsters.filter((monster) => monster.alive).map((monster) => monster.id)).toEqual([
+      'SNEAKY_GREMLIN',
+      'FAT_GREMLIN',
+    ]);
+    const fat = state.monsters.find((monster) => monster.id === 'FAT_GREMLIN');
+    expect(fat?.powers.HEIST).toBe(50);
+    expect(state.stolenGold).toBe(0);
+    for (const id of ['SNEAKY_GREMLIN', 'FAT_GREMLIN'])
+      withRuleset('sts2', () =>
+        combat.damageMonster(
+          state.monsters.findIndex((m) => m.id === id),
+          999,
+        ),
+      );
+    expect(state.over).toBe(true);
+    expect(state.stolenGold).toBe(50);
+  });
+
+  it("the Gremlin Merc's Gold is lost when its Fat Gremlin flees", () => {
+    const { run, combat } = fight(['GREMLIN_MERC']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    run.gold = 100;
+    endTurns(run, combat, 1);
+    expect(run.gold).toBe(80);
+    withRuleset('sts2', () => combat.damageMonster(0, 999));
+    withRuleset('sts2', () =>
+      combat.damageMonster(
+        state.monsters.findIndex((m) => m.id === 'SNEAKY_GREMLIN'),
+        999,
+      ),
+    );
+    // Spawned (stunned), then Flee.
+    endTurns(run, combat, 2);
+    expect(state.monsters.find((monster) => monster.id === 'FAT_GREMLIN')?.escaped).toBe(true);
+    expect(state.over).toBe(true);
+    expect(state.stolenGold).toBe(0);
+    expect(run.gold).toBe(80);
   });
 });
 

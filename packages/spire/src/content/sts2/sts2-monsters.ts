@@ -5,6 +5,7 @@
 // hand-written rules, built from the export and the real states.
 import type { MonsterContext, MonsterDefinition, MonsterMoveDefinition } from '../../engine/definitions.js';
 import type { IntentType } from '../../engine/run-state.js';
+import { stealGold } from '../monsters/steal-gold.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import type { Sts2Effect, Sts2MonsterFacts, Sts2MoveFacts } from './facts.js';
 
@@ -697,9 +698,59 @@ function bowlbugRock(): MonsterDefinition {
   };
 }
 
+/**
+ * Gold the Gremlin Merc's Thievery takes with each of its moves. Its page gives "Thievery (20 stacks)"
+ * and the power "Steals Gold when Attacking"; the earlier exports' pages (v0.98.2 to v0.101.0) say
+ * "Steal gold" for each move and "every move triggers Thievery, stealing gold from the player after
+ * dealing damage". The simulator reads that as 20 Gold once per move (not per hit), after its damage.
+ * (v0.103.2's "Steal a card from each player's deck" contradicts its own Thievery and Heist powers.)
+ */
+const MERC_THIEVERY = 20;
+
+/**
+ * Gremlin Merc (its export page and the Surprise, Thievery and Heist powers): Gimme, Double Smash and
+ * Hehe each steal Gold. When it dies, Surprise spawns a Sneaky Gremlin and a Fat Gremlin, and the Fat
+ * Gremlin carries the stolen Gold as Heist: killing it returns the Gold (a 'stolen_gold' reward, as
+ * StS1's Looter); when it flees, the Gold is gone.
+ */
+function gremlinMerc(): MonsterDefinition {
+  const facts = factsOf('GREMLIN_MERC');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Thievery: each of its moves steals ${MERC_THIEVERY} Gold after its damage. Surprise: when it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin holds the stolen Gold (Heist) and gives it back if killed, but tries to flee. ${orderText(facts)}`,
+    setup: (context) => {
+      context.buff('SURPRISE', 1);
+      context.buff('THIEVERY', MERC_THIEVERY);
+    },
+    moves: base.moves.map((move) => ({
+      ...move,
+      effect: (context: MonsterContext) => {
+        move.effect?.(context);
+        stealGold(context, context.monster.powers.THIEVERY ?? 0);
+      },
+    })),
+    onDeath: (context) => {
+      const merc = context.monster;
+      if ((merc.powers.SURPRISE ?? 0) === 0) return;
+      delete merc.powers.SURPRISE;
+      context.spawn('SNEAKY_GREMLIN', null);
+      const fat = context.spawn('FAT_GREMLIN', null);
+      // The Merc's Gold goes with the Fat Gremlin: the engine returns what a killed monster holds.
+      const stolen = merc.memory.stolen ?? 0;
+      if (stolen > 0) {
+        fat.memory.stolen = stolen;
+        fat.powers.HEIST = stolen;
+        merc.memory.stolen = 0;
+      }
+    },
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   BOWLBUG_ROCK: bowlbugRock,
   FABRICATOR: fabricator,
+  GREMLIN_MERC: gremlinMerc,
   KNOWLEDGE_DEMON: knowledgeDemon,
   THE_INSATIABLE: theInsatiable,
   TOADPOLE: toadpole,

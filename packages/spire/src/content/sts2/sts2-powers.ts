@@ -97,6 +97,10 @@ const MODELLED: Readonly<Record<string, string>> = {
   FLUTTER:
     'Takes half damage from attacks; each attack that deals it damage takes 1 Flutter away. (The stun when it runs out is not simulated.)',
   SOAR: 'Takes half damage from attacks until it lands.',
+  THIEVERY: 'Each of its moves steals that much Gold after its damage; the Gold comes back if it is killed.',
+  SURPRISE:
+    'When it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin takes the stolen Gold (Heist).',
+  HEIST: 'Holds that much stolen Gold: killing it gives the Gold back; fleeing, it keeps it.',
   BURROWED:
     'Its Block is not removed at the start of its turn. (The stun when all its Block is removed is not simulated.)',
   NEXT_TURN_DRAW: 'Draw that many more cards next turn.',
