@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
-import { withRuleset } from '../registry.js';
+import { getMonster, withRuleset } from '../registry.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import { isModelledSts2Entity } from './sts2-coverage.js';
 
@@ -123,8 +123,7 @@ describe('StS2 monster facts from the export pages', () => {
 
   it('a monster whose export page names a move effect the simulator lacks counts as partly modelled', () => {
     // Steals and hatching: the pages list them; the simulator does not do them.
-    for (const id of ['THIEVING_HOPPER', 'TOUGH_EGG'])
-      expect(isModelledSts2Entity('enemy', id), id).toBe(false);
+    for (const id of ['TOUGH_EGG']) expect(isModelledSts2Entity('enemy', id), id).toBe(false);
     for (const id of [
       'SPINY_TOAD',
       'TOADPOLE',
@@ -133,6 +132,7 @@ describe('StS2 monster facts from the export pages', () => {
       'FABRICATOR',
       'TWO_TAILED_RAT',
       'GREMLIN_MERC',
+      'THIEVING_HOPPER',
     ])
       expect(isModelledSts2Entity('enemy', id), id).toBe(true);
   });
@@ -330,6 +330,75 @@ describe('StS2 thieves (the export pages)', () => {
     expect(state.over).toBe(true);
     expect(state.stolenGold).toBe(0);
     expect(run.gold).toBe(80);
+  });
+});
+
+describe('The Thieving Hopper steals deck cards (the export page)', () => {
+  /** A Hopper fight with a deck of 4 Defends (Basic), Astral Pulse (Common) and Bulwark (Uncommon). */
+  function hopperFight(): { run: RunState; combat: Combat } {
+    const deck = [
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'ASTRAL_PULSE',
+      'DEFEND_REGENT',
+      'BULWARK',
+      'DEFEND_REGENT',
+    ];
+    return sts2TestFight(
+      'sts2-hopper',
+      'REGENT',
+      deck,
+      (combat) => {
+        combat.run.hp = 300;
+        combat.run.maxHp = 300;
+      },
+      ['THIEVING_HOPPER'],
+    );
+  }
+  const ids = (cards: readonly { id: string }[]): string[] => cards.map((card) => card.id).sort();
+  const inFight = (run: RunState): string[] => {
+    const state = run.combat;
+    return state === null ? [] : ids([...state.hand, ...state.drawPile, ...state.discardPile]);
+  };
+
+  it('Thievery takes an Uncommon card first, then a Common one, then a Basic one, out of deck and fight; killed, it gives them back', () => {
+    const { run, combat } = hopperFight();
+    const hopper = run.combat?.monsters[0];
+    if (hopper === undefined) throw new Error('no combat');
+    const before = ids(run.deck);
+    const stolen: string[] = [];
+    for (let steal = 0; steal < 3; steal++) {
+      withRuleset('sts2', () => combat.setMove(hopper, 'THIEVERY_MOVE'));
+      withRuleset('sts2', () => combat.endTurn());
+      stolen.push(hopper.stolenCards?.at(-1)?.id ?? 'none');
+    }
+    expect(stolen).toEqual(['BULWARK', 'ASTRAL_PULSE', 'DEFEND_REGENT']);
+    expect(hopper.powers.SWIPE).toBe(3);
+    expect(ids(run.deck)).toEqual(['DEFEND_REGENT', 'DEFEND_REGENT', 'DEFEND_REGENT']);
+    expect(inFight(run)).toEqual(['DEFEND_REGENT', 'DEFEND_REGENT', 'DEFEND_REGENT']);
+    withRuleset('sts2', () => combat.damageMonster(0, 999));
+    expect(ids(run.deck)).toEqual(before);
+    expect(hopper.stolenCards).toBeUndefined();
+    // Its text no longer says a move effect is missing.
+    expect(withRuleset('sts2', () => getMonster('THIEVING_HOPPER').text)).not.toContain('not simulated');
+  });
+
+  it('a Hopper that escapes keeps its card', () => {
+    const { run, combat } = hopperFight();
+    const hopper = run.combat?.monsters[0];
+    if (hopper === undefined) throw new Error('no combat');
+    endTurns(run, combat, 5);
+    expect(hopper.history).toEqual([
+      'THIEVERY_MOVE',
+      'FLUTTER_MOVE',
+      'HAT_TRICK_MOVE',
+      'NAB_MOVE',
+      'ESCAPE_MOVE',
+    ]);
+    expect(hopper.escaped).toBe(true);
+    expect(run.combat?.over).toBe(true);
+    expect(ids(run.deck)).not.toContain('BULWARK');
+    expect(run.deck).toHaveLength(5);
   });
 });
 

@@ -4,8 +4,10 @@
 // description). Bosses with phases (Doormaker, Waterfall Giant, Test Subject, Queen) have
 // hand-written rules, built from the export and the real states.
 import type { MonsterContext, MonsterDefinition, MonsterMoveDefinition } from '../../engine/definitions.js';
-import type { IntentType } from '../../engine/run-state.js';
+import type { CombatCard, IntentType } from '../../engine/run-state.js';
+import { stealCard } from '../monsters/steal-card.js';
 import { stealGold } from '../monsters/steal-gold.js';
+import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import type { Sts2Effect, Sts2MonsterFacts, Sts2MoveFacts } from './facts.js';
 
@@ -102,6 +104,60 @@ export function monsterName(facts: Sts2MonsterFacts): string {
 /** Damage the real states show where the export has none. */
 const OBSERVED_DAMAGE: Readonly<Record<string, number>> = { 'WATERFALL_GIANT/PRESSURE_GUN_MOVE': 25 };
 
+const CARD_RARITY = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts.rarity]));
+
+/**
+ * The Thieving Hopper's order of choice (its page's notes): non-Imbued Uncommon cards first, then
+ * Common, Rare or Event, then Basic or Quest, last Ancient or Imbued ones (lower tiers first). Curses
+ * and Statuses are not in its list: the simulator never takes them.
+ */
+function hopperTier(card: CombatCard): number | null {
+  if (card.enchantment?.id === 'IMBUED') return 3;
+  switch (CARD_RARITY.get(card.id)) {
+    case 'Uncommon':
+      return 0;
+    case 'Common':
+    case 'Rare':
+    case 'Event':
+      return 1;
+    case 'Basic':
+    case 'Quest':
+      return 2;
+    case 'Ancient':
+      return 3;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The Thieving Hopper's Thievery (its page, and v0.101.0's notes): it steals one card of the Draw or
+ * Discard Pile that has a deck card (not one made in the fight), by hopperTier, and gains 1 Swipe;
+ * killed, it gives the card back (to the deck: the card stays out of this fight, as those notes say).
+ * Among cards of the best tier the page names no order: the simulator picks one at random.
+ */
+function hopperThievery(context: MonsterContext): void {
+  const run = context.combat.run;
+  const combat = run.combat;
+  if (combat === null) return;
+  const inDeck = new Set(run.deck.map((card) => card.uid));
+  let best: CombatCard[] = [];
+  let bestTier = Number.POSITIVE_INFINITY;
+  for (const card of [...combat.drawPile, ...combat.discardPile]) {
+    const tier = hopperTier(card);
+    if (tier === null || !inDeck.has(card.uid) || tier > bestTier) continue;
+    if (tier < bestTier) {
+      best = [];
+      bestTier = tier;
+    }
+    best.push(card);
+  }
+  if (best.length === 0) return;
+  const card = best[Math.floor((context.roll() * best.length) / 100)] ?? (best[0] as CombatCard);
+  stealCard(context, card);
+  context.buff('SWIPE', 1);
+}
+
 /**
  * Move effects written from the monsters' export pages where the facts cannot say them (they replace
  * the facts' effects of that move): the move then counts as simulated.
@@ -120,6 +176,7 @@ const PAGE_MOVE_EFFECTS: Readonly<Record<string, (context: MonsterContext) => vo
     } else context.buff('STRENGTH', 2);
   },
   'FAT_GREMLIN/FLEE_MOVE': (context) => context.escape(),
+  'THIEVING_HOPPER/THIEVERY_MOVE': hopperThievery,
   'THIEVING_HOPPER/ESCAPE_MOVE': (context) => context.escape(),
 };
 
@@ -263,7 +320,11 @@ const THRESHOLD_TEXT: Readonly<Record<string, string>> = {
 };
 
 function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefinition {
-  const unmodelled = facts.moves.reduce((sum, move) => sum + move.unmodelled, 0);
+  // Moves written from the pages (PAGE_MOVE_EFFECTS) are simulated whole.
+  const unmodelled = facts.moves.reduce(
+    (sum, move) => sum + (hasPageMoveEffects(facts.id, move.id) ? 0 : move.unmodelled),
+    0,
+  );
   const hpUnknown = facts.hp[1] <= 0;
   // Only monsters with a stun move and a threshold power (on spawn or from a move) get the hook.
   const thresholds = Object.keys(THRESHOLD_TEXT).filter(

@@ -100,6 +100,7 @@ const MODELLED: Readonly<Record<string, string>> = {
   THIEVERY: 'Each of its moves steals that much Gold after its damage; the Gold comes back if it is killed.',
   SURPRISE:
     'When it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin takes the stolen Gold (Heist).',
+  SWIPE: 'Holds the card it stole from your deck: killing it gives the card back to your deck.',
   HEIST: 'Holds that much stolen Gold: killing it gives the Gold back; fleeing, it keeps it.',
   BURROWED:
     'Its Block is not removed at the start of its turn. (The stun when all its Block is removed is not simulated.)',
