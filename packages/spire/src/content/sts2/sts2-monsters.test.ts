@@ -402,6 +402,29 @@ describe('The Thieving Hopper steals deck cards (the export page)', () => {
   });
 });
 
+describe('Tough Egg (the export page)', () => {
+  it('spawns with 2 Hatch; its Hatch removes every power but Minion and makes it the Hatchling, which Nibbles', () => {
+    const { run, combat } = fight(['TOUGH_EGG']);
+    const egg = run.combat?.monsters[0];
+    if (egg === undefined) throw new Error('no combat');
+    expect(egg.powers.HATCH).toBe(2);
+    expect(egg.move.id).toBe('HATCH_MOVE');
+    egg.powers.MINION = 1;
+    egg.powers.STRENGTH = 3;
+    egg.powers.POISON = 5;
+    withRuleset('sts2', () => combat.endTurn());
+    expect({ ...egg.powers }).toEqual({ MINION: 1 });
+    expect(egg.name).toBe('Hatchling');
+    // Its Hatchling HP is not in the export at ascension 0: the egg's HP stays.
+    expect(egg.maxHp).toBe(300);
+    expect(endTurns(run, combat, 2).map((moves) => moves[0])).toEqual(['NIBBLE_MOVE', 'NIBBLE_MOVE']);
+    expect(isModelledSts2Entity('enemy', 'TOUGH_EGG')).toBe(false);
+    expect(withRuleset('sts2', () => getMonster('TOUGH_EGG').text)).toContain(
+      "Hatchling's HP is not simulated",
+    );
+  });
+});
+
 describe('The Insatiable and its Sandpit', () => {
   it('Liquify Ground: 4 Sandpit and 6 Frantic Escape; Sandpit falls each later move and kills at 0', () => {
     const { run, combat } = fight(['THE_INSATIABLE']);
