@@ -1605,6 +1605,11 @@ export class Combat implements CombatContext {
       this.damageAllMonsters(monster.maxHp);
     }
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
+    if (monster.stolenCards !== undefined) {
+      // Back into the deck, not into this fight's piles (the thief took them out of the fight).
+      this.run.deck.push(...monster.stolenCards);
+      delete monster.stolenCards;
+    }
     for (const relic of this.run.relics) getRelic(relic.id).onMonsterDeath?.(this);
     this.checkCombatOver();
   }

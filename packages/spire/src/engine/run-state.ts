@@ -113,6 +113,11 @@ export interface MonsterState {
   history: string[];
   /** Per-monster memory (rolled bite damage, mode-shift threshold, charge counters...). */
   memory: Record<string, number>;
+  /**
+   * Deck cards the monster stole (StS2's Thieving Hopper), given back to the deck when it is killed;
+   * absent on a monster that stole none, so StS1 states keep their shape.
+   */
+  stolenCards?: DeckCard[];
 }
 
 /** A choice the player must make in the middle of combat (e.g. Armaments' card to upgrade). */

@@ -1,6 +1,7 @@
 // Act 1 (Exordium) monsters with the original HP ranges, moves, odds and repeat limits.
 import type { MonsterContext, MonsterDefinition } from '../../engine/definitions.js';
 import { move, split, splitWhenHalf } from './monster.js';
+import { stealGold } from './steal-gold.js';
 
 /**
  * Acid Slime (M) and (L) at Ascension 0 (decompiled AcidSlime_M/AcidSlime_L.getMove): Spit under 30
@@ -232,8 +233,8 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
     hp: [44, 48],
     text: 'Thievery: each attack steals up to 15 Gold, returned if it dies. Mug (10 damage) twice, then Lunge (12 damage) or Smoke Bomb (6 Block) at 50%, Smoke Bomb after Lunge, then it escapes with the Gold.',
     moves: [
-      move('MUG', 'Mug', 'Attack', 10, 1, (x) => steal(x, 15)),
-      move('LUNGE', 'Lunge', 'Attack', 12, 1, (x) => steal(x, 15)),
+      move('MUG', 'Mug', 'Attack', 10, 1, (x) => stealGold(x, 15)),
+      move('LUNGE', 'Lunge', 'Attack', 12, 1, (x) => stealGold(x, 15)),
       move('SMOKE_BOMB', 'Smoke Bomb', 'Defend', undefined, undefined, (x) => x.gainBlock(6)),
       move('ESCAPE', 'Escape', 'Escape', undefined, undefined, (x) => x.escape()),
     ],
@@ -495,10 +496,4 @@ function wake(monster: { memory: Record<string, number>; powers: Record<string, 
   monster.memory.asleep = 0;
   delete monster.powers.METALLICIZE;
   delete monster.powers.ASLEEP;
-}
-
-function steal(x: Parameters<NonNullable<MonsterDefinition['setup']>>[0], amount: number): void {
-  const taken = Math.min(amount, x.combat.run.gold);
-  x.combat.run.gold -= taken;
-  x.monster.memory.stolen = (x.monster.memory.stolen ?? 0) + taken;
 }

@@ -2,12 +2,7 @@
 // Where a mechanic is simplified, the description says so.
 import type { MonsterContext, MonsterDefinition } from '../../engine/definitions.js';
 import { move } from './monster.js';
-
-function steal(x: MonsterContext, amount: number): void {
-  const taken = Math.min(amount, x.combat.run.gold);
-  x.combat.run.gold -= taken;
-  x.monster.memory.stolen = (x.monster.memory.stolen ?? 0) + taken;
-}
+import { stealGold } from './steal-gold.js';
 
 function allies(x: MonsterContext) {
   return x.combat.livingMonsters().filter((monster) => monster !== x.monster);
@@ -193,8 +188,8 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
     hp: [48, 52],
     text: 'Thievery: each attack steals up to 15 Gold, returned if it dies. Mug (10 damage) twice, then Lunge (16 damage) or Smoke Bomb (11 Block) at 50%, Smoke Bomb after Lunge, then it escapes.',
     moves: [
-      move('MUG', 'Mug', 'Attack', 10, 1, (x) => steal(x, 15)),
-      move('LUNGE', 'Lunge', 'Attack', 16, 1, (x) => steal(x, 15)),
+      move('MUG', 'Mug', 'Attack', 10, 1, (x) => stealGold(x, 15)),
+      move('LUNGE', 'Lunge', 'Attack', 16, 1, (x) => stealGold(x, 15)),
       move('SMOKE_BOMB', 'Smoke Bomb', 'Defend', undefined, undefined, (x) => x.gainBlock(11)),
       move('ESCAPE', 'Escape', 'Escape', undefined, undefined, (x) => x.escape()),
     ],

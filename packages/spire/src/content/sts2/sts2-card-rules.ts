@@ -78,6 +78,16 @@ export function definedCost(card: CombatCard): number {
   return typeof cost === 'number' ? cost : cost[card.upgraded ? 1 : 0];
 }
 
+/** A card that cannot be played at all (its defined cost is "unplayable"): cards that play others skip it. */
+export function isUnplayableCard(card: CombatCard): boolean {
+  return definedCost(card) === -2;
+}
+
+/** A card with a number cost (not X, not unplayable): what changes costs (Transfigure, Snecko Oil) reaches. */
+export function hasNumberCost(card: CombatCard): boolean {
+  return definedCost(card) >= 0;
+}
+
 /** Every StS2 card's facts by id (the other rule files read these too). */
 export const STS2_CARD_FACTS_BY_ID = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
 const typeOf = (card: CombatCard): string => STS2_CARD_FACTS_BY_ID.get(card.id)?.type ?? 'Skill';

@@ -192,6 +192,23 @@ describe('StS2 character cards whose whole text is simulated', () => {
     expect(f.combat.combat.exhaustPile).not.toContain(upgraded);
   });
 
+  it('Transfigure raises the cost of Hidden Gem, which the export marks Unplayable though the game plays it', () => {
+    const f = fight('NECROBINDER');
+    const gem = inHand(f, 'HIDDEN_GEM');
+    const upgraded = inHand(f, 'HIDDEN_GEM', true);
+    play(f, inHand(f, 'TRANSFIGURE', true));
+    sts2(() => f.combat.choose(0));
+    play(f, inHand(f, 'TRANSFIGURE', true));
+    sts2(() => f.combat.choose(1));
+    // Its cost 1 (upgraded too), plus 1.
+    expect([costOf(f, gem), costOf(f, upgraded)]).toEqual([2, 2]);
+    // An Unplayable card (a Curse) keeps its cost.
+    const curse = inHand(f, 'CLUMSY');
+    play(f, inHand(f, 'TRANSFIGURE', true));
+    sts2(() => f.combat.choose(2));
+    expect(curse.combatCost).toBeNull();
+  });
+
   it('Veilpiercer makes the next Ethereal card cost 0, once', () => {
     const f = fight('NECROBINDER');
     const cry = inHand(f, 'BANSHEES_CRY');
@@ -267,6 +284,15 @@ describe('StS2 character cards whose whole text is simulated', () => {
     expect(f.combat.combat.player.block).toBe(15);
     expect(f.combat.combat.discardPile).toContain(defend);
     expect(f.combat.combat.exhaustPile).toContain(card);
+  });
+
+  it('Decisions, Decisions can choose Beat Down, which the export marks Unplayable though the game plays it', () => {
+    const f = fight('REGENT');
+    const beatDown = inHand(f, 'BEAT_DOWN');
+    play(f, inHand(f, 'DECISIONS_DECISIONS'));
+    // Beat Down is the only Skill of the hand: chosen at once and played (it leaves the hand).
+    expect(f.combat.combat.selection).toBeNull();
+    expect(f.combat.combat.hand).not.toContain(beatDown);
   });
 
   it('I Am Invincible is played at the end of the turn when it is on top of the Draw Pile', () => {

@@ -4,7 +4,15 @@
 // the export leaves a number out, the rule says where it comes from.
 import type { CombatContext } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
-import { moveChosenToHand, STS2_CARD_FACTS_BY_ID, type Sts2CardRule, varOf } from './sts2-card-rules.js';
+import {
+  definedCost,
+  hasNumberCost,
+  isUnplayableCard,
+  moveChosenToHand,
+  STS2_CARD_FACTS_BY_ID,
+  type Sts2CardRule,
+  varOf,
+} from './sts2-card-rules.js';
 
 /** A number of a card's facts that its rule needs outside a play (no CardPlay to read it from). */
 function factsVar(id: string, name: string): number {
@@ -12,11 +20,6 @@ function factsVar(id: string, name: string): number {
 }
 
 const isSkill = (card: CombatCard): boolean => STS2_CARD_FACTS_BY_ID.get(card.id)?.type === 'Skill';
-const isUnplayable = (card: CombatCard): boolean =>
-  STS2_CARD_FACTS_BY_ID.get(card.id)?.keywords.includes('Unplayable') === true;
-/** An energy cost that can change: not X, not Unplayable. */
-const hasCost = (card: CombatCard): boolean =>
-  (STS2_CARD_FACTS_BY_ID.get(card.id)?.cost ?? -1) >= 0 && !isUnplayable(card);
 
 /** Takes a card out of whichever combat pile holds it (a card played again goes back to one). */
 function takeFromPiles(x: CombatContext, card: CombatCard): void {
@@ -101,10 +104,10 @@ export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
       const extra = varOf(c, 'Energy');
       for (const card of chosen) {
         card.replays = (card.replays ?? 0) + 1;
-        // The export's note: X-cost and Unplayable cards keep their cost.
-        if (!hasCost(card)) continue;
-        const cost = STS2_CARD_FACTS_BY_ID.get(card.id)?.cost ?? 0;
-        card.combatCost = (card.combatCost ?? cost) + extra;
+        // The export's note: X-cost and Unplayable cards keep their cost (the definition's cost, as the
+        // engine plays it: the export marks Beat Down and Hidden Gem Unplayable though they are played).
+        if (!hasNumberCost(card)) continue;
+        card.combatCost = (card.combatCost ?? definedCost(card)) + extra;
         if (card.turnCost !== null) card.turnCost += extra;
       }
     },
@@ -144,7 +147,7 @@ export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
         source: 'hand',
         count: 1,
         prompt: 'Choose a Skill to play 3 times.',
-        filter: (card) => isSkill(card) && !isUnplayable(card),
+        filter: (card) => isSkill(card) && !isUnplayableCard(card),
       });
     },
     onSelect: (x, chosen, c) => {

@@ -8,7 +8,7 @@ import { CARD_STUN, CARD_STUN_MOVE, replayKey } from '../../engine/definitions.j
 import type { CombatCard } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import {
-  definedCost,
+  isUnplayableCard,
   randomPoolCard,
   STS2_CARD_FACTS_BY_ID,
   type Sts2CardRule,
@@ -19,11 +19,6 @@ import {
 const ALONE = '(Multiplayer only: with no other player that part does nothing.)';
 
 const typeOf = (card: CombatCard): string => STS2_CARD_FACTS_BY_ID.get(card.id)?.type ?? 'Skill';
-
-/** A card that cannot be played at all (its cost is "unplayable"): cards that play others skip it. */
-function isUnplayable(card: CombatCard): boolean {
-  return definedCost(card) === -2;
-}
 
 /** Takes up to `count` random cards of `pile` that pass `keep` out of it and plays each for free. */
 function playRandomFrom(
@@ -69,7 +64,7 @@ function playHiddenGem(x: CombatContext, c: CardPlay): void {
   // Cards that have no Replay yet and can be played; Attacks, Skills and Powers first (statuses and
   // curses only when nothing else is left), as the game's notes describe.
   const open = combat.drawPile.filter(
-    (card) => (combat.counters[replayKey(card.uid)] ?? 0) === 0 && !isUnplayable(card),
+    (card) => (combat.counters[replayKey(card.uid)] ?? 0) === 0 && !isUnplayableCard(card),
   );
   const preferred = open.filter((card) => ['Attack', 'Skill', 'Power'].includes(typeOf(card)));
   const pool = preferred.length > 0 ? preferred : open;
@@ -133,12 +128,17 @@ export const STS2_COLORLESS_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
     text: 'Play !M! random Attacks from your Discard Pile.',
     playable: true,
     play: (x, c) =>
-      playRandomFrom(x, 'discardPile', c.magic, (card) => typeOf(card) === 'Attack' && !isUnplayable(card)),
+      playRandomFrom(
+        x,
+        'discardPile',
+        c.magic,
+        (card) => typeOf(card) === 'Attack' && !isUnplayableCard(card),
+      ),
   },
   CATASTROPHE: {
     text: 'Play !M! random cards from your Draw Pile.',
     playable: true,
-    play: (x, c) => playRandomFrom(x, 'drawPile', c.magic, (card) => !isUnplayable(card)),
+    play: (x, c) => playRandomFrom(x, 'drawPile', c.magic, (card) => !isUnplayableCard(card)),
   },
   HIDDEN_GEM: {
     text: 'A random card without Replay in your Draw Pile gains Replay !M!.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
-import { withRuleset } from '../registry.js';
+import { getMonster, withRuleset } from '../registry.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import { isModelledSts2Entity } from './sts2-coverage.js';
 
@@ -123,8 +123,7 @@ describe('StS2 monster facts from the export pages', () => {
 
   it('a monster whose export page names a move effect the simulator lacks counts as partly modelled', () => {
     // Steals and hatching: the pages list them; the simulator does not do them.
-    for (const id of ['GREMLIN_MERC', 'THIEVING_HOPPER', 'TOUGH_EGG'])
-      expect(isModelledSts2Entity('enemy', id), id).toBe(false);
+    for (const id of ['TOUGH_EGG']) expect(isModelledSts2Entity('enemy', id), id).toBe(false);
     for (const id of [
       'SPINY_TOAD',
       'TOADPOLE',
@@ -132,6 +131,8 @@ describe('StS2 monster facts from the export pages', () => {
       'EXOSKELETON',
       'FABRICATOR',
       'TWO_TAILED_RAT',
+      'GREMLIN_MERC',
+      'THIEVING_HOPPER',
     ])
       expect(isModelledSts2Entity('enemy', id), id).toBe(true);
   });
@@ -275,6 +276,152 @@ describe('StS2 monster moves written from the export pages', () => {
     withRuleset('sts2', () => combat.setMove(gremlin, 'FLEE_MOVE'));
     withRuleset('sts2', () => combat.endTurn());
     expect(gremlin.escaped).toBe(true);
+  });
+});
+
+describe('StS2 thieves (the export pages)', () => {
+  it('Gremlin Merc steals 20 Gold a move; dead, its Fat Gremlin holds the Gold and gives it back when killed', () => {
+    const { run, combat } = fight(['GREMLIN_MERC']);
+    const state = run.combat;
+    const merc = state?.monsters[0];
+    if (state === null || merc === undefined) throw new Error('no combat');
+    run.gold = 50;
+    endTurns(run, combat, 3);
+    // Gimme, Double Smash, Hehe: 20, 20, then the 10 left.
+    expect(merc.history).toEqual(['GIMME_MOVE', 'DOUBLE_SMASH_MOVE', 'HEHE_MOVE']);
+    expect(run.gold).toBe(0);
+    withRuleset('sts2', () => combat.damageMonster(state.monsters.indexOf(merc), 999));
+    expect(state.over).toBe(false);
+    expect(state.monsters.filter((monster) => monster.alive).map((monster) => monster.id)).toEqual([
+      'SNEAKY_GREMLIN',
+      'FAT_GREMLIN',
+    ]);
+    const fat = state.monsters.find((monster) => monster.id === 'FAT_GREMLIN');
+    expect(fat?.powers.HEIST).toBe(50);
+    expect(state.stolenGold).toBe(0);
+    for (const id of ['SNEAKY_GREMLIN', 'FAT_GREMLIN'])
+      withRuleset('sts2', () =>
+        combat.damageMonster(
+          state.monsters.findIndex((m) => m.id === id),
+          999,
+        ),
+      );
+    expect(state.over).toBe(true);
+    expect(state.stolenGold).toBe(50);
+  });
+
+  it("the Gremlin Merc's Gold is lost when its Fat Gremlin flees", () => {
+    const { run, combat } = fight(['GREMLIN_MERC']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    run.gold = 100;
+    endTurns(run, combat, 1);
+    expect(run.gold).toBe(80);
+    withRuleset('sts2', () => combat.damageMonster(0, 999));
+    withRuleset('sts2', () =>
+      combat.damageMonster(
+        state.monsters.findIndex((m) => m.id === 'SNEAKY_GREMLIN'),
+        999,
+      ),
+    );
+    // Spawned (stunned), then Flee.
+    endTurns(run, combat, 2);
+    expect(state.monsters.find((monster) => monster.id === 'FAT_GREMLIN')?.escaped).toBe(true);
+    expect(state.over).toBe(true);
+    expect(state.stolenGold).toBe(0);
+    expect(run.gold).toBe(80);
+  });
+});
+
+describe('The Thieving Hopper steals deck cards (the export page)', () => {
+  /** A Hopper fight with a deck of 4 Defends (Basic), Astral Pulse (Common) and Bulwark (Uncommon). */
+  function hopperFight(): { run: RunState; combat: Combat } {
+    const deck = [
+      'DEFEND_REGENT',
+      'DEFEND_REGENT',
+      'ASTRAL_PULSE',
+      'DEFEND_REGENT',
+      'BULWARK',
+      'DEFEND_REGENT',
+    ];
+    return sts2TestFight(
+      'sts2-hopper',
+      'REGENT',
+      deck,
+      (combat) => {
+        combat.run.hp = 300;
+        combat.run.maxHp = 300;
+      },
+      ['THIEVING_HOPPER'],
+    );
+  }
+  const ids = (cards: readonly { id: string }[]): string[] => cards.map((card) => card.id).sort();
+  const inFight = (run: RunState): string[] => {
+    const state = run.combat;
+    return state === null ? [] : ids([...state.hand, ...state.drawPile, ...state.discardPile]);
+  };
+
+  it('Thievery takes an Uncommon card first, then a Common one, then a Basic one, out of deck and fight; killed, it gives them back', () => {
+    const { run, combat } = hopperFight();
+    const hopper = run.combat?.monsters[0];
+    if (hopper === undefined) throw new Error('no combat');
+    const before = ids(run.deck);
+    const stolen: string[] = [];
+    for (let steal = 0; steal < 3; steal++) {
+      withRuleset('sts2', () => combat.setMove(hopper, 'THIEVERY_MOVE'));
+      withRuleset('sts2', () => combat.endTurn());
+      stolen.push(hopper.stolenCards?.at(-1)?.id ?? 'none');
+    }
+    expect(stolen).toEqual(['BULWARK', 'ASTRAL_PULSE', 'DEFEND_REGENT']);
+    expect(hopper.powers.SWIPE).toBe(3);
+    expect(ids(run.deck)).toEqual(['DEFEND_REGENT', 'DEFEND_REGENT', 'DEFEND_REGENT']);
+    expect(inFight(run)).toEqual(['DEFEND_REGENT', 'DEFEND_REGENT', 'DEFEND_REGENT']);
+    withRuleset('sts2', () => combat.damageMonster(0, 999));
+    expect(ids(run.deck)).toEqual(before);
+    expect(hopper.stolenCards).toBeUndefined();
+    // Its text no longer says a move effect is missing.
+    expect(withRuleset('sts2', () => getMonster('THIEVING_HOPPER').text)).not.toContain('not simulated');
+  });
+
+  it('a Hopper that escapes keeps its card', () => {
+    const { run, combat } = hopperFight();
+    const hopper = run.combat?.monsters[0];
+    if (hopper === undefined) throw new Error('no combat');
+    endTurns(run, combat, 5);
+    expect(hopper.history).toEqual([
+      'THIEVERY_MOVE',
+      'FLUTTER_MOVE',
+      'HAT_TRICK_MOVE',
+      'NAB_MOVE',
+      'ESCAPE_MOVE',
+    ]);
+    expect(hopper.escaped).toBe(true);
+    expect(run.combat?.over).toBe(true);
+    expect(ids(run.deck)).not.toContain('BULWARK');
+    expect(run.deck).toHaveLength(5);
+  });
+});
+
+describe('Tough Egg (the export page)', () => {
+  it('spawns with 2 Hatch; its Hatch removes every power but Minion and makes it the Hatchling, which Nibbles', () => {
+    const { run, combat } = fight(['TOUGH_EGG']);
+    const egg = run.combat?.monsters[0];
+    if (egg === undefined) throw new Error('no combat');
+    expect(egg.powers.HATCH).toBe(2);
+    expect(egg.move.id).toBe('HATCH_MOVE');
+    egg.powers.MINION = 1;
+    egg.powers.STRENGTH = 3;
+    egg.powers.POISON = 5;
+    withRuleset('sts2', () => combat.endTurn());
+    expect({ ...egg.powers }).toEqual({ MINION: 1 });
+    expect(egg.name).toBe('Hatchling');
+    // Its Hatchling HP is not in the export at ascension 0: the egg's HP stays.
+    expect(egg.maxHp).toBe(300);
+    expect(endTurns(run, combat, 2).map((moves) => moves[0])).toEqual(['NIBBLE_MOVE', 'NIBBLE_MOVE']);
+    expect(isModelledSts2Entity('enemy', 'TOUGH_EGG')).toBe(false);
+    expect(withRuleset('sts2', () => getMonster('TOUGH_EGG').text)).toContain(
+      "Hatchling's HP is not simulated",
+    );
   });
 });
 

@@ -4,7 +4,10 @@
 // description). Bosses with phases (Doormaker, Waterfall Giant, Test Subject, Queen) have
 // hand-written rules, built from the export and the real states.
 import type { MonsterContext, MonsterDefinition, MonsterMoveDefinition } from '../../engine/definitions.js';
-import type { IntentType } from '../../engine/run-state.js';
+import type { CombatCard, IntentType } from '../../engine/run-state.js';
+import { stealCard } from '../monsters/steal-card.js';
+import { stealGold } from '../monsters/steal-gold.js';
+import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import type { Sts2Effect, Sts2MonsterFacts, Sts2MoveFacts } from './facts.js';
 
@@ -101,6 +104,60 @@ export function monsterName(facts: Sts2MonsterFacts): string {
 /** Damage the real states show where the export has none. */
 const OBSERVED_DAMAGE: Readonly<Record<string, number>> = { 'WATERFALL_GIANT/PRESSURE_GUN_MOVE': 25 };
 
+const CARD_RARITY = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts.rarity]));
+
+/**
+ * The Thieving Hopper's order of choice (its page's notes): non-Imbued Uncommon cards first, then
+ * Common, Rare or Event, then Basic or Quest, last Ancient or Imbued ones (lower tiers first). Curses
+ * and Statuses are not in its list: the simulator never takes them.
+ */
+function hopperTier(card: CombatCard): number | null {
+  if (card.enchantment?.id === 'IMBUED') return 3;
+  switch (CARD_RARITY.get(card.id)) {
+    case 'Uncommon':
+      return 0;
+    case 'Common':
+    case 'Rare':
+    case 'Event':
+      return 1;
+    case 'Basic':
+    case 'Quest':
+      return 2;
+    case 'Ancient':
+      return 3;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The Thieving Hopper's Thievery (its page, and v0.101.0's notes): it steals one card of the Draw or
+ * Discard Pile that has a deck card (not one made in the fight), by hopperTier, and gains 1 Swipe;
+ * killed, it gives the card back (to the deck: the card stays out of this fight, as those notes say).
+ * Among cards of the best tier the page names no order: the simulator picks one at random.
+ */
+function hopperThievery(context: MonsterContext): void {
+  const run = context.combat.run;
+  const combat = run.combat;
+  if (combat === null) return;
+  const inDeck = new Set(run.deck.map((card) => card.uid));
+  let best: CombatCard[] = [];
+  let bestTier = Number.POSITIVE_INFINITY;
+  for (const card of [...combat.drawPile, ...combat.discardPile]) {
+    const tier = hopperTier(card);
+    if (tier === null || !inDeck.has(card.uid) || tier > bestTier) continue;
+    if (tier < bestTier) {
+      best = [];
+      bestTier = tier;
+    }
+    best.push(card);
+  }
+  if (best.length === 0) return;
+  const card = best[Math.floor((context.roll() * best.length) / 100)] ?? (best[0] as CombatCard);
+  stealCard(context, card);
+  context.buff('SWIPE', 1);
+}
+
 /**
  * Move effects written from the monsters' export pages where the facts cannot say them (they replace
  * the facts' effects of that move): the move then counts as simulated.
@@ -119,6 +176,7 @@ const PAGE_MOVE_EFFECTS: Readonly<Record<string, (context: MonsterContext) => vo
     } else context.buff('STRENGTH', 2);
   },
   'FAT_GREMLIN/FLEE_MOVE': (context) => context.escape(),
+  'THIEVING_HOPPER/THIEVERY_MOVE': hopperThievery,
   'THIEVING_HOPPER/ESCAPE_MOVE': (context) => context.escape(),
 };
 
@@ -262,7 +320,11 @@ const THRESHOLD_TEXT: Readonly<Record<string, string>> = {
 };
 
 function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefinition {
-  const unmodelled = facts.moves.reduce((sum, move) => sum + move.unmodelled, 0);
+  // Moves written from the pages (PAGE_MOVE_EFFECTS) are simulated whole.
+  const unmodelled = facts.moves.reduce(
+    (sum, move) => sum + (hasPageMoveEffects(facts.id, move.id) ? 0 : move.unmodelled),
+    0,
+  );
   const hpUnknown = facts.hp[1] <= 0;
   // Only monsters with a stun move and a threshold power (on spawn or from a move) get the hook.
   const thresholds = Object.keys(THRESHOLD_TEXT).filter(
@@ -697,9 +759,93 @@ function bowlbugRock(): MonsterDefinition {
   };
 }
 
+/**
+ * Gold the Gremlin Merc's Thievery takes with each of its moves. Its page gives "Thievery (20 stacks)"
+ * and the power "Steals Gold when Attacking"; the earlier exports' pages (v0.98.2 to v0.101.0) say
+ * "Steal gold" for each move and "every move triggers Thievery, stealing gold from the player after
+ * dealing damage". The simulator reads that as 20 Gold once per move (not per hit), after its damage.
+ * (v0.103.2's "Steal a card from each player's deck" contradicts its own Thievery and Heist powers.)
+ */
+const MERC_THIEVERY = 20;
+
+/**
+ * Gremlin Merc (its export page and the Surprise, Thievery and Heist powers): Gimme, Double Smash and
+ * Hehe each steal Gold. When it dies, Surprise spawns a Sneaky Gremlin and a Fat Gremlin, and the Fat
+ * Gremlin carries the stolen Gold as Heist: killing it returns the Gold (a 'stolen_gold' reward, as
+ * StS1's Looter); when it flees, the Gold is gone.
+ */
+function gremlinMerc(): MonsterDefinition {
+  const facts = factsOf('GREMLIN_MERC');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Thievery: each of its moves steals ${MERC_THIEVERY} Gold after its damage. Surprise: when it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin holds the stolen Gold (Heist) and gives it back if killed, but tries to flee. ${orderText(facts)}`,
+    setup: (context) => {
+      context.buff('SURPRISE', 1);
+      context.buff('THIEVERY', MERC_THIEVERY);
+    },
+    moves: base.moves.map((move) => ({
+      ...move,
+      effect: (context: MonsterContext) => {
+        move.effect?.(context);
+        stealGold(context, context.monster.powers.THIEVERY ?? 0);
+      },
+    })),
+    onDeath: (context) => {
+      const merc = context.monster;
+      if ((merc.powers.SURPRISE ?? 0) === 0) return;
+      delete merc.powers.SURPRISE;
+      context.spawn('SNEAKY_GREMLIN', null);
+      const fat = context.spawn('FAT_GREMLIN', null);
+      // The Merc's Gold goes with the Fat Gremlin: the engine returns what a killed monster holds.
+      const stolen = merc.memory.stolen ?? 0;
+      if (stolen > 0) {
+        fat.memory.stolen = stolen;
+        fat.powers.HEIST = stolen;
+        merc.memory.stolen = 0;
+      }
+    },
+  };
+}
+
+/** The Hatch a Tough Egg spawns with (its page: "HatchPower (2 stacks)"). */
+const EGG_HATCH = 2;
+
+/**
+ * Tough Egg (its export page and Hatch's): it spawns with 2 Hatch ("hatches after 2 turns"); its first
+ * move, Hatch, removes Hatch and every other power but Minion, and it is the Hatchling from then on,
+ * Nibbling every turn. The simulator reads the page's move order as the hatching time (the egg hatches
+ * on its first move; the Hatch amount is shown, not counted down). The Hatchling's HP is left out: the
+ * export gives 20-23 only at ascension, not at ascension 0, so the Hatchling keeps the egg's HP and the
+ * monster stays partly modelled.
+ */
+function toughEgg(): MonsterDefinition {
+  const facts = factsOf('TOUGH_EGG');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)}. Spawns with ${EGG_HATCH} Hatch. Hatch, its first move: it loses Hatch and every power but Minion and becomes the Hatchling, which Nibbles every turn. The Hatchling's HP is not simulated (the export gives it only at ascension, 20-23): it keeps the egg's HP.`,
+    setup: (context) => context.buff('HATCH', EGG_HATCH),
+    moves: base.moves.map((move) =>
+      move.id === 'HATCH_MOVE'
+        ? {
+            ...move,
+            effect: (context: MonsterContext) => {
+              const monster = context.monster;
+              for (const power of Object.keys(monster.powers))
+                if (power !== 'MINION') delete monster.powers[power];
+              monster.name = 'Hatchling';
+            },
+          }
+        : move,
+    ),
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   BOWLBUG_ROCK: bowlbugRock,
   FABRICATOR: fabricator,
+  GREMLIN_MERC: gremlinMerc,
   KNOWLEDGE_DEMON: knowledgeDemon,
   THE_INSATIABLE: theInsatiable,
   TOADPOLE: toadpole,
@@ -710,6 +856,14 @@ const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   OWL_MAGISTRATE: owlMagistrate,
 };
 
+/**
+ * Hand-written rules that still leave part of the real monster out (said in its text): the coverage
+ * counts these by their facts, as partly modelled.
+ */
+const PARTLY_HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
+  TOUGH_EGG: toughEgg,
+};
+
 /** Whether a monster has hand-written rules for what its facts cannot say (the coverage counts it whole). */
 export function isHandWrittenSts2Monster(id: string): boolean {
   return HAND_WRITTEN[id] !== undefined;
@@ -717,7 +871,7 @@ export function isHandWrittenSts2Monster(id: string): boolean {
 
 export function buildSts2Monsters(): MonsterDefinition[] {
   return STS2_MONSTER_FACTS.map((facts) => {
-    const special = HAND_WRITTEN[facts.id];
+    const special = HAND_WRITTEN[facts.id] ?? PARTLY_HAND_WRITTEN[facts.id];
     if (special !== undefined) return special();
     return genericDefinition(facts, `${monsterName(facts)}. ${orderText(facts)}`);
   });

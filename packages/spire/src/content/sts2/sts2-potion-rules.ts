@@ -5,7 +5,7 @@ import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import {
-  definedCost,
+  hasNumberCost,
   moveChosenToHand,
   playTopOfDrawPile,
   randomColorless,
@@ -47,14 +47,6 @@ function shuffleAllIntoDrawPile(x: CombatContext): void {
     const other = x.randomInt(0, index);
     [pile[index], pile[other]] = [pile[other] as CombatCard, pile[index] as CombatCard];
   }
-}
-
-/**
- * A card with a number cost (not X, not unplayable): Snecko Oil rerolls those. The definition's cost,
- * not the export's keyword: Beat Down, Catastrophe and Hidden Gem carry an Unplayable keyword they do not play by.
- */
-function hasEnergyCost(card: CombatCard): boolean {
-  return definedCost(card) >= 0;
 }
 
 const BLOOD = amount('BLOOD_POTION', 'HealPercent');
@@ -193,7 +185,7 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
       if (x === null) return;
       x.draw(SNECKO);
       // The range is StS1's Snecko (0-3); the StS2 text does not give one.
-      for (const card of x.run.combat?.hand ?? []) if (hasEnergyCost(card)) card.turnCost = x.randomInt(0, 3);
+      for (const card of x.run.combat?.hand ?? []) if (hasNumberCost(card)) card.turnCost = x.randomInt(0, 3);
     },
   },
   COSMIC_CONCOCTION: {

@@ -97,6 +97,13 @@ const MODELLED: Readonly<Record<string, string>> = {
   FLUTTER:
     'Takes half damage from attacks; each attack that deals it damage takes 1 Flutter away. (The stun when it runs out is not simulated.)',
   SOAR: 'Takes half damage from attacks until it lands.',
+  THIEVERY: 'Each of its moves steals that much Gold after its damage; the Gold comes back if it is killed.',
+  SURPRISE:
+    'When it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin takes the stolen Gold (Heist).',
+  HATCH:
+    "A Tough Egg's: it hatches on its first move (its page's move order), which removes Hatch. (The count of turns is shown, not counted down.)",
+  SWIPE: 'Holds the card it stole from your deck: killing it gives the card back to your deck.',
+  HEIST: 'Holds that much stolen Gold: killing it gives the Gold back; fleeing, it keeps it.',
   BURROWED:
     'Its Block is not removed at the start of its turn. (The stun when all its Block is removed is not simulated.)',
   NEXT_TURN_DRAW: 'Draw that many more cards next turn.',
@@ -221,7 +228,7 @@ export function sts2PowerName(id: string): string {
 }
 
 /** Powers whose text above names a part the simulator leaves out. */
-const PARTLY_MODELLED = new Set(['FLUTTER', 'BURROWED']);
+const PARTLY_MODELLED = new Set(['FLUTTER', 'BURROWED', 'HATCH']);
 
 export function isModelledSts2Power(id: string): boolean {
   return MODELLED[id] !== undefined && !PARTLY_MODELLED.has(id);
