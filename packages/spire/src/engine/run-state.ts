@@ -212,6 +212,11 @@ export type RewardItem =
       cards: DeckCard[];
       /** StS2: the cards were rerolled once (Driftwood); absent otherwise. */
       rerolled?: boolean;
+      /**
+       * StS2: the cards come in packs of this many, in order (Scroll Boxes): choosing a card takes its
+       * whole pack; absent otherwise.
+       */
+      pack?: number;
     }
   | { kind: 'stolen_gold'; amount: number };
 

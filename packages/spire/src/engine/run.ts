@@ -753,8 +753,10 @@ const PERFORMERS = new Map<string, Performer>([
       const reward = run.reward;
       const item = reward?.items[reward.openCards ?? -1];
       if (reward === null || item?.kind !== 'cards') return;
-      const card = item.cards[option];
-      if (card !== undefined) {
+      // A pack (Scroll Boxes) is taken whole: the chosen card and the others of its pack.
+      const pack = item.pack ?? 1;
+      const first = option - (option % pack);
+      for (const card of item.cards.slice(first, first + pack)) {
         addCardToDeck(run, card);
         log(run, `Added ${getCard(card.id).name}${card.upgraded ? '+' : ''} to the deck.`);
       }
