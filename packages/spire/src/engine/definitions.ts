@@ -409,6 +409,8 @@ export interface PotionDefinition {
   readonly target: 'AnyEnemy' | 'AllEnemies' | 'Self';
   readonly text: string;
   readonly combatOnly: boolean;
+  /** StS2: where a potion not only for combat may be used outside it (Foul Potion: at a shop); absent: anywhere. */
+  readonly usableOutsideCombat?: (run: RunState) => boolean;
   /** Drinks the potion (outside combat `context` is null). */
   readonly use: (context: CombatContext | null, run: RunState, target: number) => void;
   /** Resolves the card selection its `use` asked for (with `potion` set to its id). */

@@ -464,7 +464,8 @@ function potionActions(
     const potionId = potions[slot];
     if (potionId === null || potionId === undefined) continue;
     const definition = getPotion(potionId);
-    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (monsters !== null || !definition.combatOnly)) {
+    const outside = !definition.combatOnly && (definition.usableOutsideCombat?.(run) ?? true);
+    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (monsters !== null || outside)) {
       if (definition.target === 'AnyEnemy') {
         if (monsters !== null)
           for (let target = 0; target < monsters.length; target++)
