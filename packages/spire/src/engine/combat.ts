@@ -1000,6 +1000,8 @@ export class Combat implements CombatContext {
         powerCostIncrease += definition.powerCostIncrease ?? 0;
         if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
       }
+    // StS2's Curious (Mad Science): Powers cost that much less.
+    if (sts2) powerCostIncrease -= powers.CURIOUS ?? 0;
     return {
       corruption: (powers.CORRUPTION ?? 0) > 0,
       freeAttack: (powers.FREE_ATTACK ?? 0) > 0,
@@ -2565,7 +2567,25 @@ export class Combat implements CombatContext {
       combat.selection = null;
       if ((combat.player.powers.ROYALTIES ?? 0) > 0) gainGold(this.run, combat.player.powers.ROYALTIES ?? 0);
       for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
-      if (this.run.ruleset === 'sts2') this.countDeckCombats();
+      if (this.run.ruleset === 'sts2') {
+        this.improveDeck();
+        this.countDeckCombats();
+      }
+    }
+  }
+
+  /** StS2's Improvement (Mad Science): at the end of combat, upgrade that many random deck cards. */
+  private improveDeck(): void {
+    const improvement = this.combat.player.powers.IMPROVEMENT ?? 0;
+    if (improvement <= 0) return;
+    for (let count = 0; count < improvement; count++) {
+      const upgradable = this.run.deck.filter((card) => {
+        const type = getCard(card.id).type;
+        return !card.upgraded && type !== 'Curse' && type !== 'Status';
+      });
+      if (upgradable.length === 0) return;
+      const card = upgradable[this.randomInt(0, upgradable.length - 1)];
+      if (card !== undefined) card.upgraded = true;
     }
   }
 

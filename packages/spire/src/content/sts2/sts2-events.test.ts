@@ -756,6 +756,34 @@ describe('StS2 events: each option applies its stated effects', () => {
     expect(has(all, 'BING_BONG')).toBe(true);
   });
 
+  it('Tinker Time builds the Mad Science of the type and rider chosen, 2 of 3 shown at each step', () => {
+    const built = new Set<string>();
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      for (const typeOption of [0, 1]) {
+        for (const riderOption of [0, 1]) {
+          const run = createRun({ seed: `tinker-${seed}`, character: 'IRONCLAD', ruleset: 'sts2' });
+          enterEvent(run, 'TINKER_TIME');
+          const before = run.deck.length;
+          choose(run, 0);
+          const types = options(run).map((option) => option.title);
+          expect(types).toHaveLength(2);
+          choose(run, typeOption);
+          const riders = options(run).map((option) => option.title);
+          expect(riders).toHaveLength(2);
+          choose(run, riderOption);
+          expect(isOver(run)).toBe(true);
+          expect(run.deck).toHaveLength(before + 1);
+          const card = withRuleset('sts2', () => getCard(run.deck.at(-1)?.id ?? ''));
+          expect(card.name).toBe('Mad Science');
+          const type = { Weapon: 'Attack', Protector: 'Skill', Gadget: 'Power' }[types[typeOption] ?? ''];
+          expect(card.type).toBe(type);
+          built.add(`${types[typeOption]}/${riders[riderOption]}`);
+        }
+      }
+    }
+    expect(built.size).toBeGreaterThan(4);
+  });
+
   it('Potion Courier gives 3 Foul Potions or a random Uncommon potion', () => {
     const grab = at('POTION_COURIER');
     choose(grab, 0);

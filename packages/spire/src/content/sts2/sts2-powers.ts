@@ -102,6 +102,8 @@ const MODELLED: Readonly<Record<string, string>> = {
     'When it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin takes the stolen Gold (Heist).',
   HATCH:
     "A Tough Egg's: it hatches on its first move (its page's move order), which removes Hatch. (The count of turns is shown, not counted down.)",
+  CURIOUS: 'Powers cost that much Energy less.',
+  IMPROVEMENT: 'At the end of combat, Upgrade that many random cards of your deck.',
   REATTACH:
     "A Decimillipede segment's: killed while another segment lives, it lies dead for a turn, then comes back with that much HP. Killed when no other segment lives, it dies.",
   SWIPE: 'Holds the card it stole from your deck: killing it gives the card back to your deck.',
