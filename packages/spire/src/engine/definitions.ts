@@ -174,6 +174,8 @@ export interface CardDefinition {
   readonly unplayableReason?: (context: CombatContext, card: CardPlay) => string | null;
   /** StS2: an option rest sites offer while the card is in the deck (Byrdonis Egg's Hatch). */
   readonly restOption?: RelicRestOption;
+  /** StS2: when an act starts (its map made) while the card is in the deck (Spoils Map marks a site). */
+  readonly atActStart?: (run: RunState, card: DeckCard) => void;
   /** StS2: the card leaves the deck after this many won combats (Guilty); `DeckCard.combats` counts them. */
   readonly leavesDeckAfterCombats?: number;
   /** StS2: while this card is in the hand, why another card of the hand cannot be played now, or null (Normality). */

@@ -194,6 +194,7 @@ function startAct(run: RunState, act: number): void {
     previous = chosen.id;
   }
   run.screen = 'MAP';
+  if (run.ruleset === 'sts2') for (const card of [...run.deck]) getCard(card.id).atActStart?.(run, card);
   log(run, `Act ${act} begins. Boss: ${boss.name}.`);
 }
 
@@ -1025,6 +1026,19 @@ function nextAct(run: RunState): void {
 
 // ---- rooms -----------------------------------------------------------------
 
+/** StS2: the Gold a Spoils Map marked at this treasure site (0 elsewhere); the map is used up. */
+function spoilsAt(run: RunState): number {
+  const position = run.position;
+  const node = run.map.nodes.find((at) => at.row === position?.row && at.column === position.column);
+  const spoils = node?.spoils;
+  if (node === undefined || spoils === undefined) return 0;
+  delete node.spoils;
+  const index = run.deck.findIndex((card) => card.uid === spoils.uid);
+  if (index >= 0) run.deck.splice(index, 1);
+  log(run, `The Spoils Map's site holds ${spoils.gold} more Gold.`);
+  return spoils.gold;
+}
+
 function enterNode(run: RunState, option: number): void {
   const next = reachableNodes(run);
   run.floor += 1;
@@ -1121,7 +1135,13 @@ const ROOM_SETUPS = new Map<RoomType, (run: RunState) => void>([
         nextInt(run.random, 'treasure', 0, 99) < goldChance
           ? Math.round(goldBase * (0.9 + nextInt(run.random, 'treasure', 0, 20) / 100))
           : 0;
-      run.treasure = { size, relicId: rollRelic(run, rarity) ?? '', gold, opened: false, claimed: false };
+      run.treasure = {
+        size,
+        relicId: rollRelic(run, rarity) ?? '',
+        gold: gold + spoilsAt(run),
+        opened: false,
+        claimed: false,
+      };
       run.screen = 'CHEST';
     },
   ],

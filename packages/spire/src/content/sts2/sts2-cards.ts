@@ -23,6 +23,7 @@ import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchan
 import { MAD_SCIENCE_FACTS, MAD_SCIENCE_RULES } from './sts2-mad-science.js';
 import { STS2_MULTIPLAYER_CARD_RULES } from './sts2-multiplayer-card-rules.js';
 import { STS2_POWER_CARD_RULES } from './sts2-power-card-rules.js';
+import { STS2_QUEST_CARD_RULES } from './sts2-quest-card-rules.js';
 import { STS2_SCALING_CARD_RULES } from './sts2-scaling-card-rules.js';
 import { STS2_STATUS_CARD_RULES } from './sts2-status-card-rules.js';
 
@@ -37,6 +38,7 @@ const STS2_CARD_RULES = {
   ...STS2_COLORLESS_CARD_RULES,
   ...STS2_CHARACTER_CARD_RULES,
   ...MAD_SCIENCE_RULES,
+  ...STS2_QUEST_CARD_RULES,
 };
 
 const COLORS: Readonly<Record<string, CardColor>> = {
@@ -215,6 +217,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
     ...(rule?.whileInHand !== undefined ? { whileInHand: rule.whileInHand } : {}),
     ...(rule?.restOption !== undefined ? { restOption: rule.restOption } : {}),
+    ...(rule?.atActStart !== undefined ? { atActStart: rule.atActStart } : {}),
     ...(rule?.leavesDeckAfterCombats !== undefined
       ? { leavesDeckAfterCombats: rule.leavesDeckAfterCombats }
       : {}),
