@@ -902,6 +902,12 @@ export class Combat implements CombatContext {
       if (!monster.alive) continue;
       if ((monster.powers.METALLICIZE ?? 0) > 0) monster.block += monster.powers.METALLICIZE ?? 0;
       if ((monster.powers.PLATED_ARMOR ?? 0) > 0) monster.block += monster.powers.PLATED_ARMOR ?? 0;
+      // StS2's Plating (a monster's): that much Block at the end of its turn, then 1 less. (The text takes
+      // the 1 off at the start of its next turn; a monster spawned with it gives the full amount first.)
+      if ((monster.powers.PLATING ?? 0) > 0) {
+        monster.block += monster.powers.PLATING ?? 0;
+        this.reducePower(monster.powers, 'PLATING', 1);
+      }
       if ((monster.powers.REGENERATE ?? 0) > 0)
         monster.hp = Math.min(monster.maxHp, monster.hp + (monster.powers.REGENERATE ?? 0));
       if ((monster.powers.RITUAL ?? 0) > 0) {

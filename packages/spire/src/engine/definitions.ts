@@ -577,4 +577,9 @@ export interface EventDefinition {
   readonly setup?: (context: EventContext, memory: Record<string, number>) => void;
   /** Whether the event can appear in this run now (default: always). */
   readonly available?: (run: RunState) => boolean;
+  /**
+   * StS2: whether the event takes the place of the next event a `?` room rolls (the War Historian
+   * while a Lantern Key is in the deck in Act 3), whatever `available` says.
+   */
+  readonly forced?: (run: RunState) => boolean;
 }

@@ -1214,6 +1214,13 @@ function startFight(run: RunState, encounterId: string, kind: 'monster' | 'elite
 }
 
 function startEvent(run: RunState): void {
+  const forced = allEvents().find(
+    (event) => !run.seenEvents.includes(event.id) && event.forced?.(run) === true,
+  );
+  if (forced !== undefined) {
+    enterEvent(run, forced.id);
+    return;
+  }
   const pool = allEvents().filter(
     (event) =>
       event.acts.includes(run.act) && !run.seenEvents.includes(event.id) && (event.available?.(run) ?? true),

@@ -19,7 +19,6 @@ export const UNSIMULATED_STS2_EVENTS: Readonly<Record<string, string>> = {
   CRYSTAL_SPHERE: 'a tile-revealing minigame whose tiles and rewards the export does not list',
   FAKE_MERCHANT: 'a shop of 6 relics from a pool of 9 and a fight the export does not detail',
   THE_ARCHITECT: 'the dialogue after the final boss, not a `?` room event',
-  WAR_HISTORIAN_REPY: 'disabled in the game (it never spawns)',
   DEPRECATED_EVENT: 'removed from the game',
 };
 

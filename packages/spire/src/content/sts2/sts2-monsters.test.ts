@@ -624,3 +624,20 @@ describe('Decimillipede (its segment pages and Reattach)', () => {
     );
   });
 });
+
+describe('Mysterious Knight (its export page) and Plating on monsters', () => {
+  it("the Flail Knight's moves with 6 Strength and 6 Plating: 6 Block at the end of its turn, then 1 less each turn", () => {
+    const { run, combat } = fight(['MYSTERIOUS_KNIGHT']);
+    const knight = run.combat?.monsters[0];
+    if (knight === undefined) throw new Error('no combat');
+    expect({ ...knight.powers }).toEqual({ STRENGTH: 6, PLATING: 6 });
+    expect(knight.move.id).toBe('RAM_MOVE');
+    const blocks: number[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      withRuleset('sts2', () => combat.endTurn());
+      blocks.push(knight.block);
+    }
+    expect(blocks).toEqual([6, 5, 4]);
+    expect(knight.powers.PLATING).toBe(3);
+  });
+});

@@ -918,6 +918,28 @@ function decimillipedeSegment(): MonsterDefinition {
   };
 }
 
+/** What the Mysterious Knight spawns with beyond the Flail Knight's (its page: "StrengthPower (6)", "PlatingPower (6)"). */
+const MYSTERIOUS_KNIGHT_SPAWN = { STRENGTH: 6, PLATING: 6 } as const;
+
+/**
+ * Mysterious Knight (its export page; the monster table lacks it), the Lantern Key event's fight: the
+ * Flail Knight (its notes: "the same HP, moves, and move pattern") with 6 Strength and 6 Plating.
+ */
+function mysteriousKnight(): MonsterDefinition {
+  const facts = factsOf('FLAIL_KNIGHT');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    id: 'MYSTERIOUS_KNIGHT',
+    name: 'Mysterious Knight',
+    text: `Mysterious Knight: the Flail Knight with ${MYSTERIOUS_KNIGHT_SPAWN.STRENGTH} Strength and ${MYSTERIOUS_KNIGHT_SPAWN.PLATING} Plating from the start. ${orderText(facts)}`,
+    setup: (context) => {
+      base.setup?.(context);
+      for (const [power, amount] of Object.entries(MYSTERIOUS_KNIGHT_SPAWN)) context.buff(power, amount);
+    },
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
   DECIMILLIPEDE_SEGMENT: decimillipedeSegment,
   BOWLBUG_ROCK: bowlbugRock,
@@ -947,9 +969,11 @@ export function isHandWrittenSts2Monster(id: string): boolean {
 }
 
 export function buildSts2Monsters(): MonsterDefinition[] {
-  return STS2_MONSTER_FACTS.map((facts) => {
+  const monsters = STS2_MONSTER_FACTS.map((facts) => {
     const special = HAND_WRITTEN[facts.id] ?? PARTLY_HAND_WRITTEN[facts.id];
     if (special !== undefined) return special();
     return genericDefinition(facts, `${monsterName(facts)}. ${orderText(facts)}`);
   });
+  // Monsters only their own export pages give.
+  return [...monsters, mysteriousKnight()];
 }

@@ -18,7 +18,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   ARTIFACT: 'Negates the next debuff applied.',
   RITUAL: 'Gains that much Strength at the end of each of its turns.',
   METALLICIZE: 'Gains that much Block at the end of each turn.',
-  PLATING: 'Gains that much Block at the end of your turn; decreases by 1 at the start of your turn.',
+  PLATING:
+    "Gains that much Block at the end of its owner's turn; decreases by 1 at the start of its owner's turn.",
   DEMON_FORM: 'At the start of your turn, gain that much Strength.',
   NOXIOUS_FUMES: 'At the start of your turn, apply that much Poison to ALL enemies.',
   FEEL_NO_PAIN: 'Whenever a card is Exhausted, gain that much Block.',

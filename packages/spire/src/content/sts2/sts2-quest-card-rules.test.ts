@@ -43,7 +43,11 @@ describe('StS2 quest cards', () => {
     expect(run.deck.some((card) => card.id === 'SPOILS_MAP')).toBe(false);
   });
 
-  it('Spoils Map counts as fully modelled and says what it does', () => {
+  it('Spoils Map and Lantern Key count as fully modelled and say what they do', () => {
+    expect(isModelledSts2Entity('card', 'LANTERN_KEY')).toBe(true);
+    expect(withRuleset('sts2', () => getCard('LANTERN_KEY').text)).toBe(
+      'Unlocks a special event in the next Act. Unplayable.',
+    );
     expect(isModelledSts2Entity('card', 'SPOILS_MAP')).toBe(true);
     expect(withRuleset('sts2', () => getCard('SPOILS_MAP').text)).toBe(
       'Marks a site of 600 extra Gold in the next Act. Unplayable.',

@@ -1,6 +1,7 @@
 // The `?` room events of Glory (StS2's Act 3) with the numbers of the public wiki export (game
 // version v0.103.2).
 import type { EventDefinition } from '../../../engine/definitions.js';
+import type { RunState } from '../../../engine/run-state.js';
 import { MAD_SCIENCE_TYPES, madScienceId, madScienceRiders } from '../sts2-mad-science.js';
 import {
   cardName,
@@ -45,7 +46,49 @@ function shown(count: number, leftOut: number): number[] {
   return Array.from({ length: count }, (_, index) => index).filter((index) => index !== leftOut);
 }
 
+/** Takes every Lantern Key out of the deck (the War Historian's CompleteQuest). */
+function useLanternKeys(run: RunState): void {
+  run.deck = run.deck.filter((card) => card.id !== 'LANTERN_KEY');
+}
+
 export const GLORY_EVENTS: readonly EventDefinition[] = [
+  {
+    id: 'WAR_HISTORIAN_REPY',
+    name: 'War Historian, Repy',
+    acts: [3],
+    text: `Only through ${cardName('LANTERN_KEY')}: in Act 3 it takes the place of the next event. Unlock the Cage (lose the Lantern Key, obtain ${relicName('HISTORY_COURSE')}) or Unlock the Chest (lose the Lantern Key, a reward of 2 random potions and 2 random relics).`,
+    // The game never rolls it (IsAllowed() is false); the key brings it.
+    available: () => false,
+    forced: (run) => run.act === 3 && run.deck.some((card) => card.id === 'LANTERN_KEY'),
+    page: () => ({
+      body: 'An academic is trapped in a hanging cage next to a treasure chest.',
+      options: [
+        {
+          label: `[Unlock the Cage] Lose ${cardName('LANTERN_KEY')}. Obtain ${relicName('HISTORY_COURSE')}.`,
+        },
+        {
+          label: `[Unlock the Chest] Lose ${cardName('LANTERN_KEY')}. Procure 2 random Potions. Obtain 2 random Relics.`,
+        },
+      ],
+    }),
+    choose: (x, _page, option) => {
+      useLanternKeys(x.run);
+      if (option === 0) {
+        x.addRelic('HISTORY_COURSE');
+        return null;
+      }
+      const first = x.rollRelic(null);
+      const second = x.rollRelic(null, first === null ? [] : [first]);
+      x.offerRewards([
+        { kind: 'potion', potionId: randomPotion(x, null) },
+        { kind: 'potion', potionId: randomPotion(x, null) },
+        ...[first, second].flatMap((relicId) =>
+          relicId === null ? [] : [{ kind: 'relic' as const, relicId }],
+        ),
+      ]);
+      return null;
+    },
+  },
   {
     id: 'TINKER_TIME',
     name: 'Tinker Time',
