@@ -15,7 +15,8 @@ export function openCardReward(run: RunState): CardsRewardItem | undefined {
 /** The alternatives available for the open card reward, in the order of the player's relics. */
 export function cardRewardAlternatives(run: RunState): RelicRewardAlternative[] {
   const item = openCardReward(run);
-  if (item === undefined) return [];
+  // A choice of packs (Scroll Boxes) is not a card reward the relics' alternatives change.
+  if (item === undefined || item.pack !== undefined) return [];
   const alternatives: RelicRewardAlternative[] = [];
   for (const relic of run.relics) {
     const alternative = getRelic(relic.id).cardRewardAlternative;

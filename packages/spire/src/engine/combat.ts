@@ -902,6 +902,12 @@ export class Combat implements CombatContext {
       if (!monster.alive) continue;
       if ((monster.powers.METALLICIZE ?? 0) > 0) monster.block += monster.powers.METALLICIZE ?? 0;
       if ((monster.powers.PLATED_ARMOR ?? 0) > 0) monster.block += monster.powers.PLATED_ARMOR ?? 0;
+      // StS2's Plating (a monster's): that much Block at the end of its turn, then 1 less. (The text takes
+      // the 1 off at the start of its next turn; a monster spawned with it gives the full amount first.)
+      if ((monster.powers.PLATING ?? 0) > 0) {
+        monster.block += monster.powers.PLATING ?? 0;
+        this.reducePower(monster.powers, 'PLATING', 1);
+      }
       if ((monster.powers.REGENERATE ?? 0) > 0)
         monster.hp = Math.min(monster.maxHp, monster.hp + (monster.powers.REGENERATE ?? 0));
       if ((monster.powers.RITUAL ?? 0) > 0) {
@@ -1000,6 +1006,8 @@ export class Combat implements CombatContext {
         powerCostIncrease += definition.powerCostIncrease ?? 0;
         if (definition.freeCardOfTurn === cards + 1) nextCardFree = true;
       }
+    // StS2's Curious (Mad Science): Powers cost that much less.
+    if (sts2) powerCostIncrease -= powers.CURIOUS ?? 0;
     return {
       corruption: (powers.CORRUPTION ?? 0) > 0,
       freeAttack: (powers.FREE_ATTACK ?? 0) > 0,
@@ -2565,7 +2573,25 @@ export class Combat implements CombatContext {
       combat.selection = null;
       if ((combat.player.powers.ROYALTIES ?? 0) > 0) gainGold(this.run, combat.player.powers.ROYALTIES ?? 0);
       for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
-      if (this.run.ruleset === 'sts2') this.countDeckCombats();
+      if (this.run.ruleset === 'sts2') {
+        this.improveDeck();
+        this.countDeckCombats();
+      }
+    }
+  }
+
+  /** StS2's Improvement (Mad Science): at the end of combat, upgrade that many random deck cards. */
+  private improveDeck(): void {
+    const improvement = this.combat.player.powers.IMPROVEMENT ?? 0;
+    if (improvement <= 0) return;
+    for (let count = 0; count < improvement; count++) {
+      const upgradable = this.run.deck.filter((card) => {
+        const type = getCard(card.id).type;
+        return !card.upgraded && type !== 'Curse' && type !== 'Status';
+      });
+      if (upgradable.length === 0) return;
+      const card = upgradable[this.randomInt(0, upgradable.length - 1)];
+      if (card !== undefined) card.upgraded = true;
     }
   }
 

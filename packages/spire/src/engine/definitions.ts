@@ -174,6 +174,8 @@ export interface CardDefinition {
   readonly unplayableReason?: (context: CombatContext, card: CardPlay) => string | null;
   /** StS2: an option rest sites offer while the card is in the deck (Byrdonis Egg's Hatch). */
   readonly restOption?: RelicRestOption;
+  /** StS2: when an act starts (its map made) while the card is in the deck (Spoils Map marks a site). */
+  readonly atActStart?: (run: RunState, card: DeckCard) => void;
   /** StS2: the card leaves the deck after this many won combats (Guilty); `DeckCard.combats` counts them. */
   readonly leavesDeckAfterCombats?: number;
   /** StS2: while this card is in the hand, why another card of the hand cannot be played now, or null (Normality). */
@@ -409,6 +411,8 @@ export interface PotionDefinition {
   readonly target: 'AnyEnemy' | 'AllEnemies' | 'Self';
   readonly text: string;
   readonly combatOnly: boolean;
+  /** StS2: where a potion not only for combat may be used outside it (Foul Potion: at a shop); absent: anywhere. */
+  readonly usableOutsideCombat?: (run: RunState) => boolean;
   /** Drinks the potion (outside combat `context` is null). */
   readonly use: (context: CombatContext | null, run: RunState, target: number) => void;
   /** Resolves the card selection its `use` asked for (with `potion` set to its id). */
@@ -573,4 +577,9 @@ export interface EventDefinition {
   readonly setup?: (context: EventContext, memory: Record<string, number>) => void;
   /** Whether the event can appear in this run now (default: always). */
   readonly available?: (run: RunState) => boolean;
+  /**
+   * StS2: whether the event takes the place of the next event a `?` room rolls (the War Historian
+   * while a Lantern Key is in the deck in Act 3), whatever `available` says.
+   */
+  readonly forced?: (run: RunState) => boolean;
 }

@@ -714,7 +714,15 @@ function rewardItemView(item: RewardItem, index: number, slotFree: boolean): Api
     case 'relic':
       return { index, reward_type: 'Relic', description: getRelic(item.relicId).name, claimable: true };
     default:
-      return { index, reward_type: 'Card', description: 'Add a card to your deck', claimable: true };
+      return {
+        index,
+        reward_type: 'Card',
+        description:
+          item.pack === undefined
+            ? 'Add a card to your deck'
+            : `Add a pack of ${item.pack} cards to your deck (choosing a card takes its pack)`,
+        claimable: true,
+      };
   }
 }
 

@@ -180,6 +180,11 @@ export interface MapNode {
   children: number[];
   /** StS2: a fight Fur Coat marked (its enemies have 1 HP); absent otherwise. */
   marked?: boolean;
+  /**
+   * StS2: a treasure site a Spoils Map marked: its chest holds `gold` more, and the map (the deck card
+   * `uid`) is used up when the site is reached; absent otherwise.
+   */
+  spoils?: { gold: number; uid: number };
   /** Emerald-key style burning elite is not modelled. */
 }
 
@@ -212,6 +217,11 @@ export type RewardItem =
       cards: DeckCard[];
       /** StS2: the cards were rerolled once (Driftwood); absent otherwise. */
       rerolled?: boolean;
+      /**
+       * StS2: the cards come in packs of this many, in order (Scroll Boxes): choosing a card takes its
+       * whole pack; absent otherwise.
+       */
+      pack?: number;
     }
   | { kind: 'stolen_gold'; amount: number };
 

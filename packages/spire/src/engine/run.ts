@@ -194,6 +194,7 @@ function startAct(run: RunState, act: number): void {
     previous = chosen.id;
   }
   run.screen = 'MAP';
+  if (run.ruleset === 'sts2') for (const card of [...run.deck]) getCard(card.id).atActStart?.(run, card);
   log(run, `Act ${act} begins. Boss: ${boss.name}.`);
 }
 
@@ -464,7 +465,8 @@ function potionActions(
     const potionId = potions[slot];
     if (potionId === null || potionId === undefined) continue;
     const definition = getPotion(potionId);
-    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (monsters !== null || !definition.combatOnly)) {
+    const outside = !definition.combatOnly && (definition.usableOutsideCombat?.(run) ?? true);
+    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (monsters !== null || outside)) {
       if (definition.target === 'AnyEnemy') {
         if (monsters !== null)
           for (let target = 0; target < monsters.length; target++)
@@ -753,8 +755,10 @@ const PERFORMERS = new Map<string, Performer>([
       const reward = run.reward;
       const item = reward?.items[reward.openCards ?? -1];
       if (reward === null || item?.kind !== 'cards') return;
-      const card = item.cards[option];
-      if (card !== undefined) {
+      // A pack (Scroll Boxes) is taken whole: the chosen card and the others of its pack.
+      const pack = item.pack ?? 1;
+      const first = option - (option % pack);
+      for (const card of item.cards.slice(first, first + pack)) {
         addCardToDeck(run, card);
         log(run, `Added ${getCard(card.id).name}${card.upgraded ? '+' : ''} to the deck.`);
       }
@@ -1022,6 +1026,19 @@ function nextAct(run: RunState): void {
 
 // ---- rooms -----------------------------------------------------------------
 
+/** StS2: the Gold a Spoils Map marked at this treasure site (0 elsewhere); the map is used up. */
+function spoilsAt(run: RunState): number {
+  const position = run.position;
+  const node = run.map.nodes.find((at) => at.row === position?.row && at.column === position.column);
+  const spoils = node?.spoils;
+  if (node === undefined || spoils === undefined) return 0;
+  delete node.spoils;
+  const index = run.deck.findIndex((card) => card.uid === spoils.uid);
+  if (index >= 0) run.deck.splice(index, 1);
+  log(run, `The Spoils Map's site holds ${spoils.gold} more Gold.`);
+  return spoils.gold;
+}
+
 function enterNode(run: RunState, option: number): void {
   const next = reachableNodes(run);
   run.floor += 1;
@@ -1118,7 +1135,13 @@ const ROOM_SETUPS = new Map<RoomType, (run: RunState) => void>([
         nextInt(run.random, 'treasure', 0, 99) < goldChance
           ? Math.round(goldBase * (0.9 + nextInt(run.random, 'treasure', 0, 20) / 100))
           : 0;
-      run.treasure = { size, relicId: rollRelic(run, rarity) ?? '', gold, opened: false, claimed: false };
+      run.treasure = {
+        size,
+        relicId: rollRelic(run, rarity) ?? '',
+        gold: gold + spoilsAt(run),
+        opened: false,
+        claimed: false,
+      };
       run.screen = 'CHEST';
     },
   ],
@@ -1191,6 +1214,13 @@ function startFight(run: RunState, encounterId: string, kind: 'monster' | 'elite
 }
 
 function startEvent(run: RunState): void {
+  const forced = allEvents().find(
+    (event) => !run.seenEvents.includes(event.id) && event.forced?.(run) === true,
+  );
+  if (forced !== undefined) {
+    enterEvent(run, forced.id);
+    return;
+  }
   const pool = allEvents().filter(
     (event) =>
       event.acts.includes(run.act) && !run.seenEvents.includes(event.id) && (event.available?.(run) ?? true),

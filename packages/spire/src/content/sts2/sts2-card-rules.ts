@@ -39,6 +39,8 @@ export interface Sts2CardRule {
   readonly whileInHand?: CardDefinition['whileInHand'];
   /** An option rest sites offer while the card is in the deck. */
   readonly restOption?: CardDefinition['restOption'];
+  /** When an act starts while the card is in the deck. */
+  readonly atActStart?: CardDefinition['atActStart'];
   /** The card leaves the deck after this many won combats. */
   readonly leavesDeckAfterCombats?: number;
   /**

@@ -20,8 +20,10 @@ import { STS2_CHOICE_CARD_RULES } from './sts2-choice-card-rules.js';
 import { STS2_COLORLESS_CARD_RULES } from './sts2-colorless-card-rules.js';
 import { describeEffects, type EffectOptions, resolverOf, runEffects } from './sts2-effects.js';
 import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchantments.js';
+import { MAD_SCIENCE_FACTS, MAD_SCIENCE_RULES } from './sts2-mad-science.js';
 import { STS2_MULTIPLAYER_CARD_RULES } from './sts2-multiplayer-card-rules.js';
 import { STS2_POWER_CARD_RULES } from './sts2-power-card-rules.js';
+import { STS2_QUEST_CARD_RULES } from './sts2-quest-card-rules.js';
 import { STS2_SCALING_CARD_RULES } from './sts2-scaling-card-rules.js';
 import { STS2_STATUS_CARD_RULES } from './sts2-status-card-rules.js';
 
@@ -35,6 +37,8 @@ const STS2_CARD_RULES = {
   ...STS2_STATUS_CARD_RULES,
   ...STS2_COLORLESS_CARD_RULES,
   ...STS2_CHARACTER_CARD_RULES,
+  ...MAD_SCIENCE_RULES,
+  ...STS2_QUEST_CARD_RULES,
 };
 
 const COLORS: Readonly<Record<string, CardColor>> = {
@@ -213,6 +217,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
     ...(rule?.whileInHand !== undefined ? { whileInHand: rule.whileInHand } : {}),
     ...(rule?.restOption !== undefined ? { restOption: rule.restOption } : {}),
+    ...(rule?.atActStart !== undefined ? { atActStart: rule.atActStart } : {}),
     ...(rule?.leavesDeckAfterCombats !== undefined
       ? { leavesDeckAfterCombats: rule.leavesDeckAfterCombats }
       : {}),
@@ -244,34 +249,8 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
   return definition;
 }
 
-/**
- * Cards the wiki export lacks, from the real states (facts of snapshots-b, CC BY 4.0). Mad Science
- * is built at the Tinker Time event (its type and effects are chosen there); the simulator models
- * the variant the recorded states show: a 1-cost Skill, 8 Block and draw 3.
- */
-const EXTRA_FACTS: readonly Sts2CardFacts[] = [
-  {
-    id: 'MAD_SCIENCE',
-    name: 'Mad Science',
-    character: 'Event',
-    type: 'Skill',
-    rarity: 'Event',
-    target: 'Self',
-    cost: 1,
-    starCost: 0,
-    keywords: [],
-    upgradeKeywords: {},
-    vars: { Block: [8, 8], Cards: [3, 3] },
-    effects: [
-      { kind: 'block', amount: 'Block' },
-      { kind: 'draw', amount: 'Cards' },
-    ],
-    unmodelled: 1,
-  },
-];
-
-/** Every StS2 card's facts: the export's and the few the real states add. */
-export const ALL_STS2_CARD_FACTS: readonly Sts2CardFacts[] = [...STS2_CARD_FACTS, ...EXTRA_FACTS];
+/** Every StS2 card's facts: the export's cards.json and the Mad Science cards (its own page). */
+export const ALL_STS2_CARD_FACTS: readonly Sts2CardFacts[] = [...STS2_CARD_FACTS, ...MAD_SCIENCE_FACTS];
 
 export function buildSts2Cards(): CardDefinition[] {
   return ALL_STS2_CARD_FACTS.map(definitionOf);

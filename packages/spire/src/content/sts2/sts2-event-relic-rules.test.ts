@@ -99,6 +99,7 @@ describe('StS2 event relic rules', () => {
     'PAELS_WING',
     'PRISMATIC_GEM',
     'REGALITE',
+    'SCROLL_BOXES',
     'SEA_GLASS',
     'TOY_BOX',
     'VITRUVIAN_MINION',
@@ -133,6 +134,34 @@ describe('StS2 event relic rules', () => {
       expect(STS2_MULTIPLAYER_ONLY_CARDS.has(card.id)).toBe(true);
       expect(['Ironclad', 'Colorless']).toContain(characterOf(card.id));
     }
+  });
+
+  it('Scroll Boxes takes all Gold and offers 2 packs of 2 Common and 1 Uncommon card; a card chosen adds its pack', () => {
+    const run = newRun(['DRIFTWOOD']);
+    run.gold = 150;
+    sts2(() => addRelic(run, 'SCROLL_BOXES'));
+    expect(run.gold).toBe(0);
+    expect(run.screen).toBe('REWARD');
+    const item = run.reward?.items[0];
+    const cards = item?.kind === 'cards' ? item.cards : [];
+    expect(cards).toHaveLength(6);
+    expect(new Set(cards.map((card) => card.id)).size).toBe(6);
+    expect(cards.map((card) => sts2(() => getCard(card.id).rarity))).toEqual([
+      'Common',
+      'Common',
+      'Uncommon',
+      'Common',
+      'Common',
+      'Uncommon',
+    ]);
+    for (const card of cards) expect(characterOf(card.id)).toBe('Ironclad');
+    expect(sts2(() => toGameState(run)).reward?.rewards[0]?.description).toContain('pack of 3 cards');
+    const before = run.deck.length;
+    act(run, { action: 'claim_reward', option_index: 0 });
+    // Driftwood's reroll is for card rewards, not for a choice of packs.
+    expect(sts2(() => toGameState(run)).reward?.alternatives).toEqual([]);
+    act(run, { action: 'choose_reward_card', option_index: 4 });
+    expect(run.deck.slice(before).map((card) => card.id)).toEqual(cards.slice(3).map((card) => card.id));
   });
 
   it('Vitruvian Minion doubles the damage and the Block of Minion cards only', () => {

@@ -1,7 +1,7 @@
 // Hand-written rules of StS2 Ancient and event relics that had no rule yet: combat (Choices Paradox,
 // Vitruvian Minion, Pael's Legion, Pael's Eye's extra turn), pickups that add cards or relics (Massive
-// Scroll, Sea Glass, Neow's Bones, Toy Box), the map (Fur Coat, Golden Compass), card-reward alternatives
-// (Driftwood, Pael's Wing) and Meat Cleaver's rest-site Cook. Numbers come from the facts; numbers the
+// Scroll, Scroll Boxes, Sea Glass, Neow's Bones, Toy Box), the map (Fur Coat, Golden Compass),
+// card-reward alternatives (Driftwood, Pael's Wing) and Meat Cleaver's rest-site Cook. Numbers come from the facts; numbers the
 // game's text gives without a variable are named constants below.
 
 import type { CombatContext } from '../../engine/definitions.js';
@@ -34,6 +34,13 @@ const MASSIVE_SCROLL_CARDS = 3;
  * option (as public mod code shows it) raises Max HP by 9 after a removal choice. 2 cards is a reading.
  */
 const COOK = { cards: 2, maxHp: 9 } as const;
+/**
+ * Scroll Boxes' packs: v0.103.2's page gives only "1 of 2 packs"; v0.101.0's notes give each pack 2
+ * Common and 1 Uncommon card of the character's pool, and say the game needs 4 Commons and 2 Uncommons
+ * to make them, which the simulator reads as no card being in both packs. (Their 1% pack of 3 Claws is
+ * the Defect's, whose cards the simulator does not play.)
+ */
+const SCROLL_BOXES = { packs: 2, commons: 2, uncommons: 1 } as const;
 /** Sea Glass's cards of each rarity (the export's notes: 5 Common, 5 Uncommon, 5 Rare). */
 const SEA_GLASS_RARITIES = ['Common', 'Uncommon', 'Rare'] as const;
 /**
@@ -342,6 +349,22 @@ export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
         label: `Cook: remove ${COOK.cards} cards from your deck and raise your Max HP by ${COOK.maxHp}.`,
         enabled: (run) => removableCards(run).length >= COOK.cards,
         choose: cook,
+      },
+    },
+  }),
+  SCROLL_BOXES: () => ({
+    text: `Upon pickup, lose all Gold and choose 1 of ${SCROLL_BOXES.packs} packs of cards (${SCROLL_BOXES.commons} Common and ${SCROLL_BOXES.uncommons} Uncommon card of your character each) to add to your Deck.`,
+    hooks: {
+      onPickup: (run) => {
+        run.gold = 0;
+        const { packs, commons, uncommons } = SCROLL_BOXES;
+        const common = randomNewCards(run, characterCards(run, ['Common']), packs * commons);
+        const uncommon = randomNewCards(run, characterCards(run, ['Uncommon']), packs * uncommons);
+        const cards = Array.from({ length: packs }, (_, pack) => [
+          ...common.slice(pack * commons, (pack + 1) * commons),
+          ...uncommon.slice(pack * uncommons, (pack + 1) * uncommons),
+        ]).flat();
+        offerRewards(run, [{ kind: 'cards', cards, pack: commons + uncommons }]);
       },
     },
   }),

@@ -610,12 +610,59 @@ describe('StS2 events: each option applies its stated effects', () => {
     expect(upgraded(reject)).toBe(1);
   });
 
-  it('The Lantern Key gives 100 Gold; the fight with the Mysterious Knight (no HP or moves in the export) is locked', () => {
+  it('The Lantern Key: 100 Gold, or a fight with the Mysterious Knight whose win offers the Lantern Key', () => {
     const back = at('THE_LANTERN_KEY');
     const gold = back.gold;
-    expect(options(back).map((option) => option.is_locked)).toEqual([false, true]);
+    expect(options(back).map((option) => option.is_locked)).toEqual([false, false]);
     choose(back, 0);
     expect(back.gold).toBe(gold + 100);
+    const keep = at('THE_LANTERN_KEY');
+    choose(keep, 1);
+    const knight = keep.combat?.monsters[0];
+    if (knight === undefined) throw new Error('no fight');
+    // The Flail Knight's HP and moves, with 6 Strength and 6 Plating.
+    expect([knight.id, knight.maxHp, knight.move.id]).toEqual(['MYSTERIOUS_KNIGHT', 101, 'RAM_MOVE']);
+    expect({ ...knight.powers }).toEqual({ STRENGTH: 6, PLATING: 6 });
+    knight.hp = 1;
+    const strike = legalActions(keep).find(
+      (action) => action.action === 'play_card' && action.target_index === 0,
+    );
+    if (strike === undefined) throw new Error('no card to play');
+    act(keep, strike);
+    expect(keep.screen).toBe('REWARD');
+    const item = keep.reward?.items[0];
+    expect(item?.kind === 'cards' ? item.cards.map((card) => card.id) : []).toEqual(['LANTERN_KEY']);
+  });
+
+  it('the Lantern Key brings the War Historian as the next event of Act 3; each option uses up the keys', () => {
+    const historian = withRuleset('sts2', () => getEvent('WAR_HISTORIAN_REPY'));
+    const withKey = (act: number): RunState => {
+      const run = createRun({ seed: 'lantern-key', character: 'IRONCLAD', ruleset: 'sts2' });
+      run.deck.push({ uid: run.counters.nextUid++, id: 'LANTERN_KEY', upgraded: false });
+      run.act = act;
+      return run;
+    };
+    expect(historian.forced?.(withKey(2))).toBe(false);
+    expect(historian.forced?.(withKey(3))).toBe(true);
+    // Through a `?` room of Act 3 that rolls an event.
+    const run = withKey(3);
+    run.map = { nodes: [{ row: 0, column: 0, type: 'event', children: [] }], bossId: run.map.bossId };
+    run.position = null;
+    run.screen = 'MAP';
+    run.counters.unknownMonsterChance = 0;
+    run.counters.unknownShopChance = 0;
+    run.counters.unknownTreasureChance = 0;
+    act(run, { action: 'choose_map_node', option_index: 0 });
+    expect(run.event?.eventId).toBe('WAR_HISTORIAN_REPY');
+    choose(run, 0);
+    expect(has(run, 'HISTORY_COURSE')).toBe(true);
+    expect(count(run, 'LANTERN_KEY')).toBe(0);
+    const chest = at('WAR_HISTORIAN_REPY', (state) => {
+      state.deck.push({ uid: state.counters.nextUid++, id: 'LANTERN_KEY', upgraded: false });
+    });
+    choose(chest, 1);
+    expect(count(chest, 'LANTERN_KEY')).toBe(0);
+    expect(chest.reward?.items.map((reward) => reward.kind)).toEqual(['potion', 'potion', 'relic', 'relic']);
   });
 
   it('Zen Weaver: 50 Gold for 2 Enlightenment, 125 for a removal, 250 for two', () => {
@@ -754,6 +801,34 @@ describe('StS2 events: each option applies its stated effects', () => {
     expect(options(all)).toHaveLength(3);
     choose(all, 2);
     expect(has(all, 'BING_BONG')).toBe(true);
+  });
+
+  it('Tinker Time builds the Mad Science of the type and rider chosen, 2 of 3 shown at each step', () => {
+    const built = new Set<string>();
+    for (const seed of ['a', 'b', 'c', 'd']) {
+      for (const typeOption of [0, 1]) {
+        for (const riderOption of [0, 1]) {
+          const run = createRun({ seed: `tinker-${seed}`, character: 'IRONCLAD', ruleset: 'sts2' });
+          enterEvent(run, 'TINKER_TIME');
+          const before = run.deck.length;
+          choose(run, 0);
+          const types = options(run).map((option) => option.title);
+          expect(types).toHaveLength(2);
+          choose(run, typeOption);
+          const riders = options(run).map((option) => option.title);
+          expect(riders).toHaveLength(2);
+          choose(run, riderOption);
+          expect(isOver(run)).toBe(true);
+          expect(run.deck).toHaveLength(before + 1);
+          const card = withRuleset('sts2', () => getCard(run.deck.at(-1)?.id ?? ''));
+          expect(card.name).toBe('Mad Science');
+          const type = { Weapon: 'Attack', Protector: 'Skill', Gadget: 'Power' }[types[typeOption] ?? ''];
+          expect(card.type).toBe(type);
+          built.add(`${types[typeOption]}/${riders[riderOption]}`);
+        }
+      }
+    }
+    expect(built.size).toBeGreaterThan(4);
   });
 
   it('Potion Courier gives 3 Foul Potions or a random Uncommon potion', () => {

@@ -12,16 +12,13 @@ import { SHARED_EVENTS } from './events/shared-events.js';
 import { UNDERDOCKS_EVENTS } from './events/underdocks-events.js';
 
 /**
- * Events of the export the simulator does not offer, and why. The game offers the first three too;
+ * Events of the export the simulator does not offer, and why. The game offers the first two too;
  * the others never come up in a `?` room.
  */
 export const UNSIMULATED_STS2_EVENTS: Readonly<Record<string, string>> = {
   CRYSTAL_SPHERE: 'a tile-revealing minigame whose tiles and rewards the export does not list',
   FAKE_MERCHANT: 'a shop of 6 relics from a pool of 9 and a fight the export does not detail',
-  TINKER_TIME:
-    'builds a Mad Science card from a type and a rider; the simulator models one Mad Science variant',
   THE_ARCHITECT: 'the dialogue after the final boss, not a `?` room event',
-  WAR_HISTORIAN_REPY: 'disabled in the game (it never spawns)',
   DEPRECATED_EVENT: 'removed from the game',
 };
 

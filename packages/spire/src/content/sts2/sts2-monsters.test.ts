@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Combat } from '../../engine/combat.js';
+import { Combat } from '../../engine/combat.js';
+import { createRun } from '../../engine/run.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getMonster, withRuleset } from '../registry.js';
@@ -553,5 +554,90 @@ describe('Bowlbug (Rock) and Imbalanced', () => {
     }
     expect(moves).toEqual(['HEADBUTT_MOVE', 'HEADBUTT_MOVE', 'DIZZY_MOVE', 'HEADBUTT_MOVE']);
     expect(bowlbug.memory.offBalance).toBeUndefined();
+  });
+});
+
+describe('Decimillipede (its segment pages and Reattach)', () => {
+  const SEGMENTS = ['DECIMILLIPEDE_SEGMENT', 'DECIMILLIPEDE_SEGMENT', 'DECIMILLIPEDE_SEGMENT'];
+  const CYCLE = ['WRITHE_MOVE', 'BULK_MOVE', 'CONSTRICT_MOVE'];
+
+  it('its three segments spawn with different even HP and 25 Reattach, and open on different moves', () => {
+    for (const seed of ['a', 'b', 'c', 'd', 'e', 'f']) {
+      const run = createRun({ seed: `decimillipede-${seed}`, character: 'REGENT', ruleset: 'sts2' });
+      const combat = withRuleset('sts2', () => Combat.start(run, 'TEST', SEGMENTS, 'elite'));
+      const segments = combat.combat.monsters;
+      const hps = segments.map((segment) => segment.maxHp);
+      expect(new Set(hps).size, hps.join()).toBe(3);
+      for (const segment of segments) {
+        expect(segment.maxHp % 2).toBe(0);
+        expect(segment.hp).toBe(segment.maxHp);
+        expect(segment.powers.REATTACH).toBe(25);
+      }
+      const moves = segments.map((segment) => segment.move.id);
+      expect(new Set(moves).size).toBe(3);
+      for (const move of moves) expect(CYCLE).toContain(move);
+    }
+  });
+
+  it('a segment killed while another lives lies dead, then Reattaches with 25 HP and resumes a new move', () => {
+    const { run, combat } = fight(SEGMENTS);
+    const state = run.combat;
+    const segment = state?.monsters[0];
+    if (state === null || segment === undefined) throw new Error('no combat');
+    segment.powers.STRENGTH = 2;
+    withRuleset('sts2', () => combat.damageMonster(0, 999));
+    expect(segment.alive).toBe(false);
+    expect(state.over).toBe(false);
+    expect(segment.move.id).toBe('DEAD_MOVE');
+    expect({ ...segment.powers }).toEqual({ REATTACH: 25 });
+    const lastAttack = segment.history.at(-1) ?? segment.move.id;
+    withRuleset('sts2', () => combat.endTurn());
+    expect(segment.alive).toBe(false);
+    expect(segment.move.id).toBe('REATTACH_MOVE');
+    withRuleset('sts2', () => combat.endTurn());
+    expect(segment.alive).toBe(true);
+    expect(segment.hp).toBe(25);
+    expect(segment.history.slice(-2)).toEqual(['DEAD_MOVE', 'REATTACH_MOVE']);
+    expect(CYCLE).toContain(segment.move.id);
+    if (CYCLE.includes(lastAttack)) expect(segment.move.id).not.toBe(lastAttack);
+  });
+
+  it('the fight is won when every segment is down at once', () => {
+    const { run, combat } = fight(SEGMENTS);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    withRuleset('sts2', () => combat.damageMonster(0, 999));
+    withRuleset('sts2', () => combat.damageMonster(1, 999));
+    expect(state.over).toBe(false);
+    expect(state.monsters.map((segment) => segment.memory.down ?? 0)).toEqual([1, 1, 0]);
+    // The last living segment has no other to rejoin: it dies, and the two lying dead with it.
+    withRuleset('sts2', () => combat.damageMonster(2, 999));
+    expect(state.over).toBe(true);
+    expect(state.victory).toBe(true);
+  });
+
+  it('counts as fully modelled, and so does Reattach', () => {
+    expect(isModelledSts2Entity('enemy', 'DECIMILLIPEDE_SEGMENT')).toBe(true);
+    expect(isModelledSts2Entity('power', 'REATTACH_POWER')).toBe(true);
+    expect(withRuleset('sts2', () => getMonster('DECIMILLIPEDE_SEGMENT').text)).not.toContain(
+      'not simulated',
+    );
+  });
+});
+
+describe('Mysterious Knight (its export page) and Plating on monsters', () => {
+  it("the Flail Knight's moves with 6 Strength and 6 Plating: 6 Block at the end of its turn, then 1 less each turn", () => {
+    const { run, combat } = fight(['MYSTERIOUS_KNIGHT']);
+    const knight = run.combat?.monsters[0];
+    if (knight === undefined) throw new Error('no combat');
+    expect({ ...knight.powers }).toEqual({ STRENGTH: 6, PLATING: 6 });
+    expect(knight.move.id).toBe('RAM_MOVE');
+    const blocks: number[] = [];
+    for (let turn = 0; turn < 3; turn++) {
+      withRuleset('sts2', () => combat.endTurn());
+      blocks.push(knight.block);
+    }
+    expect(blocks).toEqual([6, 5, 4]);
+    expect(knight.powers.PLATING).toBe(3);
   });
 });

@@ -217,14 +217,22 @@ const OPENINGS: Readonly<
   TOADPOLE: (position) => (position === 0 ? 'SPIKEN_MOVE' : 'WHIRL_MOVE'),
   NIBBIT: (position, count) => (count === 1 ? 'BUTT_MOVE' : position === 0 ? 'SLICE_MOVE' : 'HISS_MOVE'),
   INKLET: (position, count) => (count >= 3 && position === 1 ? 'WHIRLWIND_MOVE' : 'JAB_MOVE'),
-  CORPSE_SLUG: (position, _count, context) => {
-    const cycle = ['WHIP_SLAP_MOVE', 'GLOMP_MOVE', 'GOOP_MOVE'];
-    const slugs = context.combat.run.combat?.monsters.filter((other) => other.id === 'CORPSE_SLUG') ?? [];
-    const front = slugs[0] ?? context.monster;
-    if (front.memory.cycleStart === undefined) front.memory.cycleStart = Math.floor(context.roll() / 34);
-    return cycle[(front.memory.cycleStart + position) % cycle.length] as string;
-  },
+  CORPSE_SLUG: (position, _count, context) =>
+    staggeredOpening(['WHIP_SLAP_MOVE', 'GLOMP_MOVE', 'GOOP_MOVE'], position, context),
+  // Its page: "Starting move is determined by StarterMoveIdx % 3: 0 = Writhe, 1 = Bulk, 2 = Constrict";
+  // the encounter's: each segment gets a different one by RNG. The simulator staggers the segments'
+  // StarterMoveIdx from a random start, as the Corpse Slugs'.
+  DECIMILLIPEDE_SEGMENT: (position, _count, context) =>
+    staggeredOpening(['WRITHE_MOVE', 'BULK_MOVE', 'CONSTRICT_MOVE'], position, context),
 };
+
+/** The opening `position` places after a random start the front one of its kind rolls, along `cycle`. */
+function staggeredOpening(cycle: readonly string[], position: number, context: MonsterContext): string {
+  const kind = context.combat.run.combat?.monsters.filter((other) => other.id === context.monster.id) ?? [];
+  const front = kind[0] ?? context.monster;
+  if (front.memory.cycleStart === undefined) front.memory.cycleStart = Math.floor(context.roll() / 34);
+  return cycle[(front.memory.cycleStart + position) % cycle.length] as string;
+}
 
 /**
  * Moves a monster may pick at random only under its page's conditions. A Two-Tailed Rat calls for
@@ -287,6 +295,8 @@ const OPENING_TEXT: Readonly<Record<string, string>> = {
     'Alone it opens with Butt; of a pair, the front one opens with Hesitant Slice, the back one with Hiss',
   INKLET: 'The middle one of three opens with Whirlwind, the others with Jab',
   CORPSE_SLUG: 'Several open on different moves of their cycle, from a random start',
+  DECIMILLIPEDE_SEGMENT:
+    'Its segments open on different moves (Writhe, Bulk, Constrict, staggered from a random start)',
 };
 
 function orderText(facts: Sts2MonsterFacts): string {
@@ -842,7 +852,96 @@ function toughEgg(): MonsterDefinition {
   };
 }
 
+/** What a segment's Reattach brings it back with (its page: "ReattachPower (25)", "revives ... with 25 HP"). */
+const REATTACH_HP = 25;
+/** A segment's attack cycle (its page's moves but Dead and Reattach). */
+const SEGMENT_CYCLE = ['WRITHE_MOVE', 'BULK_MOVE', 'CONSTRICT_MOVE'];
+
+/**
+ * Decimillipede segment (its export page, Reattach's and the encounter's): three segments, each with a
+ * unique even HP (rolled, rounded down to even, the simulator's reading; 2 more while another segment
+ * has it) and 25 Reattach. Killed while another segment lives, a segment lies dead (its powers but
+ * Reattach gone, as a dead creature's; the simulator's reading) and cannot be hit: it plays Dead, then
+ * Reattach, coming back with 25 HP, and resumes with Writhe, Bulk or Constrict at random, not the last
+ * it used. Killed when no other segment lives, it dies, and so does the fight.
+ */
+function decimillipedeSegment(): MonsterDefinition {
+  const facts = factsOf('DECIMILLIPEDE_SEGMENT');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    text: `${monsterName(facts)} (one of three segments). Each has a different even HP and ${REATTACH_HP} Reattach. Killed while another segment lives, it lies dead for its next turn, then Reattaches with ${REATTACH_HP} HP and resumes with Writhe, Bulk or Constrict at random (not the last it used). The fight is won when every segment is down at once. ${orderText(facts)}`,
+    setup: (context) => {
+      context.buff('REATTACH', REATTACH_HP);
+      const monster = context.monster;
+      const taken = new Set(
+        context.combat.run.combat?.monsters
+          .slice(0, context.index)
+          .filter((other) => other.id === monster.id)
+          .map((other) => other.maxHp),
+      );
+      let hp = monster.maxHp - (monster.maxHp % 2);
+      while (taken.has(hp)) hp += 2;
+      monster.maxHp = hp;
+      monster.hp = hp;
+    },
+    onDeath: (context) => {
+      const monster = context.monster;
+      const reattach = monster.powers.REATTACH ?? 0;
+      const others = context.combat.run.combat?.monsters.some(
+        (other) => other !== monster && other.id === monster.id && other.alive,
+      );
+      if (reattach === 0 || others !== true) return;
+      monster.memory.down = 1;
+      monster.powers = { REATTACH: reattach };
+      context.setMove('DEAD_MOVE');
+    },
+    whileDown: (context) => {
+      const monster = context.monster;
+      if (monster.move.id === 'DEAD_MOVE') {
+        monster.history.push('DEAD_MOVE');
+        context.setMove('REATTACH_MOVE');
+        return;
+      }
+      monster.history.push('REATTACH_MOVE');
+      monster.memory.down = 0;
+      monster.alive = true;
+      monster.hp = Math.min(monster.maxHp, monster.powers.REATTACH ?? REATTACH_HP);
+    },
+    nextMove: (context) => {
+      const history = context.monster.history;
+      if (history.at(-1) !== 'REATTACH_MOVE') return patternNext(facts, context);
+      const last = history.findLast((id) => SEGMENT_CYCLE.includes(id));
+      const moves = SEGMENT_CYCLE.filter((id) => id !== last);
+      return moves[Math.floor((context.roll() * moves.length) / 100)] ?? (moves[0] as string);
+    },
+  };
+}
+
+/** What the Mysterious Knight spawns with beyond the Flail Knight's (its page: "StrengthPower (6)", "PlatingPower (6)"). */
+const MYSTERIOUS_KNIGHT_SPAWN = { STRENGTH: 6, PLATING: 6 } as const;
+
+/**
+ * Mysterious Knight (its export page; the monster table lacks it), the Lantern Key event's fight: the
+ * Flail Knight (its notes: "the same HP, moves, and move pattern") with 6 Strength and 6 Plating.
+ */
+function mysteriousKnight(): MonsterDefinition {
+  const facts = factsOf('FLAIL_KNIGHT');
+  const base = genericDefinition(facts, '');
+  return {
+    ...base,
+    id: 'MYSTERIOUS_KNIGHT',
+    name: 'Mysterious Knight',
+    text: `Mysterious Knight: the Flail Knight with ${MYSTERIOUS_KNIGHT_SPAWN.STRENGTH} Strength and ${MYSTERIOUS_KNIGHT_SPAWN.PLATING} Plating from the start. ${orderText(facts)}`,
+    setup: (context) => {
+      base.setup?.(context);
+      for (const [power, amount] of Object.entries(MYSTERIOUS_KNIGHT_SPAWN)) context.buff(power, amount);
+    },
+  };
+}
+
 const HAND_WRITTEN: Readonly<Record<string, () => MonsterDefinition>> = {
+  DECIMILLIPEDE_SEGMENT: decimillipedeSegment,
   BOWLBUG_ROCK: bowlbugRock,
   FABRICATOR: fabricator,
   GREMLIN_MERC: gremlinMerc,
@@ -870,9 +969,11 @@ export function isHandWrittenSts2Monster(id: string): boolean {
 }
 
 export function buildSts2Monsters(): MonsterDefinition[] {
-  return STS2_MONSTER_FACTS.map((facts) => {
+  const monsters = STS2_MONSTER_FACTS.map((facts) => {
     const special = HAND_WRITTEN[facts.id] ?? PARTLY_HAND_WRITTEN[facts.id];
     if (special !== undefined) return special();
     return genericDefinition(facts, `${monsterName(facts)}. ${orderText(facts)}`);
   });
+  // Monsters only their own export pages give.
+  return [...monsters, mysteriousKnight()];
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { type Combat, monsterAttackDamage } from '../../engine/combat.js';
-import { applyAction, legalActions } from '../../engine/run.js';
+import { applyAction, createRun, legalActions } from '../../engine/run.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getPotion, withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
+import { isModelledSts2Entity } from './sts2-coverage.js';
 
 const FIVE = ['STRIKE_SILENT', 'DEFEND_SILENT', 'NEUTRALIZE', 'SURVIVOR', 'STRIKE_SILENT'];
 
@@ -305,5 +306,48 @@ describe('StS2 potion rules', () => {
     drink('DUPLICATOR', run, combat);
     withRuleset('sts2', () => combat.endTurn());
     expect(run.combat?.player.powers.DUPLICATION).toBeUndefined();
+  });
+
+  it("Soldier's Stew gives every Strike of the fight 1 Replay for the combat", () => {
+    const { run, combat } = fight(['STRIKE_SILENT', 'DEFEND_SILENT']);
+    const state = run.combat;
+    const [first] = state?.monsters ?? [];
+    if (state === null || first === undefined) throw new Error('no combat');
+    drink('SOLDIERS_STEW', run, combat);
+    const replays = (ids: readonly CombatCard[]) => ids.map((card) => [card.id, card.replays ?? 0]);
+    expect(replays(state.drawPile.filter((card) => card.id.includes('STRIKE')))).toEqual([
+      ['STRIKE_SILENT', 1],
+      ['STRIKE_SILENT', 1],
+    ]);
+    expect(state.hand.find((card) => card.id === 'DEFEND_SILENT')?.replays).toBeUndefined();
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect(300 - first.hp).toBe(12);
+    expect(isModelledSts2Entity('potion', 'SOLDIERS_STEW')).toBe(true);
+  });
+
+  it('Foul Potion hits every enemy and the player for 12; outside combat it is thrown at a Merchant for 100 Gold', () => {
+    const { run, combat } = fight();
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.player.block = 5;
+    drink('FOUL_POTION', run, combat);
+    expect(state.monsters.map((monster) => monster.hp)).toEqual([288, 288]);
+    expect(run.hp).toBe(53);
+    // On the map it cannot be used; at a shop it sells for 100 Gold.
+    const outside = createRun({ seed: 'foul-potion', character: 'SILENT', ruleset: 'sts2' });
+    outside.potions = ['FOUL_POTION', null, null];
+    outside.screen = 'MAP';
+    const uses = () =>
+      withRuleset('sts2', () => legalActions(outside)).filter((action) => action.action === 'use_potion');
+    expect(uses()).toEqual([]);
+    outside.screen = 'SHOP';
+    outside.shop = { cards: [], relics: [], potions: [], removalPrice: 999, removalUsed: true };
+    outside.gold = 20;
+    const [use] = uses();
+    if (use === undefined) throw new Error('Foul Potion cannot be used at the shop');
+    expect(withRuleset('sts2', () => applyAction(outside, use)).ok).toBe(true);
+    expect(outside.gold).toBe(120);
+    expect(outside.potions).toEqual([null, null, null]);
+    expect(isModelledSts2Entity('potion', 'FOUL_POTION')).toBe(true);
   });
 });

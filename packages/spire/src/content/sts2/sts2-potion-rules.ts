@@ -19,6 +19,8 @@ export interface Sts2PotionRule {
   readonly use: PotionDefinition['use'];
   /** Resolves the choice `use` asked for. */
   readonly onSelect?: PotionDefinition['onSelect'];
+  /** Where it may be used outside combat (absent: anywhere, unless it is for combat only). */
+  readonly usableOutsideCombat?: PotionDefinition['usableOutsideCombat'];
 }
 
 const FACTS = new Map(STS2_POTION_FACTS.map((facts) => [facts.id, facts]));
@@ -47,6 +49,35 @@ function shuffleAllIntoDrawPile(x: CombatContext): void {
     const other = x.randomInt(0, index);
     [pile[index], pile[other]] = [pile[other] as CombatCard, pile[index] as CombatCard];
   }
+}
+
+/** Soldier's Stew's Replay: its text's 1 (no variable). */
+const STEW_REPLAY = 1;
+
+/**
+ * Soldier's Stew: the cards of the fight whose name contains "Strike" (the id's STRIKE, as Perfected
+ * Strike counts them) gain Replay; cards made after it is drunk do not (the simulator's reading of
+ * "All cards ... gain 1 Replay this combat").
+ */
+function stewStrikes(x: CombatContext): void {
+  const combat = x.run.combat;
+  if (combat === null) return;
+  for (const pile of [combat.hand, combat.drawPile, combat.discardPile, combat.exhaustPile])
+    for (const card of pile) if (card.id.includes('STRIKE')) card.replays = (card.replays ?? 0) + STEW_REPLAY;
+}
+
+/**
+ * Foul Potion: in combat it hits every enemy, then the player (the text's "ALL players and enemies";
+ * the order is the simulator's); outside combat it can only be thrown at a Merchant, for Gold (the Fake
+ * Merchant's event is not simulated).
+ */
+function throwFoulPotion(x: CombatContext | null, run: RunState): void {
+  if (x === null) {
+    if (run.screen === 'SHOP') runServices().gainGold(run, amount('FOUL_POTION', 'Gold'));
+    return;
+  }
+  x.damageAllMonsters(amount('FOUL_POTION', 'Damage'));
+  x.damagePlayer(amount('FOUL_POTION', 'Damage'), null);
 }
 
 const BLOOD = amount('BLOOD_POTION', 'HealPercent');
@@ -307,6 +338,17 @@ export const STS2_POTION_RULES: Readonly<Record<string, Sts2PotionRule>> = {
   DUPLICATOR: {
     text: 'This turn, your next card is played an extra time.',
     use: (x) => x?.applyToPlayer('DUPLICATION', 1),
+  },
+  SOLDIERS_STEW: {
+    text: `All cards containing "Strike" gain ${STEW_REPLAY} Replay this combat.`,
+    use: (x) => {
+      if (x !== null) stewStrikes(x);
+    },
+  },
+  FOUL_POTION: {
+    text: `Deal ${amount('FOUL_POTION', 'Damage')} damage to ALL enemies and to you. Outside combat, it can be thrown at the Merchant for ${amount('FOUL_POTION', 'Gold')} Gold instead.`,
+    use: throwFoulPotion,
+    usableOutsideCombat: (run) => run.screen === 'SHOP',
   },
   GIGANTIFICATION_POTION: {
     text: 'The next Attack you play deals triple damage.',

@@ -36,6 +36,7 @@ function definitionOf(facts: Sts2PotionFacts): PotionDefinition {
     text: textOf(facts),
     combatOnly: facts.usage !== 'AnyTime',
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
+    ...(rule?.usableOutsideCombat !== undefined ? { usableOutsideCombat: rule.usableOutsideCombat } : {}),
     use:
       rule?.use ??
       ((context, _run, target) => {

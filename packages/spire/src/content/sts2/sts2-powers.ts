@@ -18,7 +18,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   ARTIFACT: 'Negates the next debuff applied.',
   RITUAL: 'Gains that much Strength at the end of each of its turns.',
   METALLICIZE: 'Gains that much Block at the end of each turn.',
-  PLATING: 'Gains that much Block at the end of your turn; decreases by 1 at the start of your turn.',
+  PLATING:
+    "Gains that much Block at the end of its owner's turn; decreases by 1 at the start of its owner's turn.",
   DEMON_FORM: 'At the start of your turn, gain that much Strength.',
   NOXIOUS_FUMES: 'At the start of your turn, apply that much Poison to ALL enemies.',
   FEEL_NO_PAIN: 'Whenever a card is Exhausted, gain that much Block.',
@@ -102,6 +103,10 @@ const MODELLED: Readonly<Record<string, string>> = {
     'When it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin takes the stolen Gold (Heist).',
   HATCH:
     "A Tough Egg's: it hatches on its first move (its page's move order), which removes Hatch. (The count of turns is shown, not counted down.)",
+  CURIOUS: 'Powers cost that much Energy less.',
+  IMPROVEMENT: 'At the end of combat, Upgrade that many random cards of your deck.',
+  REATTACH:
+    "A Decimillipede segment's: killed while another segment lives, it lies dead for a turn, then comes back with that much HP. Killed when no other segment lives, it dies.",
   SWIPE: 'Holds the card it stole from your deck: killing it gives the card back to your deck.',
   HEIST: 'Holds that much stolen Gold: killing it gives the Gold back; fleeing, it keeps it.',
   BURROWED:

@@ -281,7 +281,7 @@ describe('StS2 mechanics', () => {
   it('says in its text which parts of a real card it does not simulate', () => {
     withRuleset('sts2', () => {
       expect(getCard('BASH').text).toBe('Deal !D! damage. Apply 2 Vulnerable.');
-      expect(getCard('MAD_SCIENCE').text).toMatch(/One more effect of the real card is not simulated/);
+      expect(getCard('COMPILE_DRIVER').text).toMatch(/One more effect of the real card is not simulated/);
       expect(getCard('BLADE_DANCE').text).toContain('Add 3 Shiv into your Hand.');
     });
   });

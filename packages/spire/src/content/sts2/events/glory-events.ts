@@ -1,6 +1,8 @@
 // The `?` room events of Glory (StS2's Act 3) with the numbers of the public wiki export (game
-// version v0.103.2). Tinker Time (building a Mad Science card) is not simulated.
+// version v0.103.2).
 import type { EventDefinition } from '../../../engine/definitions.js';
+import type { RunState } from '../../../engine/run-state.js';
+import { MAD_SCIENCE_TYPES, madScienceId, madScienceRiders } from '../sts2-mad-science.js';
 import {
   cardName,
   downgradeRandomCards,
@@ -39,7 +41,97 @@ const TRIALS = [
 ] as const;
 
 /** Glory's events. */
+/** The two of three choices shown: every index but the one left out. */
+function shown(count: number, leftOut: number): number[] {
+  return Array.from({ length: count }, (_, index) => index).filter((index) => index !== leftOut);
+}
+
+/** Takes every Lantern Key out of the deck (the War Historian's CompleteQuest). */
+function useLanternKeys(run: RunState): void {
+  run.deck = run.deck.filter((card) => card.id !== 'LANTERN_KEY');
+}
+
 export const GLORY_EVENTS: readonly EventDefinition[] = [
+  {
+    id: 'WAR_HISTORIAN_REPY',
+    name: 'War Historian, Repy',
+    acts: [3],
+    text: `Only through ${cardName('LANTERN_KEY')}: in Act 3 it takes the place of the next event. Unlock the Cage (lose the Lantern Key, obtain ${relicName('HISTORY_COURSE')}) or Unlock the Chest (lose the Lantern Key, a reward of 2 random potions and 2 random relics).`,
+    // The game never rolls it (IsAllowed() is false); the key brings it.
+    available: () => false,
+    forced: (run) => run.act === 3 && run.deck.some((card) => card.id === 'LANTERN_KEY'),
+    page: () => ({
+      body: 'An academic is trapped in a hanging cage next to a treasure chest.',
+      options: [
+        {
+          label: `[Unlock the Cage] Lose ${cardName('LANTERN_KEY')}. Obtain ${relicName('HISTORY_COURSE')}.`,
+        },
+        {
+          label: `[Unlock the Chest] Lose ${cardName('LANTERN_KEY')}. Procure 2 random Potions. Obtain 2 random Relics.`,
+        },
+      ],
+    }),
+    choose: (x, _page, option) => {
+      useLanternKeys(x.run);
+      if (option === 0) {
+        x.addRelic('HISTORY_COURSE');
+        return null;
+      }
+      const first = x.rollRelic(null);
+      const second = x.rollRelic(null, first === null ? [] : [first]);
+      x.offerRewards([
+        { kind: 'potion', potionId: randomPotion(x, null) },
+        { kind: 'potion', potionId: randomPotion(x, null) },
+        ...[first, second].flatMap((relicId) =>
+          relicId === null ? [] : [{ kind: 'relic' as const, relicId }],
+        ),
+      ]);
+      return null;
+    },
+  },
+  {
+    id: 'TINKER_TIME',
+    name: 'Tinker Time',
+    acts: [3],
+    text: 'Build a Mad Science card: choose its type (Weapon: an Attack of 12 damage; Protector: a Skill of 8 Block; Gadget: a Power), 2 of the 3 shown at random, then its rider, 2 of the 3 of that type shown at random (Weapon: Sapping, Violence, Choking; Protector: Energized, Wisdom, Chaos; Gadget: Expertise, Curious, Improvement).',
+    // memory.hiddenType and memory.hiddenRider: the choice of each step left out; memory.type: the chosen type.
+    setup: (x, memory) => {
+      memory.hiddenType = x.randomInt(0, MAD_SCIENCE_TYPES.length - 1);
+    },
+    page: (_run, page, memory) => {
+      if (page === 0)
+        return {
+          body: 'A mad scientist scavenging for scraps needs a tester for their next atrocity device.',
+          options: [{ label: '[Accept] Create a custom Mad Science card to add to your Deck.' }],
+        };
+      if (page === 1)
+        return {
+          body: 'What should it be?',
+          options: shown(MAD_SCIENCE_TYPES.length, memory.hiddenType ?? 0).map((type) => ({
+            label: `[${MAD_SCIENCE_TYPES[type]?.option}] ${MAD_SCIENCE_TYPES[type]?.label}`,
+          })),
+        };
+      const riders = madScienceRiders(memory.type ?? 0);
+      return {
+        body: 'And what should it do?',
+        options: shown(riders.length, memory.hiddenRider ?? 0).map((rider) => ({
+          label: `[${riders[rider]}] Add Mad Science (${MAD_SCIENCE_TYPES[memory.type ?? 0]?.option}, ${riders[rider]}) to your Deck.`,
+        })),
+      };
+    },
+    choose: (x, page, option, memory) => {
+      if (page === 0) return 1;
+      if (page === 1) {
+        memory.type = shown(MAD_SCIENCE_TYPES.length, memory.hiddenType ?? 0)[option] ?? 0;
+        memory.hiddenRider = x.randomInt(0, madScienceRiders(memory.type).length - 1);
+        return 2;
+      }
+      const type = memory.type ?? 0;
+      const rider = shown(madScienceRiders(type).length, memory.hiddenRider ?? 0)[option] ?? 0;
+      x.addCard(madScienceId(type, rider));
+      return null;
+    },
+  },
   {
     id: 'BATTLEWORN_DUMMY',
     name: 'Battleworn Dummy',

@@ -234,19 +234,19 @@ export const HIVE_EVENTS: readonly EventDefinition[] = [
     id: 'THE_LANTERN_KEY',
     name: 'The Lantern Key',
     acts: [2],
-    text: `Return the Key (gain 100 Gold) or Keep the Key (fight the Mysterious Knight; winning offers ${cardName('LANTERN_KEY')}). The export lists the Mysterious Knight without HP or moves, so the fight is not simulated and that option is locked.`,
+    text: `Return the Key (gain 100 Gold) or Keep the Key (fight the Mysterious Knight; winning offers ${cardName('LANTERN_KEY')}, which leads to the War Historian in Act 3).`,
     page: () => ({
       body: 'A knight in dark armour wants the key you found.',
       options: [
         { label: '[Return the Key] Gain 100 Gold.' },
-        locked(
-          `[Keep the Key] Fight for ${cardName('LANTERN_KEY')}.`,
-          "(The Mysterious Knight's HP and moves are unknown: the fight is not simulated.)",
-        ),
+        { label: `[Keep the Key] Fight the Mysterious Knight for ${cardName('LANTERN_KEY')}.` },
       ],
     }),
     choose: (x, _page, option) => {
       if (option === 0) x.gainGold(100);
+      // Its notes: the page to confirm the fight is not a choice; the win offers the key as a card reward.
+      else
+        x.fight('MYSTERIOUS_KNIGHT_EVENT_ENCOUNTER', [{ kind: 'cards', cards: [x.newCard('LANTERN_KEY')] }]);
       return null;
     },
   },

@@ -436,7 +436,7 @@ export const SHARED_EVENTS: readonly EventDefinition[] = [
     id: 'THE_LEGENDS_WERE_TRUE',
     name: 'The Legends Were True',
     acts: [1],
-    text: `Nab the Map (add ${cardName('SPOILS_MAP')}; its treasure is not simulated) or Slowly Find an Exit (lose 8 HP, obtain a random potion). Act 1; needs 10 HP.`,
+    text: `Nab the Map (add ${cardName('SPOILS_MAP')}, which marks a Treasure room of Act 2 with 600 more Gold) or Slowly Find an Exit (lose 8 HP, obtain a random potion). Act 1; needs 10 HP.`,
     available: (run) => run.hp >= 10 && run.deck.length > 0,
     page: () => ({
       body: 'A treasure map lies on a skeleton.',
