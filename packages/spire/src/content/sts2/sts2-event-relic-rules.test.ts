@@ -164,6 +164,18 @@ describe('StS2 event relic rules', () => {
     expect(run.deck.slice(before).map((card) => card.id)).toEqual(cards.slice(3).map((card) => card.id));
   });
 
+  it('a relic claimed from an open reward screen adds its offer to that screen (before: its cards were lost)', () => {
+    const run = newRun();
+    run.gold = 90;
+    run.reward = { items: [{ kind: 'relic', relicId: 'SCROLL_BOXES' }], openCards: null, afterBoss: false };
+    run.screen = 'REWARD';
+    act(run, { action: 'claim_reward', option_index: 0 });
+    expect(run.gold).toBe(0);
+    expect(run.screen).toBe('REWARD');
+    const offer = run.reward?.items.find((item) => item.kind === 'cards');
+    expect(offer?.kind === 'cards' ? offer.cards : []).toHaveLength(6);
+  });
+
   it('Vitruvian Minion doubles the damage and the Block of Minion cards only', () => {
     const dealt = (relics: readonly string[], id: string): { damage: number; block: number } => {
       const { combat, state } = fight(relics, ['DEFEND_IRONCLAD']);

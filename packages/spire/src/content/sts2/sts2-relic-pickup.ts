@@ -215,9 +215,14 @@ export function chooseCardsToEnchant(
 
 /**
  * Shows a reward screen of `items`, back to the map (or to the shop, for a relic bought there)
- * afterwards; with another screen open, only potions are given.
+ * afterwards. A relic taken from a reward screen (or one of several relics given at once, Neow's Bones)
+ * adds its items to the reward screen already open. With another screen open, only potions are given.
  */
 export function offerRewards(run: RunState, items: RewardItem[]): void {
+  if (run.screen === 'REWARD' && run.reward !== null && run.selection === null) {
+    run.reward.items.push(...items);
+    return;
+  }
   if (onFreeMap(run)) {
     run.reward = { items, openCards: null, afterBoss: false };
     run.screen = 'REWARD';
