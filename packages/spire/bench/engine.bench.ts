@@ -44,14 +44,17 @@ const RUNS_PER_CPU_SECOND_GOAL = 50;
 const PLAYOUTS_PER_CPU_SECOND_GOAL = 5_000;
 
 /**
- * Random playouts are also timed alone: in a fresh process that plays nothing else, the same 1,200
- * unmeasured and 1,000 measured ones (the "alone" column). A tree search that only plays random
- * playouts runs at this rate. The in-process warm rate runs after the bot runs, and those leave V8
- * with code that plays random playouts faster: on 6 Dec, StS1 Ironclad measured 2,000-2,800 playouts
- * per CPU-second alone against 3,800-4,700 after 250 bot runs, and callgrind counted 29% more
- * instructions per playout alone (600 unmeasured, then 200 to 600: 3.11M against 2.41M after 50 bot
- * runs). The goal is judged on the lower of the two.
+ * Random playouts are also timed alone: in a fresh process that plays nothing else, 1,000 measured
+ * after SPIRE_BENCH_ALONE_WARMUP (5,000) unmeasured ones (the "alone" column), as in a tree search
+ * that only plays random playouts, once V8 has compiled what they run. A random playout rarely leaves
+ * Act 1, so V8 meets the rest of the rules slowly and keeps compiling for thousands of playouts: by
+ * callgrind (StS1 Ironclad, instructions per playout), playouts 800-1,200 of a fresh process take 3.2M,
+ * 1.2M of them TurboFan's; after 5,000 they take 2.26M, 0.25M of them TurboFan's; after 50 bot runs and
+ * 600 playouts 2.25M, 0.50M TurboFan's (the compiled rules' own code is 0.83M in all three). The in-process
+ * warm column comes after the bot runs, which have compiled most of the rules already. The goal is
+ * judged on the lower of the two.
  */
+const ALONE_WARMUP_PLAYOUTS = Number(process.env.SPIRE_BENCH_ALONE_WARMUP ?? 5_000);
 const ALONE_CHILD = process.env.SPIRE_BENCH_ALONE;
 
 interface RunResult {
@@ -110,8 +113,8 @@ function playRandom(seed: number, character: CharacterId, ruleset: Ruleset, maxS
 }
 
 /** Warm random playouts per CPU-second, as timed in this process (the child's side of the "alone" column). */
-function warmRandomRate(character: CharacterId, ruleset: Ruleset): number {
-  for (let seed = 0; seed < WARMUP_PLAYOUTS; seed++) playRandom(100_000 + seed, character, ruleset, 20_000);
+function warmRandomRate(character: CharacterId, ruleset: Ruleset, warmup: number): number {
+  for (let seed = 0; seed < warmup; seed++) playRandom(100_000 + seed, character, ruleset, 20_000);
   const start = process.cpuUsage();
   for (let seed = 0; seed < WARM_PLAYOUTS; seed++) playRandom(200_000 + seed, character, ruleset, 20_000);
   return (WARM_PLAYOUTS / cpuMilliseconds(start)) * 1000;
@@ -207,7 +210,7 @@ export async function runBench(): Promise<void> {
       botCpu += cpu;
       randomRuns += SEEDS_PER_CHARACTER;
       randomCpu += random;
-      const warm = warmRandomRate(character, ruleset);
+      const warm = warmRandomRate(character, ruleset, WARMUP_PLAYOUTS);
       warmRuns += WARM_PLAYOUTS;
       warmCpu += (WARM_PLAYOUTS / warm) * 1000;
       const alone = randomAloneRate(character, ruleset);
@@ -238,7 +241,7 @@ export async function runBench(): Promise<void> {
   for (const { ruleset, bot, random, warm, alone } of speed) {
     const playouts = Math.min(warm, alone);
     console.log(
-      `${ruleset}: ${bot.toFixed(1)} full bot runs per CPU-second (goal >= ${RUNS_PER_CPU_SECOND_GOAL}: ${bot >= RUNS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}); random legal playouts per CPU-second: ${warm.toFixed(0)} warm after the bot runs, ${alone.toFixed(0)} alone in a fresh process, ${random.toFixed(0)} cold (goal >= ${PLAYOUTS_PER_CPU_SECOND_GOAL} on the lower of warm and alone: ${playouts >= PLAYOUTS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}); bot runs cost ${(random / bot).toFixed(1)}x a cold random playout.`,
+      `${ruleset}: ${bot.toFixed(1)} full bot runs per CPU-second (goal >= ${RUNS_PER_CPU_SECOND_GOAL}: ${bot >= RUNS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}); random legal playouts per CPU-second: ${warm.toFixed(0)} warm after the bot runs, ${alone.toFixed(0)} alone in a fresh process (after ${ALONE_WARMUP_PLAYOUTS}), ${random.toFixed(0)} cold (goal >= ${PLAYOUTS_PER_CPU_SECOND_GOAL} on the lower of warm and alone: ${playouts >= PLAYOUTS_PER_CPU_SECOND_GOAL ? 'met' : 'NOT met'}); bot runs cost ${(random / bot).toFixed(1)}x a cold random playout.`,
     );
   }
 
@@ -274,6 +277,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   else {
     // The child of randomAloneRate: "ruleset/CHARACTER" in, the rate as the last line out.
     const [ruleset, character] = ALONE_CHILD.split('/') as [Ruleset, CharacterId];
-    console.log(warmRandomRate(character, ruleset).toFixed(1));
+    console.log(warmRandomRate(character, ruleset, ALONE_WARMUP_PLAYOUTS).toFixed(1));
   }
 }
