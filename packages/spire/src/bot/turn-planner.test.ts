@@ -255,3 +255,37 @@ describe('turn planner', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 7 });
   });
 });
+
+/** A first-floor StS2 Necrobinder fight against its first monster alone, Osty at `ostyHp`. */
+function necrobinderDuel(seed: string, ostyHp: number) {
+  const simulator = createSimulator({ ruleset: 'sts2', seed, character: 'NECROBINDER' });
+  simulator.step({ action: 'choose_map_node', option_index: 0 });
+  const combat = simulator.run.combat;
+  const monster = combat?.monsters[0];
+  if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
+  combat.monsters.splice(1);
+  combat.summon = { id: 'OSTY', name: 'Osty', hp: ostyHp, maxHp: ostyHp };
+  return { run: simulator.run, combat, monster, view: () => simulator.view() };
+}
+
+describe('turn planner, StS2', () => {
+  it("attacks when Osty's HP takes the hit a Defend would block", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-osty-block', 20);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_NECROBINDER'), card(9002, 'STRIKE_NECROBINDER')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it("counts Osty's HP in Unleash's damage: it kills where a Strike does not", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-unleash', 20);
+    monster.hp = 20;
+    monster.maxHp = 40;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 5, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'UNLEASH')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+});

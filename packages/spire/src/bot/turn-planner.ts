@@ -346,6 +346,10 @@ interface HandFacts {
   readonly enrage: number;
   /** The living enemies' threats (threatOf), summed. */
   readonly threat: number;
+  /** An StS2 state (the player has a Star count): the StS2 card rules below apply. */
+  readonly sts2: boolean;
+  /** HP of the player's living companion (StS2's Osty), 0 without one. */
+  readonly ostyHp: number;
 }
 
 function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: readonly number[]): HandFacts {
@@ -360,7 +364,46 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
   }
   let threat = 0;
   for (const enemyThreat of threats) threat += enemyThreat;
-  return { noDraw, sharpHide, enrage, threat };
+  const player = state.combat?.player;
+  const sts2 = player?.stars !== undefined;
+  let ostyHp = 0;
+  if (sts2) for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
+  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp };
+}
+
+/** What the planner reads from an StS2 card's text (parsed only for StS2 states). */
+interface Sts2Numbers {
+  readonly vulnerable: number;
+  readonly weak: number;
+  /** "Osty deals N damage": Osty's attack, which needs a living Osty. */
+  readonly ostyDamage: number;
+  /** Unleash: Osty's attack adds his current HP. */
+  readonly plusOstyHp: boolean;
+  /** "Summon N" now (not "Next turn, Summon"): Osty's HP, which takes unblocked attack damage. */
+  readonly summon: number;
+}
+
+const STS2_NUMBERS = new Map<string, Sts2Numbers>();
+
+function modelledSts2Skill(text: string): boolean {
+  const numbers = sts2Numbers(text);
+  return numbers.ostyDamage > 0 || numbers.summon > 0 || numbers.vulnerable > 0 || numbers.weak > 0;
+}
+
+function sts2Numbers(text: string): Sts2Numbers {
+  let numbers = STS2_NUMBERS.get(text);
+  if (numbers === undefined) {
+    if (STS2_NUMBERS.size >= 4096) STS2_NUMBERS.clear();
+    numbers = {
+      vulnerable: numberIn(text, /apply (\d+) vulnerable/i),
+      weak: numberIn(text, /apply (\d+) weak/i),
+      ostyDamage: numberIn(text, /osty deals (\d+) damage/i),
+      plusOstyHp: /plus damage equal to his current hp/i.test(text),
+      summon: /next turn, summon/i.test(text) ? 0 : numberIn(text, /summon (\d+)/i),
+    };
+    STS2_NUMBERS.set(text, numbers);
+  }
+  return numbers;
 }
 
 function planCard(
@@ -423,7 +466,10 @@ function planCard(
     strengthDown === 0 &&
     numbers.poisonMultiplier === 1
   ) {
-    if (constants.weak === 0 && constants.vulnerable === 0) otherValue += 6;
+    // A Skill that does nothing the planner models is played for what it may do; StS2 Skills
+    // whose Osty attack, Summon or debuff is modelled below are valued for that instead.
+    if (constants.weak === 0 && constants.vulnerable === 0 && !(facts.sts2 && modelledSts2Skill(text)))
+      otherValue += 6;
   }
   if (card.card_id === 'POWER_THROUGH' && !danger) return null;
   if (isAttack) {
@@ -443,9 +489,34 @@ function planCard(
     }
   const validTargets: boolean[] = [];
   for (const target of card.valid_target_indices ?? []) validTargets[target] = true;
-  const damage = hasDamage ? (card.damage as number) : null;
-  const vulnerable = constants.vulnerable;
-  const weak = constants.weak;
+  let damage = hasDamage ? (card.damage as number) : null;
+  let vulnerable = constants.vulnerable;
+  let weak = constants.weak;
+  let summonBlock = 0;
+  if (facts.sts2) {
+    // StS2 cards the id tables do not know: debuffs, Osty's attacks and Summons read from the text.
+    const extra = sts2Numbers(text);
+    if (vulnerable === 0) vulnerable = extra.vulnerable;
+    if (weak === 0) weak = extra.weak;
+    // Osty takes the unblocked attack damage before the player: a Summon is Block that lasts, and
+    // makes Unleash hit harder later.
+    summonBlock = extra.summon;
+    otherValue += extra.summon * 0.6;
+    if (extra.ostyDamage > 0 || extra.plusOstyHp) {
+      const ostyHp = facts.ostyHp + extra.summon;
+      if (ostyHp <= 0) damage = null;
+      else {
+        const base = damage ?? extra.ostyDamage;
+        damage = extra.plusOstyHp ? base + ostyHp : base;
+        // The previews show Unleash's base damage only.
+        if (extra.plusOstyHp)
+          for (let index = 0; index < previewDamage.length; index++) {
+            const shown = previewDamage[index];
+            if (shown !== undefined) previewDamage[index] = shown + ostyHp;
+          }
+      }
+    }
+  }
   return {
     card,
     keyId: 0,
@@ -466,7 +537,7 @@ function planCard(
       strengthDown > 0,
     cost: card.costs_x ? energy : card.energy_cost,
     energyGain: numbers.energy,
-    block,
+    block: block + summonBlock,
     strengthGain: type === 'Power' ? numbers.strength : 0,
     vulnerable,
     weak,
@@ -871,7 +942,8 @@ export function planTurn(state: GameState): GameAction {
   }
   const root: PlanState = {
     energy: player.energy,
-    block: player.block,
+    // Osty takes the attack damage the Block leaves.
+    block: player.block + facts.ostyHp,
     strength: 0,
     value: 0,
     selfDamage: 0,
