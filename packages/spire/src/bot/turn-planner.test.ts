@@ -288,4 +288,21 @@ describe('turn planner, StS2', () => {
     combat.player.energy = 1;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it('trades a small hit for damage in an StS2 boss fight, where the fight is long', () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'planner-boss', character: 'IRONCLAD' });
+    simulator.step({ action: 'choose_map_node', option_index: 0 });
+    const combat = simulator.run.combat;
+    const monster = combat?.monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
+    combat.monsters.splice(1);
+    combat.kind = 'boss';
+    monster.hp = 240;
+    monster.maxHp = 240;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 2, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_IRONCLAD'), card(9002, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 1;
+    expect(simulator.view().combat_type).toBe('boss');
+    expect(planTurn(simulator.view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

@@ -23,6 +23,11 @@ const DAMAGE_VALUE = 0.5;
  */
 const DAMAGE_VALUE_PER_TURN = 0.05;
 const DAMAGE_VALUE_MAX = 1;
+/**
+ * The least damage value in StS2 boss and elite fights. Tuned on seeds bench-2000..2099 (0.5 -> 0.8:
+ * StS2 Act 1 clears of the four characters 195 -> 204 of 400; 1.2: 201).
+ */
+const STS2_LONG_FIGHT_DAMAGE_VALUE = 0.8;
 /** This decision's damage value (set by planTurn; the planner is synchronous). */
 let damageValue = DAMAGE_VALUE;
 /**
@@ -926,6 +931,9 @@ export function planTurn(state: GameState): GameAction {
   );
   const cards: PlanCard[] = [];
   const facts = handFacts(state, powers, threats);
+  // StS2 bosses and elites have two to three times the HP of StS1's and gain Strength or heal while
+  // the fight lasts: damage that shortens it is worth more from the first turn.
+  if (facts.sts2 && longFight) damageValue = Math.max(damageValue, STS2_LONG_FIGHT_DAMAGE_VALUE);
   for (let index = 0; index < combat.hand.length; index++) {
     const planned = planCard(state, combat.hand[index] as HandCard, player.energy, longFight, danger, facts);
     if (planned !== null) cards.push(planned);
