@@ -219,4 +219,18 @@ describe('heuristic bot', () => {
     }
     expect(checked).toBeGreaterThan(0);
   });
+
+  it('takes a card rated from its text that StS1 would skip, as the StS2 Necrobinder', () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'reward-pick', character: 'NECROBINDER' });
+    const bot = createHeuristicBot();
+    let steps = 0;
+    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+      simulator.step(bot.choose(simulator.view()));
+    const reward = simulator.run.reward;
+    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+    // Afterlife is rated 34 from its text: above StS2's bar of 30, below StS1's 38.
+    item.cards = [{ uid: 9001, id: 'AFTERLIFE', upgraded: false }];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 0 });
+  });
 });
