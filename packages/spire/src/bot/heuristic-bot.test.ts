@@ -220,6 +220,23 @@ describe('heuristic bot', () => {
     expect(checked).toBeGreaterThan(0);
   });
 
+  it('uses a Block potion against the first hit of an StS2 boss instead of keeping it', () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'boss-potion', character: 'IRONCLAD' });
+    simulator.step({ action: 'choose_map_node', option_index: 0 });
+    const run = simulator.run;
+    const combat = run.combat;
+    const monster = combat?.monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
+    combat.monsters.splice(1);
+    combat.kind = 'boss';
+    monster.hp = 240;
+    monster.maxHp = 240;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
+    run.potions = ['BLOCK_POTION', null, null];
+    const action = createHeuristicBot().choose(simulator.view());
+    expect(action).toMatchObject({ action: 'use_potion', option_index: 0 });
+  });
+
   it('takes a card rated from its text that StS1 would skip, as the StS2 Necrobinder', () => {
     const simulator = createSimulator({ ruleset: 'sts2', seed: 'reward-pick', character: 'NECROBINDER' });
     const bot = createHeuristicBot();
@@ -234,3 +251,4 @@ describe('heuristic bot', () => {
     expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 0 });
   });
 });
+

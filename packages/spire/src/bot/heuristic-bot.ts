@@ -37,6 +37,8 @@ const PICK_THRESHOLD_ESTIMATED = 38;
  */
 const STS2_PICK_THRESHOLD = 42;
 const STS2_PICK_THRESHOLD_ESTIMATED = 30;
+/** Potions that heal: kept for when HP is low, even in a boss fight. */
+const HEALING_POTIONS = new Set(['BLOOD_POTION', 'FRUIT_JUICE', 'REGEN_POTION', 'FAIRY_IN_A_BOTTLE']);
 const BUFF_POTIONS = new Set([
   'STRENGTH_POTION',
   'DEXTERITY_POTION',
@@ -125,7 +127,7 @@ function chooseAction(state: GameState, maxDeckSize: number, sts2: boolean): Gam
   }
   switch (state.screen) {
     case 'COMBAT':
-      return chooseCombat(state);
+      return chooseCombat(state, sts2);
     case 'MAP':
       return state.map === null || state.map === undefined
         ? fallback(state)
@@ -157,7 +159,7 @@ function enemyDamage(enemy: Enemy): number {
   return total;
 }
 
-function chooseCombat(state: GameState): GameAction {
+function chooseCombat(state: GameState, sts2: boolean): GameAction {
   const combat = state.combat;
   if (combat === null || combat === undefined) return fallback(state);
   const enemies = livingEnemies(state);
@@ -166,16 +168,30 @@ function chooseCombat(state: GameState): GameAction {
   const needed = Math.max(0, incoming - player.block);
   const hp = player.current_hp;
 
-  const potion = choosePotion(state, enemies, needed, hp);
+  const potion = choosePotion(state, enemies, needed, hp, sts2);
   if (potion !== null) return potion;
 
   return planTurn(state);
 }
 
-function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: number): GameAction | null {
+function choosePotion(
+  state: GameState,
+  enemies: Enemy[],
+  needed: number,
+  hp: number,
+  sts2: boolean,
+): GameAction | null {
   if (!state.available_actions.includes('use_potion')) return null;
   const potions = (state.run?.potions ?? []).filter((potion) => potion.occupied && potion.can_use);
   if (potions.length === 0) return null;
+  // An StS2 boss outlasts what a potion kept for later would save: every potion but the healing
+  // ones goes in at once (Block ones when a hit comes), while it can still turn the fight.
+  if (sts2 && state.combat_type === 'boss')
+    for (const potion of potions) {
+      const id = potion.potion_id ?? '';
+      if (HEALING_POTIONS.has(id) || (id.includes('BLOCK') && needed <= 0)) continue;
+      return usePotion(potion, enemies);
+    }
   const important = state.combat_type === 'boss' || state.combat_type === 'elite';
   const danger = needed >= hp || (needed > 0 && hp - needed < (state.run?.max_hp ?? 80) * 0.25);
   for (const potion of potions) {
