@@ -305,4 +305,15 @@ describe('turn planner, StS2', () => {
     expect(simulator.view().combat_type).toBe('boss');
     expect(planTurn(simulator.view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it("plays Soul Fysh's Beckon rather than keep it in hand and lose its 6 HP", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-beckon', 0);
+    combat.summon = null;
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 4, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_NECROBINDER'), card(9002, 'BECKON')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

@@ -386,6 +386,8 @@ interface Sts2Numbers {
   readonly plusOstyHp: boolean;
   /** "Summon N" now (not "Next turn, Summon"): Osty's HP, which takes unblocked attack damage. */
   readonly summon: number;
+  /** HP lost or damage taken at the end of the turn while the card is in the hand (Soul Fysh's Beckon). */
+  readonly heldCost: number;
 }
 
 const STS2_NUMBERS = new Map<string, Sts2Numbers>();
@@ -405,6 +407,7 @@ function sts2Numbers(text: string): Sts2Numbers {
       ostyDamage: numberIn(text, /osty deals (\d+) damage/i),
       plusOstyHp: /plus damage equal to his current hp/i.test(text),
       summon: /next turn, summon/i.test(text) ? 0 : numberIn(text, /summon (\d+)/i),
+      heldCost: numberIn(text, /end of your turn, if this is in your hand, (?:lose|take) (\d+)/i),
     };
     STS2_NUMBERS.set(text, numbers);
   }
@@ -507,6 +510,8 @@ function planCard(
     // makes Unleash hit harder later.
     summonBlock = extra.summon;
     otherValue += extra.summon * 0.6;
+    // A playable Status that costs HP while held (Beckon): playing it saves that HP.
+    if (extra.heldCost > 0) otherValue += extra.heldCost * lossWeight(hp, state.combat?.player.max_hp ?? hp);
     if (extra.ostyDamage > 0 || extra.plusOstyHp) {
       const ostyHp = facts.ostyHp + extra.summon;
       if (ostyHp <= 0) damage = null;
