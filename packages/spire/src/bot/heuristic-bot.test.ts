@@ -250,5 +250,24 @@ describe('heuristic bot', () => {
     item.cards = [{ uid: 9001, id: 'AFTERLIFE', upgraded: false }];
     expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 0 });
   });
-});
 
+  it("takes Anger over Whirlwind as the StS2 Ironclad, by StS2's re-ratings, and keeps StS1's pick", () => {
+    const pick = (ruleset: 'sts1' | 'sts2') => {
+      const simulator = createSimulator({ ruleset, seed: 'reward-rerated', character: 'IRONCLAD' });
+      const bot = createHeuristicBot();
+      let steps = 0;
+      while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+        simulator.step(bot.choose(simulator.view()));
+      const reward = simulator.run.reward;
+      const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+      if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+      item.cards = [
+        { uid: 9001, id: 'WHIRLWIND', upgraded: false },
+        { uid: 9002, id: 'ANGER', upgraded: false },
+      ];
+      return bot.choose(simulator.view());
+    };
+    expect(pick('sts2')).toEqual({ action: 'choose_reward_card', option_index: 1 });
+    expect(pick('sts1')).toEqual({ action: 'choose_reward_card', option_index: 0 });
+  });
+});

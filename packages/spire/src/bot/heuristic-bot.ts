@@ -296,7 +296,7 @@ function chooseReward(state: GameState, maxDeckSize: number, sts2: boolean): Gam
             ? STS2_PICK_THRESHOLD_ESTIMATED
             : PICK_THRESHOLD_ESTIMATED;
       const score =
-        rateCard(card.card_id, card.card_type, card.rarity, card) +
+        rateCard(card.card_id, card.card_type, card.rarity, card, sts2) +
         (card.upgraded ? 4 : 0) -
         deckCount(state, card.card_id) * 12;
       if (score > threshold && score > bestScore) {
