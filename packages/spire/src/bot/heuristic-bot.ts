@@ -131,7 +131,7 @@ function chooseAction(state: GameState, maxDeckSize: number, sts2: boolean): Gam
     case 'MAP':
       return state.map === null || state.map === undefined
         ? fallback(state)
-        : { action: 'choose_map_node', option_index: chooseMapNode(state, state.map) };
+        : { action: 'choose_map_node', option_index: chooseMapNode(state, state.map, sts2) };
     case 'REWARD':
       return chooseReward(state, maxDeckSize, sts2);
     case 'REST':
