@@ -270,4 +270,20 @@ describe('heuristic bot', () => {
     expect(pick('sts2')).toEqual({ action: 'choose_reward_card', option_index: 1 });
     expect(pick('sts1')).toEqual({ action: 'choose_reward_card', option_index: 0 });
   });
+
+  it("takes Bludgeon over Drum of Battle as the StS2 Ironclad, by StS2's second re-rating", () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'reward-rerated', character: 'IRONCLAD' });
+    const bot = createHeuristicBot();
+    let steps = 0;
+    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+      simulator.step(bot.choose(simulator.view()));
+    const reward = simulator.run.reward;
+    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+    item.cards = [
+      { uid: 9001, id: 'DRUM_OF_BATTLE', upgraded: false },
+      { uid: 9002, id: 'BLUDGEON', upgraded: false },
+    ];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 1 });
+  });
 });
