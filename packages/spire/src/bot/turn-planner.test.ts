@@ -316,4 +316,14 @@ describe('turn planner, StS2', () => {
     combat.player.energy = 1;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it('values the Doom Scourge applies as damage: it is played over a Strike on a quiet turn', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-doom', 1);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'SCOURGE')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
 });

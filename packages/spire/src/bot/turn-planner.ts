@@ -28,6 +28,11 @@ const DAMAGE_VALUE_MAX = 1;
  * StS2 Act 1 clears of the four characters 195 -> 204 of 400; 1.2: 201).
  */
 const STS2_LONG_FIGHT_DAMAGE_VALUE = 0.8;
+/**
+ * Value of a point of Doom against a point of damage. Tuned on StS2 Necrobinder Act 1 clears (0 ->
+ * 0.7 -> 1: bench-2000..2199 100 -> 107 -> 108 of 200, bench-2200..2399 111 at 0.7, 114 at 1).
+ */
+const DOOM_VALUE = 1;
 /** This decision's damage value (set by planTurn; the planner is synchronous). */
 let damageValue = DAMAGE_VALUE;
 /**
@@ -388,13 +393,21 @@ interface Sts2Numbers {
   readonly summon: number;
   /** HP lost or damage taken at the end of the turn while the card is in the hand (Soul Fysh's Beckon). */
   readonly heldCost: number;
+  /** Doom it applies: an enemy whose HP is at most its Doom dies at the end of its turn. */
+  readonly doom: number;
 }
 
 const STS2_NUMBERS = new Map<string, Sts2Numbers>();
 
 function modelledSts2Skill(text: string): boolean {
   const numbers = sts2Numbers(text);
-  return numbers.ostyDamage > 0 || numbers.summon > 0 || numbers.vulnerable > 0 || numbers.weak > 0;
+  return (
+    numbers.ostyDamage > 0 ||
+    numbers.summon > 0 ||
+    numbers.vulnerable > 0 ||
+    numbers.weak > 0 ||
+    numbers.doom > 0
+  );
 }
 
 function sts2Numbers(text: string): Sts2Numbers {
@@ -408,6 +421,7 @@ function sts2Numbers(text: string): Sts2Numbers {
       plusOstyHp: /plus damage equal to his current hp/i.test(text),
       summon: /next turn, summon/i.test(text) ? 0 : numberIn(text, /summon (\d+)/i),
       heldCost: numberIn(text, /end of your turn, if this is in your hand, (?:lose|take) (\d+)/i),
+      doom: numberIn(text, /apply (\d+) doom/i),
     };
     STS2_NUMBERS.set(text, numbers);
   }
@@ -512,6 +526,8 @@ function planCard(
     otherValue += extra.summon * 0.6;
     // A playable Status that costs HP while held (Beckon): playing it saves that HP.
     if (extra.heldCost > 0) otherValue += extra.heldCost * lossWeight(hp, state.combat?.player.max_hp ?? hp);
+    // Doom is damage that lands all at once when the enemy's HP falls to it: most of a damage point.
+    otherValue += extra.doom * DOOM_VALUE * damageValue;
     if (extra.ostyDamage > 0 || extra.plusOstyHp) {
       const ostyHp = facts.ostyHp + extra.summon;
       if (ostyHp <= 0) damage = null;
