@@ -326,4 +326,17 @@ describe('turn planner, StS2', () => {
     combat.player.energy = 1;
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
+
+  it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
+    combat.hand = [card(9001, 'UNDEATH')];
+    combat.player.energy = 0;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+    combat.counters.cardsThisTurn = 60;
+    expect(view().combat?.player.cards_played_this_turn).toBe(60);
+    expect(planTurn(view())).toEqual({ action: 'end_turn' });
+  });
 });

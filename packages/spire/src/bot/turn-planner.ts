@@ -28,6 +28,8 @@ const DAMAGE_VALUE_MAX = 1;
  * StS2 Act 1 clears of the four characters 195 -> 204 of 400; 1.2: 201).
  */
 const STS2_LONG_FIGHT_DAMAGE_VALUE = 0.8;
+/** Plays in one StS2 turn after which the planner ends it (a Necrobinder on bench-179 stalled at the step cap). */
+const STS2_MAX_PLAYS_PER_TURN = 60;
 /**
  * Value of a point of Doom against a point of damage. Tuned on StS2 Necrobinder Act 1 clears (0 ->
  * 0.7 -> 1: bench-2000..2199 100 -> 107 -> 108 of 200, bench-2200..2399 111 at 0.7, 114 at 1).
@@ -955,6 +957,10 @@ export function planTurn(state: GameState): GameAction {
   // StS2 bosses and elites have two to three times the HP of StS1's and gain Strength or heal while
   // the fight lasts: damage that shortens it is worth more from the first turn.
   if (facts.sts2 && longFight) damageValue = Math.max(damageValue, STS2_LONG_FIGHT_DAMAGE_VALUE);
+  // A free card that comes back (Undeath's copy, drawn again by Neurosurge) could be played for
+  // ever, each play worth a little Block: the turn ends after this many plays.
+  if (facts.sts2 && (player.cards_played_this_turn ?? 0) >= STS2_MAX_PLAYS_PER_TURN)
+    return { action: 'end_turn' };
   for (let index = 0; index < combat.hand.length; index++) {
     const planned = planCard(state, combat.hand[index] as HandCard, player.energy, longFight, danger, facts);
     if (planned !== null) cards.push(planned);
