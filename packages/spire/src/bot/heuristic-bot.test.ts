@@ -219,4 +219,71 @@ describe('heuristic bot', () => {
     }
     expect(checked).toBeGreaterThan(0);
   });
+
+  it('uses a Block potion against the first hit of an StS2 boss instead of keeping it', () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'boss-potion', character: 'IRONCLAD' });
+    simulator.step({ action: 'choose_map_node', option_index: 0 });
+    const run = simulator.run;
+    const combat = run.combat;
+    const monster = combat?.monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
+    combat.monsters.splice(1);
+    combat.kind = 'boss';
+    monster.hp = 240;
+    monster.maxHp = 240;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
+    run.potions = ['BLOCK_POTION', null, null];
+    const action = createHeuristicBot().choose(simulator.view());
+    expect(action).toMatchObject({ action: 'use_potion', option_index: 0 });
+  });
+
+  it('takes a card rated from its text that StS1 would skip, as the StS2 Necrobinder', () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'reward-pick', character: 'NECROBINDER' });
+    const bot = createHeuristicBot();
+    let steps = 0;
+    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+      simulator.step(bot.choose(simulator.view()));
+    const reward = simulator.run.reward;
+    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+    // Afterlife is rated 34 from its text: above StS2's bar of 30, below StS1's 38.
+    item.cards = [{ uid: 9001, id: 'AFTERLIFE', upgraded: false }];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 0 });
+  });
+
+  it("takes Anger over Whirlwind as the StS2 Ironclad, by StS2's re-ratings, and keeps StS1's pick", () => {
+    const pick = (ruleset: 'sts1' | 'sts2') => {
+      const simulator = createSimulator({ ruleset, seed: 'reward-rerated', character: 'IRONCLAD' });
+      const bot = createHeuristicBot();
+      let steps = 0;
+      while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+        simulator.step(bot.choose(simulator.view()));
+      const reward = simulator.run.reward;
+      const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+      if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+      item.cards = [
+        { uid: 9001, id: 'WHIRLWIND', upgraded: false },
+        { uid: 9002, id: 'ANGER', upgraded: false },
+      ];
+      return bot.choose(simulator.view());
+    };
+    expect(pick('sts2')).toEqual({ action: 'choose_reward_card', option_index: 1 });
+    expect(pick('sts1')).toEqual({ action: 'choose_reward_card', option_index: 0 });
+  });
+
+  it("takes Bludgeon over Drum of Battle as the StS2 Ironclad, by StS2's second re-rating", () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'reward-rerated', character: 'IRONCLAD' });
+    const bot = createHeuristicBot();
+    let steps = 0;
+    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+      simulator.step(bot.choose(simulator.view()));
+    const reward = simulator.run.reward;
+    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+    item.cards = [
+      { uid: 9001, id: 'DRUM_OF_BATTLE', upgraded: false },
+      { uid: 9002, id: 'BLUDGEON', upgraded: false },
+    ];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 1 });
+  });
 });

@@ -30,6 +30,15 @@ const PICK_THRESHOLD = 50;
  * from 57 to 31 of 200.
  */
 const PICK_THRESHOLD_ESTIMATED = 38;
+/**
+ * StS2's bars, lower: its Act 1 bosses have 170-250 HP, and decks that skipped rewards met them
+ * with the starter Strikes. Tuned on seeds bench-2000..2099 (50/38 -> 42/30: Act 1 clears of the
+ * four characters 195 -> 207 of 400, Necrobinder 31 -> 40; 35/22: 207; 56/44: 172).
+ */
+const STS2_PICK_THRESHOLD = 42;
+const STS2_PICK_THRESHOLD_ESTIMATED = 30;
+/** Potions that heal: kept for when HP is low, even in a boss fight. */
+const HEALING_POTIONS = new Set(['BLOOD_POTION', 'FRUIT_JUICE', 'REGEN_POTION', 'FAIRY_IN_A_BOTTLE']);
 const BUFF_POTIONS = new Set([
   'STRENGTH_POTION',
   'DEXTERITY_POTION',
@@ -81,13 +90,22 @@ const SILENT_BOSS_RELIC_PREFERENCE = [
 export function createHeuristicBot(options: HeuristicBotOptions = {}): Bot {
   // 22 -> 18 on bench-0..199 and bench-2000..2199: StS1 Silent wins 80 -> 95 of 400 (15: 94), Ironclad 68 -> 71.
   const maxDeckSize = options.maxDeckSize ?? 18;
+  // Outside fights an StS2 Ironclad or Silent state looks like an StS1 one: the first fight says which.
+  let sts2 = false;
   return {
     choose(state: GameState): GameAction {
-      const action = chooseAction(state, maxDeckSize);
+      if (!sts2 && showsSts2(state)) sts2 = true;
+      const action = chooseAction(state, maxDeckSize, sts2);
       if (state.available_actions.includes(action.action)) return action;
       return fallback(state);
     },
   };
+}
+
+/** Whether the state is StS2's: its fight shows a Star count, or the character is StS2's own. */
+function showsSts2(state: GameState): boolean {
+  const character = state.run?.character_id;
+  return state.combat?.player.stars !== undefined || character === 'REGENT' || character === 'NECROBINDER';
 }
 
 function fallback(state: GameState): GameAction {
@@ -99,7 +117,7 @@ function fallback(state: GameState): GameAction {
   return { action: first as GameAction['action'], option_index: 0 };
 }
 
-function chooseAction(state: GameState, maxDeckSize: number): GameAction {
+function chooseAction(state: GameState, maxDeckSize: number, sts2: boolean): GameAction {
   if (
     state.selection !== null &&
     state.selection !== undefined &&
@@ -109,13 +127,13 @@ function chooseAction(state: GameState, maxDeckSize: number): GameAction {
   }
   switch (state.screen) {
     case 'COMBAT':
-      return chooseCombat(state);
+      return chooseCombat(state, sts2);
     case 'MAP':
       return state.map === null || state.map === undefined
         ? fallback(state)
-        : { action: 'choose_map_node', option_index: chooseMapNode(state, state.map) };
+        : { action: 'choose_map_node', option_index: chooseMapNode(state, state.map, sts2) };
     case 'REWARD':
-      return chooseReward(state, maxDeckSize);
+      return chooseReward(state, maxDeckSize, sts2);
     case 'REST':
       return chooseRest(state);
     case 'SHOP':
@@ -141,7 +159,7 @@ function enemyDamage(enemy: Enemy): number {
   return total;
 }
 
-function chooseCombat(state: GameState): GameAction {
+function chooseCombat(state: GameState, sts2: boolean): GameAction {
   const combat = state.combat;
   if (combat === null || combat === undefined) return fallback(state);
   const enemies = livingEnemies(state);
@@ -150,16 +168,30 @@ function chooseCombat(state: GameState): GameAction {
   const needed = Math.max(0, incoming - player.block);
   const hp = player.current_hp;
 
-  const potion = choosePotion(state, enemies, needed, hp);
+  const potion = choosePotion(state, enemies, needed, hp, sts2);
   if (potion !== null) return potion;
 
   return planTurn(state);
 }
 
-function choosePotion(state: GameState, enemies: Enemy[], needed: number, hp: number): GameAction | null {
+function choosePotion(
+  state: GameState,
+  enemies: Enemy[],
+  needed: number,
+  hp: number,
+  sts2: boolean,
+): GameAction | null {
   if (!state.available_actions.includes('use_potion')) return null;
   const potions = (state.run?.potions ?? []).filter((potion) => potion.occupied && potion.can_use);
   if (potions.length === 0) return null;
+  // An StS2 boss outlasts what a potion kept for later would save: every potion but the healing
+  // ones goes in at once (Block ones when a hit comes), while it can still turn the fight.
+  if (sts2 && state.combat_type === 'boss')
+    for (const potion of potions) {
+      const id = potion.potion_id ?? '';
+      if (HEALING_POTIONS.has(id) || (id.includes('BLOCK') && needed <= 0)) continue;
+      return usePotion(potion, enemies);
+    }
   const important = state.combat_type === 'boss' || state.combat_type === 'elite';
   const danger = needed >= hp || (needed > 0 && hp - needed < (state.run?.max_hp ?? 80) * 0.25);
   for (const potion of potions) {
@@ -245,7 +277,7 @@ function deckCount(state: GameState, cardId: string): number {
   return (state.run?.deck ?? []).filter((card) => card.card_id === cardId).length;
 }
 
-function chooseReward(state: GameState, maxDeckSize: number): GameAction {
+function chooseReward(state: GameState, maxDeckSize: number, sts2: boolean): GameAction {
   const reward = state.reward;
   if (reward === null || reward === undefined) return fallback(state);
   if (reward.pending_card_choice) {
@@ -254,9 +286,17 @@ function chooseReward(state: GameState, maxDeckSize: number): GameAction {
     const full = deckSize >= maxDeckSize;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (const card of reward.card_options) {
-      const threshold = full ? 62 : hasTableRating(card.card_id) ? PICK_THRESHOLD : PICK_THRESHOLD_ESTIMATED;
+      const threshold = full
+        ? 62
+        : hasTableRating(card.card_id)
+          ? sts2
+            ? STS2_PICK_THRESHOLD
+            : PICK_THRESHOLD
+          : sts2
+            ? STS2_PICK_THRESHOLD_ESTIMATED
+            : PICK_THRESHOLD_ESTIMATED;
       const score =
-        rateCard(card.card_id, card.card_type, card.rarity, card) +
+        rateCard(card.card_id, card.card_type, card.rarity, card, sts2) +
         (card.upgraded ? 4 : 0) -
         deckCount(state, card.card_id) * 12;
       if (score > threshold && score > bestScore) {

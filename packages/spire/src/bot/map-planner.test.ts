@@ -44,4 +44,18 @@ describe('map planner', () => {
     const ironclad = fork('IRONCLAD');
     expect(chooseMapNode(ironclad.state, ironclad.map)).toBe(0);
   });
+
+  it('takes the Unknown room over the hallway fight in StS2, and the fight in StS1', () => {
+    const { state, map } = fork('IRONCLAD');
+    const unknown = { ...map, available_nodes: [...map.available_nodes], nodes: [...map.nodes] };
+    unknown.available_nodes[1] = {
+      index: 1,
+      row: 1,
+      col: 1,
+      node_type: 'Unknown',
+    } as MapState['available_nodes'][number];
+    unknown.nodes[1] = { ...(map.nodes[1] as MapState['nodes'][number]), node_type: 'Unknown' };
+    expect(chooseMapNode(state, unknown, true)).toBe(1);
+    expect(chooseMapNode(state, unknown)).toBe(0);
+  });
 });

@@ -255,3 +255,88 @@ describe('turn planner', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 7 });
   });
 });
+
+/** A first-floor StS2 Necrobinder fight against its first monster alone, Osty at `ostyHp`. */
+function necrobinderDuel(seed: string, ostyHp: number) {
+  const simulator = createSimulator({ ruleset: 'sts2', seed, character: 'NECROBINDER' });
+  simulator.step({ action: 'choose_map_node', option_index: 0 });
+  const combat = simulator.run.combat;
+  const monster = combat?.monsters[0];
+  if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
+  combat.monsters.splice(1);
+  combat.summon = { id: 'OSTY', name: 'Osty', hp: ostyHp, maxHp: ostyHp };
+  return { run: simulator.run, combat, monster, view: () => simulator.view() };
+}
+
+describe('turn planner, StS2', () => {
+  it("attacks when Osty's HP takes the hit a Defend would block", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-osty-block', 20);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_NECROBINDER'), card(9002, 'STRIKE_NECROBINDER')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it("counts Osty's HP in Unleash's damage: it kills where a Strike does not", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-unleash', 20);
+    monster.hp = 20;
+    monster.maxHp = 40;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 5, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'UNLEASH')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('trades a small hit for damage in an StS2 boss fight, where the fight is long', () => {
+    const simulator = createSimulator({ ruleset: 'sts2', seed: 'planner-boss', character: 'IRONCLAD' });
+    simulator.step({ action: 'choose_map_node', option_index: 0 });
+    const combat = simulator.run.combat;
+    const monster = combat?.monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
+    combat.monsters.splice(1);
+    combat.kind = 'boss';
+    monster.hp = 240;
+    monster.maxHp = 240;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 2, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_IRONCLAD'), card(9002, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 1;
+    expect(simulator.view().combat_type).toBe('boss');
+    expect(planTurn(simulator.view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it("plays Soul Fysh's Beckon rather than keep it in hand and lose its 6 HP", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-beckon', 0);
+    combat.summon = null;
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 4, hits: 1 };
+    combat.hand = [card(9001, 'DEFEND_NECROBINDER'), card(9002, 'BECKON')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('values the Doom Scourge applies as damage: it is played over a Strike on a quiet turn', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-doom', 1);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'SCOURGE')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
+    monster.hp = 80;
+    monster.maxHp = 80;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
+    combat.hand = [card(9001, 'UNDEATH')];
+    combat.player.energy = 0;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+    combat.counters.cardsThisTurn = 60;
+    expect(view().combat?.player.cards_played_this_turn).toBe(60);
+    expect(planTurn(view())).toEqual({ action: 'end_turn' });
+  });
+});

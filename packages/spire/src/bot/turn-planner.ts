@@ -23,6 +23,18 @@ const DAMAGE_VALUE = 0.5;
  */
 const DAMAGE_VALUE_PER_TURN = 0.05;
 const DAMAGE_VALUE_MAX = 1;
+/**
+ * The least damage value in StS2 boss and elite fights. Tuned on seeds bench-2000..2099 (0.5 -> 0.8:
+ * StS2 Act 1 clears of the four characters 195 -> 204 of 400; 1.2: 201).
+ */
+const STS2_LONG_FIGHT_DAMAGE_VALUE = 0.8;
+/** Plays in one StS2 turn after which the planner ends it (a Necrobinder on bench-179 stalled at the step cap). */
+const STS2_MAX_PLAYS_PER_TURN = 60;
+/**
+ * Value of a point of Doom against a point of damage. Tuned on StS2 Necrobinder Act 1 clears (0 ->
+ * 0.7 -> 1: bench-2000..2199 100 -> 107 -> 108 of 200, bench-2200..2399 111 at 0.7, 114 at 1).
+ */
+const DOOM_VALUE = 1;
 /** This decision's damage value (set by planTurn; the planner is synchronous). */
 let damageValue = DAMAGE_VALUE;
 /**
@@ -346,6 +358,10 @@ interface HandFacts {
   readonly enrage: number;
   /** The living enemies' threats (threatOf), summed. */
   readonly threat: number;
+  /** An StS2 state (the player has a Star count): the StS2 card rules below apply. */
+  readonly sts2: boolean;
+  /** HP of the player's living companion (StS2's Osty), 0 without one. */
+  readonly ostyHp: number;
 }
 
 function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: readonly number[]): HandFacts {
@@ -360,7 +376,58 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
   }
   let threat = 0;
   for (const enemyThreat of threats) threat += enemyThreat;
-  return { noDraw, sharpHide, enrage, threat };
+  const player = state.combat?.player;
+  const sts2 = player?.stars !== undefined;
+  let ostyHp = 0;
+  if (sts2) for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
+  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp };
+}
+
+/** What the planner reads from an StS2 card's text (parsed only for StS2 states). */
+interface Sts2Numbers {
+  readonly vulnerable: number;
+  readonly weak: number;
+  /** "Osty deals N damage": Osty's attack, which needs a living Osty. */
+  readonly ostyDamage: number;
+  /** Unleash: Osty's attack adds his current HP. */
+  readonly plusOstyHp: boolean;
+  /** "Summon N" now (not "Next turn, Summon"): Osty's HP, which takes unblocked attack damage. */
+  readonly summon: number;
+  /** HP lost or damage taken at the end of the turn while the card is in the hand (Soul Fysh's Beckon). */
+  readonly heldCost: number;
+  /** Doom it applies: an enemy whose HP is at most its Doom dies at the end of its turn. */
+  readonly doom: number;
+}
+
+const STS2_NUMBERS = new Map<string, Sts2Numbers>();
+
+function modelledSts2Skill(text: string): boolean {
+  const numbers = sts2Numbers(text);
+  return (
+    numbers.ostyDamage > 0 ||
+    numbers.summon > 0 ||
+    numbers.vulnerable > 0 ||
+    numbers.weak > 0 ||
+    numbers.doom > 0
+  );
+}
+
+function sts2Numbers(text: string): Sts2Numbers {
+  let numbers = STS2_NUMBERS.get(text);
+  if (numbers === undefined) {
+    if (STS2_NUMBERS.size >= 4096) STS2_NUMBERS.clear();
+    numbers = {
+      vulnerable: numberIn(text, /apply (\d+) vulnerable/i),
+      weak: numberIn(text, /apply (\d+) weak/i),
+      ostyDamage: numberIn(text, /osty deals (\d+) damage/i),
+      plusOstyHp: /plus damage equal to his current hp/i.test(text),
+      summon: /next turn, summon/i.test(text) ? 0 : numberIn(text, /summon (\d+)/i),
+      heldCost: numberIn(text, /end of your turn, if this is in your hand, (?:lose|take) (\d+)/i),
+      doom: numberIn(text, /apply (\d+) doom/i),
+    };
+    STS2_NUMBERS.set(text, numbers);
+  }
+  return numbers;
 }
 
 function planCard(
@@ -423,7 +490,10 @@ function planCard(
     strengthDown === 0 &&
     numbers.poisonMultiplier === 1
   ) {
-    if (constants.weak === 0 && constants.vulnerable === 0) otherValue += 6;
+    // A Skill that does nothing the planner models is played for what it may do; StS2 Skills
+    // whose Osty attack, Summon or debuff is modelled below are valued for that instead.
+    if (constants.weak === 0 && constants.vulnerable === 0 && !(facts.sts2 && modelledSts2Skill(text)))
+      otherValue += 6;
   }
   if (card.card_id === 'POWER_THROUGH' && !danger) return null;
   if (isAttack) {
@@ -443,9 +513,38 @@ function planCard(
     }
   const validTargets: boolean[] = [];
   for (const target of card.valid_target_indices ?? []) validTargets[target] = true;
-  const damage = hasDamage ? (card.damage as number) : null;
-  const vulnerable = constants.vulnerable;
-  const weak = constants.weak;
+  let damage = hasDamage ? (card.damage as number) : null;
+  let vulnerable = constants.vulnerable;
+  let weak = constants.weak;
+  let summonBlock = 0;
+  if (facts.sts2) {
+    // StS2 cards the id tables do not know: debuffs, Osty's attacks and Summons read from the text.
+    const extra = sts2Numbers(text);
+    if (vulnerable === 0) vulnerable = extra.vulnerable;
+    if (weak === 0) weak = extra.weak;
+    // Osty takes the unblocked attack damage before the player: a Summon is Block that lasts, and
+    // makes Unleash hit harder later.
+    summonBlock = extra.summon;
+    otherValue += extra.summon * 0.6;
+    // A playable Status that costs HP while held (Beckon): playing it saves that HP.
+    if (extra.heldCost > 0) otherValue += extra.heldCost * lossWeight(hp, state.combat?.player.max_hp ?? hp);
+    // Doom is damage that lands all at once when the enemy's HP falls to it: most of a damage point.
+    otherValue += extra.doom * DOOM_VALUE * damageValue;
+    if (extra.ostyDamage > 0 || extra.plusOstyHp) {
+      const ostyHp = facts.ostyHp + extra.summon;
+      if (ostyHp <= 0) damage = null;
+      else {
+        const base = damage ?? extra.ostyDamage;
+        damage = extra.plusOstyHp ? base + ostyHp : base;
+        // The previews show Unleash's base damage only.
+        if (extra.plusOstyHp)
+          for (let index = 0; index < previewDamage.length; index++) {
+            const shown = previewDamage[index];
+            if (shown !== undefined) previewDamage[index] = shown + ostyHp;
+          }
+      }
+    }
+  }
   return {
     card,
     keyId: 0,
@@ -466,7 +565,7 @@ function planCard(
       strengthDown > 0,
     cost: card.costs_x ? energy : card.energy_cost,
     energyGain: numbers.energy,
-    block,
+    block: block + summonBlock,
     strengthGain: type === 'Power' ? numbers.strength : 0,
     vulnerable,
     weak,
@@ -855,6 +954,13 @@ export function planTurn(state: GameState): GameAction {
   );
   const cards: PlanCard[] = [];
   const facts = handFacts(state, powers, threats);
+  // StS2 bosses and elites have two to three times the HP of StS1's and gain Strength or heal while
+  // the fight lasts: damage that shortens it is worth more from the first turn.
+  if (facts.sts2 && longFight) damageValue = Math.max(damageValue, STS2_LONG_FIGHT_DAMAGE_VALUE);
+  // A free card that comes back (Undeath's copy, drawn again by Neurosurge) could be played for
+  // ever, each play worth a little Block: the turn ends after this many plays.
+  if (facts.sts2 && (player.cards_played_this_turn ?? 0) >= STS2_MAX_PLAYS_PER_TURN)
+    return { action: 'end_turn' };
   for (let index = 0; index < combat.hand.length; index++) {
     const planned = planCard(state, combat.hand[index] as HandCard, player.energy, longFight, danger, facts);
     if (planned !== null) cards.push(planned);
@@ -871,7 +977,8 @@ export function planTurn(state: GameState): GameAction {
   }
   const root: PlanState = {
     energy: player.energy,
-    block: player.block,
+    // Osty takes the attack damage the Block leaves.
+    block: player.block + facts.ostyHp,
     strength: 0,
     value: 0,
     selfDamage: 0,
