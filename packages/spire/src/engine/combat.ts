@@ -833,14 +833,14 @@ export class Combat implements CombatContext {
       if (sts2) {
         // StS2's Demise: HP lost at the end of each of its turns; Shrink and Debilitate wear off by 1.
         if (monster.alive && (monster.powers.DEMISE ?? 0) > 0) {
-          this.reduceMonsterHp(monster, monster.powers.DEMISE ?? 0, false);
+          this.reduceMonsterHp(monster, monster.powers.DEMISE ?? 0, false, true);
           if (this.finished()) return;
         }
         if ((monster.powers.SHRINK ?? 0) > 0) this.reducePower(monster.powers, 'SHRINK', 1);
         if ((monster.powers.DEBILITATE ?? 0) > 0) this.reducePower(monster.powers, 'DEBILITATE', 1);
       }
       if (monster.alive && (monster.powers.DOOM ?? 0) > 0 && monster.hp <= (monster.powers.DOOM ?? 0)) {
-        this.reduceMonsterHp(monster, monster.hp, false);
+        this.reduceMonsterHp(monster, monster.hp, false, true);
         if (!monster.alive && (monster.powers.MINION ?? 0) === 0)
           for (const relic of this.run.relics) getRelic(relic.id).onDoomKill?.(this);
         if (this.finished()) return;
@@ -1541,10 +1541,11 @@ export class Combat implements CombatContext {
   }
 
   /** Block absorbs, HP drops, reactions fire. Returns HP lost. */
-  reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean): number {
+  reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean, hpLoss = false): number {
     if (!monster.alive || damage <= 0) return 0;
     let remaining = damage;
-    const hadBlock = monster.block > 0;
+    // HP loss (StS2's Doom and Demise) goes past Block, as the player's does.
+    const hadBlock = !hpLoss && monster.block > 0;
     if (hadBlock) {
       const absorbed = Math.min(monster.block, remaining);
       monster.block -= absorbed;

@@ -139,3 +139,24 @@ describe('StS2 powers of monsters', () => {
     expect(plain.block).toBeLessThan(40);
   });
 });
+
+describe('StS2 HP loss on monsters', () => {
+  it('Doom kills and Demise takes HP through Block (before, Block absorbed both)', () => {
+    const { run, combat } = fight(['SEAPUNK', 'SEAPUNK'], ['DEFEND_IRONCLAD']);
+    const [doomed, demised] = run.combat?.monsters ?? [];
+    if (doomed === undefined || demised === undefined) throw new Error('two enemies expected');
+    // Barricade keeps the Block on into the end of their turns, where Doom and Demise act.
+    for (const monster of [doomed, demised]) {
+      monster.block = 50;
+      monster.powers.BARRICADE = 1;
+    }
+    doomed.hp = 20;
+    doomed.powers.DOOM = 20;
+    demised.powers.DEMISE = 5;
+    const before = demised.hp;
+    withRuleset('sts2', () => combat.endTurn());
+    expect(doomed.alive).toBe(false);
+    expect(before - demised.hp).toBe(5);
+    expect(demised.block).toBeGreaterThanOrEqual(50);
+  });
+});
