@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '../api/game-state.js';
 import { createSimulator } from '../engine/simulator.js';
-import { createHeuristicBot } from './heuristic-bot.js';
+import { createHeuristicBot, showsSts2 } from './heuristic-bot.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const snapshotDirectory = join(repositoryRoot, '..', 'shared', 'data', 'sts2');
@@ -65,6 +65,32 @@ describe('heuristic bot', () => {
       }
       expect(simulator.over).toBe(true);
       expect(simulator.run.floor).toBeGreaterThan(1);
+    }
+  });
+
+  it('reads the ruleset from each state, so a bot reused across runs or a resumed run decides the same', () => {
+    // Before, a bot remembered StS2 once it had seen it: an agent process reusing one bot played its
+    // StS1 runs after an StS2 run with StS2 choices, and a killed-and-resumed StS2 run chose differently.
+    const sts2Map = createSimulator({ seed: 'ruleset-1', character: 'IRONCLAD', ruleset: 'sts2' }).view();
+    const sts1Map = createSimulator({ seed: 'ruleset-1', character: 'IRONCLAD', ruleset: 'sts1' }).view();
+    expect(showsSts2(sts2Map)).toBe(true);
+    expect(showsSts2(sts1Map)).toBe(false);
+    const fresh = createHeuristicBot();
+    const used = createHeuristicBot();
+    const warm = createSimulator({ seed: 'ruleset-2', character: 'SILENT', ruleset: 'sts2' });
+    for (let step = 0; step < 200 && !warm.over; step++) warm.step(used.choose(warm.view()));
+    for (let seed = 0; seed < 20; seed++) {
+      const simulator = createSimulator({
+        seed: `ruleset-3-${seed}`,
+        character: 'IRONCLAD',
+        ruleset: 'sts1',
+      });
+      for (let step = 0; step < 60 && !simulator.over; step++) {
+        const state = simulator.view();
+        const action = fresh.choose(state);
+        expect(used.choose(state)).toEqual(action);
+        simulator.step(action);
+      }
     }
   });
 

@@ -90,22 +90,40 @@ const SILENT_BOSS_RELIC_PREFERENCE = [
 export function createHeuristicBot(options: HeuristicBotOptions = {}): Bot {
   // 22 -> 18 on bench-0..199 and bench-2000..2199: StS1 Silent wins 80 -> 95 of 400 (15: 94), Ironclad 68 -> 71.
   const maxDeckSize = options.maxDeckSize ?? 18;
-  // Outside fights an StS2 Ironclad or Silent state looks like an StS1 one: the first fight says which.
-  let sts2 = false;
   return {
     choose(state: GameState): GameAction {
-      if (!sts2 && showsSts2(state)) sts2 = true;
-      const action = chooseAction(state, maxDeckSize, sts2);
+      // Read from this state alone, never remembered: a run resumed in another process (or the next
+      // run of a bot reused across runs) must get the same decisions.
+      const action = chooseAction(state, maxDeckSize, showsSts2(state));
       if (state.available_actions.includes(action.action)) return action;
       return fallback(state);
     },
   };
 }
 
-/** Whether the state is StS2's: its fight shows a Star count, or the character is StS2's own. */
-function showsSts2(state: GameState): boolean {
+/** StS1's boss encounters (a finished game's closed list): any other boss is StS2's. */
+const STS1_BOSSES = new Set([
+  'SLIME_BOSS',
+  'THE_GUARDIAN',
+  'HEXAGHOST',
+  'BRONZE_AUTOMATON',
+  'THE_CHAMP',
+  'THE_COLLECTOR',
+  'AWAKENED_ONE',
+  'TIME_EATER',
+  'DONU_AND_DECA',
+]);
+
+/**
+ * Whether the state is StS2's: its fight shows a Star count, the character is StS2's own, or the act's
+ * boss is not one of StS1's (outside fights an StS2 Ironclad or Silent state otherwise looks like StS1's).
+ */
+export function showsSts2(state: GameState): boolean {
   const character = state.run?.character_id;
-  return state.combat?.player.stars !== undefined || character === 'REGENT' || character === 'NECROBINDER';
+  if (state.combat?.player.stars !== undefined || character === 'REGENT' || character === 'NECROBINDER')
+    return true;
+  const boss = state.boss_encounter_id ?? state.run?.boss_id;
+  return typeof boss === 'string' && boss !== '' && !STS1_BOSSES.has(boss);
 }
 
 function fallback(state: GameState): GameAction {
