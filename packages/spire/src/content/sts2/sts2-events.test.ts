@@ -903,6 +903,17 @@ describe('StS2 events: each option applies its stated effects', () => {
     expect(run.deck.some((card) => card.uid === shown)).toBe(false);
   });
 
+  it('an event that names a deck card names a Mad Science card too (before: it threw on the type-and-rider ids)', () => {
+    const run = at('SLIPPERY_BRIDGE', (state) => {
+      state.floor = 8;
+      // Only Basic cards besides it: the bridge shows the Mad Science card.
+      state.deck = [...state.deck, { uid: 999, id: 'MAD_SCIENCE_WEAPON_VIOLENCE', upgraded: false }];
+    });
+    expect(run.event?.memory.card).toBe(999);
+    const label = withRuleset('sts2', () => toGameState(run)).event?.options[0]?.description ?? '';
+    expect(label).toContain('Remove Mad Science');
+  });
+
   it('Stone of All Time trades a random potion for 10 Max HP', () => {
     const run = at('STONE_OF_ALL_TIME', (state) => {
       state.potions = ['FIRE_POTION', null, null];

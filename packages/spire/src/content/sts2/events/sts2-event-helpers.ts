@@ -9,6 +9,7 @@ import { STS2_CARD_FACTS } from '../data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from '../data/sts2-potion-facts.js';
 import { STS2_RELIC_FACTS } from '../data/sts2-relic-facts.js';
 import { canEnchant } from '../sts2-enchantments.js';
+import { MAD_SCIENCE_FACTS } from '../sts2-mad-science.js';
 
 export const LEAVE: EventOption = { label: '[Leave] Nothing happens.' };
 
@@ -20,8 +21,11 @@ function nameIn(table: readonly { readonly id: string; readonly name: string }[]
   return found.name;
 }
 
+/** The export's cards and the Mad Science cards Tinker Time builds (a deck may hold one). */
+const ALL_CARD_FACTS = [...STS2_CARD_FACTS, ...MAD_SCIENCE_FACTS];
+
 export function cardName(id: string): string {
-  return nameIn(STS2_CARD_FACTS, id);
+  return nameIn(ALL_CARD_FACTS, id);
 }
 
 export function relicName(id: string): string {
@@ -32,7 +36,7 @@ export function potionName(id: string): string {
   return nameIn(STS2_POTION_FACTS, id);
 }
 
-const CARDS = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
+const CARDS = new Map(ALL_CARD_FACTS.map((facts) => [facts.id, facts]));
 
 /** A card's type (Attack, Skill, Power, Status, Curse) from the facts. */
 export function cardType(id: string): string {
