@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { GameAction } from '../api/game-action.js';
 import type { GameState } from '../api/game-state.js';
 import { createSimulator } from '../engine/simulator.js';
 import { createHeuristicBot, showsSts2 } from './heuristic-bot.js';
@@ -27,6 +28,26 @@ const cardReward = (character: string, options: ReturnType<typeof cardOffer>[]):
     reward: { pending_card_choice: true, card_options: options, rewards: [] },
     run: { character_id: character, deck: [] },
   }) as unknown as GameState;
+
+/**
+ * The bot's choice when an Ironclad run's first open card reward (bot-played up to it, seed
+ * reward-rerated) offers `first` and `second`.
+ */
+function pickBetween(ruleset: 'sts1' | 'sts2', first: string, second: string): GameAction {
+  const simulator = createSimulator({ ruleset, seed: 'reward-rerated', character: 'IRONCLAD' });
+  const bot = createHeuristicBot();
+  let steps = 0;
+  while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
+    simulator.step(bot.choose(simulator.view()));
+  const reward = simulator.run.reward;
+  const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
+  if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+  item.cards = [
+    { uid: 9001, id: first, upgraded: false },
+    { uid: 9002, id: second, upgraded: false },
+  ];
+  return bot.choose(simulator.view());
+}
 
 describe('heuristic bot', () => {
   it('only chooses legal actions and finishes whole runs for both characters', () => {
@@ -278,38 +299,15 @@ describe('heuristic bot', () => {
   });
 
   it("takes Anger over Whirlwind as the StS2 Ironclad, by StS2's re-ratings, and keeps StS1's pick", () => {
-    const pick = (ruleset: 'sts1' | 'sts2') => {
-      const simulator = createSimulator({ ruleset, seed: 'reward-rerated', character: 'IRONCLAD' });
-      const bot = createHeuristicBot();
-      let steps = 0;
-      while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
-        simulator.step(bot.choose(simulator.view()));
-      const reward = simulator.run.reward;
-      const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
-      if (item?.kind !== 'cards') throw new Error('expected an open card reward');
-      item.cards = [
-        { uid: 9001, id: 'WHIRLWIND', upgraded: false },
-        { uid: 9002, id: 'ANGER', upgraded: false },
-      ];
-      return bot.choose(simulator.view());
-    };
+    const pick = (ruleset: 'sts1' | 'sts2') => pickBetween(ruleset, 'WHIRLWIND', 'ANGER');
     expect(pick('sts2')).toEqual({ action: 'choose_reward_card', option_index: 1 });
     expect(pick('sts1')).toEqual({ action: 'choose_reward_card', option_index: 0 });
   });
 
   it("takes Bludgeon over Drum of Battle as the StS2 Ironclad, by StS2's second re-rating", () => {
-    const simulator = createSimulator({ ruleset: 'sts2', seed: 'reward-rerated', character: 'IRONCLAD' });
-    const bot = createHeuristicBot();
-    let steps = 0;
-    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
-      simulator.step(bot.choose(simulator.view()));
-    const reward = simulator.run.reward;
-    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
-    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
-    item.cards = [
-      { uid: 9001, id: 'DRUM_OF_BATTLE', upgraded: false },
-      { uid: 9002, id: 'BLUDGEON', upgraded: false },
-    ];
-    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 1 });
+    expect(pickBetween('sts2', 'DRUM_OF_BATTLE', 'BLUDGEON')).toEqual({
+      action: 'choose_reward_card',
+      option_index: 1,
+    });
   });
 });
