@@ -37,6 +37,9 @@ const PICK_THRESHOLD_ESTIMATED = 38;
  */
 const STS2_PICK_THRESHOLD = 42;
 const STS2_PICK_THRESHOLD_ESTIMATED = 30;
+/** A card reward's bars per ruleset: for cards the tables rate, and for cards rated from their text. */
+const PICK_BARS = { rated: PICK_THRESHOLD, estimated: PICK_THRESHOLD_ESTIMATED } as const;
+const STS2_PICK_BARS = { rated: STS2_PICK_THRESHOLD, estimated: STS2_PICK_THRESHOLD_ESTIMATED } as const;
 /** Potions that heal: kept for when HP is low, even in a boss fight. */
 const HEALING_POTIONS = new Set(['BLOOD_POTION', 'FRUIT_JUICE', 'REGEN_POTION', 'FAIRY_IN_A_BOTTLE']);
 const BUFF_POTIONS = new Set([
@@ -304,15 +307,8 @@ function chooseReward(state: GameState, maxDeckSize: number, sts2: boolean): Gam
     const full = deckSize >= maxDeckSize;
     let bestScore = Number.NEGATIVE_INFINITY;
     for (const card of reward.card_options) {
-      const threshold = full
-        ? 62
-        : hasTableRating(card.card_id)
-          ? sts2
-            ? STS2_PICK_THRESHOLD
-            : PICK_THRESHOLD
-          : sts2
-            ? STS2_PICK_THRESHOLD_ESTIMATED
-            : PICK_THRESHOLD_ESTIMATED;
+      const bars = sts2 ? STS2_PICK_BARS : PICK_BARS;
+      const threshold = full ? 62 : hasTableRating(card.card_id) ? bars.rated : bars.estimated;
       const score =
         rateCard(card.card_id, card.card_type, card.rarity, card, sts2) +
         (card.upgraded ? 4 : 0) -

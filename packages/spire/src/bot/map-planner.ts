@@ -24,8 +24,9 @@ const UNKNOWN_VALUE = 1.2;
 /**
  * StS2's: its hallway fights cost more HP than an Unknown room's event gives up. Tuned on
  * bench-2000..2199 with every map choice valued for StS2 (1.2 -> 2: Act 1 clears of the four
- * characters 452 -> 490 of 800; 3: 461; bench-2200..2399: 445 -> 473). The Ironclad's and Silent's
- * first choice, before a fight shows the ruleset, keeps 1.2: 452 -> 469 and 445 -> 462.
+ * characters 452 -> 490 of 800; 3: 461; bench-2200..2399: 445 -> 473; measured when the Ironclad's
+ * and Silent's first choice, made before the bot read the ruleset from the boss, still used 1.2: 452
+ * -> 469 and 445 -> 462).
  */
 const STS2_UNKNOWN_VALUE = 2;
 

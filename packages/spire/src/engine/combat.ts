@@ -37,6 +37,7 @@ import { CARD_STUN, CARD_STUN_MOVE, HAND_LIMIT, replayKey } from './definitions.
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
 import { gainGold } from './rewards.js';
 import type { CombatCard, CombatState, MonsterState, Powers, RunState } from './run-state.js';
+import { upgradableCards } from './upgradable-cards.js';
 
 export { HAND_LIMIT };
 export const BASE_ENERGY = 3;
@@ -2586,10 +2587,7 @@ export class Combat implements CombatContext {
     const improvement = this.combat.player.powers.IMPROVEMENT ?? 0;
     if (improvement <= 0) return;
     for (let count = 0; count < improvement; count++) {
-      const upgradable = this.run.deck.filter((card) => {
-        const type = getCard(card.id).type;
-        return !card.upgraded && type !== 'Curse' && type !== 'Status';
-      });
+      const upgradable = upgradableCards(this.run);
       if (upgradable.length === 0) return;
       const card = upgradable[this.randomInt(0, upgradable.length - 1)];
       if (card !== undefined) card.upgraded = true;

@@ -3,7 +3,7 @@
 
 import type { RandomState } from './random.js';
 import { nextInt, shuffleInPlace } from './random.js';
-import type { MapNode, MapState, RoomType } from './run-state.js';
+import type { MapNode, MapState, RoomType, RunState } from './run-state.js';
 
 /** Columns of an act map. */
 export const MAP_WIDTH = 7;
@@ -209,4 +209,10 @@ export function nextNodes(map: MapState, position: { row: number; column: number
     if (node !== undefined) next.push(node);
   }
   return next;
+}
+
+/** The map node the player stands on, if any. */
+export function currentNode(run: RunState): MapNode | undefined {
+  const position = run.position;
+  return position === null ? undefined : findNode(run.map, position.row, position.column);
 }

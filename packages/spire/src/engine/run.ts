@@ -29,7 +29,7 @@ import { cardRewardAlternatives, openCardReward } from './card-reward-alternativ
 import { baseCost, Combat, hasRelic } from './combat.js';
 import { copyDeckCard } from './deck-card-copy.js';
 import type { EncounterDefinition, EventContext, RelicRestOption } from './definitions.js';
-import { findNode, generateMap, mapHeight } from './map.js';
+import { currentNode, findNode, generateMap, mapHeight } from './map.js';
 import { isFlight, reachableNodes } from './map-travel.js';
 import {
   createRandomState,
@@ -66,6 +66,7 @@ import type {
   RunState,
 } from './run-state.js';
 import { createShop, restockShop } from './shop.js';
+import { upgradableCards } from './upgradable-cards.js';
 
 /** The last act; beating its boss wins the run. */
 export const FINAL_ACT = 3;
@@ -541,13 +542,6 @@ function finishRestOption(run: RunState, id: string): void {
   const options = restOptions(run);
   taken.counter = Math.max(0, taken.counter) | (1 << options.findIndex((option) => option.id === id));
   run.restDone = restOptions(run).every((option) => !option.enabled);
-}
-
-export function upgradableCards(run: RunState): DeckCard[] {
-  return run.deck.filter((card) => {
-    const type = getCard(card.id).type;
-    return !card.upgraded && type !== 'Curse' && type !== 'Status';
-  });
 }
 
 /** StS2: the rest-site options of the deck's cards (Byrdonis Egg's Hatch), once each. */
@@ -1028,8 +1022,7 @@ function nextAct(run: RunState): void {
 
 /** StS2: the Gold a Spoils Map marked at this treasure site (0 elsewhere); the map is used up. */
 function spoilsAt(run: RunState): number {
-  const position = run.position;
-  const node = run.map.nodes.find((at) => at.row === position?.row && at.column === position.column);
+  const node = currentNode(run);
   const spoils = node?.spoils;
   if (node === undefined || spoils === undefined) return 0;
   delete node.spoils;

@@ -5,8 +5,9 @@
 // game's text gives without a variable are named constants below.
 
 import type { CombatContext } from '../../engine/definitions.js';
+import { currentNode } from '../../engine/map.js';
 import { nextInt } from '../../engine/random.js';
-import type { CharacterId, CombatCard, MapNode, RoomType, RunState } from '../../engine/run-state.js';
+import type { CharacterId, CombatCard, RoomType, RunState } from '../../engine/run-state.js';
 import { counterOf, countTo, relicState, setCounter } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
 import { characterCards, obtainRelic, randomNewCards } from './sts2-ancient-relic-rules.js';
@@ -150,13 +151,6 @@ const GOLDEN_PATH: readonly RoomType[] = [
 ];
 /** The column of the Golden Path (the middle of the map's 7). */
 const GOLDEN_PATH_COLUMN = 3;
-
-/** The map node the player is in, if any. */
-function currentNode(run: RunState): MapNode | undefined {
-  const position = run.position;
-  if (position === null) return undefined;
-  return run.map.nodes.find((node) => node.row === position.row && node.column === position.column);
-}
 
 export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
   GOLDEN_COMPASS: () => ({

@@ -101,6 +101,15 @@ export function monsterName(facts: Sts2MonsterFacts): string {
   return facts.name.replace(/\s*#?[A-Z]?\{[^}]*\}/g, '').trim();
 }
 
+/** A generic definition's moves with one move's effect written from the monster's page instead. */
+function withMoveEffect(
+  moves: readonly MonsterMoveDefinition[],
+  id: string,
+  effect: (context: MonsterContext) => void,
+): MonsterMoveDefinition[] {
+  return moves.map((move) => (move.id === id ? { ...move, effect } : move));
+}
+
 /** Damage the real states show where the export has none. */
 const OBSERVED_DAMAGE: Readonly<Record<string, number>> = { 'WATERFALL_GIANT/PRESSURE_GUN_MOVE': 25 };
 
@@ -443,9 +452,7 @@ function waterfallGiant(): MonsterDefinition {
     text:
       'Waterfall Giant (boss of Underdocks): builds Steam Eruption every turn (15 on Pressurize, then 3 per move). When killed it does not die at once: it is About to Blow (cannot be worn down, 999,999,999 HP) for a turn, then Explodes for damage equal to its Steam Eruption and leaves. ' +
       orderText(facts),
-    moves: base.moves.map((move) =>
-      move.id === 'EXPLODE_MOVE' ? { ...move, effect: (context: MonsterContext) => context.escape() } : move,
-    ),
+    moves: withMoveEffect(base.moves, 'EXPLODE_MOVE', (context) => context.escape()),
     onDeath: (context) => {
       const monster = context.monster;
       if ((monster.memory.exploding ?? 0) > 0) return;
@@ -543,22 +550,14 @@ function queen(): MonsterDefinition {
   return {
     ...base,
     text: 'Queen (boss of Glory, with her Torch Head Amalgam): opens with Puppet Strings (3 Chains of Binding) and Your Mine (99 Frail, Weak and Vulnerable), then, while the Amalgam lives, Burn Bright for Me (she gains 20 Block, the Amalgam 1 Strength); once it is dead she cycles Off with Your Head (3x5), Execution (15) and Enrage (2 Strength).',
-    moves: base.moves.map((move) =>
-      move.id === 'BURN_BRIGHT_FOR_ME_MOVE'
-        ? {
-            ...move,
-            effect: (context: MonsterContext) => {
-              context.gainBlock(20);
-              const combat = context.combat.run.combat;
-              if (combat === null) return;
-              combat.monsters.forEach((other, index) => {
-                if (other !== context.monster && other.alive)
-                  context.combat.applyToMonster(index, 'STRENGTH', 1);
-              });
-            },
-          }
-        : move,
-    ),
+    moves: withMoveEffect(base.moves, 'BURN_BRIGHT_FOR_ME_MOVE', (context) => {
+      context.gainBlock(20);
+      const combat = context.combat.run.combat;
+      if (combat === null) return;
+      combat.monsters.forEach((other, index) => {
+        if (other !== context.monster && other.alive) context.combat.applyToMonster(index, 'STRENGTH', 1);
+      });
+    }),
     nextMove: (context) => {
       const monster = context.monster;
       const last = monster.history[monster.history.length - 1];
@@ -607,17 +606,10 @@ function toadpole(): MonsterDefinition {
   return {
     ...base,
     text: `${monsterName(facts)}. Spike Spit removes the 2 Thorns Spiken gave. ${orderText(facts)}`,
-    moves: base.moves.map((move) =>
-      move.id === 'SPIKE_SPIT_MOVE'
-        ? {
-            ...move,
-            effect: (context: MonsterContext) => {
-              const thorns = context.monster.powers.THORNS ?? 0;
-              if (thorns > 0) context.buff('THORNS', -Math.min(2, thorns));
-            },
-          }
-        : move,
-    ),
+    moves: withMoveEffect(base.moves, 'SPIKE_SPIT_MOVE', (context) => {
+      const thorns = context.monster.powers.THORNS ?? 0;
+      if (thorns > 0) context.buff('THORNS', -Math.min(2, thorns));
+    }),
   };
 }
 
@@ -703,24 +695,17 @@ function knowledgeDemon(): MonsterDefinition {
   return {
     ...base,
     text: `${monsterName(facts)}. Curse of Knowledge: choose Disintegration (6, then 7, then 8 damage at the end of each of your turns) or Mind Rot, then Sloth, then Waste Away; its order: Curse of Knowledge, Slap, Knowledge Overwhelming, Ponder three times, then without the Curse.`,
-    moves: base.moves.map((move) =>
-      move.id === 'CURSE_OF_KNOWLEDGE_MOVE'
-        ? {
-            ...move,
-            effect: (context: MonsterContext) => {
-              const use = Math.min(KNOWLEDGE_CURSES.length, (context.monster.memory.curses ?? 0) + 1);
-              context.monster.memory.curses = use;
-              context.combat.requestSelection({
-                source: 'generated',
-                generated: ['DISINTEGRATION', KNOWLEDGE_CURSES[use - 1] as string],
-                count: 1,
-                prompt: 'Curse of Knowledge: choose the curse you take.',
-                monster: 'KNOWLEDGE_DEMON',
-              });
-            },
-          }
-        : move,
-    ),
+    moves: withMoveEffect(base.moves, 'CURSE_OF_KNOWLEDGE_MOVE', (context) => {
+      const use = Math.min(KNOWLEDGE_CURSES.length, (context.monster.memory.curses ?? 0) + 1);
+      context.monster.memory.curses = use;
+      context.combat.requestSelection({
+        source: 'generated',
+        generated: ['DISINTEGRATION', KNOWLEDGE_CURSES[use - 1] as string],
+        count: 1,
+        prompt: 'Curse of Knowledge: choose the curse you take.',
+        monster: 'KNOWLEDGE_DEMON',
+      });
+    }),
     onSelect: (context, chosen) => {
       const demon = context.run.combat?.monsters.find((monster) => monster.id === 'KNOWLEDGE_DEMON');
       const use = demon?.memory.curses ?? 1;
@@ -752,16 +737,9 @@ function bowlbugRock(): MonsterDefinition {
   return {
     ...base,
     text: `${monsterName(facts)}. Headbutt every turn; a Headbutt fully blocked puts it Off Balance, and it spends its next turn Dizzy.`,
-    moves: base.moves.map((move) =>
-      move.id === 'DIZZY_MOVE'
-        ? {
-            ...move,
-            effect: (context: MonsterContext) => {
-              delete context.monster.memory.offBalance;
-            },
-          }
-        : move,
-    ),
+    moves: withMoveEffect(base.moves, 'DIZZY_MOVE', (context) => {
+      delete context.monster.memory.offBalance;
+    }),
     nextMove: (context) =>
       context.monster.history.at(-1) === 'HEADBUTT_MOVE' && context.monster.memory.offBalance === 1
         ? 'DIZZY_MOVE'
@@ -836,19 +814,11 @@ function toughEgg(): MonsterDefinition {
     ...base,
     text: `${monsterName(facts)}. Spawns with ${EGG_HATCH} Hatch. Hatch, its first move: it loses Hatch and every power but Minion and becomes the Hatchling, which Nibbles every turn. The Hatchling's HP is not simulated (the export gives it only at ascension, 20-23): it keeps the egg's HP.`,
     setup: (context) => context.buff('HATCH', EGG_HATCH),
-    moves: base.moves.map((move) =>
-      move.id === 'HATCH_MOVE'
-        ? {
-            ...move,
-            effect: (context: MonsterContext) => {
-              const monster = context.monster;
-              for (const power of Object.keys(monster.powers))
-                if (power !== 'MINION') delete monster.powers[power];
-              monster.name = 'Hatchling';
-            },
-          }
-        : move,
-    ),
+    moves: withMoveEffect(base.moves, 'HATCH_MOVE', (context) => {
+      const monster = context.monster;
+      for (const power of Object.keys(monster.powers)) if (power !== 'MINION') delete monster.powers[power];
+      monster.name = 'Hatchling';
+    }),
   };
 }
 
