@@ -899,6 +899,7 @@ export class Combat implements CombatContext {
 
   private endOfRound(): void {
     const combat = this.combat;
+    const sts2 = this.run.ruleset === 'sts2';
     for (const monster of combat.monsters) {
       if (!monster.alive) continue;
       if ((monster.powers.METALLICIZE ?? 0) > 0) monster.block += monster.powers.METALLICIZE ?? 0;
@@ -923,6 +924,11 @@ export class Combat implements CombatContext {
       if ((monster.powers.NEMESIS ?? 0) > 0) {
         if ((monster.powers.INTANGIBLE ?? 0) > 0) clear(monster.powers, 'INTANGIBLE');
         else monster.powers.INTANGIBLE = 1;
+      } else if (sts2 && (monster.powers.INTANGIBLE ?? 0) > 0) {
+        // StS2's Intangible lasts its amount in turns for every creature: a monster's falls by 1 at the end
+        // of each round, as the player's does. Soul Fysh's Fade gives 2 in its own turn, so it shields the
+        // monster through the player's next turn (1 would have run out unused).
+        this.reducePower(monster.powers, 'INTANGIBLE', 1);
       }
       this.decrementTurnBased(monster.powers);
     }

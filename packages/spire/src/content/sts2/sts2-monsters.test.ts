@@ -641,3 +641,25 @@ describe('Mysterious Knight (its export page) and Plating on monsters', () => {
     expect(knight.powers.PLATING).toBe(3);
   });
 });
+
+describe("Soul Fysh's Fade", () => {
+  it('gives 2 Intangible that falls by 1 each round: it shields the next player turn only', () => {
+    const { run, combat } = fight(['SOUL_FYSH']);
+    const fysh = run.combat?.monsters[0];
+    // Beckon, De-Gas, Gaze, then Fade.
+    const moves = endTurns(run, combat, 3);
+    expect(moves.map((move) => move[0])).toEqual(['BECKON_MOVE', 'DE_GAS_MOVE', 'GAZE_MOVE']);
+    expect(fysh?.move.id).toBe('FADE_MOVE');
+    endTurns(run, combat, 1);
+    // Fade's 2, less the 1 of the round it came in: the player's turn now hits it for 1.
+    expect(fysh?.powers.INTANGIBLE).toBe(1);
+    const hp = fysh?.hp ?? 0;
+    withRuleset('sts2', () => combat.damageMonster(0, 30));
+    expect(fysh?.hp).toBe(hp - 1);
+    endTurns(run, combat, 1);
+    // Worn off: it was stacking for good (4 after the next Fade), and every hit dealt 1 for the rest of the fight.
+    expect(fysh?.powers.INTANGIBLE).toBeUndefined();
+    withRuleset('sts2', () => combat.damageMonster(0, 30));
+    expect(fysh?.hp).toBe(hp - 31);
+  });
+});
