@@ -35,6 +35,8 @@ export interface Sts2CardRule {
   readonly unplayableReason?: CardDefinition['unplayableReason'];
   /** The energy cost now. */
   readonly dynamicCost?: CardDefinition['dynamicCost'];
+  /** Osty deals the card's damage plus this (the play adds it too). */
+  readonly summonDamage?: CardDefinition['summonDamage'];
   /** While in the hand, why another card cannot be played now (Normality). */
   readonly whileInHand?: CardDefinition['whileInHand'];
   /** An option rest sites offer while the card is in the deck. */
@@ -893,6 +895,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   UNLEASH: {
     text: 'Osty deals !D! damage plus damage equal to his current HP.',
     damage: [6, 9],
+    summonDamage: (summon) => summon.hp,
     play: (x, c) => {
       const summon = x.run.combat?.summon;
       if (summon === null || summon === undefined || summon.hp <= 0) return;

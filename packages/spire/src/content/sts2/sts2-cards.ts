@@ -215,6 +215,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
     ...(rule?.unplayableReason !== undefined ? { unplayableReason: rule.unplayableReason } : {}),
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
+    ...(rule?.summonDamage !== undefined ? { summonDamage: rule.summonDamage } : {}),
     ...(rule?.whileInHand !== undefined ? { whileInHand: rule.whileInHand } : {}),
     ...(rule?.restOption !== undefined ? { restOption: rule.restOption } : {}),
     ...(rule?.atActStart !== undefined ? { atActStart: rule.atActStart } : {}),
