@@ -389,8 +389,6 @@ interface Sts2Numbers {
   readonly weak: number;
   /** "Osty deals N damage": Osty's attack, which needs a living Osty. */
   readonly ostyDamage: number;
-  /** Unleash: Osty's attack adds his current HP. */
-  readonly plusOstyHp: boolean;
   /** "Summon N" now (not "Next turn, Summon"): Osty's HP, which takes unblocked attack damage. */
   readonly summon: number;
   /** HP lost or damage taken at the end of the turn while the card is in the hand (Soul Fysh's Beckon). */
@@ -420,7 +418,6 @@ function sts2Numbers(text: string): Sts2Numbers {
       vulnerable: numberIn(text, /apply (\d+) vulnerable/i),
       weak: numberIn(text, /apply (\d+) weak/i),
       ostyDamage: numberIn(text, /osty deals (\d+) damage/i),
-      plusOstyHp: /plus damage equal to his current hp/i.test(text),
       summon: /next turn, summon/i.test(text) ? 0 : numberIn(text, /summon (\d+)/i),
       heldCost: numberIn(text, /end of your turn, if this is in your hand, (?:lose|take) (\d+)/i),
       doom: numberIn(text, /apply (\d+) doom/i),
@@ -530,19 +527,10 @@ function planCard(
     if (extra.heldCost > 0) otherValue += extra.heldCost * lossWeight(hp, state.combat?.player.max_hp ?? hp);
     // Doom is damage that lands all at once when the enemy's HP falls to it: most of a damage point.
     otherValue += extra.doom * DOOM_VALUE * damageValue;
-    if (extra.ostyDamage > 0 || extra.plusOstyHp) {
-      const ostyHp = facts.ostyHp + extra.summon;
-      if (ostyHp <= 0) damage = null;
-      else {
-        const base = damage ?? extra.ostyDamage;
-        damage = extra.plusOstyHp ? base + ostyHp : base;
-        // The previews show Unleash's base damage only.
-        if (extra.plusOstyHp)
-          for (let index = 0; index < previewDamage.length; index++) {
-            const shown = previewDamage[index];
-            if (shown !== undefined) previewDamage[index] = shown + ostyHp;
-          }
-      }
+    // Osty's attack needs a living Osty; Unleash's shown damage and previews count his HP already.
+    if (extra.ostyDamage > 0) {
+      if (facts.ostyHp + extra.summon <= 0) damage = null;
+      else damage ??= extra.ostyDamage;
     }
   }
   return {

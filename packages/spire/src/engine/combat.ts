@@ -245,6 +245,25 @@ export function playerAttackDamage(
   return damage;
 }
 
+/**
+ * What a hit of `amount` does to `monster` before its Block: Vulnerable (unless ignored), then
+ * Intangible. Damage that already counted Vulnerable (the player's attacks) does not come here.
+ */
+export function damageTaken(monster: MonsterState, amount: number, ignoreVulnerable: boolean): number {
+  let damage = amount;
+  if (!ignoreVulnerable && (monster.powers.VULNERABLE ?? 0) > 0)
+    damage = Math.floor(damage * debilitated(monster, 1.5));
+  if ((monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
+  return damage;
+}
+
+/** StS2: one hit of Osty's attack of `base` damage on `monster` (null: before the target's side), as shown and as dealt. */
+export function summonAttackDamage(combat: CombatState, base: number, monster: MonsterState | null): number {
+  // Calcify adds to each of Osty's hits; the player's Strength and Weak do not reach them.
+  const amount = base + (combat.player.powers.CALCIFY ?? 0);
+  return monster === null ? amount : damageTaken(monster, amount, false);
+}
+
 /** A Vulnerable or Weak multiplier on `monster`, twice as far from 1 while it has StS2's Debilitate. */
 function debilitated(monster: MonsterState, multiplier: number): number {
   return (monster.powers.DEBILITATE ?? 0) > 0 ? 1 + 2 * (multiplier - 1) : multiplier;
@@ -1532,11 +1551,11 @@ export class Combat implements CombatContext {
   damageMonster(index: number, amount: number, options?: { readonly ignoreVulnerable?: boolean }): number {
     const monster = this.combat.monsters[index];
     if (monster === undefined || !monster.alive) return 0;
-    let damage = amount;
-    if (options?.ignoreVulnerable !== true && (monster.powers.VULNERABLE ?? 0) > 0)
-      damage = Math.floor(damage * debilitated(monster, 1.5));
-    if ((monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
-    return this.reduceMonsterHp(monster, damage, false);
+    return this.reduceMonsterHp(
+      monster,
+      damageTaken(monster, amount, options?.ignoreVulnerable === true),
+      false,
+    );
   }
 
   /** Deals damage to every living monster. */
@@ -2352,7 +2371,7 @@ export class Combat implements CombatContext {
   summonAttack(target: number | 'all', base: number): void {
     const summon = this.combat.summon;
     if (summon === null || summon.hp <= 0) return;
-    const amount = base + (this.combat.player.powers.CALCIFY ?? 0);
+    const amount = summonAttackDamage(this.combat, base, null);
     this.combat.counters.ostyAttacksThisTurn = (this.combat.counters.ostyAttacksThisTurn ?? 0) + 1;
     const monsters = this.combat.monsters;
     const index = target === 'all' ? -1 : this.validTarget(target);

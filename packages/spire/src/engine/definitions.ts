@@ -11,6 +11,7 @@ import type {
   MonsterState,
   RewardItem,
   RunState,
+  SummonState,
 } from './run-state.js';
 
 export type CardType = 'Attack' | 'Skill' | 'Power' | 'Status' | 'Curse';
@@ -196,6 +197,11 @@ export interface CardDefinition {
   readonly onExhaust?: (context: CombatContext, card: CardPlay) => void;
   /** Extra energy-cost rule (e.g. cheaper per card played); returns the cost to show. */
   readonly dynamicCost?: (context: CombatContext, base: number) => number;
+  /**
+   * StS2: Osty deals the card's damage, plus this from his state (Unleash: his HP); the play and the
+   * shown damage both add it, as Osty's hits count (no Strength, Weak or Attack relics).
+   */
+  readonly summonDamage?: (summon: SummonState, upgraded: boolean) => number;
   /** StS2: a creature died (an enemy or Osty) while the card is in the hand, Draw or Discard Pile. */
   readonly onCreatureDeath?: (context: CombatContext, card: CombatCard) => void;
   /**

@@ -29,6 +29,7 @@ import {
   monsterAttackDamage,
   playerAttackDamage,
   playerBlock,
+  summonAttackDamage,
 } from './combat.js';
 import type { CardDefinition } from './definitions.js';
 import { MAP_WIDTH, mapHeight } from './map.js';
@@ -268,6 +269,22 @@ function resolvedText(
   return resolved;
 }
 
+/**
+ * StS2: the damage of a card Osty deals (Unleash), with what he adds (his HP) as his hit counts; 0
+ * while he is dead, as the play then deals nothing.
+ */
+function shownSummonDamage(
+  combat: CombatState,
+  definition: CardDefinition,
+  base: number,
+  upgraded: boolean,
+  monster: MonsterState | null,
+): number {
+  const summon = combat.summon;
+  if (summon === null || summon.hp <= 0 || definition.summonDamage === undefined) return 0;
+  return summonAttackDamage(combat, base + definition.summonDamage(summon, upgraded), monster);
+}
+
 function handCard(
   run: RunState,
   combat: CombatState,
@@ -287,7 +304,13 @@ function handCard(
   const hits = hitsOf(definition, card.upgraded);
   // Relics adding damage to Attack cards (Strike Dummy) show in the numbers, as Strength does.
   const bonus = baseDamage !== null && definition.type === 'Attack' ? engine.attackBonusOf(card) : 0;
-  const damage = baseDamage === null ? null : playerAttackDamage(run, combat, baseDamage + bonus, null);
+  const bySummon = definition.summonDamage !== undefined;
+  const damage =
+    baseDamage === null
+      ? null
+      : bySummon
+        ? shownSummonDamage(combat, definition, baseDamage, card.upgraded, null)
+        : playerAttackDamage(run, combat, baseDamage + bonus, null);
   const block =
     definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
   const text = statics.text;
@@ -303,7 +326,10 @@ function handCard(
   const previews =
     requiresTarget && baseDamage !== null
       ? living.map((target) => {
-          const perHit = playerAttackDamage(run, combat, baseDamage + bonus, combat.monsters[target] ?? null);
+          const monster = combat.monsters[target] ?? null;
+          const perHit = bySummon
+            ? shownSummonDamage(combat, definition, baseDamage, card.upgraded, monster)
+            : playerAttackDamage(run, combat, baseDamage + bonus, monster);
           return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
         })
       : null;

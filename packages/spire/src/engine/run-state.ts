@@ -345,6 +345,12 @@ export interface RunState {
   room: RoomType | null;
   combat: CombatState | null;
   reward: RewardState | null;
+  /**
+   * StS2: what a relic obtained while another screen was open (an event, a chest, a deck choice)
+   * offered; the next reward screen shows it, or one opens for it on the way back to the map. Absent
+   * when none.
+   */
+  pendingRewards?: RewardItem[];
   shop: ShopState | null;
   event: EventState | null;
   selection: DeckSelection | null;

@@ -851,7 +851,10 @@ const PERFORMERS = new Map<string, Performer>([
       const selection = run.selection;
       if (selection === null) return;
       run.selection = null;
-      run.screen = selection.returnTo === 'rest' ? 'REST' : selection.returnTo === 'shop' ? 'SHOP' : 'MAP';
+      // Back on the map, what a relic offered meanwhile shows first.
+      if (selection.returnTo === 'map') backToMap(run);
+      else
+        run.screen = selection.returnTo === 'rest' ? 'REST' : selection.returnTo === 'shop' ? 'SHOP' : 'MAP';
     },
   ],
   [
@@ -911,8 +914,8 @@ function afterCombatAction(run: RunState): void {
   }
   const eventRewards = run.event?.fightRewards ?? null;
   run.reward = {
-    items:
-      eventRewards === null
+    items: [
+      ...(eventRewards === null
         ? combatRewards(run, kind, stolen, extraCardRewards)
         : [
             ...eventRewards,
@@ -923,7 +926,9 @@ function afterCombatAction(run: RunState): void {
                 cards: rollCardReward(run, kind),
               }),
             ),
-          ],
+          ]),
+      ...takePendingRewards(run),
+    ],
     openCards: null,
     afterBoss: kind === 'boss',
   };
@@ -1009,7 +1014,21 @@ function backToMap(run: RunState): void {
   run.event = null;
   run.treasure = null;
   run.restDone = false;
+  const pending = takePendingRewards(run);
+  if (pending.length > 0) {
+    run.reward = { items: pending, openCards: null, afterBoss: false };
+    run.screen = 'REWARD';
+    return;
+  }
   run.screen = 'MAP';
+}
+
+/** What relics offered while another screen was open (see `RunState.pendingRewards`), now taken. */
+function takePendingRewards(run: RunState): RewardItem[] {
+  const pending = run.pendingRewards;
+  if (pending === undefined) return [];
+  delete run.pendingRewards;
+  return pending;
 }
 
 function nextAct(run: RunState): void {
@@ -1302,7 +1321,7 @@ function eventContext(run: RunState): EventContext {
     },
     offerRewards: (items) => {
       if (run.event !== null) run.event.done = true;
-      run.reward = { items: [...items], openCards: null, afterBoss: false };
+      run.reward = { items: [...items, ...takePendingRewards(run)], openCards: null, afterBoss: false };
       run.screen = 'REWARD';
     },
     cardPool: (rarity, character) => cardPool(character ?? run.character, rarity),
@@ -1467,7 +1486,7 @@ function selectDeckCard(run: RunState, option: number): void {
     }
     run.screen = 'SHOP';
   } else if (selection.returnTo === 'map') {
-    run.screen = 'MAP';
+    backToMap(run);
   } else {
     run.screen = run.event === null ? 'MAP' : 'EVENT';
   }

@@ -38,6 +38,24 @@ describe('StS2 card rules from the game texts', () => {
     expect(partly).toBeGreaterThan(0);
   });
 
+  it("reads a Mad Science card's own type: its Attack counts as an Attack, its Skill as a Skill", () => {
+    /** Plays `played` at the first enemy with `held` alone beside it in the hand. */
+    const playBeside = (played: string, held: string): RunState => {
+      const { run, combat, card } = fight(played, false, { name: 'hand', ids: [held] });
+      withRuleset('sts2', () => combat.playCard(run.combat?.hand.indexOf(card) ?? -1, 0));
+      return run;
+    };
+    // Expect a Fight gains 1 Energy per Attack in the hand.
+    const energy = (held: string): number => playBeside('EXPECT_A_FIGHT', held).combat?.player.energy ?? 0;
+    expect(energy('MAD_SCIENCE_WEAPON_VIOLENCE')).toBe(energy('STRIKE_REGENT'));
+    expect(energy('MAD_SCIENCE_WEAPON_VIOLENCE')).toBeGreaterThan(energy('DEFEND_REGENT'));
+    // Flechettes hits once per Skill in the hand.
+    const dealt = (held: string): number => hpLost(playBeside('FLECHETTES', held))[0] ?? 0;
+    expect(dealt('MAD_SCIENCE_WEAPON_VIOLENCE')).toBe(dealt('STRIKE_REGENT'));
+    expect(dealt('MAD_SCIENCE')).toBe(dealt('DEFEND_REGENT'));
+    expect(dealt('MAD_SCIENCE')).toBeGreaterThan(dealt('MAD_SCIENCE_WEAPON_VIOLENCE'));
+  });
+
   it('Exterminate hits every enemy 4 times, for 3 (4 upgraded) each', () => {
     for (const [upgraded, each] of [
       [false, 3],

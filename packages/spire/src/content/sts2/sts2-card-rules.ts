@@ -15,6 +15,7 @@ import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
 import { STS2_POWER_FACTS } from './data/sts2-power-facts.js';
 import type { Sts2CardFacts } from './facts.js';
+import { MAD_SCIENCE_FACTS } from './sts2-mad-science.js';
 import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
 
 /** What a rule adds to or replaces in a card built from its facts. */
@@ -35,6 +36,8 @@ export interface Sts2CardRule {
   readonly unplayableReason?: CardDefinition['unplayableReason'];
   /** The energy cost now. */
   readonly dynamicCost?: CardDefinition['dynamicCost'];
+  /** Osty deals the card's damage plus this (the play adds it too). */
+  readonly summonDamage?: CardDefinition['summonDamage'];
   /** While in the hand, why another card cannot be played now (Normality). */
   readonly whileInHand?: CardDefinition['whileInHand'];
   /** An option rest sites offer while the card is in the deck. */
@@ -90,8 +93,13 @@ export function hasNumberCost(card: CombatCard): boolean {
   return definedCost(card) >= 0;
 }
 
-/** Every StS2 card's facts by id (the other rule files read these too). */
-export const STS2_CARD_FACTS_BY_ID = new Map(STS2_CARD_FACTS.map((facts) => [facts.id, facts]));
+/**
+ * Every StS2 card's facts by id, the Mad Science cards Tinker Time builds among them (a card's type,
+ * cost and numbers are read here: the other rule files read these too).
+ */
+export const STS2_CARD_FACTS_BY_ID = new Map(
+  [...STS2_CARD_FACTS, ...MAD_SCIENCE_FACTS].map((facts) => [facts.id, facts]),
+);
 const typeOf = (card: CombatCard): string => STS2_CARD_FACTS_BY_ID.get(card.id)?.type ?? 'Skill';
 function damageOf(card: CombatCard): number {
   const damage = STS2_CARD_FACTS_BY_ID.get(card.id)?.vars.Damage;
@@ -893,6 +901,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   UNLEASH: {
     text: 'Osty deals !D! damage plus damage equal to his current HP.',
     damage: [6, 9],
+    summonDamage: (summon) => summon.hp,
     play: (x, c) => {
       const summon = x.run.combat?.summon;
       if (summon === null || summon === undefined || summon.hp <= 0) return;

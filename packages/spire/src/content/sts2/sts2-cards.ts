@@ -20,7 +20,8 @@ import { STS2_CHOICE_CARD_RULES } from './sts2-choice-card-rules.js';
 import { STS2_COLORLESS_CARD_RULES } from './sts2-colorless-card-rules.js';
 import { describeEffects, type EffectOptions, resolverOf, runEffects } from './sts2-effects.js';
 import { enchantedBlock, enchantedDamage, enchantPlayedKey } from './sts2-enchantments.js';
-import { MAD_SCIENCE_FACTS, MAD_SCIENCE_RULES } from './sts2-mad-science.js';
+import { MAD_SCIENCE_FACTS } from './sts2-mad-science.js';
+import { MAD_SCIENCE_RULES } from './sts2-mad-science-rules.js';
 import { STS2_MULTIPLAYER_CARD_RULES } from './sts2-multiplayer-card-rules.js';
 import { STS2_POWER_CARD_RULES } from './sts2-power-card-rules.js';
 import { STS2_QUEST_CARD_RULES } from './sts2-quest-card-rules.js';
@@ -215,6 +216,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
     ...(rule?.unplayableReason !== undefined ? { unplayableReason: rule.unplayableReason } : {}),
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
+    ...(rule?.summonDamage !== undefined ? { summonDamage: rule.summonDamage } : {}),
     ...(rule?.whileInHand !== undefined ? { whileInHand: rule.whileInHand } : {}),
     ...(rule?.restOption !== undefined ? { restOption: rule.restOption } : {}),
     ...(rule?.atActStart !== undefined ? { atActStart: rule.atActStart } : {}),

@@ -140,6 +140,36 @@ describe('StS2 character cards whose whole text is simulated', () => {
     expect(hpLost(f, 1)).toBe(15 + 6);
   });
 
+  it.each([
+    ['UNLEASH', false],
+    ['UNLEASH', true],
+    ['PROTECTOR', false],
+  ] as const)(
+    '%s (upgraded: %s) shows the damage Osty deals with it, his HP or Max HP counted',
+    (id, upgraded) => {
+      const f = fight('NECROBINDER');
+      sts2(() => f.combat.summon(8));
+      const state = f.combat.combat;
+      if (state.summon !== null) state.summon.hp = 5;
+      // The player's Strength does not reach Osty's hits; Calcify and a Vulnerable target do.
+      state.player.powers.STRENGTH = 3;
+      state.player.powers.CALCIFY = 2;
+      const vulnerable = state.monsters[1];
+      if (vulnerable !== undefined) vulnerable.powers.VULNERABLE = 2;
+      for (const target of [0, 1]) {
+        const card = inHand(f, id, upgraded);
+        const view = sts2(() => toGameState(f.run).combat?.hand.find((shown) => shown.card_id === id));
+        const preview = view?.target_previews?.find((shown) => shown.target_index === target)?.damage;
+        const before = state.monsters[target]?.hp ?? 0;
+        play(f, card, target);
+        const dealt = before - (state.monsters[target]?.hp ?? 0);
+        expect(dealt).toBeGreaterThan(5);
+        expect(preview).toBe(dealt);
+        if (target === 0) expect(view?.damage).toBe(dealt);
+      }
+    },
+  );
+
   it('Right Hand Hand returns from the Discard Pile when a card costing 2 or more is played', () => {
     const f = fight('NECROBINDER');
     sts2(() => f.combat.summon(5));

@@ -3,7 +3,7 @@
 // or mark an enemy or the player (Hang, Veilpiercer, Reflect). Numbers are the card facts'; where
 // the export leaves a number out, the rule says where it comes from.
 import type { CombatContext } from '../../engine/definitions.js';
-import type { CombatCard } from '../../engine/run-state.js';
+import type { CombatCard, SummonState } from '../../engine/run-state.js';
 import {
   definedCost,
   hasNumberCost,
@@ -39,6 +39,13 @@ const MAKE_IT_SO_SKILLS = factsVar('MAKE_IT_SO', 'Cards');
 const BANSHEES_CRY_DISCOUNT = factsVar('BANSHEES_CRY', 'Energy');
 /** Melancholy's cost before any death (its facts' cost; the upgrade keeps it). */
 const MELANCHOLY_COST = STS2_CARD_FACTS_BY_ID.get('MELANCHOLY')?.cost ?? 0;
+/** Protector's Osty damage per point of his Max HP (the export's ExtraDamage 1). */
+const PROTECTOR_EXTRA = STS2_CARD_FACTS_BY_ID.get('PROTECTOR')?.vars.ExtraDamage ?? [1, 1];
+
+/** What Protector adds to its damage: its ExtraDamage times Osty's Max HP. */
+function protectorDamage(summon: SummonState, upgraded: boolean): number {
+  return PROTECTOR_EXTRA[upgraded ? 1 : 0] * summon.maxHp;
+}
 
 export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   // ---- Necrobinder ----
@@ -72,10 +79,11 @@ export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
     // The export leaves the base out ("CalculatedDamage", upgrade +5); its own card file gives 10 and 15.
     text: "Osty deals !D! damage, plus damage equal to Osty's Max HP.",
     damage: [10, 15],
+    summonDamage: protectorDamage,
     play: (x, c) => {
       const summon = x.run.combat?.summon;
       if (summon === null || summon === undefined || summon.hp <= 0) return;
-      x.summonAttack(c.target, c.damage + varOf(c, 'ExtraDamage') * summon.maxHp);
+      x.summonAttack(c.target, c.damage + protectorDamage(summon, c.upgraded));
     },
   },
   RIGHT_HAND_HAND: {

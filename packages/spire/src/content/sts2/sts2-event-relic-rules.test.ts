@@ -176,6 +176,25 @@ describe('StS2 event relic rules', () => {
     expect(offer?.kind === 'cards' ? offer.cards : []).toHaveLength(6);
   });
 
+  it("a relic's card offer made while another relic's deck choice is open shows once the choice is made (before: it was lost)", () => {
+    // Neow's Bones obtains its relics one after another: New Leaf opens its deck choice on the map, then
+    // Hefty Tablet offers its Rare cards.
+    const run = newRun();
+    sts2(() => {
+      addRelic(run, 'NEW_LEAF');
+      addRelic(run, 'HEFTY_TABLET');
+    });
+    expect(run.screen).toBe('CARD_SELECTION');
+    while (run.screen === 'CARD_SELECTION') act(run, { action: 'select_deck_card', option_index: 0 });
+    expect(run.screen).toBe('REWARD');
+    const offer = run.reward?.items.find((item) => item.kind === 'cards');
+    const cards = offer?.kind === 'cards' ? offer.cards : [];
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every((card) => sts2(() => getCard(card.id).rarity) === 'Rare')).toBe(true);
+    act(run, { action: 'proceed' });
+    expect(run.screen).toBe('MAP');
+  });
+
   it('Vitruvian Minion doubles the damage and the Block of Minion cards only', () => {
     const dealt = (relics: readonly string[], id: string): { damage: number; block: number } => {
       const { combat, state } = fight(relics, ['DEFEND_IRONCLAD']);

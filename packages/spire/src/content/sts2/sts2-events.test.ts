@@ -7,6 +7,7 @@ import { applyAction, createRun, enterEvent, legalActions } from '../../engine/r
 import type { CharacterId, RunState } from '../../engine/run-state.js';
 import { createSimulator } from '../../engine/simulator.js';
 import { contentSet, getCard, getEvent, withRuleset } from '../registry.js';
+import { STS2_RELIC_FACTS } from './data/sts2-relic-facts.js';
 import { STS2_CHARACTER_IDS } from './sts2-content.js';
 import { buildSts2Events, UNSIMULATED_STS2_EVENTS } from './sts2-events.js';
 import { rollSts2UnknownRoom, STS2_UNKNOWN_ROOM_BASE } from './sts2-unknown-room.js';
@@ -1023,6 +1024,30 @@ describe('StS2 events: each option applies its stated effects', () => {
     });
     choose(leave, 3);
     expect(upgraded(leave)).toBe(1);
+  });
+
+  it('a relic obtained at an event offers its card rewards once the event is left (before: they were lost)', () => {
+    // Wongo's Featured Item, set to Orrery (its pickup offers card rewards).
+    const run = at('WELCOME_TO_WONGOS', (shaped) => {
+      shaped.gold = 400;
+    });
+    if (run.event !== null)
+      run.event.memory.featured = STS2_RELIC_FACTS.findIndex((relic) => relic.id === 'ORRERY');
+    expect(options(run)[1]?.description).toContain('Orrery');
+    choose(run, 1);
+    expect(has(run, 'ORRERY')).toBe(true);
+    expect(run.screen).toBe('EVENT');
+    act(run, { action: 'proceed' });
+    expect(run.screen).toBe('REWARD');
+    const offers = run.reward?.items.filter((item) => item.kind === 'cards') ?? [];
+    expect(offers.length).toBeGreaterThan(0);
+    const before = run.deck.length;
+    act(run, { action: 'claim_reward', option_index: 0 });
+    act(run, { action: 'choose_reward_card', option_index: 0 });
+    expect(run.deck).toHaveLength(before + 1);
+    act(run, { action: 'proceed' });
+    expect(run.screen).toBe('MAP');
+    expect(run.pendingRewards).toBeUndefined();
   });
 });
 

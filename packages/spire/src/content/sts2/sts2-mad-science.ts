@@ -5,8 +5,6 @@
 // draw 3; upgraded, Innate).
 
 import type { Sts2CardFacts, Sts2Effect } from './facts.js';
-import type { Sts2CardRule } from './sts2-card-rules.js';
-import { randomPoolCard } from './sts2-card-rules.js';
 
 /** The event's types: its option title and the card type it makes. */
 export const MAD_SCIENCE_TYPES = [
@@ -91,6 +89,11 @@ const RIDERS: readonly (readonly Rider[])[] = [
   ],
 ];
 
+/** A type's rider (indexes into MAD_SCIENCE_TYPES and that type's riders): its option and text. */
+export function madScienceRider(type: number, rider: number): Pick<Rider, 'option' | 'text'> | undefined {
+  return RIDERS[type]?.[rider];
+}
+
 /** The riders the event offers for a type (its index in MAD_SCIENCE_TYPES). */
 export function madScienceRiders(type: number): readonly string[] {
   return (RIDERS[type] ?? []).map((rider) => rider.option);
@@ -105,7 +108,9 @@ export function madScienceId(type: number, rider: number): string {
 }
 
 /** The base of each type: the Attack deals 12 damage, the Skill gains 8 Block, the Power has only its rider. */
-function baseOf(type: number): Pick<Sts2CardFacts, 'target' | 'vars' | 'effects'> & { text: string } {
+export function madScienceBase(
+  type: number,
+): Pick<Sts2CardFacts, 'target' | 'vars' | 'effects'> & { text: string } {
   if (type === 0)
     return {
       target: 'AnyEnemy',
@@ -124,7 +129,7 @@ function baseOf(type: number): Pick<Sts2CardFacts, 'target' | 'vars' | 'effects'
 }
 
 function factsOf(type: number, rider: number): Sts2CardFacts {
-  const base = baseOf(type);
+  const base = madScienceBase(type);
   const chosen = RIDERS[type]?.[rider];
   if (chosen === undefined) throw new Error(`Mad Science has no rider ${rider} for type ${type}`);
   // Violence repeats the base hit rather than adding an effect.
@@ -157,27 +162,3 @@ export const MAD_SCIENCE_FACTS: readonly Sts2CardFacts[] = [
     [0, 1, 2].filter((rider) => type !== 1 || rider !== 1).map((rider) => factsOf(type, rider)),
   ),
 ];
-
-/** The texts of the combinations (the base's, then the rider's), and Chaos's play. */
-export const MAD_SCIENCE_RULES: Readonly<Record<string, Sts2CardRule>> = Object.fromEntries(
-  [0, 1, 2].flatMap((type) =>
-    [0, 1, 2].map((rider): [string, Sts2CardRule] => {
-      const base = baseOf(type).text.replace('Deal 12 damage', 'Deal !D! damage').replace('8', '!B!');
-      const chosen = RIDERS[type]?.[rider];
-      const text = [base, chosen?.text ?? ''].filter((part) => part !== '').join(' ');
-      if (chosen?.option !== 'Chaos') return [madScienceId(type, rider), { text }];
-      return [
-        madScienceId(type, rider),
-        {
-          text,
-          // "A random card": the simulator reads it as one of the character's pool (as Infernal Blade's).
-          play: (x, c) => {
-            x.gainBlock(c.block);
-            const id = randomPoolCard(x, null);
-            if (id !== null) x.addCard(id, 'hand', false, true);
-          },
-        },
-      ];
-    }),
-  ),
-);

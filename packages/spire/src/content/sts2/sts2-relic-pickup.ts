@@ -216,7 +216,8 @@ export function chooseCardsToEnchant(
 /**
  * Shows a reward screen of `items`, back to the map (or to the shop, for a relic bought there)
  * afterwards. A relic taken from a reward screen (or one of several relics given at once, Neow's Bones)
- * adds its items to the reward screen already open. With another screen open, only potions are given.
+ * adds its items to the reward screen already open. With another screen open (an event, a chest, a
+ * deck choice) the items wait in `pendingRewards` for the engine to show once that screen is left.
  */
 export function offerRewards(run: RunState, items: RewardItem[]): void {
   if (run.screen === 'REWARD' && run.reward !== null && run.selection === null) {
@@ -233,7 +234,7 @@ export function offerRewards(run: RunState, items: RewardItem[]): void {
     run.screen = 'REWARD';
     return;
   }
-  for (const item of items) if (item.kind === 'potion') givePotion(run, item.potionId);
+  run.pendingRewards = [...(run.pendingRewards ?? []), ...items];
 }
 
 /** Puts a potion into the first empty slot (none with Sozu or without a free slot). */
