@@ -327,6 +327,32 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
 
+  it("plays a Frantic Escape over a Strike when The Insatiable's Sandpit kills at the end of the turn", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-sandpit', 0);
+    combat.summon = null;
+    monster.hp = 200;
+    monster.maxHp = 321;
+    monster.powers.SANDPIT = 1;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'FRANTIC_ESCAPE')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('plays a Frantic Escape while the Sandpit runs out before its owner can be killed, but not once it can', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-sandpit-early', 0);
+    combat.summon = null;
+    monster.hp = 300;
+    monster.maxHp = 321;
+    monster.powers.SANDPIT = 3;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'FRANTIC_ESCAPE')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+    monster.hp = 40;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
+
   it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
     const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
     monster.hp = 80;

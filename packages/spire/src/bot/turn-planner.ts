@@ -35,6 +35,15 @@ const STS2_MAX_PLAYS_PER_TURN = 60;
  * 0.7 -> 1: bench-2000..2199 100 -> 107 -> 108 of 200, bench-2200..2399 111 at 0.7, 114 at 1).
  */
 const DOOM_VALUE = 1;
+/**
+ * The Insatiable's Sandpit kills the player when it runs out (one turn per point), and each Frantic
+ * Escape played adds a turn. An escape is worth ESCAPE_VALUE while the Sandpit's turns, at
+ * SANDPIT_TURN_DAMAGE a turn, would not kill its owner; on the last turn it is worth a life. Tuned on
+ * bench-2000..2099: the bot played one only with energy to spare; Act 2 boss losses fell 147 -> 124 of 400 (35: 124).
+ */
+const ESCAPE_VALUE = 20;
+const ESCAPE_LAST_TURN_VALUE = 200;
+const SANDPIT_TURN_DAMAGE = 30;
 /** This decision's damage value (set by planTurn; the planner is synchronous). */
 let damageValue = DAMAGE_VALUE;
 /**
@@ -362,6 +371,10 @@ interface HandFacts {
   readonly sts2: boolean;
   /** HP of the player's living companion (StS2's Osty), 0 without one. */
   readonly ostyHp: number;
+  /** The least Sandpit on a living enemy (StS2's The Insatiable): turns left before it kills; 0 = none. */
+  readonly sandpit: number;
+  /** HP of the enemy with that Sandpit. */
+  readonly sandpitHp: number;
 }
 
 function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: readonly number[]): HandFacts {
@@ -379,8 +392,24 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
   const player = state.combat?.player;
   const sts2 = player?.stars !== undefined;
   let ostyHp = 0;
-  if (sts2) for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
-  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp };
+  let sandpit = 0;
+  let sandpitHp = 0;
+  if (sts2) {
+    for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
+    for (const enemy of state.combat?.enemies ?? []) {
+      if (!enemy.is_alive) continue;
+      for (const power of enemy.powers)
+        if (
+          power.power_id === 'SANDPIT_POWER' &&
+          (power.amount ?? 0) > 0 &&
+          (sandpit === 0 || (power.amount ?? 0) < sandpit)
+        ) {
+          sandpit = power.amount ?? 0;
+          sandpitHp = enemy.current_hp;
+        }
+    }
+  }
+  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp, sandpit, sandpitHp };
 }
 
 /** What the planner reads from an StS2 card's text (parsed only for StS2 states). */
@@ -428,6 +457,12 @@ function sts2Numbers(text: string): Sts2Numbers {
     STS2_NUMBERS.set(text, numbers);
   }
   return numbers;
+}
+
+/** What playing a Frantic Escape (one more turn before the Sandpit kills) is worth now. */
+function escapeValue(facts: HandFacts): number {
+  if (facts.sandpit <= 1) return ESCAPE_LAST_TURN_VALUE;
+  return facts.sandpit * SANDPIT_TURN_DAMAGE < facts.sandpitHp ? ESCAPE_VALUE : 0;
 }
 
 function planCard(
@@ -530,6 +565,7 @@ function planCard(
     if (extra.heldCost > 0) otherValue += extra.heldCost * lossWeight(hp, state.combat?.player.max_hp ?? hp);
     // Doom is damage that lands all at once when the enemy's HP falls to it: most of a damage point.
     otherValue += extra.doom * DOOM_VALUE * damageValue;
+    if (card.card_id === 'FRANTIC_ESCAPE' && facts.sandpit > 0) otherValue += escapeValue(facts);
     if (extra.ostyDamage > 0 || extra.plusOstyHp) {
       const ostyHp = facts.ostyHp + extra.summon;
       if (ostyHp <= 0) damage = null;
