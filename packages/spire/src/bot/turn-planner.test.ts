@@ -353,6 +353,31 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
   });
 
+  it("blocks the Knowledge Demon's Disintegration, which hits at the end of the turn, on a turn with no attack", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-disintegration', 0);
+    combat.summon = null;
+    monster.hp = 300;
+    monster.maxHp = 379;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.player.powers.DISINTEGRATION = 13;
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'DEFEND_NECROBINDER')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('under Sloth (3 cards a turn), with one play left, plays the bigger of two Strikes', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-sloth', 0);
+    combat.summon = null;
+    monster.hp = 300;
+    monster.maxHp = 379;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.player.powers.SLOTH = 1;
+    combat.counters.cardsThisTurn = 2;
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), { ...card(9002, 'STRIKE_NECROBINDER'), upgraded: true }];
+    combat.player.energy = 3;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
   it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
     const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
     monster.hp = 80;

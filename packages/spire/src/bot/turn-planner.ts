@@ -375,6 +375,10 @@ interface HandFacts {
   readonly sandpit: number;
   /** HP of the enemy with that Sandpit. */
   readonly sandpitHp: number;
+  /** Damage the player takes at the end of the turn, Block first (the Knowledge Demon's Disintegration). */
+  readonly endOfTurnDamage: number;
+  /** The player has Sloth (from Curse of Knowledge): at most 3 cards a turn. */
+  readonly sloth: boolean;
 }
 
 function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: readonly number[]): HandFacts {
@@ -394,7 +398,13 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
   let ostyHp = 0;
   let sandpit = 0;
   let sandpitHp = 0;
+  let endOfTurnDamage = 0;
+  let sloth = false;
   if (sts2) {
+    for (const entry of player?.powers ?? []) {
+      if (entry.power_id === 'DISINTEGRATION_POWER') endOfTurnDamage += entry.amount ?? 0;
+      if (entry.power_id === 'SLOTH_POWER') sloth = true;
+    }
     for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
     for (const enemy of state.combat?.enemies ?? []) {
       if (!enemy.is_alive) continue;
@@ -409,7 +419,7 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
         }
     }
   }
-  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp, sandpit, sandpitHp };
+  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp, sandpit, sandpitHp, endOfTurnDamage, sloth };
 }
 
 /** What the planner reads from an StS2 card's text (parsed only for StS2 states). */
@@ -862,6 +872,8 @@ interface Evaluation {
   readonly maxHp: number;
   /** The value of a point of HP lost (see evaluate): fixed for a decision, so computed once per plan. */
   readonly weight: number;
+  /** Damage taken at the end of the turn besides the enemies' attacks (HandFacts.endOfTurnDamage). */
+  readonly endOfTurnDamage: number;
 }
 
 /** Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with. */
@@ -875,7 +887,7 @@ function lossWeight(hp: number, maxHp: number): number {
  * fraction would be a new heap number per search node.
  */
 function evaluate(state: PlanState, context: Evaluation): void {
-  let incoming = 0;
+  let incoming = context.endOfTurnDamage;
   let poisonValue = 0;
   let anyAlive = false;
   for (let position = 0; position < state.enemies.length; position++) {
@@ -1026,6 +1038,7 @@ export function planTurn(state: GameState): GameAction {
     hp: player.current_hp,
     maxHp,
     weight: lossWeight(player.current_hp, maxHp),
+    endOfTurnDamage: facts.endOfTurnDamage,
   };
   // Ids in order of first appearance: a card takes the id of the first earlier card equal to it.
   let distinct = 0;
@@ -1057,6 +1070,8 @@ export function planTurn(state: GameState): GameAction {
   for (let index = 0; index < relics.length; index++)
     if ((relics[index] as Relic).relic_id === 'VELVET_CHOKER') choker = true;
   if (choker) playsLeft = Math.max(1, 6 - (player.cards_played_this_turn ?? 0));
+  // Sloth allows 3 cards a turn: the plan picks the best 3, not the best of all played in order.
+  if (facts.sloth) playsLeft = Math.min(playsLeft, Math.max(1, 3 - (player.cards_played_this_turn ?? 0)));
   for (let position = 0; position < powers.length; position++) {
     const warp = (powers[position] as EnemyPowers).timeWarp;
     if (warp > 0) playsLeft = Math.min(playsLeft, warp);
@@ -1100,7 +1115,7 @@ export function planTurn(state: GameState): GameAction {
 const search = {
   cards: [] as PlanCard[],
   used: [] as boolean[],
-  context: { hp: 1, maxHp: 1 } as Evaluation,
+  context: { hp: 1, maxHp: 1, weight: 1, endOfTurnDamage: 0 } as Evaluation,
   nodes: 0,
   /** The last evaluate's score and whether an enemy was alive in it. */
   score: 0.5,
