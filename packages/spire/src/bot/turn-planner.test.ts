@@ -378,6 +378,24 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
 
+  it('ends the turn facing the Rocket whose Laser would hit from behind (Surrounded): the Strike goes to it', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-surrounded', 0);
+    combat.summon = null;
+    const crusher = { ...monster, uid: 8001, id: 'CRUSHER', name: 'Crusher', hp: 100, maxHp: 209 };
+    crusher.powers = { BACK_ATTACK_LEFT: 1 };
+    crusher.move = { id: 'ADAPT_MOVE', name: 'Adapt', intent: 'Buff', baseDamage: null, hits: 1 };
+    const rocket = { ...monster, uid: 8002, id: 'ROCKET', name: 'Rocket', hp: 150, maxHp: 199 };
+    rocket.powers = { BACK_ATTACK_RIGHT: 1 };
+    rocket.move = { id: 'LASER_MOVE', name: 'Laser', intent: 'Attack', baseDamage: 31, hits: 1 };
+    combat.monsters.splice(0, combat.monsters.length, crusher, rocket);
+    combat.player.powers.SURROUNDED = 1;
+    // Facing the Crusher (the first with Back Attack): the Laser shows 31 x 1.5.
+    expect(view().combat?.enemies[1]?.intents[0]?.damage).toBe(46);
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0, target_index: 1 });
+  });
+
   it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
     const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
     monster.hp = 80;

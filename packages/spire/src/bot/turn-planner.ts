@@ -5,6 +5,7 @@
 // and other effects change the hand.
 import type { GameAction } from '../api/game-action.js';
 import type { Enemy, GameState, HandCard, Relic } from '../api/game-state.js';
+import { backAttackDamage } from './back-attack.js';
 
 /** Plays explored per decision; deeper searches are cut there to keep a decision in the tens of microseconds. */
 const NODE_BUDGET = 800;
@@ -68,6 +69,13 @@ const POISON_HORIZON = 4;
  * Champ's Anger does). Set by planTurn (the planner is synchronous).
  */
 let phaseAt: number[] = [];
+/**
+ * StS2's Surrounded (the player has it): per enemy (by plan position), its attack this turn if the
+ * plan ends facing it and if not, or -1 without Back Attack. Set by planTurn.
+ */
+let surrounded = false;
+let facedAttack: number[] = [];
+let behindAttack: number[] = [];
 let phaseClearsPoison: boolean[] = [];
 
 const VULNERABLE_CARDS: Record<string, number> = {
@@ -195,6 +203,8 @@ interface PlanState {
   value: number;
   selfDamage: number;
   intangible: boolean;
+  /** Plan position of the enemy the last targeted card hit (the player faces it), or -1. */
+  facing: number;
   enemies: PlanEnemy[];
 }
 
@@ -379,6 +389,8 @@ interface HandFacts {
   readonly endOfTurnDamage: number;
   /** The player has Sloth (from Curse of Knowledge): at most 3 cards a turn. */
   readonly sloth: boolean;
+  /** The player has Surrounded (Crusher and Rocket): enemies it does not face hit harder. */
+  readonly surrounded: boolean;
 }
 
 function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: readonly number[]): HandFacts {
@@ -400,10 +412,12 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
   let sandpitHp = 0;
   let endOfTurnDamage = 0;
   let sloth = false;
+  let surrounded = false;
   if (sts2) {
     for (const entry of player?.powers ?? []) {
       if (entry.power_id === 'DISINTEGRATION_POWER') endOfTurnDamage += entry.amount ?? 0;
       if (entry.power_id === 'SLOTH_POWER') sloth = true;
+      if (entry.power_id === 'SURROUNDED_POWER') surrounded = true;
     }
     for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
     for (const enemy of state.combat?.enemies ?? []) {
@@ -419,7 +433,19 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
         }
     }
   }
-  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp, sandpit, sandpitHp, endOfTurnDamage, sloth };
+  return {
+    noDraw,
+    sharpHide,
+    enrage,
+    threat,
+    sts2,
+    ostyHp,
+    sandpit,
+    sandpitHp,
+    endOfTurnDamage,
+    sloth,
+    surrounded,
+  };
 }
 
 /** What the planner reads from an StS2 card's text (parsed only for StS2 states). */
@@ -652,7 +678,16 @@ const SLOTS: DepthSlot[] = [];
 
 function createSlot(): DepthSlot {
   return {
-    state: { energy: 0, block: 0, strength: 0, value: 0, selfDamage: 0, intangible: false, enemies: [] },
+    state: {
+      energy: 0,
+      block: 0,
+      strength: 0,
+      value: 0,
+      selfDamage: 0,
+      intangible: false,
+      facing: -1,
+      enemies: [],
+    },
     enemies: [],
     copies: [],
     copiedIn: [],
@@ -681,6 +716,7 @@ function cloneState(state: PlanState, touchesEnemies: boolean, only: number, slo
   next.value = state.value;
   next.selfDamage = state.selfDamage;
   next.intangible = state.intangible;
+  next.facing = state.facing;
   next.enemies = enemies;
   return next;
 }
@@ -799,6 +835,7 @@ function play(
   next.value += card.otherValue + (card.draws > 0 || card.isPower ? 0.5 - position * 0.05 : 0);
   const enemies = next.enemies;
   const target = slot >= 0 ? (enemies[slot] as PlanEnemy) : null;
+  if (target !== null) next.facing = slot;
   if (damage !== null) {
     if (target !== null) {
       const preview = card.previewDamage[target.index];
@@ -915,6 +952,10 @@ function evaluate(state: PlanState, context: Evaluation): void {
     // A slime brought to half HP splits instead of attacking.
     if (enemy.split && enemy.hp * 2 <= enemy.maxHp) continue;
     let attack = enemy.incoming;
+    if (surrounded && state.facing >= 0) {
+      const faced = facedAttack[position] ?? -1;
+      if (faced >= 0) attack = state.facing === position ? faced : (behindAttack[position] ?? attack);
+    }
     if (enemy.strengthDown > 0 && attack > 0)
       attack = Math.max(0, attack - enemy.strengthDown * Math.max(1, enemy.hits));
     if (enemy.weak && !enemy.startedWeak) attack = Math.floor(attack * 0.75);
@@ -1016,6 +1057,17 @@ export function planTurn(state: GameState): GameAction {
   const enemies: PlanEnemy[] = [];
   phaseAt = [];
   phaseClearsPoison = [];
+  surrounded = facts.surrounded;
+  if (surrounded) {
+    facedAttack = [];
+    behindAttack = [];
+    const vulnerable = player.powers.some((entry) => entry.power_id === 'VULNERABLE_POWER') ? 1.5 : 1;
+    for (const enemy of living) {
+      const attack = backAttackDamage(enemy, vulnerable);
+      facedAttack.push(attack === null ? -1 : attack.faced);
+      behindAttack.push(attack === null ? -1 : attack.behind);
+    }
+  }
   for (let position = 0; position < living.length; position++) {
     const enemy = living[position] as Enemy;
     const enemyPower = powers[position] as EnemyPowers;
@@ -1031,6 +1083,7 @@ export function planTurn(state: GameState): GameAction {
     value: 0,
     selfDamage: 0,
     intangible: false,
+    facing: -1,
     enemies,
   };
   const maxHp = Math.max(1, player.max_hp);
