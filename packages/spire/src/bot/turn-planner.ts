@@ -38,9 +38,11 @@ const STS2_MAX_PLAYS_PER_TURN = 60;
 const DOOM_VALUE = 1;
 /**
  * The Insatiable's Sandpit kills the player when it runs out (one turn per point), and each Frantic
- * Escape played adds a turn. An escape is worth ESCAPE_VALUE while the Sandpit's turns, at
- * SANDPIT_TURN_DAMAGE a turn, would not kill its owner; on the last turn it is worth a life. Tuned on
- * bench-2000..2099: the bot played one only with energy to spare; Act 2 boss losses fell 147 -> 124 of 400 (35: 124).
+ * Escape played adds a turn. While the Sandpit's turns, at SANDPIT_TURN_DAMAGE a turn, would not kill
+ * its owner, an escape is worth ESCAPE_VALUE over the turns past the next (less while there are many
+ * left: a Necrobinder at 22 HP played two instead of blocking a bite with 4 left); on the last turn it
+ * is worth a life. Tuned on bench-2000..2099: the bot played one only with energy to spare; Act 2 boss
+ * losses fell 147 -> 124 of 400 (35: 124), and 112 -> 110 with the fall over the turns left (30: 110).
  */
 const ESCAPE_VALUE = 20;
 const ESCAPE_LAST_TURN_VALUE = 200;
@@ -498,7 +500,7 @@ function sts2Numbers(text: string): Sts2Numbers {
 /** What playing a Frantic Escape (one more turn before the Sandpit kills) is worth now. */
 function escapeValue(facts: HandFacts): number {
   if (facts.sandpit <= 1) return ESCAPE_LAST_TURN_VALUE;
-  return facts.sandpit * SANDPIT_TURN_DAMAGE < facts.sandpitHp ? ESCAPE_VALUE : 0;
+  return facts.sandpit * SANDPIT_TURN_DAMAGE < facts.sandpitHp ? ESCAPE_VALUE / (facts.sandpit - 1) : 0;
 }
 
 function planCard(
