@@ -396,6 +396,18 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0, target_index: 1 });
   });
 
+  it("spends the Regent's 2 Stars on the Block it needs, not on a hit it could only pair with it if Stars were free", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-stars', 0);
+    combat.summon = null;
+    monster.hp = 200;
+    monster.maxHp = 200;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 20, hits: 1 };
+    combat.hand = [card(9001, 'GUIDING_STAR'), card(9002, 'CLOAK_OF_STARS')];
+    combat.player.energy = 1;
+    combat.player.stars = 2;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
   it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
     const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
     monster.hp = 80;

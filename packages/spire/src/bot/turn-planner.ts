@@ -47,6 +47,15 @@ const DOOM_VALUE = 1;
 const ESCAPE_VALUE = 20;
 const ESCAPE_LAST_TURN_VALUE = 200;
 const SANDPIT_TURN_DAMAGE = 30;
+/**
+ * The Regent's Stars and Forge. A Star is worth STAR_VALUE whether gained or spent (a card that costs
+ * Stars must be worth them); Forge N adds N to every later Sovereign Blade, worth FORGE_VALUE a point
+ * of damage. Before, Star costs were free to the planner and Star gains and Forge a flat 6. Tuned on
+ * StS2 Regent Act 1 clears, bench-2000..2199: 120 of 200 before; Stars 0/2/3/4/6: 110/125/127/127/115;
+ * Forge 0/1/2: 122/127/126. bench-2200..2399: 116 -> 127.
+ */
+const STAR_VALUE = 3;
+const FORGE_VALUE = 1;
 /** This decision's damage value (set by planTurn; the planner is synchronous). */
 let damageValue = DAMAGE_VALUE;
 /**
@@ -157,6 +166,9 @@ interface PlanEnemy {
 interface PlanCard {
   readonly card: HandCard;
   readonly cost: number;
+  /** The Regent's Stars it costs and gains (StS2; 0 otherwise). */
+  readonly starCost: number;
+  readonly starGain: number;
   readonly energyGain: number;
   readonly block: number;
   readonly strengthGain: number;
@@ -200,6 +212,7 @@ interface PlanCard {
 
 interface PlanState {
   energy: number;
+  stars: number;
   block: number;
   strength: number;
   value: number;
@@ -464,6 +477,10 @@ interface Sts2Numbers {
   readonly heldCost: number;
   /** Doom it applies: an enemy whose HP is at most its Doom dies at the end of its turn. */
   readonly doom: number;
+  /** Stars it gains now ("Next turn, ... Star" is not counted). */
+  readonly starGain: number;
+  /** Forge: damage added to Sovereign Blade for the rest of the fight. */
+  readonly forge: number;
 }
 
 const STS2_NUMBERS = new Map<string, Sts2Numbers>();
@@ -475,7 +492,9 @@ function modelledSts2Skill(text: string): boolean {
     numbers.summon > 0 ||
     numbers.vulnerable > 0 ||
     numbers.weak > 0 ||
-    numbers.doom > 0
+    numbers.doom > 0 ||
+    numbers.starGain > 0 ||
+    numbers.forge > 0
   );
 }
 
@@ -491,6 +510,8 @@ function sts2Numbers(text: string): Sts2Numbers {
       summon: /next turn, summon/i.test(text) ? 0 : numberIn(text, /summon (\d+)/i),
       heldCost: numberIn(text, /end of your turn, if this is in your hand, (?:lose|take) (\d+)/i),
       doom: numberIn(text, /apply (\d+) doom/i),
+      starGain: numberIn(text, /gain (\d+) stars?\b/i),
+      forge: numberIn(text, /forge (\d+)/i),
     };
     STS2_NUMBERS.set(text, numbers);
   }
@@ -590,6 +611,8 @@ function planCard(
   let vulnerable = constants.vulnerable;
   let weak = constants.weak;
   let summonBlock = 0;
+  let starCost = 0;
+  let starGain = 0;
   if (facts.sts2) {
     // StS2 cards the id tables do not know: debuffs, Osty's attacks and Summons read from the text.
     const extra = sts2Numbers(text);
@@ -604,6 +627,9 @@ function planCard(
     // Doom is damage that lands all at once when the enemy's HP falls to it: most of a damage point.
     otherValue += extra.doom * DOOM_VALUE * damageValue;
     if (card.card_id === 'FRANTIC_ESCAPE' && facts.sandpit > 0) otherValue += escapeValue(facts);
+    starCost = card.star_costs_x === true ? 0 : (card.star_cost ?? 0);
+    starGain = extra.starGain;
+    otherValue += (starGain - starCost) * STAR_VALUE + extra.forge * FORGE_VALUE * damageValue;
     if (extra.ostyDamage > 0 || extra.plusOstyHp) {
       const ostyHp = facts.ostyHp + extra.summon;
       if (ostyHp <= 0) damage = null;
@@ -638,6 +664,8 @@ function planCard(
       numbers.poisonMultiplier !== 1 ||
       strengthDown > 0,
     cost: card.costs_x ? energy : card.energy_cost,
+    starCost,
+    starGain,
     energyGain: numbers.energy,
     block: block + summonBlock,
     strengthGain: type === 'Power' ? numbers.strength : 0,
@@ -682,6 +710,7 @@ function createSlot(): DepthSlot {
   return {
     state: {
       energy: 0,
+      stars: 0,
       block: 0,
       strength: 0,
       value: 0,
@@ -713,6 +742,7 @@ function cloneState(state: PlanState, touchesEnemies: boolean, only: number, slo
   }
   const next = slot.state;
   next.energy = state.energy;
+  next.stars = state.stars;
   next.block = state.block;
   next.strength = state.strength;
   next.value = state.value;
@@ -826,11 +856,12 @@ function play(
   position: number,
   into: DepthSlot,
 ): PlanState | null {
-  if (card.cost > state.energy) return null;
+  if (card.cost > state.energy || card.starCost > state.stars) return null;
   const damage = card.damage;
   const single = slot >= 0 && !card.allEnemies;
   const next = cloneState(state, card.touchesEnemies, single ? slot : -1, into);
   next.energy = next.energy - card.cost + card.energyGain;
+  next.stars = next.stars - card.starCost + card.starGain;
   next.block += card.block;
   next.selfDamage += card.selfDamage;
   // Draw and powers first: drawn cards widen the next plan, powers pay off the rest of the fight.
@@ -1079,6 +1110,7 @@ export function planTurn(state: GameState): GameAction {
   }
   const root: PlanState = {
     energy: player.energy,
+    stars: player.stars ?? 0,
     // Osty takes the attack damage the Block leaves.
     block: player.block + facts.ostyHp,
     strength: 0,
