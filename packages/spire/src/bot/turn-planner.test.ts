@@ -408,6 +408,21 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
 
+  it('hits the Rocket before killing the Crusher: Crab Rage gives the survivor 99 Block', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-crab-rage', 0);
+    combat.summon = null;
+    const crusher = { ...monster, uid: 8001, id: 'CRUSHER', name: 'Crusher', hp: 5, maxHp: 209 };
+    crusher.powers = { CRAB_RAGE: 1 };
+    crusher.move = { id: 'ADAPT_MOVE', name: 'Adapt', intent: 'Buff', baseDamage: null, hits: 1 };
+    const rocket = { ...monster, uid: 8002, id: 'ROCKET', name: 'Rocket', hp: 150, maxHp: 199 };
+    rocket.powers = { CRAB_RAGE: 1 };
+    rocket.move = { id: 'CHARGE_UP_MOVE', name: 'Charge Up', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.monsters.splice(0, combat.monsters.length, crusher, rocket);
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'STRIKE_NECROBINDER')];
+    combat.player.energy = 2;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', target_index: 1 });
+  });
+
   it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
     const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
     monster.hp = 80;

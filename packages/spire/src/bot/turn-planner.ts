@@ -85,6 +85,11 @@ let phaseAt: number[] = [];
  * plan ends facing it and if not, or -1 without Back Attack. Set by planTurn.
  */
 let surrounded = false;
+/**
+ * An enemy has Crab Rage (Crusher and Rocket): when one dies the others gain 99 Block, which lasts until
+ * their turn, so damage after the kill is wasted. Set by planTurn; plays then copy every enemy.
+ */
+let crabRage = false;
 let facedAttack: number[] = [];
 let behindAttack: number[] = [];
 let phaseClearsPoison: boolean[] = [];
@@ -828,7 +833,10 @@ function hit(state: PlanState, enemy: PlanEnemy, perHit: number, hits: number): 
       enemy.malleable++;
     }
     state.value += (dealt + stripped * 0.3) * damageValue;
-    if (enemy.hp <= 0) state.value += 10 + enemy.threat * 1.5;
+    if (enemy.hp <= 0) {
+      state.value += 10 + enemy.threat * 1.5;
+      if (crabRage) for (const other of state.enemies) if (other.hp > 0) other.block += 99;
+    }
   }
 }
 
@@ -859,7 +867,7 @@ function play(
   if (card.cost > state.energy || card.starCost > state.stars) return null;
   const damage = card.damage;
   const single = slot >= 0 && !card.allEnemies;
-  const next = cloneState(state, card.touchesEnemies, single ? slot : -1, into);
+  const next = cloneState(state, card.touchesEnemies, single && !crabRage ? slot : -1, into);
   next.energy = next.energy - card.cost + card.energyGain;
   next.stars = next.stars - card.starCost + card.starGain;
   next.block += card.block;
@@ -1091,6 +1099,10 @@ export function planTurn(state: GameState): GameAction {
   phaseAt = [];
   phaseClearsPoison = [];
   surrounded = facts.surrounded;
+  crabRage = false;
+  if (facts.sts2)
+    for (const enemy of living)
+      for (const entry of enemy.powers) if (entry.power_id === 'CRAB_RAGE_POWER') crabRage = true;
   if (surrounded) {
     facedAttack = [];
     behindAttack = [];
