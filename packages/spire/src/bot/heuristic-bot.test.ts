@@ -298,6 +298,24 @@ describe('heuristic bot', () => {
     expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 0 });
   });
 
+  it("takes Mind Rot over Disintegration from the Knowledge Demon's Curse of Knowledge", () => {
+    const state = {
+      screen: 'COMBAT',
+      available_actions: ['select_deck_card'],
+      run: { character_id: 'REGENT', deck: [] },
+      selection: {
+        prompt: 'Curse of Knowledge: choose the curse you take.',
+        min_select: 1,
+        max_select: 1,
+        cards: [
+          cardOffer(0, 'DISINTEGRATION', 'Status', 'Status'),
+          cardOffer(1, 'MIND_ROT', 'Status', 'Status'),
+        ],
+      },
+    } as unknown as GameState;
+    expect(createHeuristicBot().choose(state)).toEqual({ action: 'select_deck_card', option_index: 1 });
+  });
+
   it("takes Anger over Whirlwind as the StS2 Ironclad, by StS2's re-ratings, and keeps StS1's pick", () => {
     const pick = (ruleset: 'sts1' | 'sts2') => pickBetween(ruleset, 'WHIRLWIND', 'ANGER');
     expect(pick('sts2')).toEqual({ action: 'choose_reward_card', option_index: 1 });

@@ -327,6 +327,102 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
 
+  it("plays a Frantic Escape over a Strike when The Insatiable's Sandpit kills at the end of the turn", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-sandpit', 0);
+    combat.summon = null;
+    monster.hp = 200;
+    monster.maxHp = 321;
+    monster.powers.SANDPIT = 1;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'FRANTIC_ESCAPE')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('plays a Frantic Escape while the Sandpit runs out before its owner can be killed, but not once it can', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-sandpit-early', 0);
+    combat.summon = null;
+    monster.hp = 300;
+    monster.maxHp = 321;
+    monster.powers.SANDPIT = 3;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'FRANTIC_ESCAPE')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+    monster.hp = 40;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
+
+  it("blocks the Knowledge Demon's Disintegration, which hits at the end of the turn, on a turn with no attack", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-disintegration', 0);
+    combat.summon = null;
+    monster.hp = 300;
+    monster.maxHp = 379;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.player.powers.DISINTEGRATION = 13;
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'DEFEND_NECROBINDER')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('under Sloth (3 cards a turn), with one play left, plays the bigger of two Strikes', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-sloth', 0);
+    combat.summon = null;
+    monster.hp = 300;
+    monster.maxHp = 379;
+    monster.move = { id: 'WAIT', name: 'Wait', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.player.powers.SLOTH = 1;
+    combat.counters.cardsThisTurn = 2;
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), { ...card(9002, 'STRIKE_NECROBINDER'), upgraded: true }];
+    combat.player.energy = 3;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('ends the turn facing the Rocket whose Laser would hit from behind (Surrounded): the Strike goes to it', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-surrounded', 0);
+    combat.summon = null;
+    const crusher = { ...monster, uid: 8001, id: 'CRUSHER', name: 'Crusher', hp: 100, maxHp: 209 };
+    crusher.powers = { BACK_ATTACK_LEFT: 1 };
+    crusher.move = { id: 'ADAPT_MOVE', name: 'Adapt', intent: 'Buff', baseDamage: null, hits: 1 };
+    const rocket = { ...monster, uid: 8002, id: 'ROCKET', name: 'Rocket', hp: 150, maxHp: 199 };
+    rocket.powers = { BACK_ATTACK_RIGHT: 1 };
+    rocket.move = { id: 'LASER_MOVE', name: 'Laser', intent: 'Attack', baseDamage: 31, hits: 1 };
+    combat.monsters.splice(0, combat.monsters.length, crusher, rocket);
+    combat.player.powers.SURROUNDED = 1;
+    // Facing the Crusher (the first with Back Attack): the Laser shows 31 x 1.5.
+    expect(view().combat?.enemies[1]?.intents[0]?.damage).toBe(46);
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER')];
+    combat.player.energy = 1;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 0, target_index: 1 });
+  });
+
+  it("spends the Regent's 2 Stars on the Block it needs, not on a hit it could only pair with it if Stars were free", () => {
+    const { combat, monster, view } = necrobinderDuel('planner-stars', 0);
+    combat.summon = null;
+    monster.hp = 200;
+    monster.maxHp = 200;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 20, hits: 1 };
+    combat.hand = [card(9001, 'GUIDING_STAR'), card(9002, 'CLOAK_OF_STARS')];
+    combat.player.energy = 1;
+    combat.player.stars = 2;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+  });
+
+  it('hits the Rocket before killing the Crusher: Crab Rage gives the survivor 99 Block', () => {
+    const { combat, monster, view } = necrobinderDuel('planner-crab-rage', 0);
+    combat.summon = null;
+    const crusher = { ...monster, uid: 8001, id: 'CRUSHER', name: 'Crusher', hp: 5, maxHp: 209 };
+    crusher.powers = { CRAB_RAGE: 1 };
+    crusher.move = { id: 'ADAPT_MOVE', name: 'Adapt', intent: 'Buff', baseDamage: null, hits: 1 };
+    const rocket = { ...monster, uid: 8002, id: 'ROCKET', name: 'Rocket', hp: 150, maxHp: 199 };
+    rocket.powers = { CRAB_RAGE: 1 };
+    rocket.move = { id: 'CHARGE_UP_MOVE', name: 'Charge Up', intent: 'Buff', baseDamage: null, hits: 1 };
+    combat.monsters.splice(0, combat.monsters.length, crusher, rocket);
+    combat.hand = [card(9001, 'STRIKE_NECROBINDER'), card(9002, 'STRIKE_NECROBINDER')];
+    combat.player.energy = 2;
+    expect(planTurn(view())).toMatchObject({ action: 'play_card', target_index: 1 });
+  });
+
   it('ends an StS2 turn after 60 plays, when a free card keeps coming back', () => {
     const { combat, monster, view } = necrobinderDuel('planner-loop', 1);
     monster.hp = 80;

@@ -5,6 +5,7 @@
 // and other effects change the hand.
 import type { GameAction } from '../api/game-action.js';
 import type { Enemy, GameState, HandCard, Relic } from '../api/game-state.js';
+import { backAttackDamage } from './back-attack.js';
 
 /** Plays explored per decision; deeper searches are cut there to keep a decision in the tens of microseconds. */
 const NODE_BUDGET = 800;
@@ -35,6 +36,26 @@ const STS2_MAX_PLAYS_PER_TURN = 60;
  * 0.7 -> 1: bench-2000..2199 100 -> 107 -> 108 of 200, bench-2200..2399 111 at 0.7, 114 at 1).
  */
 const DOOM_VALUE = 1;
+/**
+ * The Insatiable's Sandpit kills the player when it runs out (one turn per point), and each Frantic
+ * Escape played adds a turn. While the Sandpit's turns, at SANDPIT_TURN_DAMAGE a turn, would not kill
+ * its owner, an escape is worth ESCAPE_VALUE over the turns past the next (less while there are many
+ * left: a Necrobinder at 22 HP played two instead of blocking a bite with 4 left); on the last turn it
+ * is worth a life. Tuned on bench-2000..2099: the bot played one only with energy to spare; Act 2 boss
+ * losses fell 147 -> 124 of 400 (35: 124), and 112 -> 110 with the fall over the turns left (30: 110).
+ */
+const ESCAPE_VALUE = 20;
+const ESCAPE_LAST_TURN_VALUE = 200;
+const SANDPIT_TURN_DAMAGE = 30;
+/**
+ * The Regent's Stars and Forge. A Star is worth STAR_VALUE whether gained or spent (a card that costs
+ * Stars must be worth them); Forge N adds N to every later Sovereign Blade, worth FORGE_VALUE a point
+ * of damage. Before, Star costs were free to the planner and Star gains and Forge a flat 6. Tuned on
+ * StS2 Regent Act 1 clears, bench-2000..2199: 120 of 200 before; Stars 0/2/3/4/6: 110/125/127/127/115;
+ * Forge 0/1/2: 122/127/126. bench-2200..2399: 116 -> 127.
+ */
+const STAR_VALUE = 3;
+const FORGE_VALUE = 1;
 /** This decision's damage value (set by planTurn; the planner is synchronous). */
 let damageValue = DAMAGE_VALUE;
 /**
@@ -59,6 +80,18 @@ const POISON_HORIZON = 4;
  * Champ's Anger does). Set by planTurn (the planner is synchronous).
  */
 let phaseAt: number[] = [];
+/**
+ * StS2's Surrounded (the player has it): per enemy (by plan position), its attack this turn if the
+ * plan ends facing it and if not, or -1 without Back Attack. Set by planTurn.
+ */
+let surrounded = false;
+/**
+ * An enemy has Crab Rage (Crusher and Rocket): when one dies the others gain 99 Block, which lasts until
+ * their turn, so damage after the kill is wasted. Set by planTurn; plays then copy every enemy.
+ */
+let crabRage = false;
+let facedAttack: number[] = [];
+let behindAttack: number[] = [];
 let phaseClearsPoison: boolean[] = [];
 
 const VULNERABLE_CARDS: Record<string, number> = {
@@ -138,6 +171,9 @@ interface PlanEnemy {
 interface PlanCard {
   readonly card: HandCard;
   readonly cost: number;
+  /** The Regent's Stars it costs and gains (StS2; 0 otherwise). */
+  readonly starCost: number;
+  readonly starGain: number;
   readonly energyGain: number;
   readonly block: number;
   readonly strengthGain: number;
@@ -181,11 +217,14 @@ interface PlanCard {
 
 interface PlanState {
   energy: number;
+  stars: number;
   block: number;
   strength: number;
   value: number;
   selfDamage: number;
   intangible: boolean;
+  /** Plan position of the enemy the last targeted card hit (the player faces it), or -1. */
+  facing: number;
   enemies: PlanEnemy[];
 }
 
@@ -362,6 +401,16 @@ interface HandFacts {
   readonly sts2: boolean;
   /** HP of the player's living companion (StS2's Osty), 0 without one. */
   readonly ostyHp: number;
+  /** The least Sandpit on a living enemy (StS2's The Insatiable): turns left before it kills; 0 = none. */
+  readonly sandpit: number;
+  /** HP of the enemy with that Sandpit. */
+  readonly sandpitHp: number;
+  /** Damage the player takes at the end of the turn, Block first (the Knowledge Demon's Disintegration). */
+  readonly endOfTurnDamage: number;
+  /** The player has Sloth (from Curse of Knowledge): at most 3 cards a turn. */
+  readonly sloth: boolean;
+  /** The player has Surrounded (Crusher and Rocket): enemies it does not face hit harder. */
+  readonly surrounded: boolean;
 }
 
 function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: readonly number[]): HandFacts {
@@ -379,8 +428,44 @@ function handFacts(state: GameState, powers: readonly EnemyPowers[], threats: re
   const player = state.combat?.player;
   const sts2 = player?.stars !== undefined;
   let ostyHp = 0;
-  if (sts2) for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
-  return { noDraw, sharpHide, enrage, threat, sts2, ostyHp };
+  let sandpit = 0;
+  let sandpitHp = 0;
+  let endOfTurnDamage = 0;
+  let sloth = false;
+  let surrounded = false;
+  if (sts2) {
+    for (const entry of player?.powers ?? []) {
+      if (entry.power_id === 'DISINTEGRATION_POWER') endOfTurnDamage += entry.amount ?? 0;
+      if (entry.power_id === 'SLOTH_POWER') sloth = true;
+      if (entry.power_id === 'SURROUNDED_POWER') surrounded = true;
+    }
+    for (const summon of player?.summons ?? []) if (summon.is_alive) ostyHp += summon.current_hp;
+    for (const enemy of state.combat?.enemies ?? []) {
+      if (!enemy.is_alive) continue;
+      for (const power of enemy.powers)
+        if (
+          power.power_id === 'SANDPIT_POWER' &&
+          (power.amount ?? 0) > 0 &&
+          (sandpit === 0 || (power.amount ?? 0) < sandpit)
+        ) {
+          sandpit = power.amount ?? 0;
+          sandpitHp = enemy.current_hp;
+        }
+    }
+  }
+  return {
+    noDraw,
+    sharpHide,
+    enrage,
+    threat,
+    sts2,
+    ostyHp,
+    sandpit,
+    sandpitHp,
+    endOfTurnDamage,
+    sloth,
+    surrounded,
+  };
 }
 
 /** What the planner reads from an StS2 card's text (parsed only for StS2 states). */
@@ -395,6 +480,10 @@ interface Sts2Numbers {
   readonly heldCost: number;
   /** Doom it applies: an enemy whose HP is at most its Doom dies at the end of its turn. */
   readonly doom: number;
+  /** Stars it gains now ("Next turn, ... Star" is not counted). */
+  readonly starGain: number;
+  /** Forge: damage added to Sovereign Blade for the rest of the fight. */
+  readonly forge: number;
 }
 
 const STS2_NUMBERS = new Map<string, Sts2Numbers>();
@@ -406,7 +495,9 @@ function modelledSts2Skill(text: string): boolean {
     numbers.summon > 0 ||
     numbers.vulnerable > 0 ||
     numbers.weak > 0 ||
-    numbers.doom > 0
+    numbers.doom > 0 ||
+    numbers.starGain > 0 ||
+    numbers.forge > 0
   );
 }
 
@@ -421,10 +512,18 @@ function sts2Numbers(text: string): Sts2Numbers {
       summon: /next turn, summon/i.test(text) ? 0 : numberIn(text, /summon (\d+)/i),
       heldCost: numberIn(text, /end of your turn, if this is in your hand, (?:lose|take) (\d+)/i),
       doom: numberIn(text, /apply (\d+) doom/i),
+      starGain: numberIn(text, /gain (\d+) stars?\b/i),
+      forge: numberIn(text, /forge (\d+)/i),
     };
     STS2_NUMBERS.set(text, numbers);
   }
   return numbers;
+}
+
+/** What playing a Frantic Escape (one more turn before the Sandpit kills) is worth now. */
+function escapeValue(facts: HandFacts): number {
+  if (facts.sandpit <= 1) return ESCAPE_LAST_TURN_VALUE;
+  return facts.sandpit * SANDPIT_TURN_DAMAGE < facts.sandpitHp ? ESCAPE_VALUE / (facts.sandpit - 1) : 0;
 }
 
 function planCard(
@@ -514,6 +613,8 @@ function planCard(
   let vulnerable = constants.vulnerable;
   let weak = constants.weak;
   let summonBlock = 0;
+  let starCost = 0;
+  let starGain = 0;
   if (facts.sts2) {
     // StS2 cards the id tables do not know: debuffs, Osty's attacks and Summons read from the text.
     const extra = sts2Numbers(text);
@@ -527,6 +628,10 @@ function planCard(
     if (extra.heldCost > 0) otherValue += extra.heldCost * lossWeight(hp, state.combat?.player.max_hp ?? hp);
     // Doom is damage that lands all at once when the enemy's HP falls to it: most of a damage point.
     otherValue += extra.doom * DOOM_VALUE * damageValue;
+    if (card.card_id === 'FRANTIC_ESCAPE' && facts.sandpit > 0) otherValue += escapeValue(facts);
+    starCost = card.star_costs_x === true ? 0 : (card.star_cost ?? 0);
+    starGain = extra.starGain;
+    otherValue += (starGain - starCost) * STAR_VALUE + extra.forge * FORGE_VALUE * damageValue;
     // Osty's attack needs a living Osty; Unleash's shown damage and previews count his HP already.
     if (extra.ostyDamage > 0) {
       if (facts.ostyHp + extra.summon <= 0) damage = null;
@@ -552,6 +657,8 @@ function planCard(
       numbers.poisonMultiplier !== 1 ||
       strengthDown > 0,
     cost: card.costs_x ? energy : card.energy_cost,
+    starCost,
+    starGain,
     energyGain: numbers.energy,
     block: block + summonBlock,
     strengthGain: type === 'Power' ? numbers.strength : 0,
@@ -594,7 +701,17 @@ const SLOTS: DepthSlot[] = [];
 
 function createSlot(): DepthSlot {
   return {
-    state: { energy: 0, block: 0, strength: 0, value: 0, selfDamage: 0, intangible: false, enemies: [] },
+    state: {
+      energy: 0,
+      stars: 0,
+      block: 0,
+      strength: 0,
+      value: 0,
+      selfDamage: 0,
+      intangible: false,
+      facing: -1,
+      enemies: [],
+    },
     enemies: [],
     copies: [],
     copiedIn: [],
@@ -618,11 +735,13 @@ function cloneState(state: PlanState, touchesEnemies: boolean, only: number, slo
   }
   const next = slot.state;
   next.energy = state.energy;
+  next.stars = state.stars;
   next.block = state.block;
   next.strength = state.strength;
   next.value = state.value;
   next.selfDamage = state.selfDamage;
   next.intangible = state.intangible;
+  next.facing = state.facing;
   next.enemies = enemies;
   return next;
 }
@@ -702,7 +821,10 @@ function hit(state: PlanState, enemy: PlanEnemy, perHit: number, hits: number): 
       enemy.malleable++;
     }
     state.value += (dealt + stripped * 0.3) * damageValue;
-    if (enemy.hp <= 0) state.value += 10 + enemy.threat * 1.5;
+    if (enemy.hp <= 0) {
+      state.value += 10 + enemy.threat * 1.5;
+      if (crabRage) for (const other of state.enemies) if (other.hp > 0) other.block += 99;
+    }
   }
 }
 
@@ -730,17 +852,19 @@ function play(
   position: number,
   into: DepthSlot,
 ): PlanState | null {
-  if (card.cost > state.energy) return null;
+  if (card.cost > state.energy || card.starCost > state.stars) return null;
   const damage = card.damage;
   const single = slot >= 0 && !card.allEnemies;
-  const next = cloneState(state, card.touchesEnemies, single ? slot : -1, into);
+  const next = cloneState(state, card.touchesEnemies, single && !crabRage ? slot : -1, into);
   next.energy = next.energy - card.cost + card.energyGain;
+  next.stars = next.stars - card.starCost + card.starGain;
   next.block += card.block;
   next.selfDamage += card.selfDamage;
   // Draw and powers first: drawn cards widen the next plan, powers pay off the rest of the fight.
   next.value += card.otherValue + (card.draws > 0 || card.isPower ? 0.5 - position * 0.05 : 0);
   const enemies = next.enemies;
   const target = slot >= 0 ? (enemies[slot] as PlanEnemy) : null;
+  if (target !== null) next.facing = slot;
   if (damage !== null) {
     if (target !== null) {
       const preview = card.previewDamage[target.index];
@@ -814,6 +938,8 @@ interface Evaluation {
   readonly maxHp: number;
   /** The value of a point of HP lost (see evaluate): fixed for a decision, so computed once per plan. */
   readonly weight: number;
+  /** Damage taken at the end of the turn besides the enemies' attacks (HandFacts.endOfTurnDamage). */
+  readonly endOfTurnDamage: number;
 }
 
 /** Blocked damage is worth more the lower the HP: it is what the rest of the run is paid with. */
@@ -827,7 +953,7 @@ function lossWeight(hp: number, maxHp: number): number {
  * fraction would be a new heap number per search node.
  */
 function evaluate(state: PlanState, context: Evaluation): void {
-  let incoming = 0;
+  let incoming = context.endOfTurnDamage;
   let poisonValue = 0;
   let anyAlive = false;
   for (let position = 0; position < state.enemies.length; position++) {
@@ -855,6 +981,10 @@ function evaluate(state: PlanState, context: Evaluation): void {
     // A slime brought to half HP splits instead of attacking.
     if (enemy.split && enemy.hp * 2 <= enemy.maxHp) continue;
     let attack = enemy.incoming;
+    if (surrounded && state.facing >= 0) {
+      const faced = facedAttack[position] ?? -1;
+      if (faced >= 0) attack = state.facing === position ? faced : (behindAttack[position] ?? attack);
+    }
     if (enemy.strengthDown > 0 && attack > 0)
       attack = Math.max(0, attack - enemy.strengthDown * Math.max(1, enemy.hits));
     if (enemy.weak && !enemy.startedWeak) attack = Math.floor(attack * 0.75);
@@ -956,6 +1086,21 @@ export function planTurn(state: GameState): GameAction {
   const enemies: PlanEnemy[] = [];
   phaseAt = [];
   phaseClearsPoison = [];
+  surrounded = facts.surrounded;
+  crabRage = false;
+  if (facts.sts2)
+    for (const enemy of living)
+      for (const entry of enemy.powers) if (entry.power_id === 'CRAB_RAGE_POWER') crabRage = true;
+  if (surrounded) {
+    facedAttack = [];
+    behindAttack = [];
+    const vulnerable = player.powers.some((entry) => entry.power_id === 'VULNERABLE_POWER') ? 1.5 : 1;
+    for (const enemy of living) {
+      const attack = backAttackDamage(enemy, vulnerable);
+      facedAttack.push(attack === null ? -1 : attack.faced);
+      behindAttack.push(attack === null ? -1 : attack.behind);
+    }
+  }
   for (let position = 0; position < living.length; position++) {
     const enemy = living[position] as Enemy;
     const enemyPower = powers[position] as EnemyPowers;
@@ -965,12 +1110,14 @@ export function planTurn(state: GameState): GameAction {
   }
   const root: PlanState = {
     energy: player.energy,
+    stars: player.stars ?? 0,
     // Osty takes the attack damage the Block leaves.
     block: player.block + facts.ostyHp,
     strength: 0,
     value: 0,
     selfDamage: 0,
     intangible: false,
+    facing: -1,
     enemies,
   };
   const maxHp = Math.max(1, player.max_hp);
@@ -978,6 +1125,7 @@ export function planTurn(state: GameState): GameAction {
     hp: player.current_hp,
     maxHp,
     weight: lossWeight(player.current_hp, maxHp),
+    endOfTurnDamage: facts.endOfTurnDamage,
   };
   // Ids in order of first appearance: a card takes the id of the first earlier card equal to it.
   let distinct = 0;
@@ -1009,6 +1157,8 @@ export function planTurn(state: GameState): GameAction {
   for (let index = 0; index < relics.length; index++)
     if ((relics[index] as Relic).relic_id === 'VELVET_CHOKER') choker = true;
   if (choker) playsLeft = Math.max(1, 6 - (player.cards_played_this_turn ?? 0));
+  // Sloth allows 3 cards a turn: the plan picks the best 3, not the best of all played in order.
+  if (facts.sloth) playsLeft = Math.min(playsLeft, Math.max(1, 3 - (player.cards_played_this_turn ?? 0)));
   for (let position = 0; position < powers.length; position++) {
     const warp = (powers[position] as EnemyPowers).timeWarp;
     if (warp > 0) playsLeft = Math.min(playsLeft, warp);
@@ -1052,7 +1202,7 @@ export function planTurn(state: GameState): GameAction {
 const search = {
   cards: [] as PlanCard[],
   used: [] as boolean[],
-  context: { hp: 1, maxHp: 1 } as Evaluation,
+  context: { hp: 1, maxHp: 1, weight: 1, endOfTurnDamage: 0 } as Evaluation,
   nodes: 0,
   /** The last evaluate's score and whether an enemy was alive in it. */
   score: 0.5,
