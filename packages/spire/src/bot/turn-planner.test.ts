@@ -289,6 +289,25 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
   });
 
+  it.each([
+    ['SNAP', 5, 8],
+    ['UNLEASH', 1, 8],
+  ] as const)(
+    "adds no Strength gained this turn to Osty's hit (%s): two of them kill where Prowess and one do not",
+    (id, ostyHp, monsterHp) => {
+      const { combat, monster, view } = necrobinderDuel(`planner-osty-strength-${id}`, ostyHp);
+      // Each hit deals one short of the monster's HP; Prowess's 1 Strength would make it a kill.
+      monster.hp = monsterHp;
+      monster.maxHp = 40;
+      monster.block = 0;
+      monster.powers = {};
+      monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 20, hits: 1 };
+      combat.hand = [card(9001, 'PROWESS'), card(9002, id), card(9003, id)];
+      combat.player.energy = 2;
+      expect(planTurn(view())).toMatchObject({ action: 'play_card', card_index: 1 });
+    },
+  );
+
   it('trades a small hit for damage in an StS2 boss fight, where the fight is long', () => {
     const simulator = createSimulator({ ruleset: 'sts2', seed: 'planner-boss', character: 'IRONCLAD' });
     simulator.step({ action: 'choose_map_node', option_index: 0 });

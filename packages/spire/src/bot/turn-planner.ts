@@ -213,6 +213,8 @@ interface PlanCard {
   readonly isPower: boolean;
   /** The card can change an enemy (damage, debuffs, Poison, Strength down): its play copies enemies. */
   readonly touchesEnemies: boolean;
+  /** StS2: Osty deals its damage, so the player's Strength gained this turn does not reach it. */
+  readonly ostyAttack: boolean;
 }
 
 interface PlanState {
@@ -615,6 +617,7 @@ function planCard(
   let summonBlock = 0;
   let starCost = 0;
   let starGain = 0;
+  let ostyAttack = false;
   if (facts.sts2) {
     // StS2 cards the id tables do not know: debuffs, Osty's attacks and Summons read from the text.
     const extra = sts2Numbers(text);
@@ -634,6 +637,7 @@ function planCard(
     otherValue += (starGain - starCost) * STAR_VALUE + extra.forge * FORGE_VALUE * damageValue;
     // Osty's attack needs a living Osty; Unleash's shown damage and previews count his HP already.
     if (extra.ostyDamage > 0) {
+      ostyAttack = true;
       if (facts.ostyHp + extra.summon <= 0) damage = null;
       else damage ??= extra.ostyDamage;
     }
@@ -656,6 +660,7 @@ function planCard(
       poison > 0 ||
       numbers.poisonMultiplier !== 1 ||
       strengthDown > 0,
+    ostyAttack,
     cost: card.costs_x ? energy : card.energy_cost,
     starCost,
     starGain,
@@ -866,21 +871,23 @@ function play(
   const target = slot >= 0 ? (enemies[slot] as PlanEnemy) : null;
   if (target !== null) next.facing = slot;
   if (damage !== null) {
+    // Strength gained this turn (Inflame, Prowess): the shown numbers count only what the player had.
+    const strength = card.ostyAttack ? 0 : next.strength;
     if (target !== null) {
       const preview = card.previewDamage[target.index];
-      let perHit = (preview ?? damage) + next.strength;
+      let perHit = (preview ?? damage) + strength;
       if (target.vulnerable && preview !== undefined && preview === damage) perHit = Math.floor(perHit * 1.5);
       hit(next, target, perHit, card.previewHits[target.index] ?? card.hits);
     } else if (card.allEnemies) {
       for (let index = 0; index < enemies.length; index++) {
         const enemy = enemies[index] as PlanEnemy;
         if (enemy.hp <= 0) continue;
-        const perHit = damage + next.strength;
+        const perHit = damage + strength;
         hit(next, enemy, enemy.vulnerable ? Math.floor(perHit * 1.5) : perHit, card.hits);
       }
     } else {
       // Random targets: spread the total over the living enemies.
-      const share = Math.floor(((damage + next.strength) * card.hits) / Math.max(1, livingCount(enemies)));
+      const share = Math.floor(((damage + strength) * card.hits) / Math.max(1, livingCount(enemies)));
       for (let index = 0; index < enemies.length; index++) {
         const enemy = enemies[index] as PlanEnemy;
         if (enemy.hp > 0) hit(next, enemy, share, 1);

@@ -301,20 +301,23 @@ function handCard(
   const requiresTarget = definition.target === 'AnyEnemy';
   const baseDamage =
     definition.damage === undefined ? null : cardValue(definition.damage, card.upgraded) + card.bonus;
+  const baseBlock = cardValue(definition.block, card.upgraded);
+  // StS2: an enchantment (Sharp, Instinct, Nimble...) changes the numbers the play starts from; the
+  // engine's own cardPlay gives them, so the shown numbers are the dealt ones. The text keeps the base.
+  const enchanted = card.enchantment === undefined ? null : engine.cardPlay(card, -1, definition);
+  const playDamage = enchanted === null || baseDamage === null ? baseDamage : enchanted.damage;
   const hits = hitsOf(definition, card.upgraded);
   // Relics adding damage to Attack cards (Strike Dummy) show in the numbers, as Strength does.
   const bonus = baseDamage !== null && definition.type === 'Attack' ? engine.attackBonusOf(card) : 0;
   const bySummon = definition.summonDamage !== undefined;
   const damage =
-    baseDamage === null
+    playDamage === null
       ? null
       : bySummon
-        ? shownSummonDamage(combat, definition, baseDamage, card.upgraded, null)
-        : playerAttackDamage(run, combat, baseDamage + bonus, null);
-  const block =
-    definition.block === undefined ? null : playerBlock(combat, cardValue(definition.block, card.upgraded));
+        ? shownSummonDamage(combat, definition, playDamage, card.upgraded, null)
+        : playerAttackDamage(run, combat, playDamage + bonus, null);
+  const block = definition.block === undefined ? null : playerBlock(combat, enchanted?.block ?? baseBlock);
   const text = statics.text;
-  const baseBlock = cardValue(definition.block, card.upgraded);
   const resolved =
     (damage !== null && damage !== baseDamage) || (block !== null && block !== baseBlock)
       ? resolvedText(statics, baseDamage, damage, baseBlock, block)
@@ -324,12 +327,12 @@ function handCard(
   const targetIndices = requiresTarget ? [...living] : [];
   const totalDamage = damage === null ? null : damage * hits;
   const previews =
-    requiresTarget && baseDamage !== null
+    requiresTarget && playDamage !== null
       ? living.map((target) => {
           const monster = combat.monsters[target] ?? null;
           const perHit = bySummon
-            ? shownSummonDamage(combat, definition, baseDamage, card.upgraded, monster)
-            : playerAttackDamage(run, combat, baseDamage + bonus, monster);
+            ? shownSummonDamage(combat, definition, playDamage, card.upgraded, monster)
+            : playerAttackDamage(run, combat, playDamage + bonus, monster);
           return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
         })
       : null;

@@ -285,6 +285,49 @@ describe('StS2 enchantments in combat', () => {
   });
 });
 
+/** The damage, first target preview and Block the state shows for `card` in the hand; then what its play did. */
+function shownThenPlayed(run: RunState, card: CombatCard) {
+  const index = combatOf(run).hand.indexOf(card);
+  const view = sts2(() => toGameState(run)).combat?.hand[index];
+  const shown = { damage: view?.damage, preview: view?.target_previews?.[0]?.damage, block: view?.block };
+  return { shown, played: measure(run, () => play(run, card)) };
+}
+
+describe('StS2 enchanted cards as the state shows them', () => {
+  it.each([
+    ['SHARP', 3],
+    ['INSTINCT', 1],
+    ['CORRUPTED', 1],
+    ['INKY', 1],
+    ['VIGOROUS', 8],
+    ['MOMENTUM', 5],
+  ] as const)('an Attack with %s (%i) shows the damage each play deals', (id, amount) => {
+    const run = fight([strike({ id, amount }), ...Array(4).fill('DEFEND_IRONCLAD')]);
+    const combat = combatOf(run);
+    // Strength and Weak come after the enchantment's numbers: a wrong order shows another number.
+    combat.player.powers.STRENGTH = 2;
+    combat.player.powers.WEAK = 2;
+    const card = inHand(run, 'STRIKE_IRONCLAD', id);
+    for (const round of ['first play', 'second play']) {
+      if (!combat.hand.includes(card)) combat.hand.push(...combat.discardPile.splice(0));
+      combat.player.energy = 3;
+      const { shown, played } = shownThenPlayed(run, card);
+      expect(shown.preview, round).toBe(played.damage);
+      expect(shown.damage, round).toBe(played.damage);
+    }
+  });
+
+  it.each([
+    ['NIMBLE', 2],
+    ['GOOPY', 3],
+  ] as const)('a Block card with %s (%i) shows the Block its play gives', (id, amount) => {
+    const run = fight([defend({ id, amount }), ...Array(4).fill('STRIKE_IRONCLAD')]);
+    combatOf(run).player.powers.DEXTERITY = 1;
+    const { shown, played } = shownThenPlayed(run, inHand(run, 'DEFEND_IRONCLAD', id));
+    expect(shown.block).toBe(played.block);
+  });
+});
+
 /** A fresh StS2 run on the map with this deck. */
 function onMap(deck: readonly string[]): RunState {
   const run = createRun({ seed: 'enchant-relics', character: 'IRONCLAD', ruleset: 'sts2' });
