@@ -27,7 +27,6 @@ import { MONSTERS } from './monsters/index.js';
 import { POTIONS } from './potions.js';
 import { POWERS } from './powers.js';
 import { RELICS } from './relics.js';
-import { createSequenceLookup } from './sequence-lookup.js';
 import { createSts2Content } from './sts2/sts2-content.js';
 
 export type { ContentSet, Ruleset };
@@ -191,15 +190,12 @@ function lookup<T>(kind: string, map: Map<string, T>, id: string): T {
 
 /** A card by id in the active ruleset; throws when unknown. */
 export const getCard = (id: string): CardDefinition => lookup('card', active.cards, id);
-// Relics and monsters are asked for in the same order loop after loop (see createSequenceLookup).
-const relicSequence = createSequenceLookup((id) => lookup('relic', active.relics, id));
-const monsterSequence = createSequenceLookup((id) => lookup('monster', active.monsters, id));
 /** A relic by id in the active ruleset; throws when unknown. */
-export const getRelic = (id: string): RelicDefinition => relicSequence.get(active, id);
+export const getRelic = (id: string): RelicDefinition => lookup('relic', active.relics, id);
 /** A potion by id in the active ruleset; throws when unknown. */
 export const getPotion = (id: string): PotionDefinition => lookup('potion', active.potions, id);
 /** A monster by id in the active ruleset; throws when unknown. */
-export const getMonster = (id: string): MonsterDefinition => monsterSequence.get(active, id);
+export const getMonster = (id: string): MonsterDefinition => lookup('monster', active.monsters, id);
 /** An encounter by id in the active ruleset; throws when unknown. */
 export const getEncounter = (id: string): EncounterDefinition => lookup('encounter', active.encounters, id);
 /** An event by id in the active ruleset; throws when unknown. */
