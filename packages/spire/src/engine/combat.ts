@@ -2281,9 +2281,40 @@ export class Combat implements CombatContext {
   }
 
   /** StS2 end-of-turn rules: The Bomb going off, Pale Blue Dot. */
+  /**
+   * StS2's Tender (the Hunter Killer's Tenderizing Goop): a card played costs `amount` Strength and
+   * Dexterity for the rest of the turn. What was lost (Artifact may block a loss) is counted, to be
+   * given back when the turn ends.
+   */
+  private tenderLoss(amount: number): void {
+    const powers = this.combat.player.powers;
+    const counters = this.combat.counters;
+    const strength = powers.STRENGTH ?? 0;
+    this.applyToPlayer('STRENGTH', -amount);
+    counters.tenderStrength = (counters.tenderStrength ?? 0) + strength - (powers.STRENGTH ?? 0);
+    const dexterity = powers.DEXTERITY ?? 0;
+    this.applyToPlayer('DEXTERITY', -amount);
+    counters.tenderDexterity = (counters.tenderDexterity ?? 0) + dexterity - (powers.DEXTERITY ?? 0);
+  }
+
   private endSts2Turn(): void {
     if (this.run.ruleset !== 'sts2') return;
     const combat = this.combat;
+    // Tender's loss lasts this turn only (0 rather than deleted: the counters stay a fast object).
+    const tenderStrength = combat.counters.tenderStrength ?? 0;
+    const tenderDexterity = combat.counters.tenderDexterity ?? 0;
+    if (tenderStrength > 0 || tenderDexterity > 0) {
+      combat.counters.tenderStrength = 0;
+      combat.counters.tenderDexterity = 0;
+      // Given back as it was taken, not gained anew (a gain would meet the relics that add to Strength gains).
+      const powers = combat.player.powers;
+      const strength = (powers.STRENGTH ?? 0) + tenderStrength;
+      if (strength === 0) clear(powers, 'STRENGTH');
+      else powers.STRENGTH = strength;
+      const dexterity = (powers.DEXTERITY ?? 0) + tenderDexterity;
+      if (dexterity === 0) clear(powers, 'DEXTERITY');
+      else powers.DEXTERITY = dexterity;
+    }
     const bomb = combat.counters[`bomb:${combat.turn}`] ?? 0;
     if (bomb > 0) {
       delete combat.counters[`bomb:${combat.turn}`];
@@ -2518,6 +2549,7 @@ export class Combat implements CombatContext {
       this.applyToPlayer('STRENGTH', powers.MONOLOGUE ?? 0);
       this.applyToPlayer('LOSE_STRENGTH', powers.MONOLOGUE ?? 0);
     }
+    if ((powers.TENDER ?? 0) > 0) this.tenderLoss(powers.TENDER ?? 0);
     const cards = combat.counters.cardsThisTurn ?? 0;
     if ((powers.PANACHE ?? 0) > 0 && cards > 0 && cards % 5 === 0)
       this.damageAllMonsters(powers.PANACHE ?? 0);

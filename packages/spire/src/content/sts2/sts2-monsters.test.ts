@@ -663,3 +663,32 @@ describe("Soul Fysh's Fade", () => {
     expect(fysh?.hp).toBe(hp - 31);
   });
 });
+
+describe("The Hunter Killer's Tender", () => {
+  it('each card played costs 1 Strength and 1 Dexterity for the rest of the turn; the turn ends, they come back', () => {
+    const { run, combat } = fight(['HUNTER_KILLER']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const killer = state.monsters[0];
+    if (killer === undefined) throw new Error('no monster');
+    withRuleset('sts2', () => combat.setMove(killer, 'TENDERIZING_GOOP_MOVE'));
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.player.powers.TENDER).toBe(1);
+    state.player.powers.STRENGTH = 2;
+    state.energy = 3;
+    state.hand = [testCombatCard(run, 'DEFEND_REGENT'), testCombatCard(run, 'DEFEND_REGENT')];
+    const blockBefore = state.player.block;
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    // The first Defend gave its full 5; then Tender took 1 Strength and 1 Dexterity.
+    expect(state.player.block - blockBefore).toBe(5);
+    expect(state.player.powers.STRENGTH).toBe(1);
+    expect(state.player.powers.DEXTERITY).toBe(-1);
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(state.player.block - blockBefore).toBe(5 + 4);
+    expect(state.player.powers.STRENGTH ?? 0).toBe(0);
+    expect(state.player.powers.DEXTERITY).toBe(-2);
+    withRuleset('sts2', () => combat.endTurn());
+    expect(state.player.powers.STRENGTH).toBe(2);
+    expect(state.player.powers.DEXTERITY).toBeUndefined();
+  });
+});

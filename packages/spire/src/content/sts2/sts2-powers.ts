@@ -149,6 +149,7 @@ const MODELLED: Readonly<Record<string, string>> = {
   PAGESTORM: 'Whenever you draw an Ethereal card, draw that many cards.',
   AUTOMATION: 'Every 10 cards you draw, gain that much Energy.',
   MONOLOGUE: 'This turn, whenever you play a card, gain that much Strength this turn.',
+  TENDER: 'Whenever you play a card, lose that much Strength and Dexterity this turn.',
   PANACHE: 'Every 5th card you play in a turn deals that much damage to ALL enemies.',
   SPIRIT_OF_ASH: 'Whenever you play an Ethereal card, gain that much Block.',
   PARRY: 'Whenever you play Sovereign Blade, gain that much Block.',
