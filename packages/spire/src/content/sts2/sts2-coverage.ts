@@ -34,7 +34,15 @@ export function isModelledSts2Entity(
       return (
         facts !== undefined &&
         facts.hp[1] > 0 &&
-        facts.moves.every((move) => move.unmodelled === 0 || hasPageMoveEffects(id, move.id))
+        facts.moves.every((move) => move.unmodelled === 0 || hasPageMoveEffects(id, move.id)) &&
+        // A power it spawns with or applies that the simulator only tracks leaves part of it out
+        // (Inklets spawned Slippery and took full damage, and counted as fully modelled).
+        facts.powersOnSpawn.every(isModelledSts2Power) &&
+        facts.moves.every((move) =>
+          move.effects.every(
+            (effect) => effect.kind !== 'power' || isModelledSts2Power(String(effect.power)),
+          ),
+        )
       );
     }
   }

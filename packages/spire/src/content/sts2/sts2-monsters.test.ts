@@ -6,6 +6,7 @@ import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-figh
 import { getMonster, withRuleset } from '../registry.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import { isModelledSts2Entity } from './sts2-coverage.js';
+import { isHandWrittenSts2Monster } from './sts2-monsters.js';
 
 /** A Regent fight against `monsters` (300 HP each) with a deck of Defends, 300 HP so nobody dies. */
 function fight(monsters: readonly string[]): { run: RunState; combat: Combat } {
@@ -129,13 +130,25 @@ describe('StS2 monster facts from the export pages', () => {
       'SPINY_TOAD',
       'TOADPOLE',
       'MECHA_KNIGHT',
-      'EXOSKELETON',
       'FABRICATOR',
       'TWO_TAILED_RAT',
       'GREMLIN_MERC',
-      'THIEVING_HOPPER',
     ])
       expect(isModelledSts2Entity('enemy', id), id).toBe(true);
+  });
+
+  it('a monster that spawns with or applies a power the simulator only tracks counts as partly modelled', () => {
+    // Each power below has no rule in the engine yet: the monster is partly modelled until it has one.
+    const tracked = STS2_MONSTER_FACTS.filter((monster) =>
+      monster.powersOnSpawn.some((power) => !isModelledSts2Entity('power', power)),
+    );
+    expect(tracked.length).toBeGreaterThan(0);
+    for (const monster of tracked)
+      if (!isHandWrittenSts2Monster(monster.id))
+        expect(isModelledSts2Entity('enemy', monster.id), monster.id).toBe(false);
+    // A power that now has its rule no longer holds its monsters back (Tender: the Hunter Killer).
+    expect(isModelledSts2Entity('power', 'TENDER')).toBe(true);
+    expect(isModelledSts2Entity('enemy', 'HUNTER_KILLER')).toBe(true);
   });
 });
 
@@ -675,7 +688,7 @@ describe("The Hunter Killer's Tender", () => {
     withRuleset('sts2', () => combat.endTurn());
     expect(state.player.powers.TENDER).toBe(1);
     state.player.powers.STRENGTH = 2;
-    state.energy = 3;
+    state.player.energy = 3;
     state.hand = [testCombatCard(run, 'DEFEND_REGENT'), testCombatCard(run, 'DEFEND_REGENT')];
     const blockBefore = state.player.block;
     withRuleset('sts2', () => combat.playCard(0, -1));

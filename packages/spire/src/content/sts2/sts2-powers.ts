@@ -95,6 +95,7 @@ const MODELLED: Readonly<Record<string, string>> = {
     "The Insatiable's: falls by 1 before each of its moves; when it reaches 0, the player is killed. Frantic Escape raises it by 1.",
   SMOGGY: 'You can play only 1 Skill per turn.',
   TANGLED: 'Attacks cost 1 more Energy; decreases by 1 at the end of your turn.',
+  ESCAPE_ARTIST: 'Escapes the combat after that many turns (its move pattern: the Escape move).',
   FLUTTER:
     'Takes half damage from attacks; each attack that deals it damage takes 1 Flutter away. (The stun when it runs out is not simulated.)',
   SOAR: 'Takes half damage from attacks until it lands.',
