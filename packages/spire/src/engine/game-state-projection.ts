@@ -28,7 +28,6 @@ import {
   hasRelic,
   monsterAttackDamage,
   playerAttackDamage,
-  playerBlock,
   summonAttackDamage,
 } from './combat.js';
 import type { CardDefinition } from './definitions.js';
@@ -316,7 +315,11 @@ function handCard(
       : bySummon
         ? shownSummonDamage(combat, definition, playDamage, card.upgraded, null)
         : playerAttackDamage(run, combat, playDamage + bonus, null);
-  const block = definition.block === undefined ? null : playerBlock(combat, enchanted?.block ?? baseBlock);
+  // The engine's own card Block rule (Fasten, Shadowmeld, Unmovable, No Block, Vambrace...), as for the next card played.
+  const block =
+    definition.block === undefined
+      ? null
+      : engine.cardBlock(enchanted?.block ?? baseBlock, card, (combat.counters.cardsThisCombat ?? 0) + 1);
   const text = statics.text;
   const resolved =
     (damage !== null && damage !== baseDamage) || (block !== null && block !== baseBlock)
