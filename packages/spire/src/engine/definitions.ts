@@ -198,10 +198,11 @@ export interface CardDefinition {
   /** Extra energy-cost rule (e.g. cheaper per card played); returns the cost to show. */
   readonly dynamicCost?: (context: CombatContext, base: number) => number;
   /**
-   * StS2: Osty deals the card's damage, plus this from his state (Unleash: his HP); the play and the
-   * shown damage both add it, as Osty's hits count (no Strength, Weak or Attack relics).
+   * StS2: Osty deals the card's damage, plus this from his state or the piles (Unleash: his HP;
+   * Squeeze: the other Osty Attacks); the play and the shown damage both add it, as Osty's hits count
+   * (no Strength, Weak or Attack relics). Changes nothing: the view asks it for the hand's cards.
    */
-  readonly summonDamage?: (summon: SummonState, upgraded: boolean) => number;
+  readonly summonDamage?: (context: CombatContext, card: CardPlay, summon: SummonState) => number;
   /** StS2: a creature died (an enemy or Osty) while the card is in the hand, Draw or Discard Pile. */
   readonly onCreatureDeath?: (context: CombatContext, card: CombatCard) => void;
   /**

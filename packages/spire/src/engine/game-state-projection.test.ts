@@ -60,3 +60,32 @@ describe('StS2 state view: a hand card shows the Block its play gives', () => {
     expect([first.gained, second.gained]).not.toEqual([plain, plain]);
   });
 });
+
+describe('StS2 state view: a card Osty deals shows the damage its play deals', () => {
+  it('Squeeze counts the other Osty Attacks in the piles, and not the Strength or Weak of the player', () => {
+    const fight = sts2TestFight('shown-numbers', 'NECROBINDER', [], quietPiles);
+    const state = fight.combat.combat;
+    const card = (id: string) => testCombatCard(fight.run, id);
+    // Two Squeezes: the one played is not counted, the one left in the hand is.
+    state.hand = [card('SQUEEZE'), card('SQUEEZE')];
+    state.drawPile = [card('BONE_SHARDS'), card('DEFEND_NECROBINDER')];
+    state.discardPile = [card('HIGH_FIVE')];
+    sts2(() => fight.combat.summon(8));
+    state.player.powers.STRENGTH = 3;
+    state.player.powers.WEAK = 2;
+    state.player.powers.CALCIFY = 2;
+    const vulnerable = state.monsters[1];
+    if (vulnerable !== undefined) vulnerable.powers.VULNERABLE = 2;
+    for (const target of [0, 1]) {
+      const view = sts2(() => toGameState(fight.run)).combat?.hand[0];
+      const preview = view?.target_previews?.find((shown) => shown.target_index === target)?.damage;
+      const before = state.monsters[target]?.hp ?? 0;
+      sts2(() => fight.combat.playCard(0, target));
+      const dealt = before - (state.monsters[target]?.hp ?? 0);
+      expect(preview, `target ${target}`).toBe(dealt);
+      if (target === 0) expect(view?.damage).toBe(dealt);
+      // More than Squeeze's 25 and Calcify's 2: the other Osty Attacks counted.
+      expect(dealt).toBeGreaterThan(27);
+    }
+  });
+});

@@ -30,7 +30,7 @@ import {
   playerAttackDamage,
   summonAttackDamage,
 } from './combat.js';
-import type { CardDefinition } from './definitions.js';
+import type { CardDefinition, CardPlay } from './definitions.js';
 import { MAP_WIDTH, mapHeight } from './map.js';
 import { reachableNodes } from './map-travel.js';
 import { legalActionNames, restOptions } from './run.js';
@@ -269,19 +269,19 @@ function resolvedText(
 }
 
 /**
- * StS2: the damage of a card Osty deals (Unleash), with what he adds (his HP) as his hit counts; 0
- * while he is dead, as the play then deals nothing.
+ * StS2: the damage of a card Osty deals (Unleash, Squeeze), with what the card adds (his HP, the
+ * other Osty Attacks) as his hit counts; 0 while he is dead, as the play then deals nothing.
  */
 function shownSummonDamage(
-  combat: CombatState,
+  engine: Combat,
   definition: CardDefinition,
-  base: number,
-  upgraded: boolean,
+  play: CardPlay,
   monster: MonsterState | null,
 ): number {
+  const combat = engine.combat;
   const summon = combat.summon;
   if (summon === null || summon.hp <= 0 || definition.summonDamage === undefined) return 0;
-  return summonAttackDamage(combat, base + definition.summonDamage(summon, upgraded), monster);
+  return summonAttackDamage(combat, play.damage + definition.summonDamage(engine, play, summon), monster);
 }
 
 function handCard(
@@ -308,12 +308,14 @@ function handCard(
   const hits = hitsOf(definition, card.upgraded);
   // Relics adding damage to Attack cards (Strike Dummy) show in the numbers, as Strength does.
   const bonus = baseDamage !== null && definition.type === 'Attack' ? engine.attackBonusOf(card) : 0;
-  const bySummon = definition.summonDamage !== undefined;
+  // StS2: Osty deals it (Unleash, Squeeze); the card's own summonDamage reads the play as it would be.
+  const summonPlay =
+    definition.summonDamage === undefined ? null : (enchanted ?? engine.cardPlay(card, -1, definition));
   const damage =
     playDamage === null
       ? null
-      : bySummon
-        ? shownSummonDamage(combat, definition, playDamage, card.upgraded, null)
+      : summonPlay !== null
+        ? shownSummonDamage(engine, definition, summonPlay, null)
         : playerAttackDamage(run, combat, playDamage + bonus, null);
   // The engine's own card Block rule (Fasten, Shadowmeld, Unmovable, No Block, Vambrace...), as for the next card played.
   const block =
@@ -333,9 +335,10 @@ function handCard(
     requiresTarget && playDamage !== null
       ? living.map((target) => {
           const monster = combat.monsters[target] ?? null;
-          const perHit = bySummon
-            ? shownSummonDamage(combat, definition, playDamage, card.upgraded, monster)
-            : playerAttackDamage(run, combat, playDamage + bonus, monster);
+          const perHit =
+            summonPlay !== null
+              ? shownSummonDamage(engine, definition, summonPlay, monster)
+              : playerAttackDamage(run, combat, playDamage + bonus, monster);
           return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
         })
       : null;
