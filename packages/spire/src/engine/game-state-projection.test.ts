@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gameStateSchema } from '../api/game-state-schema.js';
 import { withRuleset } from '../content/registry.js';
 import { quietPiles, sts2TestFight, testCombatCard } from '../test-support/sts2-test-fight.js';
 import type { Combat } from './combat.js';
@@ -87,5 +88,25 @@ describe('StS2 state view: a card Osty deals shows the damage its play deals', (
       // More than Squeeze's 25 and Calcify's 2: the other Osty Attacks counted.
       expect(dealt).toBeGreaterThan(27);
     }
+  });
+});
+
+describe('StS2 state view: a hand card names its enchantment', () => {
+  it('as the deck view names the same card: its id, its name, and its text after the rules', () => {
+    const fight = handFight([]);
+    const enchantment = { id: 'SHARP', amount: 3 };
+    fight.run.deck = [
+      { uid: fight.run.counters.nextUid++, id: 'STRIKE_IRONCLAD', upgraded: false, enchantment },
+    ];
+    fight.combat.combat.hand = [{ ...testCombatCard(fight.run, 'STRIKE_IRONCLAD'), enchantment }];
+    const state = sts2(() => toGameState(fight.run));
+    expect(gameStateSchema.safeParse(state).success).toBe(true);
+    const hand = state.combat?.hand[0];
+    const deck = state.run?.deck[0];
+    expect(deck?.enchantment_id).toBe('SHARP');
+    expect(hand?.enchantment_id).toBe(deck?.enchantment_id);
+    expect(hand?.enchantment_name).toBe(deck?.enchantment_name);
+    expect(hand?.rules_text).toBe(deck?.rules_text);
+    expect(hand?.resolved_rules_text).toContain('Sharp 3: ');
   });
 });

@@ -196,8 +196,21 @@ function cardViewWithBonus(card: DeckCard, index: number, bonus: number): Api.Ca
 function enchantView(view: Api.CardView, enchantment: CardEnchantment): void {
   const rule = findEnchantment(enchantment.id);
   if (rule === undefined) return;
-  view.rules_text = `${view.rules_text} ${enchantmentLabel(rule.name, enchantment.amount)}: ${rule.text(enchantment.amount)}`;
+  view.rules_text = `${view.rules_text}${enchantmentText(enchantment)}`;
   if (rule.cost !== undefined && !view.costs_x) view.energy_cost = rule.cost;
+}
+
+/** What an enchanted card's text gets after it: " Sharp 3: <what Sharp does>" ("" for an unknown id). */
+function enchantmentText(enchantment: CardEnchantment): string {
+  const rule = findEnchantment(enchantment.id);
+  if (rule === undefined) return '';
+  return ` ${enchantmentLabel(rule.name, enchantment.amount)}: ${rule.text(enchantment.amount)}`;
+}
+
+/** StS2: a deck or hand card names its enchantment. */
+function nameEnchantment(view: Api.DeckCard | Api.HandCard, enchantment: CardEnchantment): void {
+  view.enchantment_id = enchantment.id;
+  view.enchantment_name = findEnchantment(enchantment.id)?.name ?? enchantment.id;
 }
 
 /** "Sharp 3", or the bare name for an enchantment whose number means nothing on its own. */
@@ -209,10 +222,7 @@ function deckCard(card: DeckCard, index: number): Api.DeckCard {
   // StS2: damage a deck card gained for good (The Scythe) shows in its text.
   const view = cardViewWithBonus(card, index, card.bonus ?? 0) as Api.DeckCard;
   view.rarity = view.rarity ?? 'Common';
-  if (card.enchantment !== undefined) {
-    view.enchantment_id = card.enchantment.id;
-    view.enchantment_name = findEnchantment(card.enchantment.id)?.name ?? card.enchantment.id;
-  }
+  if (card.enchantment !== undefined) nameEnchantment(view, card.enchantment);
   return view;
 }
 
@@ -344,8 +354,8 @@ function handCard(
       : null;
   // Two literals rather than a spread of the StS2 fields in the middle: a spread builds every hand
   // card on the slow path. The keys keep their order (the JSON is the same).
-  if (run.ruleset === 'sts2')
-    return {
+  if (run.ruleset === 'sts2') {
+    const view: Api.HandCard = {
       index,
       card_id: card.id,
       name: statics.name,
@@ -371,6 +381,15 @@ function handCard(
       total_damage: totalDamage,
       target_previews: previews,
     };
+    // Named and explained as in the deck's and the selections' views; the costs above already count it.
+    if (card.enchantment !== undefined) {
+      const suffix = enchantmentText(card.enchantment);
+      view.rules_text = `${text}${suffix}`;
+      view.resolved_rules_text = `${resolved}${suffix}`;
+      nameEnchantment(view, card.enchantment);
+    }
+    return view;
+  }
   return {
     index,
     card_id: card.id,
