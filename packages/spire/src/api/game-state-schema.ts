@@ -97,6 +97,8 @@ export const handCardSchema = z.looseObject({
   total_damage: optionalNullable(z.number()),
   replay: optionalNullable(integer),
   target_previews: optionalNullable(z.array(targetPreviewSchema)),
+  enchantment_id: optionalNullable(z.string()),
+  enchantment_name: optionalNullable(z.string()),
 });
 
 /** Zod schema of `PileCard` (a loose object: fields the mod adds later pass through). */

@@ -201,6 +201,9 @@ export interface HandCard extends CardView {
   total_damage?: number | null;
   replay?: number | null;
   target_previews?: TargetPreview[] | null;
+  /** StS2: the card's enchantment, as the deck's cards name it (DeckCard). */
+  enchantment_id?: string | null;
+  enchantment_name?: string | null;
 }
 
 /** A card in the draw, discard or exhaust pile (order of the draw pile is not meaningful). */

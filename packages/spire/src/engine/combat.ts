@@ -1695,16 +1695,35 @@ export class Combat implements CombatContext {
     }
   }
 
-  gainBlock(amount: number, raw = false): void {
-    let block = raw ? amount : playerBlock(this.combat, amount);
-    if (!raw && this.run.ruleset === 'sts2') block = this.sts2CardBlock(block);
+  /**
+   * The Block `amount` gives when not raw: Dexterity, Frail, StS2's card Block powers and the relics'
+   * bonuses, `card` (null: no card) being the combat's `play`th card played. Changes nothing, so the
+   * state's view shows the hand's cards with it; gainBlock then spends what the rules used.
+   */
+  cardBlock(amount: number, card: CombatCard | null, play: number): number {
+    let block = playerBlock(this.combat, amount);
+    if (this.run.ruleset === 'sts2') block = this.sts2CardBlock(block, card);
     // Only Block from a card being played (not a potion's or a relic's) takes the relics' bonus.
-    const card = this.currentCard;
-    if (!raw && block > 0 && card !== null)
+    if (block > 0 && card !== null)
       for (const relic of this.run.relics) {
         const hook = getRelic(relic.id).cardBlockBonus;
-        if (hook !== undefined) block += hook(this, block, card);
+        if (hook !== undefined) block += hook(this, block, card, play);
       }
+    return block;
+  }
+
+  gainBlock(amount: number, raw = false): void {
+    const card = this.currentCard;
+    const play = this.combat.counters.cardsThisCombat ?? 0;
+    const block = raw ? amount : this.cardBlock(amount, card, play);
+    if (!raw && block > 0) {
+      const counters = this.combat.counters;
+      // Unmovable doubles the first Block from cards of the turn.
+      if (this.run.ruleset === 'sts2')
+        counters.blockFromCardsThisTurn = (counters.blockFromCardsThisTurn ?? 0) + 1;
+      if (card !== null)
+        for (const relic of this.run.relics) getRelic(relic.id).afterCardBlock?.(this, card, play);
+    }
     if (block > 0) this.combat.player.block += block;
     if (block > 0 && (this.combat.player.powers.JUGGERNAUT ?? 0) > 0) {
       this.damageMonster(this.randomMonsterIndex(), this.combat.player.powers.JUGGERNAUT ?? 0, {
@@ -2159,19 +2178,16 @@ export class Combat implements CombatContext {
     if (change !== 0) this.onStarsChanged(Math.abs(change), change < 0);
   }
 
-  /** Block from cards under StS2 powers: Fasten adds to Defends, Shadowmeld doubles it this turn, Unmovable the first of the turn. */
-  private sts2CardBlock(block: number): number {
+  /** Block from `card` under StS2 powers: Fasten adds to Defends, Shadowmeld doubles it this turn, Unmovable the first of the turn. */
+  private sts2CardBlock(block: number, card: CombatCard | null): number {
     const powers = this.combat.player.powers;
-    const counters = this.combat.counters;
     // No Block (Panic Button): cards give no Block while it lasts.
-    if ((powers.NO_BLOCK ?? 0) > 0 && this.currentCard !== null) return 0;
+    if ((powers.NO_BLOCK ?? 0) > 0 && card !== null) return 0;
     let result = block;
-    if ((powers.FASTEN ?? 0) > 0 && this.currentCard?.id.startsWith('DEFEND') === true)
-      result += powers.FASTEN ?? 0;
+    if ((powers.FASTEN ?? 0) > 0 && card?.id.startsWith('DEFEND') === true) result += powers.FASTEN ?? 0;
     if ((powers.SHADOWMELD ?? 0) > 0) result *= 2;
-    if ((powers.UNMOVABLE ?? 0) > 0 && (counters.blockFromCardsThisTurn ?? 0) === 0 && result > 0)
+    if ((powers.UNMOVABLE ?? 0) > 0 && (this.combat.counters.blockFromCardsThisTurn ?? 0) === 0 && result > 0)
       result *= 2;
-    if (result > 0) counters.blockFromCardsThisTurn = (counters.blockFromCardsThisTurn ?? 0) + 1;
     return result;
   }
 

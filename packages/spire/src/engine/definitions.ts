@@ -198,10 +198,11 @@ export interface CardDefinition {
   /** Extra energy-cost rule (e.g. cheaper per card played); returns the cost to show. */
   readonly dynamicCost?: (context: CombatContext, base: number) => number;
   /**
-   * StS2: Osty deals the card's damage, plus this from his state (Unleash: his HP); the play and the
-   * shown damage both add it, as Osty's hits count (no Strength, Weak or Attack relics).
+   * StS2: Osty deals the card's damage, plus this from his state or the piles (Unleash: his HP;
+   * Squeeze: the other Osty Attacks); the play and the shown damage both add it, as Osty's hits count
+   * (no Strength, Weak or Attack relics). Changes nothing: the view asks it for the hand's cards.
    */
-  readonly summonDamage?: (summon: SummonState, upgraded: boolean) => number;
+  readonly summonDamage?: (context: CombatContext, card: CardPlay, summon: SummonState) => number;
   /** StS2: a creature died (an enemy or Osty) while the card is in the hand, Draw or Discard Pile. */
   readonly onCreatureDeath?: (context: CombatContext, card: CombatCard) => void;
   /**
@@ -302,8 +303,14 @@ export interface RelicDefinition {
   readonly onPotionUsed?: (context: CombatContext) => void;
   /** Flat damage added to each hit of an Attack card, before Strength, Weak and Vulnerable. */
   readonly attackDamageBonus?: (context: CombatContext, card: CombatCard) => number;
-  /** Block added to Block gained from `card` being played (after Dexterity and Frail). */
-  readonly cardBlockBonus?: (context: CombatContext, block: number, card: CombatCard) => number;
+  /**
+   * Block added to Block gained from `card` being played (after Dexterity and Frail), `play` being its
+   * number among the combat's cards played. Changes nothing: the state's view asks it for the hand's
+   * cards (with the next play's number); what the bonus spends goes in `afterCardBlock`.
+   */
+  readonly cardBlockBonus?: (context: CombatContext, block: number, card: CombatCard, play: number) => number;
+  /** After Block from `card` being played was gained (`cardBlockBonus` was asked): what the bonus spends (Vambrace's first time). */
+  readonly afterCardBlock?: (context: CombatContext, card: CombatCard, play: number) => void;
   /** StS2: the Attack card being played deals double damage (as Pen Nib's); Vitruvian Minion. */
   readonly doublesAttackDamage?: (card: CombatCard) => boolean;
   /** The HP the player loses instead of `amount` (a cap on the loss), before it is lost. */

@@ -28,10 +28,9 @@ import {
   hasRelic,
   monsterAttackDamage,
   playerAttackDamage,
-  playerBlock,
   summonAttackDamage,
 } from './combat.js';
-import type { CardDefinition } from './definitions.js';
+import type { CardDefinition, CardPlay } from './definitions.js';
 import { MAP_WIDTH, mapHeight } from './map.js';
 import { reachableNodes } from './map-travel.js';
 import { legalActionNames, restOptions } from './run.js';
@@ -197,8 +196,21 @@ function cardViewWithBonus(card: DeckCard, index: number, bonus: number): Api.Ca
 function enchantView(view: Api.CardView, enchantment: CardEnchantment): void {
   const rule = findEnchantment(enchantment.id);
   if (rule === undefined) return;
-  view.rules_text = `${view.rules_text} ${enchantmentLabel(rule.name, enchantment.amount)}: ${rule.text(enchantment.amount)}`;
+  view.rules_text = `${view.rules_text}${enchantmentText(enchantment)}`;
   if (rule.cost !== undefined && !view.costs_x) view.energy_cost = rule.cost;
+}
+
+/** What an enchanted card's text gets after it: " Sharp 3: <what Sharp does>" ("" for an unknown id). */
+function enchantmentText(enchantment: CardEnchantment): string {
+  const rule = findEnchantment(enchantment.id);
+  if (rule === undefined) return '';
+  return ` ${enchantmentLabel(rule.name, enchantment.amount)}: ${rule.text(enchantment.amount)}`;
+}
+
+/** StS2: a deck or hand card names its enchantment. */
+function nameEnchantment(view: Api.DeckCard | Api.HandCard, enchantment: CardEnchantment): void {
+  view.enchantment_id = enchantment.id;
+  view.enchantment_name = findEnchantment(enchantment.id)?.name ?? enchantment.id;
 }
 
 /** "Sharp 3", or the bare name for an enchantment whose number means nothing on its own. */
@@ -210,10 +222,7 @@ function deckCard(card: DeckCard, index: number): Api.DeckCard {
   // StS2: damage a deck card gained for good (The Scythe) shows in its text.
   const view = cardViewWithBonus(card, index, card.bonus ?? 0) as Api.DeckCard;
   view.rarity = view.rarity ?? 'Common';
-  if (card.enchantment !== undefined) {
-    view.enchantment_id = card.enchantment.id;
-    view.enchantment_name = findEnchantment(card.enchantment.id)?.name ?? card.enchantment.id;
-  }
+  if (card.enchantment !== undefined) nameEnchantment(view, card.enchantment);
   return view;
 }
 
@@ -270,19 +279,19 @@ function resolvedText(
 }
 
 /**
- * StS2: the damage of a card Osty deals (Unleash), with what he adds (his HP) as his hit counts; 0
- * while he is dead, as the play then deals nothing.
+ * StS2: the damage of a card Osty deals (Unleash, Squeeze), with what the card adds (his HP, the
+ * other Osty Attacks) as his hit counts; 0 while he is dead, as the play then deals nothing.
  */
 function shownSummonDamage(
-  combat: CombatState,
+  engine: Combat,
   definition: CardDefinition,
-  base: number,
-  upgraded: boolean,
+  play: CardPlay,
   monster: MonsterState | null,
 ): number {
+  const combat = engine.combat;
   const summon = combat.summon;
   if (summon === null || summon.hp <= 0 || definition.summonDamage === undefined) return 0;
-  return summonAttackDamage(combat, base + definition.summonDamage(summon, upgraded), monster);
+  return summonAttackDamage(combat, play.damage + definition.summonDamage(engine, play, summon), monster);
 }
 
 function handCard(
@@ -309,14 +318,20 @@ function handCard(
   const hits = hitsOf(definition, card.upgraded);
   // Relics adding damage to Attack cards (Strike Dummy) show in the numbers, as Strength does.
   const bonus = baseDamage !== null && definition.type === 'Attack' ? engine.attackBonusOf(card) : 0;
-  const bySummon = definition.summonDamage !== undefined;
+  // StS2: Osty deals it (Unleash, Squeeze); the card's own summonDamage reads the play as it would be.
+  const summonPlay =
+    definition.summonDamage === undefined ? null : (enchanted ?? engine.cardPlay(card, -1, definition));
   const damage =
     playDamage === null
       ? null
-      : bySummon
-        ? shownSummonDamage(combat, definition, playDamage, card.upgraded, null)
+      : summonPlay !== null
+        ? shownSummonDamage(engine, definition, summonPlay, null)
         : playerAttackDamage(run, combat, playDamage + bonus, null);
-  const block = definition.block === undefined ? null : playerBlock(combat, enchanted?.block ?? baseBlock);
+  // The engine's own card Block rule (Fasten, Shadowmeld, Unmovable, No Block, Vambrace...), as for the next card played.
+  const block =
+    definition.block === undefined
+      ? null
+      : engine.cardBlock(enchanted?.block ?? baseBlock, card, (combat.counters.cardsThisCombat ?? 0) + 1);
   const text = statics.text;
   const resolved =
     (damage !== null && damage !== baseDamage) || (block !== null && block !== baseBlock)
@@ -330,16 +345,17 @@ function handCard(
     requiresTarget && playDamage !== null
       ? living.map((target) => {
           const monster = combat.monsters[target] ?? null;
-          const perHit = bySummon
-            ? shownSummonDamage(combat, definition, playDamage, card.upgraded, monster)
-            : playerAttackDamage(run, combat, playDamage + bonus, monster);
+          const perHit =
+            summonPlay !== null
+              ? shownSummonDamage(engine, definition, summonPlay, monster)
+              : playerAttackDamage(run, combat, playDamage + bonus, monster);
           return { target_index: target, damage: perHit, hits, total_damage: perHit * hits };
         })
       : null;
   // Two literals rather than a spread of the StS2 fields in the middle: a spread builds every hand
   // card on the slow path. The keys keep their order (the JSON is the same).
-  if (run.ruleset === 'sts2')
-    return {
+  if (run.ruleset === 'sts2') {
+    const view: Api.HandCard = {
       index,
       card_id: card.id,
       name: statics.name,
@@ -365,6 +381,15 @@ function handCard(
       total_damage: totalDamage,
       target_previews: previews,
     };
+    // Named and explained as in the deck's and the selections' views; the costs above already count it.
+    if (card.enchantment !== undefined) {
+      const suffix = enchantmentText(card.enchantment);
+      view.rules_text = `${text}${suffix}`;
+      view.resolved_rules_text = `${resolved}${suffix}`;
+      nameEnchantment(view, card.enchantment);
+    }
+    return view;
+  }
   return {
     index,
     card_id: card.id,

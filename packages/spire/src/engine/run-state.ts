@@ -351,6 +351,12 @@ export interface RunState {
    * when none.
    */
   pendingRewards?: RewardItem[];
+  /**
+   * StS2: deck choices a relic obtained while another screen was open (an event, a chest, a reward, a
+   * shop, another choice) opened; each opens on the way back to the map, before `pendingRewards`.
+   * Absent when none.
+   */
+  pendingSelections?: DeckSelection[];
   shop: ShopState | null;
   event: EventState | null;
   selection: DeckSelection | null;

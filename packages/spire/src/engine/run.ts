@@ -1014,6 +1014,13 @@ function backToMap(run: RunState): void {
   run.event = null;
   run.treasure = null;
   run.restDone = false;
+  // A deck choice a relic opened meanwhile comes first; its end comes back here for the next.
+  const waiting = takePendingSelection(run);
+  if (waiting !== null) {
+    run.selection = waiting;
+    run.screen = 'CARD_SELECTION';
+    return;
+  }
   const pending = takePendingRewards(run);
   if (pending.length > 0) {
     run.reward = { items: pending, openCards: null, afterBoss: false };
@@ -1021,6 +1028,26 @@ function backToMap(run: RunState): void {
     return;
   }
   run.screen = 'MAP';
+}
+
+/**
+ * The next deck choice a relic opened while another screen was open (see `RunState.pendingSelections`),
+ * with the cards still in the deck (and, for an upgrade, still upgradable); null when none is left.
+ */
+function takePendingSelection(run: RunState): DeckSelection | null {
+  const pending = run.pendingSelections;
+  while (pending !== undefined && pending.length > 0) {
+    const selection = pending.shift() as DeckSelection;
+    const options = selection.options.filter((uid) =>
+      run.deck.some((card) => card.uid === uid && !(selection.purpose === 'upgrade' && card.upgraded)),
+    );
+    if (options.length > 0) {
+      if (pending.length === 0) delete run.pendingSelections;
+      return { ...selection, options };
+    }
+  }
+  delete run.pendingSelections;
+  return null;
 }
 
 /** What relics offered while another screen was open (see `RunState.pendingRewards`), now taken. */

@@ -9,7 +9,7 @@ import {
   HAND_LIMIT,
   type Upgradable,
 } from '../../engine/definitions.js';
-import type { CombatCard } from '../../engine/run-state.js';
+import type { CombatCard, SummonState } from '../../engine/run-state.js';
 import { runServices } from '../run-services.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_POTION_FACTS } from './data/sts2-potion-facts.js';
@@ -17,6 +17,25 @@ import { STS2_POWER_FACTS } from './data/sts2-power-facts.js';
 import type { Sts2CardFacts } from './facts.js';
 import { MAD_SCIENCE_FACTS } from './sts2-mad-science.js';
 import { inSinglePlayerPools } from './sts2-multiplayer-only-cards.js';
+
+/**
+ * The play of a card Osty deals: its damage plus its `summonDamage` (what the view shows too);
+ * nothing while he is dead.
+ */
+export function ostyCardAttack(
+  x: CombatContext,
+  c: CardPlay,
+  summonDamage: NonNullable<CardDefinition['summonDamage']>,
+): void {
+  const summon = x.run.combat?.summon;
+  if (summon === null || summon === undefined || summon.hp <= 0) return;
+  x.summonAttack(c.target, c.damage + summonDamage(x, c, summon));
+}
+
+/** What Unleash adds to its damage: Osty's current HP. */
+function unleashDamage(_x: CombatContext, _c: CardPlay, summon: SummonState): number {
+  return summon.hp;
+}
 
 /** What a rule adds to or replaces in a card built from its facts. */
 export interface Sts2CardRule {
@@ -901,12 +920,8 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   UNLEASH: {
     text: 'Osty deals !D! damage plus damage equal to his current HP.',
     damage: [6, 9],
-    summonDamage: (summon) => summon.hp,
-    play: (x, c) => {
-      const summon = x.run.combat?.summon;
-      if (summon === null || summon === undefined || summon.hp <= 0) return;
-      x.summonAttack(c.target, c.damage + summon.hp);
-    },
+    summonDamage: unleashDamage,
+    play: (x, c) => ostyCardAttack(x, c, unleashDamage),
   },
   BONE_SHARDS: {
     text: 'If Osty is alive, he deals !M! damage to ALL enemies and you gain !B! Block. Osty dies.',

@@ -2,13 +2,14 @@
 // (Right Hand Hand, Make It So, Melancholy, I Am Invincible), change other cards (Snap, Transfigure)
 // or mark an enemy or the player (Hang, Veilpiercer, Reflect). Numbers are the card facts'; where
 // the export leaves a number out, the rule says where it comes from.
-import type { CombatContext } from '../../engine/definitions.js';
+import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard, SummonState } from '../../engine/run-state.js';
 import {
   definedCost,
   hasNumberCost,
   isUnplayableCard,
   moveChosenToHand,
+  ostyCardAttack,
   STS2_CARD_FACTS_BY_ID,
   type Sts2CardRule,
   varOf,
@@ -43,8 +44,8 @@ const MELANCHOLY_COST = STS2_CARD_FACTS_BY_ID.get('MELANCHOLY')?.cost ?? 0;
 const PROTECTOR_EXTRA = STS2_CARD_FACTS_BY_ID.get('PROTECTOR')?.vars.ExtraDamage ?? [1, 1];
 
 /** What Protector adds to its damage: its ExtraDamage times Osty's Max HP. */
-function protectorDamage(summon: SummonState, upgraded: boolean): number {
-  return PROTECTOR_EXTRA[upgraded ? 1 : 0] * summon.maxHp;
+function protectorDamage(_x: CombatContext, c: CardPlay, summon: SummonState): number {
+  return PROTECTOR_EXTRA[c.upgraded ? 1 : 0] * summon.maxHp;
 }
 
 export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
@@ -80,11 +81,7 @@ export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
     text: "Osty deals !D! damage, plus damage equal to Osty's Max HP.",
     damage: [10, 15],
     summonDamage: protectorDamage,
-    play: (x, c) => {
-      const summon = x.run.combat?.summon;
-      if (summon === null || summon === undefined || summon.hp <= 0) return;
-      x.summonAttack(c.target, c.damage + protectorDamage(summon, c.upgraded));
-    },
+    play: (x, c) => ostyCardAttack(x, c, protectorDamage),
   },
   RIGHT_HAND_HAND: {
     // "Costs 2 or more": read as the Energy paid for the card (a card played for free costs nothing).

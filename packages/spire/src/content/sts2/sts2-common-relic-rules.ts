@@ -6,11 +6,17 @@ import type { CombatContext } from '../../engine/definitions.js';
 import { tick } from '../relic-counter.js';
 import type { Sts2RelicRuleFactory, Sts2RelicRules } from './sts2-relic-rule.js';
 
+/** Whether `key` is still unmarked in this combat (nothing changes). */
+function unmarkedThisCombat(context: CombatContext, key: string): boolean {
+  const combat = context.run.combat;
+  return combat !== null && (combat.counters[key] ?? 0) === 0;
+}
+
 /** True the first time it is asked for `key` in this combat (a combat counter marks it). */
 function firstThisCombat(context: CombatContext, key: string): boolean {
+  if (!unmarkedThisCombat(context, key)) return false;
   const combat = context.run.combat;
-  if (combat === null || (combat.counters[key] ?? 0) > 0) return false;
-  combat.counters[key] = 1;
+  if (combat !== null) combat.counters[key] = 1;
   return true;
 }
 
@@ -287,7 +293,8 @@ export const STS2_COMMON_RELIC_RULES: Sts2RelicRules = {
   VAMBRACE: () => ({
     text: 'The first time you gain Block from a card each combat, double the amount gained.',
     hooks: {
-      cardBlockBonus: (context, block) => (firstThisCombat(context, 'relic:VAMBRACE') ? block : 0),
+      cardBlockBonus: (context, block) => (unmarkedThisCombat(context, 'relic:VAMBRACE') ? block : 0),
+      afterCardBlock: (context) => void firstThisCombat(context, 'relic:VAMBRACE'),
     },
   }),
 };

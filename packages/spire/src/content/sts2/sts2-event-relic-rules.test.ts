@@ -195,6 +195,34 @@ describe('StS2 event relic rules', () => {
     expect(run.screen).toBe('MAP');
   });
 
+  it.each([
+    ['NEW_LEAF', 'transform'],
+    ['GNARLED_HAMMER', 'enchant'],
+  ] as const)(
+    '%s claimed from a reward screen opens its deck choice (%s) once the screen is left (before: nothing, or random cards)',
+    (relic, purpose) => {
+      const run = newRun();
+      run.reward = { items: [{ kind: 'relic', relicId: relic }], openCards: null, afterBoss: false };
+      run.screen = 'REWARD';
+      const deck = JSON.stringify(run.deck);
+      // Read through a call: the assignment above would narrow run.screen to 'REWARD' for good.
+      const screen = (): RunState['screen'] => run.screen;
+      act(run, { action: 'claim_reward', option_index: 0 });
+      // Nothing is chosen for the player while the reward screen is open.
+      expect(screen()).toBe('REWARD');
+      expect(JSON.stringify(run.deck)).toBe(deck);
+      act(run, { action: 'proceed' });
+      expect(screen()).toBe('CARD_SELECTION');
+      expect(run.selection?.purpose).toBe(purpose);
+      const chosen = run.selection?.options[0];
+      while (screen() === 'CARD_SELECTION') act(run, { action: 'select_deck_card', option_index: 0 });
+      expect(screen()).toBe('MAP');
+      const card = run.deck.find((deckCard) => deckCard.uid === chosen);
+      if (purpose === 'transform') expect(card).toBeUndefined();
+      else expect(card?.enchantment?.id).toBe('SHARP');
+    },
+  );
+
   it('Vitruvian Minion doubles the damage and the Block of Minion cards only', () => {
     const dealt = (relics: readonly string[], id: string): { damage: number; block: number } => {
       const { combat, state } = fight(relics, ['DEFEND_IRONCLAD']);

@@ -74,6 +74,13 @@ const NEOW_RELICS = [
   'WINGED_BOOTS',
 ] as const;
 
+/** Whether Pael's Legion doubles the Block of the combat's `play`th card: it woke for it, or is awake. */
+function paelsLegionAwake(context: CombatContext, play: number): boolean {
+  const combatCounters = counters(context);
+  if (combatCounters[COUNTER.paelsLegionCard] === play) return true;
+  return (context.run.combat?.turn ?? 0) >= (combatCounters[COUNTER.paelsLegionWakes] ?? 0);
+}
+
 function counters(context: CombatContext): Record<string, number> {
   const combat = context.run.combat;
   if (combat === null) throw new Error('a combat relic hook ran outside combat');
@@ -306,15 +313,12 @@ export const STS2_EVENT_RELIC_RULES: Sts2RelicRules = {
     hooks: {
       // Sleeping for 2 turns: after doubling on turn N it wakes on turn N+2. Every Block gain of the card
       // that woke it is doubled. The pet comes fresh to each combat: its sleep does not carry over.
-      cardBlockBonus: (x, block) => {
+      cardBlockBonus: (x, block, _card, play) => (paelsLegionAwake(x, play) ? block : 0),
+      afterCardBlock: (x, _card, play) => {
         const combatCounters = counters(x);
-        const playing = x.counter('cardsThisCombat');
-        if (combatCounters[COUNTER.paelsLegionCard] === playing) return block;
-        const turn = x.run.combat?.turn ?? 0;
-        if (turn < (combatCounters[COUNTER.paelsLegionWakes] ?? 0)) return 0;
-        combatCounters[COUNTER.paelsLegionCard] = playing;
-        combatCounters[COUNTER.paelsLegionWakes] = turn + amount('Turns');
-        return block;
+        if (combatCounters[COUNTER.paelsLegionCard] === play || !paelsLegionAwake(x, play)) return;
+        combatCounters[COUNTER.paelsLegionCard] = play;
+        combatCounters[COUNTER.paelsLegionWakes] = (x.run.combat?.turn ?? 0) + amount('Turns');
       },
     },
   }),

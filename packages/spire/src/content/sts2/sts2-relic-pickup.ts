@@ -2,7 +2,6 @@
 // transformed, potions procured, deck choices and card rewards opened. Random picks use the run's
 // event stream, like the events' own deck changes.
 
-import { copyDeckCard } from '../../engine/deck-card-copy.js';
 import { nextInt } from '../../engine/random.js';
 import type {
   CardEnchantment,
@@ -11,7 +10,6 @@ import type {
   RewardItem,
   RunState,
 } from '../../engine/run-state.js';
-import { holdCard } from '../relic-cards.js';
 import { runServices } from '../run-services.js';
 import { canEnchant, enchant } from './sts2-enchantments.js';
 import { isEternal } from './sts2-eternal.js';
@@ -80,9 +78,26 @@ function onFreeMap(run: RunState): boolean {
 }
 
 /**
+ * Opens `selection` now, back to `returnTo`; with no screen to go back to (undefined: a chest, a
+ * reward, another choice is open) it waits in `pendingSelections` and opens on the way to the map.
+ */
+function openDeckChoice(
+  run: RunState,
+  selection: DeckSelection,
+  returnTo: DeckSelection['returnTo'] | undefined,
+): void {
+  if (returnTo === undefined) {
+    run.pendingSelections = [...(run.pendingSelections ?? []), { ...selection, returnTo: 'map' }];
+    return;
+  }
+  run.selection = { ...selection, returnTo };
+  run.screen = 'CARD_SELECTION';
+}
+
+/**
  * Lets the player choose `count` deck cards to remove, upgrade or transform (one after another), back
- * to the map afterwards. Off the map (a relic obtained mid-screen) random cards are removed, upgraded
- * or turned into `into` instead.
+ * to the map afterwards. Off the map (a relic obtained mid-screen) the choice waits for the way back
+ * to the map.
  */
 export function chooseDeckCards(
   run: RunState,
@@ -95,19 +110,6 @@ export function chooseDeckCards(
     filter,
   );
   if (candidates.length === 0 || count <= 0) return;
-  if (!onFreeMap(run)) {
-    // "Up to" choices and random transforms take no card rather than guess.
-    if (options.upTo === true || (purpose === 'transform' && options.into === undefined)) return;
-    for (const card of randomCards(run, candidates, count)) {
-      if (purpose === 'upgrade') card.upgraded = true;
-      else if (options.into !== undefined) transformInto(run, card, options.into);
-      else {
-        run.deck.splice(run.deck.indexOf(card), 1);
-        if (options.keepFor !== undefined) holdCard(run, options.keepFor, card);
-      }
-    }
-    return;
-  }
   const selection: DeckSelection = {
     purpose,
     options: candidates.map((card) => card.uid),
@@ -121,8 +123,7 @@ export function chooseDeckCards(
     ...(options.carryOver === true ? { carryOver: true } : {}),
     ...(options.keepFor !== undefined ? { keepFor: options.keepFor } : {}),
   };
-  run.selection = selection;
-  run.screen = 'CARD_SELECTION';
+  openDeckChoice(run, selection, onFreeMap(run) ? 'map' : undefined);
 }
 
 /** The deck cards `enchantment` may go on, of those `filter` allows. */
@@ -160,32 +161,26 @@ function choiceReturn(run: RunState): DeckSelection['returnTo'] | undefined {
 
 /**
  * Lets the player choose a deck card to add a copy of (Dolly's Mirror), back to the screen the relic
- * was obtained on; with another choice or reward open, a random card is copied.
+ * was obtained on; with another choice or reward open, the choice waits for the way back to the map.
  */
 export function chooseCardToCopy(run: RunState): void {
   if (run.deck.length === 0) return;
-  const returnTo = choiceReturn(run);
-  if (returnTo === undefined) {
-    for (const card of randomCards(run, run.deck, 1))
-      runServices().addCardToDeck(run, copyDeckCard(card, run.counters.nextUid++));
-    return;
-  }
-  run.selection = {
+  const selection: DeckSelection = {
     purpose: 'duplicate',
     options: run.deck.map((card) => card.uid),
     count: 1,
-    returnTo,
+    returnTo: 'map',
     cancellable: false,
     chosen: [],
     transformInto: null,
   };
-  run.screen = 'CARD_SELECTION';
+  openDeckChoice(run, selection, choiceReturn(run));
 }
 
 /**
  * Lets the player choose up to `count` deck cards to enchant, one after another, then back to the
- * screen the relic was obtained on (map, shop or event). With another choice or reward open, random
- * cards are enchanted instead: an enchantment only helps, so taking none would be the wrong guess.
+ * screen the relic was obtained on (map, shop or event). With another choice or reward open, the
+ * choice waits for the way back to the map.
  */
 export function chooseCardsToEnchant(
   run: RunState,
@@ -195,22 +190,17 @@ export function chooseCardsToEnchant(
 ): void {
   const candidates = enchantableCards(run, enchantment.id, filter);
   if (candidates.length === 0 || count <= 0) return;
-  const returnTo = choiceReturn(run);
-  if (returnTo === undefined) {
-    for (const card of randomCards(run, candidates, count)) enchant(card, enchantment);
-    return;
-  }
-  run.selection = {
+  const selection: DeckSelection = {
     purpose: 'enchant',
     options: candidates.map((card) => card.uid),
     count,
-    returnTo,
+    returnTo: 'map',
     cancellable: false,
     chosen: [],
     transformInto: null,
     enchantWith: { ...enchantment },
   };
-  run.screen = 'CARD_SELECTION';
+  openDeckChoice(run, selection, choiceReturn(run));
 }
 
 /**

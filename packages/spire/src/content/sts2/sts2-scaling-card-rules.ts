@@ -5,7 +5,12 @@
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
 import type { CombatCard } from '../../engine/run-state.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
-import { STS2_CARD_FACTS_BY_ID, STS2_DEBUFF_IDS, type Sts2CardRule } from './sts2-card-rules.js';
+import {
+  ostyCardAttack,
+  STS2_CARD_FACTS_BY_ID,
+  STS2_DEBUFF_IDS,
+  type Sts2CardRule,
+} from './sts2-card-rules.js';
 
 /** The cards of the combat other than the one being played (it is in none of these piles then). */
 function otherCards(x: CombatContext, c: CardPlay): CombatCard[] {
@@ -25,6 +30,11 @@ const OSTY_ATTACKS = new Set([
   'HIGH_FIVE',
   'SWEEPING_GAZE',
 ]);
+
+/** What Squeeze adds to its damage: its magic for each other Osty Attack in the piles. */
+function squeezeDamage(x: CombatContext, c: CardPlay): number {
+  return c.magic * otherCards(x, c).filter((card) => OSTY_ATTACKS.has(card.id)).length;
+}
 
 /** No Escape: the extra Doom per full step of Doom already on the enemy (export: DoomExtra 5). */
 const NO_ESCAPE_EXTRA_DOOM = 5;
@@ -65,10 +75,8 @@ export const STS2_SCALING_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     // those in the hand, draw and discard piles.
     text: 'Osty deals !D! damage, plus !M! for each other Osty Attack in your Hand, Draw and Discard Piles.',
     damage: [25, 30],
-    play: (x, c) => {
-      const others = otherCards(x, c).filter((card) => OSTY_ATTACKS.has(card.id)).length;
-      x.summonAttack(c.target, c.damage + c.magic * others);
-    },
+    summonDamage: squeezeDamage,
+    play: (x, c) => ostyCardAttack(x, c, squeezeDamage),
   },
   SUPERMASSIVE: {
     text: 'Deal !D! damage, plus !M! for each card you created this combat.',

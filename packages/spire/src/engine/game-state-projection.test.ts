@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { gameStateSchema } from '../api/game-state-schema.js';
+import { withRuleset } from '../content/registry.js';
+import { quietPiles, sts2TestFight, testCombatCard } from '../test-support/sts2-test-fight.js';
+import type { Combat } from './combat.js';
+import { toGameState } from './game-state-projection.js';
+import type { RunState } from './run-state.js';
+
+const sts2 = <T>(body: () => T): T => withRuleset('sts2', body);
+
+type Fight = { run: RunState; combat: Combat };
+
+/** An StS2 Ironclad fight with `ids` alone in the hand, Dexterity 1 and `relics`. */
+function handFight(ids: readonly string[], relics: readonly string[] = []): Fight {
+  const fight = sts2TestFight('shown-numbers', 'IRONCLAD', [], quietPiles);
+  const state = fight.combat.combat;
+  state.hand = ids.map((id) => testCombatCard(fight.run, id));
+  state.player.powers.DEXTERITY = 1;
+  fight.run.relics = relics.map((id) => ({ id, counter: -1, used: false }));
+  return fight;
+}
+
+/** The Block the state shows for the first hand card `id`, then the Block its play gave. */
+function shownThenGained(fight: Fight, id: string): { shown: number | null | undefined; gained: number } {
+  const state = fight.combat.combat;
+  const index = state.hand.findIndex((card) => card.id === id);
+  const shown = sts2(() => toGameState(fight.run)).combat?.hand[index]?.block;
+  const before = state.player.block;
+  sts2(() => fight.combat.playCard(index, 0));
+  return { shown, gained: state.player.block - before };
+}
+
+describe('StS2 state view: a hand card shows the Block its play gives', () => {
+  it.each([
+    ['FASTEN', 3],
+    ['SHADOWMELD', 1],
+    ['UNMOVABLE', 1],
+    ['NO_BLOCK', 1],
+  ] as const)('under %s (%i), at the first and the second Defend of the turn', (power, amount) => {
+    const fight = handFight(['DEFEND_IRONCLAD', 'DEFEND_IRONCLAD']);
+    fight.combat.combat.player.powers[power] = amount;
+    const first = shownThenGained(fight, 'DEFEND_IRONCLAD');
+    const second = shownThenGained(fight, 'DEFEND_IRONCLAD');
+    expect(first.shown, 'first').toBe(first.gained);
+    expect(second.shown, 'second').toBe(second.gained);
+    // The power changed the Block (Defend 5 and Dexterity 1 give 6 without it).
+    expect([first.gained, second.gained]).not.toEqual([6, 6]);
+  });
+
+  it.each([
+    ['VAMBRACE', 'DEFEND_IRONCLAD', 6],
+    ['PAELS_LEGION', 'DEFEND_IRONCLAD', 6],
+    ['VITRUVIAN_MINION', 'MINION_SACRIFICE', 10],
+  ] as const)('with %s, at the first and the second %s of the combat', (relic, id, plain) => {
+    const fight = handFight([id, id], [relic]);
+    const first = shownThenGained(fight, id);
+    const second = shownThenGained(fight, id);
+    expect(first.shown, 'first').toBe(first.gained);
+    expect(second.shown, 'second').toBe(second.gained);
+    // The relic changed the Block (`plain`: its card's Block and Dexterity 1 alone).
+    expect([first.gained, second.gained]).not.toEqual([plain, plain]);
+  });
+});
+
+describe('StS2 state view: a card Osty deals shows the damage its play deals', () => {
+  it('Squeeze counts the other Osty Attacks in the piles, and not the Strength or Weak of the player', () => {
+    const fight = sts2TestFight('shown-numbers', 'NECROBINDER', [], quietPiles);
+    const state = fight.combat.combat;
+    const card = (id: string) => testCombatCard(fight.run, id);
+    // Two Squeezes: the one played is not counted, the one left in the hand is.
+    state.hand = [card('SQUEEZE'), card('SQUEEZE')];
+    state.drawPile = [card('BONE_SHARDS'), card('DEFEND_NECROBINDER')];
+    state.discardPile = [card('HIGH_FIVE')];
+    sts2(() => fight.combat.summon(8));
+    state.player.powers.STRENGTH = 3;
+    state.player.powers.WEAK = 2;
+    state.player.powers.CALCIFY = 2;
+    const vulnerable = state.monsters[1];
+    if (vulnerable !== undefined) vulnerable.powers.VULNERABLE = 2;
+    for (const target of [0, 1]) {
+      const view = sts2(() => toGameState(fight.run)).combat?.hand[0];
+      const preview = view?.target_previews?.find((shown) => shown.target_index === target)?.damage;
+      const before = state.monsters[target]?.hp ?? 0;
+      sts2(() => fight.combat.playCard(0, target));
+      const dealt = before - (state.monsters[target]?.hp ?? 0);
+      expect(preview, `target ${target}`).toBe(dealt);
+      if (target === 0) expect(view?.damage).toBe(dealt);
+      // More than Squeeze's 25 and Calcify's 2: the other Osty Attacks counted.
+      expect(dealt).toBeGreaterThan(27);
+    }
+  });
+});
+
+describe('StS2 state view: a hand card names its enchantment', () => {
+  it('as the deck view names the same card: its id, its name, and its text after the rules', () => {
+    const fight = handFight([]);
+    const enchantment = { id: 'SHARP', amount: 3 };
+    fight.run.deck = [
+      { uid: fight.run.counters.nextUid++, id: 'STRIKE_IRONCLAD', upgraded: false, enchantment },
+    ];
+    fight.combat.combat.hand = [{ ...testCombatCard(fight.run, 'STRIKE_IRONCLAD'), enchantment }];
+    const state = sts2(() => toGameState(fight.run));
+    expect(gameStateSchema.safeParse(state).success).toBe(true);
+    const hand = state.combat?.hand[0];
+    const deck = state.run?.deck[0];
+    expect(deck?.enchantment_id).toBe('SHARP');
+    expect(hand?.enchantment_id).toBe(deck?.enchantment_id);
+    expect(hand?.enchantment_name).toBe(deck?.enchantment_name);
+    expect(hand?.rules_text).toBe(deck?.rules_text);
+    expect(hand?.resolved_rules_text).toContain('Sharp 3: ');
+  });
+});
