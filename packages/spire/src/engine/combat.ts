@@ -20,6 +20,11 @@ import {
   enchantPlayedKey,
   findEnchantment,
 } from '../content/sts2/sts2-enchantments.js';
+import {
+  cappedSts2Damage,
+  startSts2MonsterTurnMarks,
+  sts2HpLoss,
+} from '../content/sts2/sts2-monster-defences.js';
 import { toCombatCard } from './combat-card.js';
 import type {
   AttackTarget,
@@ -1569,7 +1574,7 @@ export class Combat implements CombatContext {
   /** Block absorbs, HP drops, reactions fire. Returns HP lost. */
   reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean, hpLoss = false): number {
     if (!monster.alive || damage <= 0) return 0;
-    let remaining = damage;
+    let remaining = this.run.ruleset === 'sts2' ? cappedSts2Damage(monster, damage) : damage;
     // HP loss (StS2's Doom and Demise) goes past Block, as the player's does.
     const hadBlock = !hpLoss && monster.block > 0;
     if (hadBlock) {
@@ -1586,6 +1591,7 @@ export class Combat implements CombatContext {
       monster.powers.INVINCIBLE = cap - remaining;
       if (monster.powers.INVINCIBLE <= 0) monster.powers.INVINCIBLE = 0;
     }
+    if (this.run.ruleset === 'sts2') remaining = sts2HpLoss(monster, remaining);
     const lost = Math.min(monster.hp, remaining);
     monster.hp -= lost;
     const index = this.combat.monsters.indexOf(monster);
@@ -2465,6 +2471,7 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
+    if (this.run.ruleset === 'sts2') startSts2MonsterTurnMarks(combat.monsters);
     // Set only when they happen (an StS1 run never has them): cleared, not zeroed.
     if (combat.counters.ostyAttacksThisTurn !== undefined) delete combat.counters.ostyAttacksThisTurn;
     if (combat.counters.doomAppliedThisTurn !== undefined) delete combat.counters.doomAppliedThisTurn;

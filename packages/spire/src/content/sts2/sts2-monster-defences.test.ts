@@ -1,5 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { sts2TestFight } from '../../test-support/sts2-test-fight.js';
+import type { Combat } from '../../engine/combat.js';
+import type { CombatState, MonsterState, RunState } from '../../engine/run-state.js';
+import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
+import { withRuleset } from '../registry.js';
+
+interface Fight {
+  readonly run: RunState;
+  readonly combat: Combat;
+  readonly state: CombatState;
+  readonly monster: MonsterState;
+}
+
+/**
+ * An Ironclad fight against `monsterId` (300 HP, no Block) whose only power is `power` at `amount`,
+ * with `hand` in hand, 70 HP, 9 Energy and empty piles.
+ */
+function fight(monsterId: string, power: string, amount: number, hand: readonly string[]): Fight {
+  const { run, combat } = sts2TestFight(
+    'monster-defences',
+    'IRONCLAD',
+    ['DEFEND_IRONCLAD'],
+    (combat) => {
+      combat.run.hp = 70;
+      const state = combat.combat;
+      for (const monster of state.monsters) {
+        monster.block = 0;
+        monster.powers = { [power]: amount };
+      }
+      state.hand = hand.map((id) => testCombatCard(combat.run, id));
+      state.drawPile = [];
+      state.discardPile = [];
+      state.player.block = 0;
+    },
+    [monsterId],
+  );
+  const state = run.combat;
+  const monster = state?.monsters[0];
+  if (state === null || monster === undefined) throw new Error('no combat');
+  return { run, combat, state, monster };
+}
+
+/** Plays the first card in hand at the monster. */
+const play = (combat: Combat): void => withRuleset('sts2', () => combat.playCard(0, 0));
+
+/** HP the monster has after each of `plays` cards. */
+function hpAfterEachPlay(combat: Combat, monster: MonsterState, plays: number): number[] {
+  const hp: number[] = [];
+  for (let card = 0; card < plays; card++) {
+    play(combat);
+    hp.push(monster.hp);
+  }
+  return hp;
+}
+
+describe('StS2 monster powers that soften or answer the damage they take', () => {
+  it('Slippery turns each of the next HP losses into a loss of 1, then wears off', () => {
+    const { combat, state, monster } = fight('INKLET', 'SLIPPERY', 2, [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+    state.player.powers.STRENGTH = 14;
+    expect(hpAfterEachPlay(combat, monster, 3)).toEqual([299, 298, 278]);
+    expect(monster.powers.SLIPPERY ?? 0).toBe(0);
+  });
+
+  it('Slippery does not spend itself on a hit that its Block takes whole', () => {
+    const { combat, monster } = fight('VANTOM', 'SLIPPERY', 1, ['STRIKE_IRONCLAD']);
+    monster.block = 10;
+    play(combat);
+    expect(monster.block).toBe(4);
+    expect(monster.powers.SLIPPERY).toBe(1);
+  });
+
+  it('Hard to Kill reduces each hit to 9 before Block takes its part', () => {
+    const { combat, state, monster } = fight('EXOSKELETON', 'HARD_TO_KILL', 1, [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+    state.player.powers.STRENGTH = 14;
+    play(combat);
+    expect(monster.hp).toBe(291);
+    monster.block = 5;
+    play(combat);
+    expect([monster.hp, monster.block]).toEqual([287, 0]);
+  });
+
+  it('Hard to Kill caps HP loss (not only attacks) at 9', () => {
+    const { combat, monster } = fight('EXOSKELETON', 'HARD_TO_KILL', 1, []);
+    withRuleset('sts2', () => combat.reduceMonsterHp(monster, 30, false, true));
+    expect(monster.hp).toBe(291);
+  });
+
+  it('Hardened Shell lets it lose no more than its amount of HP each turn', () => {
+    const { combat, state, monster } = fight('SKULKING_COLONY', 'HARDENED_SHELL', 25, [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+    state.player.powers.STRENGTH = 14;
+    expect(hpAfterEachPlay(combat, monster, 2)).toEqual([280, 275]);
+    withRuleset('sts2', () => combat.endTurn());
+    monster.block = 0;
+    state.hand = ['STRIKE_IRONCLAD', 'STRIKE_IRONCLAD'].map((id) => testCombatCard(combat.run, id));
+    state.player.energy = 9;
+    expect(hpAfterEachPlay(combat, monster, 2)).toEqual([255, 250]);
+  });
+});
 
 describe('StS2 monsters spawn with the amounts their pages give', () => {
   const spawned = (monsterId: string, power: string): number | undefined => {
