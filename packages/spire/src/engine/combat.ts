@@ -21,6 +21,7 @@ import {
   findEnchantment,
 } from '../content/sts2/sts2-enchantments.js';
 import {
+  afterSts2MonsterHit,
   cappedSts2Damage,
   startSts2MonsterTurnMarks,
   sts2HpLoss,
@@ -1521,6 +1522,7 @@ export class Combat implements CombatContext {
     // Only a played card's hits (Beat into Shape's "powered attacks"): not a potion's or a relic's.
     if (this.run.ruleset === 'sts2' && this.currentCard !== null) this.countSts2Hit(monster);
     const lost = this.reduceMonsterHp(monster, damage, true);
+    if (this.run.ruleset === 'sts2') afterSts2MonsterHit(this, monster, lost, this.playingAttackCard());
     const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
     if (reaper > 0 && lost > 0 && monster.alive)
       this.applyToMonster(this.combat.monsters.indexOf(monster), 'DOOM', lost * reaper);
@@ -1613,11 +1615,15 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
   }
 
+  /** Whether an Attack card is being played (potions and relics deal their damage through `attack` too). */
+  private playingAttackCard(): boolean {
+    const card = this.currentCard;
+    return card !== null && getCard(card.id).type === 'Attack';
+  }
+
   /** One hit's unblocked damage of an Attack card after the relics that change it (The Boot). */
   private unblockedAttackDamage(damage: number): number {
-    // Potions and relics deal their damage through `attack` too, but it is not an Attack's.
-    const card = this.currentCard;
-    if (card === null || getCard(card.id).type !== 'Attack') return damage;
+    if (!this.playingAttackCard()) return damage;
     let result = damage;
     for (const relic of this.run.relics) {
       const hook = getRelic(relic.id).unblockedAttackDamage;

@@ -105,6 +105,62 @@ describe('StS2 monster powers that soften or answer the damage they take', () =>
     state.player.energy = 9;
     expect(hpAfterEachPlay(combat, monster, 2)).toEqual([255, 250]);
   });
+
+  it('Skittish gains its amount of Block the first time it is hit each turn', () => {
+    const { combat, state, monster } = fight('PHANTASMAL_GARDENER', 'SKITTISH', 7, [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+    play(combat);
+    expect([monster.hp, monster.block]).toEqual([294, 7]);
+    play(combat);
+    expect([monster.hp, monster.block]).toEqual([294, 1]);
+    withRuleset('sts2', () => combat.endTurn());
+    monster.block = 0;
+    state.hand = [testCombatCard(combat.run, 'STRIKE_IRONCLAD')];
+    play(combat);
+    expect(monster.block).toBe(7);
+  });
+
+  it('Curl Up (StS2) gains its amount of Block upon first being hit, once', () => {
+    const { combat, monster } = fight('LOUSE_PROGENITOR', 'CURL_UP', 18, [
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+    play(combat);
+    expect([monster.hp, monster.block]).toEqual([294, 18]);
+    expect(monster.powers.CURL_UP).toBeUndefined();
+    play(combat);
+    expect(monster.block).toBe(12);
+  });
+
+  it("Vital Spark gives the attacker 1 Energy the first time it takes an Attack's damage each turn", () => {
+    const { combat, state, monster } = fight('INFESTED_PRISM', 'VITAL_SPARK', 1, [
+      'DEFEND_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+    play(combat);
+    expect(state.player.energy).toBe(8);
+    play(combat);
+    expect(state.player.energy).toBe(8);
+    play(combat);
+    expect(state.player.energy).toBe(7);
+    expect(monster.hp).toBe(288);
+  });
+
+  it('Vital Spark does not answer damage that is not an Attack', () => {
+    const { combat, state } = fight('INFESTED_PRISM', 'VITAL_SPARK', 1, []);
+    withRuleset('sts2', () => combat.damageMonster(0, 5));
+    expect(state.player.energy).toBe(9);
+  });
+
+  it('Personal Hive adds its amount of Dazed to the draw pile whenever an Attack hits it', () => {
+    const { combat, state } = fight('ENTOMANCER', 'PERSONAL_HIVE', 2, ['STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    play(combat);
+    play(combat);
+    expect(state.drawPile.map((card) => card.id)).toEqual(['DAZED', 'DAZED']);
+  });
 });
 
 describe('StS2 monsters spawn with the amounts their pages give', () => {

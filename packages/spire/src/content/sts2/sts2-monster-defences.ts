@@ -1,13 +1,27 @@
 // StS2 monster powers that soften or answer the damage a monster takes, or that answer the damage it
 // deals. The engine calls these from its damage paths in engine/combat.ts, only in an StS2 fight.
-import type { MonsterState } from '../../engine/run-state.js';
+import type { CombatState, MonsterState, RunState } from '../../engine/run-state.js';
+
+/** What these rules need of the fight. */
+export interface MonsterDefenceCombat {
+  readonly run: RunState;
+  readonly combat: CombatState;
+  gainEnergy(amount: number): void;
+  addEnemyCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom'): void;
+  applyToMonster(index: number, id: string, amount: number): void;
+}
 
 /** Hard to Kill's cap: the export's text names 9 whatever the power's amount. */
 const HARD_TO_KILL_CAP = 9;
 
+/** Vital Spark's Energy: the export's text says 1 ({Energy} has no other value in it). */
+const VITAL_SPARK_ENERGY = 1;
+
 /** Per-turn marks in a monster's memory, cleared as the player's turn starts. */
 const SHELL_LOST = 'sts2:hardenedShellLost';
-const TURN_MARKS = [SHELL_LOST] as const;
+const SKITTISH_USED = 'sts2:skittishUsed';
+const VITAL_SPARK_USED = 'sts2:vitalSparkUsed';
+const TURN_MARKS = [SHELL_LOST, SKITTISH_USED, VITAL_SPARK_USED] as const;
 
 /** A hit or HP loss after Hard to Kill, before Block takes its part ("damage taken and HP lost"). */
 export function cappedSts2Damage(monster: MonsterState, damage: number): number {
@@ -30,6 +44,29 @@ export function sts2HpLoss(monster: MonsterState, loss: number): number {
     monster.memory[SHELL_LOST] = lost + Math.min(result, monster.hp);
   }
   return result;
+}
+
+/** A monster's reactions to being hit by the player's `attack` (lost: the HP the hit took). */
+export function afterSts2MonsterHit(
+  context: MonsterDefenceCombat,
+  monster: MonsterState,
+  lost: number,
+  byAttackCard: boolean,
+): void {
+  if (!monster.alive) return;
+  const skittish = monster.powers.SKITTISH ?? 0;
+  if (skittish > 0 && (monster.memory[SKITTISH_USED] ?? 0) === 0) {
+    monster.memory[SKITTISH_USED] = 1;
+    monster.block += skittish;
+  }
+  if (!byAttackCard) return;
+  // "Takes Attack damage": HP lost to an Attack card's hit, not a hit its Block took whole.
+  if (lost > 0 && (monster.powers.VITAL_SPARK ?? 0) > 0 && (monster.memory[VITAL_SPARK_USED] ?? 0) === 0) {
+    monster.memory[VITAL_SPARK_USED] = 1;
+    context.gainEnergy(VITAL_SPARK_ENERGY);
+  }
+  for (let copy = 0; copy < (monster.powers.PERSONAL_HIVE ?? 0); copy++)
+    context.addEnemyCard('DAZED', 'drawRandom');
 }
 
 /** Clears the per-turn marks ("each turn" is read as the player's turn: the export does not say). */

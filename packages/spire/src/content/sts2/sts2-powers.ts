@@ -9,6 +9,10 @@ const MODELLED: Readonly<Record<string, string>> = {
   HARD_TO_KILL: 'Each hit it takes and each HP loss is reduced to 9 (before its Block).',
   HARDENED_SHELL:
     "It cannot lose more than its amount of HP each turn (counted over the player's turn and the monsters' turn after it; the export does not say when the count restarts).",
+  SKITTISH: "The first time it is hit each turn (counted from the player's turn), it gains that much Block.",
+  CURL_UP: 'Gains that much Block upon first being hit (once).',
+  VITAL_SPARK: 'The first time it takes Attack damage each turn, the player gains 1 Energy.',
+  PERSONAL_HIVE: 'Whenever an Attack hits it, adds that many Dazed into your draw pile.',
   STRENGTH: 'Adds its amount to the damage of each hit of Attacks (negative amounts reduce it).',
   DEXTERITY: 'Adds its amount to the Block gained from cards (negative amounts reduce it).',
   VULNERABLE: 'Takes 50% more damage from Attacks. Decreases by 1 at the end of each round.',
