@@ -23,8 +23,10 @@ import {
 import {
   afterSts2MonsterHit,
   cappedSts2Damage,
+  noteSts2CardPlayed,
   startSts2MonsterTurnMarks,
   sts2HpLoss,
+  sts2SlowMultiplier,
 } from '../content/sts2/sts2-monster-defences.js';
 import { toCombatCard } from './combat-card.js';
 import type {
@@ -245,6 +247,7 @@ export function playerAttackDamage(
     if ((monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
     // StS2's Flutter and Soar: attacks deal half damage.
     if (sts2 && ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0)) damage *= 0.5;
+    if (sts2 && (monster.powers.SLOW ?? 0) > 0) damage *= sts2SlowMultiplier(monster);
   }
   damage = Math.max(0, Math.floor(damage));
   if (monster !== null && (monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
@@ -2522,6 +2525,7 @@ export class Combat implements CombatContext {
     // Ethereal by keyword (upgraded or not) or given in combat (Banshee's Cry and Pull From Below count these).
     if (isEthereal(card, definition))
       combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
+    noteSts2CardPlayed(combat.monsters);
     for (let index = 0; index < combat.monsters.length; index++) {
       const monster = combat.monsters[index];
       if (monster?.alive === true && (monster.powers.OBLIVION ?? 0) > 0)

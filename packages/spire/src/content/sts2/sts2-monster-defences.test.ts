@@ -161,6 +161,23 @@ describe('StS2 monster powers that soften or answer the damage they take', () =>
     play(combat);
     expect(state.drawPile.map((card) => card.id)).toEqual(['DAZED', 'DAZED']);
   });
+
+  it('Slow (StS2): each card played this turn makes Attacks deal 10% more to it', () => {
+    const { combat, state, monster } = fight('BYGONE_EFFIGY', 'SLOW', 1, [
+      'DEFEND_IRONCLAD',
+      'DEFEND_IRONCLAD',
+      'STRIKE_IRONCLAD',
+      'STRIKE_IRONCLAD',
+    ]);
+    state.player.powers.STRENGTH = 4;
+    expect(hpAfterEachPlay(combat, monster, 4)).toEqual([300, 300, 288, 275]);
+    withRuleset('sts2', () => combat.endTurn());
+    monster.block = 0;
+    state.hand = [testCombatCard(combat.run, 'STRIKE_IRONCLAD')];
+    const before = monster.hp;
+    play(combat);
+    expect(before - monster.hp).toBe(10);
+  });
 });
 
 describe('StS2 monsters spawn with the amounts their pages give', () => {

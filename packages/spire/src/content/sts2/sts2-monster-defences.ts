@@ -21,7 +21,8 @@ const VITAL_SPARK_ENERGY = 1;
 const SHELL_LOST = 'sts2:hardenedShellLost';
 const SKITTISH_USED = 'sts2:skittishUsed';
 const VITAL_SPARK_USED = 'sts2:vitalSparkUsed';
-const TURN_MARKS = [SHELL_LOST, SKITTISH_USED, VITAL_SPARK_USED] as const;
+const SLOW_CARDS = 'sts2:slowCards';
+const TURN_MARKS = [SHELL_LOST, SKITTISH_USED, VITAL_SPARK_USED, SLOW_CARDS] as const;
 
 /** A hit or HP loss after Hard to Kill, before Block takes its part ("damage taken and HP lost"). */
 export function cappedSts2Damage(monster: MonsterState, damage: number): number {
@@ -67,6 +68,18 @@ export function afterSts2MonsterHit(
   }
   for (let copy = 0; copy < (monster.powers.PERSONAL_HIVE ?? 0); copy++)
     context.addEnemyCard('DAZED', 'drawRandom');
+}
+
+/** Slow counts each card the player plays this turn (after it is played, as StS1's Slow). */
+export function noteSts2CardPlayed(monsters: readonly MonsterState[]): void {
+  for (const monster of monsters)
+    if (monster.alive && (monster.powers.SLOW ?? 0) > 0)
+      monster.memory[SLOW_CARDS] = (monster.memory[SLOW_CARDS] ?? 0) + 1;
+}
+
+/** What Slow multiplies an Attack's damage to `monster` by: 10% more per card played this turn. */
+export function sts2SlowMultiplier(monster: MonsterState): number {
+  return (monster.powers.SLOW ?? 0) > 0 ? 1 + (monster.memory[SLOW_CARDS] ?? 0) / 10 : 1;
 }
 
 /** Clears the per-turn marks ("each turn" is read as the player's turn: the export does not say). */

@@ -13,6 +13,7 @@ const MODELLED: Readonly<Record<string, string>> = {
   CURL_UP: 'Gains that much Block upon first being hit (once).',
   VITAL_SPARK: 'The first time it takes Attack damage each turn, the player gains 1 Energy.',
   PERSONAL_HIVE: 'Whenever an Attack hits it, adds that many Dazed into your draw pile.',
+  SLOW: 'Whenever you play a card, it takes 10% more damage from Attacks this turn (counted after the card).',
   STRENGTH: 'Adds its amount to the damage of each hit of Attacks (negative amounts reduce it).',
   DEXTERITY: 'Adds its amount to the Block gained from cards (negative amounts reduce it).',
   VULNERABLE: 'Takes 50% more damage from Attacks. Decreases by 1 at the end of each round.',
