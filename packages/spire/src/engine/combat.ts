@@ -22,6 +22,7 @@ import {
 } from '../content/sts2/sts2-enchantments.js';
 import {
   afterSts2MonsterHit,
+  afterSts2UnblockedHit,
   cappedSts2Damage,
   noteSts2CardPlayed,
   startSts2MonsterTurnMarks,
@@ -1698,6 +1699,8 @@ export class Combat implements CombatContext {
       if (attacker !== null && (combat.player.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePlayerPower('PLATED_ARMOR', 1);
       this.loseHp(remaining);
+      if (attacker !== null && this.run.ruleset === 'sts2' && !combat.over)
+        afterSts2UnblockedHit(this, attacker);
       // StS2's The Gambit: unblocked attack damage kills.
       if (attacker !== null && (combat.player.powers.THE_GAMBIT ?? 0) > 0 && !combat.over) {
         this.run.hp = 0;

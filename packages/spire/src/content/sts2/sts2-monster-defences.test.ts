@@ -178,6 +178,27 @@ describe('StS2 monster powers that soften or answer the damage they take', () =>
     play(combat);
     expect(before - monster.hp).toBe(10);
   });
+
+  it('Paper Cuts costs the player its amount of Max HP when its attack gets past Block', () => {
+    const { run, combat, state, monster } = fight('SCROLL_OF_BITING', 'PAPER_CUTS', 2, []);
+    const maxHp = run.maxHp;
+    state.player.block = 10;
+    withRuleset('sts2', () => combat.damagePlayer(5, monster));
+    expect(run.maxHp).toBe(maxHp);
+    withRuleset('sts2', () => combat.damagePlayer(8, monster));
+    expect(run.maxHp).toBe(maxHp - 2);
+    withRuleset('sts2', () => combat.damagePlayer(8, null));
+    expect(run.maxHp).toBe(maxHp - 2);
+  });
+
+  it('Suck (StS2) gains its amount of Strength when its attack gets past Block', () => {
+    const { combat, state, monster } = fight('FOSSIL_STALKER', 'SUCK', 3, []);
+    state.player.block = 10;
+    withRuleset('sts2', () => combat.damagePlayer(5, monster));
+    expect(monster.powers.STRENGTH ?? 0).toBe(0);
+    withRuleset('sts2', () => combat.damagePlayer(8, monster));
+    expect(monster.powers.STRENGTH).toBe(3);
+  });
 });
 
 describe('StS2 monsters spawn with the amounts their pages give', () => {

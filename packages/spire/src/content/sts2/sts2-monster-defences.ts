@@ -87,3 +87,15 @@ export function startSts2MonsterTurnMarks(monsters: readonly MonsterState[]): vo
   for (const monster of monsters)
     for (const mark of TURN_MARKS) if (monster.memory[mark] !== undefined) delete monster.memory[mark];
 }
+
+/** The attacker's reactions to attack damage that got past the player's Block. */
+export function afterSts2UnblockedHit(context: MonsterDefenceCombat, attacker: MonsterState): void {
+  const cuts = attacker.powers.PAPER_CUTS ?? 0;
+  if (cuts > 0) {
+    context.run.maxHp = Math.max(1, context.run.maxHp - cuts);
+    context.run.hp = Math.min(context.run.hp, context.run.maxHp);
+  }
+  const suck = attacker.powers.SUCK ?? 0;
+  if (suck > 0 && attacker.alive)
+    context.applyToMonster(context.combat.monsters.indexOf(attacker), 'STRENGTH', suck);
+}

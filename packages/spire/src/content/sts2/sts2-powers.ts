@@ -14,6 +14,8 @@ const MODELLED: Readonly<Record<string, string>> = {
   VITAL_SPARK: 'The first time it takes Attack damage each turn, the player gains 1 Energy.',
   PERSONAL_HIVE: 'Whenever an Attack hits it, adds that many Dazed into your draw pile.',
   SLOW: 'Whenever you play a card, it takes 10% more damage from Attacks this turn (counted after the card).',
+  PAPER_CUTS: 'Whenever it deals unblocked attack damage to you, you lose that much Max HP.',
+  SUCK: 'Whenever it deals unblocked attack damage to you, it gains that much Strength.',
   STRENGTH: 'Adds its amount to the damage of each hit of Attacks (negative amounts reduce it).',
   DEXTERITY: 'Adds its amount to the Block gained from cards (negative amounts reduce it).',
   VULNERABLE: 'Takes 50% more damage from Attacks. Decreases by 1 at the end of each round.',
