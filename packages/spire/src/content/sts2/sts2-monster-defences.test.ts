@@ -217,6 +217,7 @@ describe('StS2 monsters spawn with the amounts their pages give', () => {
     ['INFESTED_PRISM', 'VITAL_SPARK', 1],
     ['SCROLL_OF_BITING', 'PAPER_CUTS', 2],
     ['FOSSIL_STALKER', 'SUCK', 3],
+    ['EXOSKELETON', 'HARD_TO_KILL', 9],
     ['SKULKING_COLONY', 'HARDENED_SHELL', 20],
   ])('%s spawns with %s %i', (monsterId, power, amount) => {
     expect(spawned(monsterId, power)).toBe(amount);

@@ -10,6 +10,8 @@ const SPAWN_AMOUNTS: Readonly<Record<string, number>> = {
   'INFESTED_PRISM/VITAL_SPARK': 1,
   'SCROLL_OF_BITING/PAPER_CUTS': 2,
   'FOSSIL_STALKER/SUCK': 3,
+  // Its page says "Hard To Kill 9"; the cap is 9 whatever the amount (the power's text names 9).
+  'EXOSKELETON/HARD_TO_KILL': 9,
   // The Skulking Colony's page gives no amount; the power's own description says 20.
   'SKULKING_COLONY/HARDENED_SHELL': 20,
 };
