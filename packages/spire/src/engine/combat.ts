@@ -20,6 +20,15 @@ import {
   enchantPlayedKey,
   findEnchantment,
 } from '../content/sts2/sts2-enchantments.js';
+import {
+  afterSts2MonsterHit,
+  afterSts2UnblockedHit,
+  cappedSts2Damage,
+  noteSts2CardPlayed,
+  startSts2MonsterTurnMarks,
+  sts2HpLoss,
+  sts2SlowMultiplier,
+} from '../content/sts2/sts2-monster-defences.js';
 import { toCombatCard } from './combat-card.js';
 import type {
   AttackTarget,
@@ -239,6 +248,7 @@ export function playerAttackDamage(
     if ((monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
     // StS2's Flutter and Soar: attacks deal half damage.
     if (sts2 && ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0)) damage *= 0.5;
+    if (sts2 && (monster.powers.SLOW ?? 0) > 0) damage *= sts2SlowMultiplier(monster);
   }
   damage = Math.max(0, Math.floor(damage));
   if (monster !== null && (monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
@@ -1516,6 +1526,7 @@ export class Combat implements CombatContext {
     // Only a played card's hits (Beat into Shape's "powered attacks"): not a potion's or a relic's.
     if (this.run.ruleset === 'sts2' && this.currentCard !== null) this.countSts2Hit(monster);
     const lost = this.reduceMonsterHp(monster, damage, true);
+    if (this.run.ruleset === 'sts2') afterSts2MonsterHit(this, monster, lost, this.playingAttackCard());
     const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
     if (reaper > 0 && lost > 0 && monster.alive)
       this.applyToMonster(this.combat.monsters.indexOf(monster), 'DOOM', lost * reaper);
@@ -1569,7 +1580,7 @@ export class Combat implements CombatContext {
   /** Block absorbs, HP drops, reactions fire. Returns HP lost. */
   reduceMonsterHp(monster: MonsterState, damage: number, fromAttack: boolean, hpLoss = false): number {
     if (!monster.alive || damage <= 0) return 0;
-    let remaining = damage;
+    let remaining = this.run.ruleset === 'sts2' ? cappedSts2Damage(monster, damage) : damage;
     // HP loss (StS2's Doom and Demise) goes past Block, as the player's does.
     const hadBlock = !hpLoss && monster.block > 0;
     if (hadBlock) {
@@ -1586,6 +1597,7 @@ export class Combat implements CombatContext {
       monster.powers.INVINCIBLE = cap - remaining;
       if (monster.powers.INVINCIBLE <= 0) monster.powers.INVINCIBLE = 0;
     }
+    if (this.run.ruleset === 'sts2') remaining = sts2HpLoss(monster, remaining);
     const lost = Math.min(monster.hp, remaining);
     monster.hp -= lost;
     const index = this.combat.monsters.indexOf(monster);
@@ -1607,11 +1619,15 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
   }
 
+  /** Whether an Attack card is being played (potions and relics deal their damage through `attack` too). */
+  private playingAttackCard(): boolean {
+    const card = this.currentCard;
+    return card !== null && getCard(card.id).type === 'Attack';
+  }
+
   /** One hit's unblocked damage of an Attack card after the relics that change it (The Boot). */
   private unblockedAttackDamage(damage: number): number {
-    // Potions and relics deal their damage through `attack` too, but it is not an Attack's.
-    const card = this.currentCard;
-    if (card === null || getCard(card.id).type !== 'Attack') return damage;
+    if (!this.playingAttackCard()) return damage;
     let result = damage;
     for (const relic of this.run.relics) {
       const hook = getRelic(relic.id).unblockedAttackDamage;
@@ -1683,6 +1699,8 @@ export class Combat implements CombatContext {
       if (attacker !== null && (combat.player.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePlayerPower('PLATED_ARMOR', 1);
       this.loseHp(remaining);
+      if (attacker !== null && this.run.ruleset === 'sts2' && !combat.over)
+        afterSts2UnblockedHit(this, attacker);
       // StS2's The Gambit: unblocked attack damage kills.
       if (attacker !== null && (combat.player.powers.THE_GAMBIT ?? 0) > 0 && !combat.over) {
         this.run.hp = 0;
@@ -2481,6 +2499,7 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
+    if (this.run.ruleset === 'sts2') startSts2MonsterTurnMarks(combat.monsters);
     // Set only when they happen (an StS1 run never has them): cleared, not zeroed.
     if (combat.counters.ostyAttacksThisTurn !== undefined) delete combat.counters.ostyAttacksThisTurn;
     if (combat.counters.doomAppliedThisTurn !== undefined) delete combat.counters.doomAppliedThisTurn;
@@ -2525,6 +2544,7 @@ export class Combat implements CombatContext {
     // Ethereal by keyword (upgraded or not) or given in combat (Banshee's Cry and Pull From Below count these).
     if (isEthereal(card, definition))
       combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
+    noteSts2CardPlayed(combat.monsters);
     for (let index = 0; index < combat.monsters.length; index++) {
       const monster = combat.monsters[index];
       if (monster?.alive === true && (monster.powers.OBLIVION ?? 0) > 0)

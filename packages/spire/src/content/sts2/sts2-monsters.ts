@@ -10,6 +10,7 @@ import { stealGold } from '../monsters/steal-gold.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import type { Sts2Effect, Sts2MonsterFacts, Sts2MoveFacts } from './facts.js';
+import { sts2SpawnAmount } from './sts2-spawn-amounts.js';
 
 /** The engine's intent for a move's list of intents (the first kinds decide). */
 export function intentOf(intents: readonly string[]): IntentType {
@@ -366,14 +367,14 @@ function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefini
     moves: facts.moves.map((move) => moveOf(facts, move)),
     ...(stuns ? { onDamaged: stunAtThreshold } : {}),
     setup: (context) => {
-      // The export names the powers a monster spawns with but not their amounts: 1 each.
+      // The facts name the powers a monster spawns with; amounts from its page where it gives one, else 1.
       // Surrounded is the player's (the monsters flank them), whoever spawns it.
       for (const power of facts.powersOnSpawn) {
         if (power === 'SURROUNDED') {
           if ((context.combat.run.combat?.player.powers.SURROUNDED ?? 0) === 0)
             context.debuffPlayer(power, 1);
         } else {
-          context.buff(power, 1);
+          context.buff(power, sts2SpawnAmount(facts.id, power));
         }
       }
     },

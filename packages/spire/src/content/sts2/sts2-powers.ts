@@ -5,6 +5,17 @@ import { STS2_POWER_FACTS } from './data/sts2-power-facts.js';
 
 /** The simulator's text for the powers whose behaviour the engine models. */
 const MODELLED: Readonly<Record<string, string>> = {
+  SLIPPERY: 'The next times it loses HP (as many as its amount), it loses only 1 HP instead.',
+  HARD_TO_KILL: 'Each hit it takes and each HP loss is reduced to 9 (before its Block).',
+  HARDENED_SHELL:
+    "It cannot lose more than its amount of HP each turn (counted over the player's turn and the monsters' turn after it; the export does not say when the count restarts).",
+  SKITTISH: "The first time it is hit each turn (counted from the player's turn), it gains that much Block.",
+  CURL_UP: 'Gains that much Block upon first being hit (once).',
+  VITAL_SPARK: 'The first time it takes Attack damage each turn, the player gains 1 Energy.',
+  PERSONAL_HIVE: 'Whenever an Attack hits it, adds that many Dazed into your draw pile.',
+  SLOW: 'Whenever you play a card, it takes 10% more damage from Attacks this turn (counted after the card).',
+  PAPER_CUTS: 'Whenever it deals unblocked attack damage to you, you lose that much Max HP.',
+  SUCK: 'Whenever it deals unblocked attack damage to you, it gains that much Strength.',
   STRENGTH: 'Adds its amount to the damage of each hit of Attacks (negative amounts reduce it).',
   DEXTERITY: 'Adds its amount to the Block gained from cards (negative amounts reduce it).',
   VULNERABLE: 'Takes 50% more damage from Attacks. Decreases by 1 at the end of each round.',
