@@ -130,6 +130,7 @@ describe('StS2 monster facts from the export pages', () => {
       'SPINY_TOAD',
       'TOADPOLE',
       'MECHA_KNIGHT',
+      'EXOSKELETON',
       'FABRICATOR',
       'TWO_TAILED_RAT',
       'GREMLIN_MERC',
