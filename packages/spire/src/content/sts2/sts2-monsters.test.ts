@@ -675,7 +675,7 @@ describe("The Hunter Killer's Tender", () => {
     withRuleset('sts2', () => combat.endTurn());
     expect(state.player.powers.TENDER).toBe(1);
     state.player.powers.STRENGTH = 2;
-    state.energy = 3;
+    state.player.energy = 3;
     state.hand = [testCombatCard(run, 'DEFEND_REGENT'), testCombatCard(run, 'DEFEND_REGENT')];
     const blockBefore = state.player.block;
     withRuleset('sts2', () => combat.playCard(0, -1));
