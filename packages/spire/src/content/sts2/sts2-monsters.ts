@@ -10,6 +10,7 @@ import { stealGold } from '../monsters/steal-gold.js';
 import { STS2_CARD_FACTS } from './data/sts2-card-facts.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
 import type { Sts2Effect, Sts2MonsterFacts, Sts2MoveFacts } from './facts.js';
+import { sts2SpawnPowerAmount } from './sts2-spawn-power-amounts.js';
 
 /** The engine's intent for a move's list of intents (the first kinds decide). */
 export function intentOf(intents: readonly string[]): IntentType {
@@ -366,14 +367,14 @@ function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefini
     moves: facts.moves.map((move) => moveOf(facts, move)),
     ...(stuns ? { onDamaged: stunAtThreshold } : {}),
     setup: (context) => {
-      // The export names the powers a monster spawns with but not their amounts: 1 each.
+      // The facts name the powers a monster spawns with but not their amounts: its page's, else 1.
       // Surrounded is the player's (the monsters flank them), whoever spawns it.
       for (const power of facts.powersOnSpawn) {
         if (power === 'SURROUNDED') {
           if ((context.combat.run.combat?.player.powers.SURROUNDED ?? 0) === 0)
             context.debuffPlayer(power, 1);
         } else {
-          context.buff(power, 1);
+          context.buff(power, sts2SpawnPowerAmount(facts.id, power));
         }
       }
     },
@@ -481,10 +482,11 @@ function testSubject(): MonsterDefinition {
   return {
     ...base,
     hp: [TEST_SUBJECT_PHASE_HP[0], TEST_SUBJECT_PHASE_HP[0]],
-    text: 'Test Subject (boss of Glory) fights in three phases. Phase 1 alternates Bite (20) and Skull Bash (14, 1 Vulnerable); its HP is not known to the simulator, which uses 100. When a phase ends (Adaptable) it revives at once at the next phase HP (200, then 300, as the real states show) and spends its next turn on Respawn: phase 2 gains Painful Stabs and uses Multi Claw (10 damage, one more hit each time, from 3); phase 3 loses Adaptable, gains Nemesis and cycles Lacerate (10x3), Big Pounce (45) and Burning Growl (2 Strength, a Burn into your discard pile). The simulator revives it at once, where the real game leaves it at 0 HP for that turn.',
+    text: 'Test Subject (boss of Glory) fights in three phases; it starts with Enrage 3 (its page: whenever you play a Skill, it gains 3 Strength; the revive keeps only Adaptable, as the page does not say Enrage lasts). Phase 1 alternates Bite (20) and Skull Bash (14, 1 Vulnerable); its HP is not known to the simulator, which uses 100. When a phase ends (Adaptable) it revives at once at the next phase HP (200, then 300, as the real states show) and spends its next turn on Respawn: phase 2 gains Painful Stabs and uses Multi Claw (10 damage, one more hit each time, from 3); phase 3 loses Adaptable, gains Nemesis and cycles Lacerate (10x3), Big Pounce (45) and Burning Growl (2 Strength, a Burn into your discard pile). The simulator revives it at once, where the real game leaves it at 0 HP for that turn.',
     setup: (context) => {
       context.monster.memory.phase = 1;
       context.buff('ADAPTABLE', 1);
+      context.buff('ENRAGE', sts2SpawnPowerAmount(facts.id, 'ENRAGE'));
     },
     moves: base.moves.map((move) => {
       if (move.id === 'RESPAWN_MOVE') {

@@ -207,6 +207,7 @@ const MODELLED: Readonly<Record<string, string>> = {
   REBOUND: 'The next card you play this turn goes on top of your Draw Pile.',
   ENTROPY:
     'At the start of your turn, Transform that many cards you choose from your Hand into random cards of their pool, for the rest of the combat (after Tyranny; skipped if another start-of-turn choice is open).',
+  ENRAGE: 'Whenever you play a Skill, gains that much Strength.',
 };
 
 /** Powers that wear off by 1 at the end of each round. */
