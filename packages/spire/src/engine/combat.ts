@@ -20,6 +20,11 @@ import {
   enchantPlayedKey,
   findEnchantment,
 } from '../content/sts2/sts2-enchantments.js';
+import {
+  sts2MonsterTurnEnd,
+  sts2MonsterTurnStart,
+  sts2PlayerTurnStart,
+} from '../content/sts2/sts2-monster-turn-powers.js';
 import { toCombatCard } from './combat-card.js';
 import type {
   AttackTarget,
@@ -836,6 +841,7 @@ export class Combat implements CombatContext {
       // StS2's Burrowed keeps Block as Barricade does.
       if ((monster.powers.BARRICADE ?? 0) === 0 && (!sts2 || (monster.powers.BURROWED ?? 0) === 0))
         monster.block = 0;
+      if (sts2) sts2MonsterTurnStart(this, monster);
       const poison = monster.powers.POISON ?? 0;
       if (poison > 0) {
         // Accelerant (StS2): Poison triggers that many more times.
@@ -850,6 +856,7 @@ export class Combat implements CombatContext {
       }
       this.executeMove(combat.monsters.indexOf(monster));
       if (this.finished()) return;
+      if (sts2 && monster.alive) sts2MonsterTurnEnd(this, monster);
       if (sts2) {
         // StS2's Demise: HP lost at the end of each of its turns; Shrink and Debilitate wear off by 1.
         if (monster.alive && (monster.powers.DEMISE ?? 0) > 0) {
@@ -2497,6 +2504,7 @@ export class Combat implements CombatContext {
       powers.NEXT_TURN_BLOCK = (powers.NEXT_TURN_BLOCK ?? 0) + toric;
       this.reducePlayerPower('TORIC_TOUGHNESS', toric);
     }
+    sts2PlayerTurnStart(this);
   }
 
   /** Reactions of StS2 powers to a card just played. */

@@ -29,7 +29,35 @@ function monsterOf(run: RunState, id: string): MonsterState {
   return monster;
 }
 
+const endTurn = (combat: Combat): void => withRuleset('sts2', () => combat.endTurn());
+
 describe('StS2 monster powers at the turns and on deaths', () => {
+  it('Territorial: the Byrdonis gains Strength at the end of its turn', () => {
+    const { run, combat } = fight(['BYRDONIS']);
+    const byrdonis = monsterOf(run, 'BYRDONIS');
+    expect(byrdonis.powers.TERRITORIAL).toBe(1);
+    expect(byrdonis.powers.STRENGTH).toBeUndefined();
+    endTurn(combat);
+    expect(byrdonis.powers.STRENGTH).toBe(1);
+  });
+
+  it('High Voltage: the Zapbot gains 2 Strength as its turn starts, before it Zaps', () => {
+    const { run, combat } = fight(['ZAPBOT']);
+    expect(monsterOf(run, 'ZAPBOT').powers.HIGH_VOLTAGE).toBe(2);
+    endTurn(combat);
+    expect(monsterOf(run, 'ZAPBOT').powers.STRENGTH).toBe(2);
+    // Zap is 14: the 2 Strength is already in it.
+    expect(run.hp).toBe(70 - 16);
+  });
+
+  it("Rampart: the Turret Operator gains 25 Block at the start of the player's turn", () => {
+    const { run, combat } = fight(['LIVING_SHIELD', 'TURRET_OPERATOR']);
+    expect(monsterOf(run, 'LIVING_SHIELD').powers.RAMPART).toBe(25);
+    endTurn(combat);
+    expect(monsterOf(run, 'TURRET_OPERATOR').block).toBe(25);
+    expect(monsterOf(run, 'LIVING_SHIELD').block).toBe(0);
+  });
+
   it('Enrage: the Test Subject gains 3 Strength whenever a Skill is played', () => {
     const { run, combat } = fight(['TEST_SUBJECT'], ['DEFEND_IRONCLAD', 'STRIKE_IRONCLAD']);
     withRuleset('sts2', () => combat.playCard(0, -1));

@@ -207,6 +207,10 @@ const MODELLED: Readonly<Record<string, string>> = {
   REBOUND: 'The next card you play this turn goes on top of your Draw Pile.',
   ENTROPY:
     'At the start of your turn, Transform that many cards you choose from your Hand into random cards of their pool, for the rest of the combat (after Tyranny; skipped if another start-of-turn choice is open).',
+  TERRITORIAL:
+    'At the end of its turn, gains that much Strength. (The Byrdonis page gives no amount: it spawns with 1.)',
+  HIGH_VOLTAGE: 'At the start of its turn, before its move, gains that much Strength.',
+  RAMPART: "At the start of the player's turn, each living Turret Operator gains that much Block.",
   ENRAGE: 'Whenever you play a Skill, gains that much Strength.',
 };
 
