@@ -21,6 +21,7 @@ import {
   findEnchantment,
 } from '../content/sts2/sts2-enchantments.js';
 import {
+  sts2MonsterDeath,
   sts2MonsterTurnEnd,
   sts2MonsterTurnStart,
   sts2PlayerTurnStart,
@@ -1640,6 +1641,7 @@ export class Combat implements CombatContext {
     const index = this.combat.monsters.indexOf(monster);
     getMonster(monster.id).onDeath?.(this.monsterContext(index));
     if (!monster.alive) this.afterSts2Death(monster);
+    if (!monster.alive && this.run.ruleset === 'sts2') sts2MonsterDeath(this, monster);
     if ((monster.powers.SPORE_CLOUD ?? 0) > 0)
       this.applyToPlayer('VULNERABLE', monster.powers.SPORE_CLOUD ?? 0);
     if ((monster.powers.CORPSE_EXPLOSION ?? 0) > 0) {

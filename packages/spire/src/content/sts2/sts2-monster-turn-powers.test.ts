@@ -65,4 +65,40 @@ describe('StS2 monster powers at the turns and on deaths', () => {
     withRuleset('sts2', () => combat.playCard(0, 0));
     expect(monsterOf(run, 'TEST_SUBJECT').powers.STRENGTH).toBe(3);
   });
+
+  it('Ravenous: when another enemy dies, the Corpse Slug eats it, is Stunned and gains 5 Strength', () => {
+    const { run, combat } = fight(['CORPSE_SLUG', 'SEAPUNK']);
+    const slug = monsterOf(run, 'CORPSE_SLUG');
+    const hpBefore = run.hp;
+    withRuleset('sts2', () => combat.damageMonster(1, 1000));
+    expect(monsterOf(run, 'SEAPUNK').alive).toBe(false);
+    expect(slug.powers.STRENGTH).toBe(5);
+    expect(slug.move.intent).toBe('Stun');
+    endTurn(combat);
+    // The stunned turn did nothing, and the slug goes back to its moves.
+    expect(run.hp).toBe(hpBefore);
+    expect(slug.move.intent).not.toBe('Stun');
+  });
+
+  it('Possess Strength: killing The Lost gives back the Strength its Debilitating Smog took', () => {
+    const { run, combat } = fight(['THE_LOST']);
+    const lost = monsterOf(run, 'THE_LOST');
+    withRuleset('sts2', () => combat.setMove(lost, 'DEBILITATING_SMOG'));
+    endTurn(combat);
+    expect(run.combat?.player.powers.STRENGTH).toBe(-2);
+    withRuleset('sts2', () => combat.damageMonster(0, 1000));
+    expect(lost.alive).toBe(false);
+    expect(run.combat?.player.powers.STRENGTH ?? 0).toBe(0);
+  });
+
+  it('Possess Speed: killing The Forgotten gives back the Dexterity its Miasma took', () => {
+    const { run, combat } = fight(['THE_FORGOTTEN']);
+    const forgotten = monsterOf(run, 'THE_FORGOTTEN');
+    withRuleset('sts2', () => combat.setMove(forgotten, 'MIASMA'));
+    endTurn(combat);
+    expect(run.combat?.player.powers.DEXTERITY).toBe(-2);
+    withRuleset('sts2', () => combat.damageMonster(0, 1000));
+    expect(forgotten.alive).toBe(false);
+    expect(run.combat?.player.powers.DEXTERITY ?? 0).toBe(0);
+  });
 });

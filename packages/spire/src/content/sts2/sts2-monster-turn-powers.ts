@@ -1,13 +1,26 @@
-// StS2 monster powers that act at the turns' edges (Territorial, High Voltage, Rampart). The engine
-// calls these from one-line hooks, for StS2 fights only.
+// StS2 monster powers that act at the turns' edges and on deaths (Territorial, High Voltage, Rampart,
+// Ravenous, Possess Strength/Speed). The engine calls these from one-line hooks, for StS2 fights only.
 import type { Combat } from '../../engine/combat.js';
 import type { MonsterState } from '../../engine/run-state.js';
+import { stun } from './sts2-colorless-card-rules.js';
+
+/** The player's power each Possess power gives back on death. */
+const POSSESSED: Readonly<Record<string, string>> = {
+  POSSESS_STRENGTH: 'STRENGTH',
+  POSSESS_SPEED: 'DEXTERITY',
+};
+
+const possessedKey = (power: string): string => `possessBefore:${power}`;
+const stolenKey = (power: string): string => `possessStolen:${power}`;
 
 /** At the start of a living monster's turn (its Block already removed), before its move. */
 export function sts2MonsterTurnStart(combat: Combat, monster: MonsterState): void {
   const index = combat.combat.monsters.indexOf(monster);
   if ((monster.powers.HIGH_VOLTAGE ?? 0) > 0)
     combat.applyToMonster(index, 'STRENGTH', monster.powers.HIGH_VOLTAGE ?? 0);
+  // What the move takes is measured around it: Artifact's blocked drains are not given back.
+  for (const [power, stat] of Object.entries(POSSESSED))
+    if ((monster.powers[power] ?? 0) > 0) monster.memory[possessedKey(power)] = combat.playerPower(stat);
 }
 
 /** At the end of a living monster's turn, after its move. */
@@ -16,6 +29,13 @@ export function sts2MonsterTurnEnd(combat: Combat, monster: MonsterState): void 
   // The Byrdonis page gives Territorial no amount: the spawn amount, 1, is used.
   if ((monster.powers.TERRITORIAL ?? 0) > 0)
     combat.applyToMonster(index, 'STRENGTH', monster.powers.TERRITORIAL ?? 0);
+  for (const [power, stat] of Object.entries(POSSESSED)) {
+    const before = monster.memory[possessedKey(power)];
+    if (before === undefined) continue;
+    delete monster.memory[possessedKey(power)];
+    const taken = before - combat.playerPower(stat);
+    if (taken > 0) monster.memory[stolenKey(power)] = (monster.memory[stolenKey(power)] ?? 0) + taken;
+  }
 }
 
 /** At the start of the player's turn. */
@@ -26,5 +46,25 @@ export function sts2PlayerTurnStart(combat: Combat): void {
     if (rampart <= 0) continue;
     // Living Shield's Rampart shields the Turret Operator (each living one), not itself.
     for (const other of monsters) if (other.alive && other.id === 'TURRET_OPERATOR') other.block += rampart;
+  }
+}
+
+/** After a monster died for good. */
+export function sts2MonsterDeath(combat: Combat, dead: MonsterState): void {
+  for (const [power, stat] of Object.entries(POSSESSED)) {
+    const stolen = dead.memory[stolenKey(power)] ?? 0;
+    if ((dead.powers[power] ?? 0) > 0 && stolen > 0) combat.applyToPlayer(stat, stolen);
+    delete dead.memory[stolenKey(power)];
+  }
+  const monsters = combat.combat.monsters;
+  for (let index = 0; index < monsters.length; index++) {
+    const other = monsters[index];
+    if (other === undefined || other === dead || !other.alive) continue;
+    // Ravenous: the Corpse Slug eats the dead, is stunned through its next turn and gains Strength.
+    const ravenous = other.powers.RAVENOUS ?? 0;
+    if (ravenous > 0) {
+      stun(combat, index);
+      combat.applyToMonster(index, 'STRENGTH', ravenous);
+    }
   }
 }

@@ -212,6 +212,12 @@ const MODELLED: Readonly<Record<string, string>> = {
   HIGH_VOLTAGE: 'At the start of its turn, before its move, gains that much Strength.',
   RAMPART: "At the start of the player's turn, each living Turret Operator gains that much Block.",
   ENRAGE: 'Whenever you play a Skill, gains that much Strength.',
+  RAVENOUS:
+    'When another enemy dies, it eats it: it is Stunned (its next turn does nothing) and gains that much Strength.',
+  POSSESS_STRENGTH:
+    'When killed, gives back the Strength its moves took from you (what Artifact blocked is not given).',
+  POSSESS_SPEED:
+    'When killed, gives back the Dexterity its moves took from you (what Artifact blocked is not given).',
 };
 
 /** Powers that wear off by 1 at the end of each round. */
