@@ -22,6 +22,7 @@ import {
 } from '../content/sts2/sts2-enchantments.js';
 import {
   sts2MonsterDeath,
+  sts2MonsterLostHp,
   sts2MonsterTurnEnd,
   sts2MonsterTurnStart,
   sts2PlayerTurnStart,
@@ -1605,6 +1606,7 @@ export class Combat implements CombatContext {
         monster.powers.MALLEABLE = (monster.powers.MALLEABLE ?? 0) + 1;
       }
       getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
+      if (this.run.ruleset === 'sts2' && monster.alive) sts2MonsterLostHp(this, monster);
     }
     return lost;
   }

@@ -80,6 +80,46 @@ describe('StS2 monster powers at the turns and on deaths', () => {
     expect(slug.move.intent).not.toBe('Stun');
   });
 
+  it('Slumber: the Slumbering Beetle Snores for its 3 turns unless it loses HP, then wakes without Plating', () => {
+    const { run, combat } = fight(['SLUMBERING_BEETLE']);
+    const beetle = monsterOf(run, 'SLUMBERING_BEETLE');
+    expect(beetle.powers.SLUMBER).toBe(3);
+    expect(beetle.powers.PLATING).toBe(18);
+    endTurn(combat);
+    expect(beetle.move.id).toBe('SNORE_MOVE');
+    expect(beetle.powers.SLUMBER).toBe(2);
+    // 100 damage goes through its Plating's Block: each hit that costs HP counts.
+    withRuleset('sts2', () => combat.damageMonster(0, 100));
+    expect(beetle.powers.SLUMBER).toBe(1);
+    expect(beetle.move.id).toBe('SNORE_MOVE');
+    withRuleset('sts2', () => combat.damageMonster(0, 100));
+    expect(beetle.powers.SLUMBER).toBeUndefined();
+    expect(beetle.powers.PLATING).toBeUndefined();
+    expect(beetle.move.id).toBe('ROLL_OUT_MOVE');
+  });
+
+  it('Asleep: the Lagavulin Matriarch Sleeps for 3 turns, and wakes at once when it loses HP', () => {
+    const { run, combat } = fight(['LAGAVULIN_MATRIARCH']);
+    const matriarch = monsterOf(run, 'LAGAVULIN_MATRIARCH');
+    expect(matriarch.powers.ASLEEP).toBe(3);
+    endTurn(combat);
+    endTurn(combat);
+    expect(matriarch.move.id).toBe('SLEEP_MOVE');
+    expect(matriarch.powers.ASLEEP).toBe(1);
+    withRuleset('sts2', () => combat.damageMonster(0, 100));
+    expect(matriarch.powers.ASLEEP).toBeUndefined();
+    expect(matriarch.move.id).toBe('SLASH_MOVE');
+  });
+
+  it('Asleep: left alone, the Lagavulin Matriarch wakes after its third turn', () => {
+    const { run, combat } = fight(['LAGAVULIN_MATRIARCH']);
+    const matriarch = monsterOf(run, 'LAGAVULIN_MATRIARCH');
+    const hpBefore = run.hp;
+    for (let turn = 0; turn < 3; turn++) endTurn(combat);
+    expect(run.hp).toBe(hpBefore);
+    expect(matriarch.move.id).toBe('SLASH_MOVE');
+  });
+
   it('Possess Strength: killing The Lost gives back the Strength its Debilitating Smog took', () => {
     const { run, combat } = fight(['THE_LOST']);
     const lost = monsterOf(run, 'THE_LOST');

@@ -1,5 +1,5 @@
 // StS2 monster powers that act at the turns' edges and on deaths (Territorial, High Voltage, Rampart,
-// Ravenous, Possess Strength/Speed). The engine calls these from one-line hooks, for StS2 fights only.
+// Ravenous, Possess Strength/Speed, Slumber, Asleep). The engine calls these from one-line hooks, for StS2 fights only.
 import type { Combat } from '../../engine/combat.js';
 import type { MonsterState } from '../../engine/run-state.js';
 import { stun } from './sts2-colorless-card-rules.js';
@@ -12,6 +12,34 @@ const POSSESSED: Readonly<Record<string, string>> = {
 
 const possessedKey = (power: string): string => `possessBefore:${power}`;
 const stolenKey = (power: string): string => `possessStolen:${power}`;
+
+/** The sleepers' moves while asleep and on waking (their pages' move patterns). */
+const SLEEPERS: Readonly<Record<string, { readonly sleep: string; readonly wake: string }>> = {
+  SLUMBERING_BEETLE: { sleep: 'SNORE_MOVE', wake: 'ROLL_OUT_MOVE' },
+  LAGAVULIN_MATRIARCH: { sleep: 'SLEEP_MOVE', wake: 'SLASH_MOVE' },
+};
+
+/** Slumber and Asleep end: the monster's next move is its first awake one. */
+function wake(combat: Combat, monster: MonsterState): void {
+  delete monster.powers.SLUMBER;
+  delete monster.powers.ASLEEP;
+  // The beetle's page: its Plating goes when it wakes (the Matriarch's says nothing of hers).
+  if (monster.id === 'SLUMBERING_BEETLE') delete monster.powers.PLATING;
+  const moves = SLEEPERS[monster.id];
+  if (moves !== undefined) combat.setMove(monster, moves.wake);
+}
+
+/** Slumber or Asleep counting down by 1: asleep still, it keeps its sleeping move; at 0 it wakes. */
+function countDownSleep(combat: Combat, monster: MonsterState, power: 'SLUMBER' | 'ASLEEP'): void {
+  const left = (monster.powers[power] ?? 0) - 1;
+  if (left <= 0) {
+    wake(combat, monster);
+    return;
+  }
+  monster.powers[power] = left;
+  const moves = SLEEPERS[monster.id];
+  if (moves !== undefined) combat.setMove(monster, moves.sleep);
+}
 
 /** At the start of a living monster's turn (its Block already removed), before its move. */
 export function sts2MonsterTurnStart(combat: Combat, monster: MonsterState): void {
@@ -36,6 +64,15 @@ export function sts2MonsterTurnEnd(combat: Combat, monster: MonsterState): void 
     const taken = before - combat.playerPower(stat);
     if (taken > 0) monster.memory[stolenKey(power)] = (monster.memory[stolenKey(power)] ?? 0) + taken;
   }
+  // A turn taken asleep counts for Slumber and Asleep alike.
+  if ((monster.powers.SLUMBER ?? 0) > 0) countDownSleep(combat, monster, 'SLUMBER');
+  if ((monster.powers.ASLEEP ?? 0) > 0) countDownSleep(combat, monster, 'ASLEEP');
+}
+
+/** After a living monster lost HP (and lives). */
+export function sts2MonsterLostHp(combat: Combat, monster: MonsterState): void {
+  if ((monster.powers.SLUMBER ?? 0) > 0) countDownSleep(combat, monster, 'SLUMBER');
+  if ((monster.powers.ASLEEP ?? 0) > 0) wake(combat, monster);
 }
 
 /** At the start of the player's turn. */

@@ -218,6 +218,10 @@ const MODELLED: Readonly<Record<string, string>> = {
     'When killed, gives back the Strength its moves took from you (what Artifact blocked is not given).',
   POSSESS_SPEED:
     'When killed, gives back the Dexterity its moves took from you (what Artifact blocked is not given).',
+  SLUMBER:
+    'Asleep (it only Snores): falls by 1 at the end of each of its turns and each time it loses HP; at 0 it wakes, loses its Plating and Rolls Out.',
+  ASLEEP:
+    'Asleep (it only Sleeps): falls by 1 at the end of each of its turns; at 0, or as soon as it loses HP, it wakes and Slashes.',
 };
 
 /** Powers that wear off by 1 at the end of each round. */

@@ -7,6 +7,8 @@ const SPAWN_POWER_AMOUNTS: Readonly<Record<string, Readonly<Record<string, numbe
   LIVING_SHIELD: { RAMPART: 25 },
   CORPSE_SLUG: { RAVENOUS: 5 },
   TEST_SUBJECT: { ENRAGE: 3 },
+  SLUMBERING_BEETLE: { PLATING: 18, SLUMBER: 3 },
+  LAGAVULIN_MATRIARCH: { PLATING: 12, ASLEEP: 3 },
 };
 
 /** The amount of `power` the monster `monsterId` spawns with: its page's, or 1 when the page gives none. */
