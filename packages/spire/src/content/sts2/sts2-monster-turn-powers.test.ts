@@ -120,6 +120,28 @@ describe('StS2 monster powers at the turns and on deaths', () => {
     expect(matriarch.move.id).toBe('SLASH_MOVE');
   });
 
+  it('Stock: a killed Axebot is replaced by a new one with 1 less Stock, twice, then the fight is won', () => {
+    const { run, combat } = fight(['AXEBOT']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const living = (): MonsterState[] => state.monsters.filter((monster) => monster.alive);
+    const killLiving = (): void => {
+      const index = state.monsters.findIndex((monster) => monster.alive);
+      withRuleset('sts2', () => combat.damageMonster(index, 1000));
+    };
+    expect(living()[0]?.powers.STOCK).toBe(2);
+    killLiving();
+    expect(state.over).toBe(false);
+    expect(living().map((monster) => [monster.id, monster.powers.STOCK, monster.move.id])).toEqual([
+      ['AXEBOT', 1, 'BOOT_UP_MOVE'],
+    ]);
+    killLiving();
+    expect(living().map((monster) => [monster.id, monster.powers.STOCK])).toEqual([['AXEBOT', undefined]]);
+    killLiving();
+    expect(state.over).toBe(true);
+    expect(state.victory).toBe(true);
+  });
+
   it('Possess Strength: killing The Lost gives back the Strength its Debilitating Smog took', () => {
     const { run, combat } = fight(['THE_LOST']);
     const lost = monsterOf(run, 'THE_LOST');

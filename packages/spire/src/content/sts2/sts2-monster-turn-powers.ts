@@ -1,5 +1,5 @@
 // StS2 monster powers that act at the turns' edges and on deaths (Territorial, High Voltage, Rampart,
-// Ravenous, Possess Strength/Speed, Slumber, Asleep). The engine calls these from one-line hooks, for StS2 fights only.
+// Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock). The engine calls these from one-line hooks, for StS2 fights only.
 import type { Combat } from '../../engine/combat.js';
 import type { MonsterState } from '../../engine/run-state.js';
 import { stun } from './sts2-colorless-card-rules.js';
@@ -104,4 +104,19 @@ export function sts2MonsterDeath(combat: Combat, dead: MonsterState): void {
       combat.applyToMonster(index, 'STRENGTH', ravenous);
     }
   }
+  const stock = dead.powers.STOCK ?? 0;
+  if (stock > 0) replaceAxebot(combat, dead, stock);
+}
+
+/**
+ * Stock: a new Axebot takes the dead one's place with 1 Stock less (StockPower's notes), so Stock 2 gives
+ * two replacements. The page: one summoned with a Stock amount opens with Boot Up.
+ */
+function replaceAxebot(combat: Combat, dead: MonsterState, stock: number): void {
+  const index = combat.combat.monsters.indexOf(dead);
+  if (index < 0) return;
+  const axebot = combat.monsterContext(index).spawn('AXEBOT', null);
+  if (stock > 1) axebot.powers.STOCK = stock - 1;
+  else delete axebot.powers.STOCK;
+  combat.setMove(axebot, 'BOOT_UP_MOVE');
 }

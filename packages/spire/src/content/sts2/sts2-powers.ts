@@ -222,6 +222,8 @@ const MODELLED: Readonly<Record<string, string>> = {
     'Asleep (it only Snores): falls by 1 at the end of each of its turns and each time it loses HP; at 0 it wakes, loses its Plating and Rolls Out.',
   ASLEEP:
     'Asleep (it only Sleeps): falls by 1 at the end of each of its turns; at 0, or as soon as it loses HP, it wakes and Slashes.',
+  STOCK:
+    'When killed, a new Axebot takes its place with 1 less Stock and opens with Boot Up (Stock 2: two replacements).',
 };
 
 /** Powers that wear off by 1 at the end of each round. */

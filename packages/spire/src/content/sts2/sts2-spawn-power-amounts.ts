@@ -4,6 +4,7 @@
 /** Spawn amounts by monster id, then power id (only those a page states). */
 const SPAWN_POWER_AMOUNTS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   ZAPBOT: { HIGH_VOLTAGE: 2 },
+  AXEBOT: { STOCK: 2 },
   LIVING_SHIELD: { RAMPART: 25 },
   CORPSE_SLUG: { RAVENOUS: 5 },
   TEST_SUBJECT: { ENRAGE: 3 },
