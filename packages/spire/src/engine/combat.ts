@@ -21,6 +21,7 @@ import {
   findEnchantment,
 } from '../content/sts2/sts2-enchantments.js';
 import {
+  sts2DeadMonsterTurn,
   sts2MonsterDeath,
   sts2MonsterLostHp,
   sts2MonsterTurnEnd,
@@ -837,6 +838,7 @@ export class Combat implements CombatContext {
     const sts2 = this.run.ruleset === 'sts2';
     for (const monster of [...combat.monsters]) {
       if (!monster.alive) {
+        if (sts2) sts2DeadMonsterTurn(this, monster);
         if (monster.memory.down === 1) this.turnWhileDown(monster);
         continue;
       }

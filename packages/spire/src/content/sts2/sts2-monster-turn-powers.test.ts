@@ -142,6 +142,24 @@ describe('StS2 monster powers at the turns and on deaths', () => {
     expect(state.victory).toBe(true);
   });
 
+  it('Illusion: a killed Parafright revives at full HP in the next enemy turn, and leaves with its last ally', () => {
+    const { run, combat } = fight(['SEAPUNK', 'PARAFRIGHT']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const parafright = monsterOf(run, 'PARAFRIGHT');
+    expect(parafright.powers.ILLUSION).toBe(1);
+    withRuleset('sts2', () => combat.damageMonster(1, 1000));
+    expect(parafright.alive).toBe(false);
+    expect(state.over).toBe(false);
+    endTurn(combat);
+    expect(parafright.alive).toBe(true);
+    expect(parafright.hp).toBe(parafright.maxHp);
+    withRuleset('sts2', () => combat.damageMonster(0, 1000));
+    expect(parafright.escaped).toBe(true);
+    expect(state.over).toBe(true);
+    expect(state.victory).toBe(true);
+  });
+
   it('Possess Strength: killing The Lost gives back the Strength its Debilitating Smog took', () => {
     const { run, combat } = fight(['THE_LOST']);
     const lost = monsterOf(run, 'THE_LOST');

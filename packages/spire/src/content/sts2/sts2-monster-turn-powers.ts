@@ -1,5 +1,5 @@
 // StS2 monster powers that act at the turns' edges and on deaths (Territorial, High Voltage, Rampart,
-// Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock). The engine calls these from one-line hooks, for StS2 fights only.
+// Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock, Illusion). The engine calls these from one-line hooks, for StS2 fights only.
 import type { Combat } from '../../engine/combat.js';
 import type { MonsterState } from '../../engine/run-state.js';
 import { stun } from './sts2-colorless-card-rules.js';
@@ -75,6 +75,19 @@ export function sts2MonsterLostHp(combat: Combat, monster: MonsterState): void {
   if ((monster.powers.ASLEEP ?? 0) > 0) wake(combat, monster);
 }
 
+/**
+ * A dead monster's turn. Illusion: it revives at full HP in the enemies' turn after its death, and acts
+ * again from the next (the export says "next turn", not whether it acts as it revives).
+ */
+export function sts2DeadMonsterTurn(combat: Combat, monster: MonsterState): void {
+  if (monster.memory.illusionDown !== 1 || monster.escaped) return;
+  delete monster.memory.illusionDown;
+  monster.alive = true;
+  monster.hp = monster.maxHp;
+  monster.block = 0;
+  combat.rollMove(combat.combat.monsters.indexOf(monster));
+}
+
 /** At the start of the player's turn. */
 export function sts2PlayerTurnStart(combat: Combat): void {
   const monsters = combat.combat.monsters;
@@ -104,6 +117,7 @@ export function sts2MonsterDeath(combat: Combat, dead: MonsterState): void {
       combat.applyToMonster(index, 'STRENGTH', ravenous);
     }
   }
+  if ((dead.powers.ILLUSION ?? 0) > 0) dead.memory.illusionDown = 1;
   const stock = dead.powers.STOCK ?? 0;
   if (stock > 0) replaceAxebot(combat, dead, stock);
 }

@@ -375,6 +375,8 @@ function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefini
             context.debuffPlayer(power, 1);
         } else {
           context.buff(power, sts2SpawnPowerAmount(facts.id, power));
+          // IllusionPower's notes: an Illusion is also a Minion (it leaves with the last non-minion).
+          if (power === 'ILLUSION') context.buff('MINION', 1);
         }
       }
     },

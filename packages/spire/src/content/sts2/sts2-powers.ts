@@ -224,6 +224,8 @@ const MODELLED: Readonly<Record<string, string>> = {
     'Asleep (it only Sleeps): falls by 1 at the end of each of its turns; at 0, or as soon as it loses HP, it wakes and Slashes.',
   STOCK:
     'When killed, a new Axebot takes its place with 1 less Stock and opens with Boot Up (Stock 2: two replacements).',
+  ILLUSION:
+    "When it dies, it revives at full HP in the enemies' next turn (acting again from the turn after); it comes with Minion, so it leaves once no other enemy lives.",
 };
 
 /** Powers that wear off by 1 at the end of each round. */
