@@ -160,6 +160,24 @@ describe('StS2 monster powers at the turns and on deaths', () => {
     expect(state.victory).toBe(true);
   });
 
+  it('Dampen: the Magi Knight downgrades your cards while it lives, and its death gives the upgrades back', () => {
+    const { run, combat } = fight(['MAGI_KNIGHT']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    state.hand = [testCombatCard(run, 'STRIKE_IRONCLAD', true), testCombatCard(run, 'DEFEND_IRONCLAD')];
+    const knight = monsterOf(run, 'MAGI_KNIGHT');
+    withRuleset('sts2', () => combat.setMove(knight, 'DAMPEN_MOVE'));
+    endTurn(combat);
+    expect(state.player.powers.DAMPEN).toBe(1);
+    const strike = (): boolean | undefined =>
+      [...state.hand, ...state.drawPile, ...state.discardPile].find((card) => card.id === 'STRIKE_IRONCLAD')
+        ?.upgraded;
+    expect(strike()).toBe(false);
+    withRuleset('sts2', () => combat.damageMonster(0, 1000));
+    expect(strike()).toBe(true);
+    expect(state.player.powers.DAMPEN).toBeUndefined();
+  });
+
   it('Possess Strength: killing The Lost gives back the Strength its Debilitating Smog took', () => {
     const { run, combat } = fight(['THE_LOST']);
     const lost = monsterOf(run, 'THE_LOST');

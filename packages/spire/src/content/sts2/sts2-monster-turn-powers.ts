@@ -1,5 +1,5 @@
 // StS2 monster powers that act at the turns' edges and on deaths (Territorial, High Voltage, Rampart,
-// Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock, Illusion). The engine calls these from one-line hooks, for StS2 fights only.
+// Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock, Illusion, Dampen). The engine calls these from one-line hooks, for StS2 fights only.
 import type { Combat } from '../../engine/combat.js';
 import type { MonsterState } from '../../engine/run-state.js';
 import { stun } from './sts2-colorless-card-rules.js';
@@ -64,6 +64,7 @@ export function sts2MonsterTurnEnd(combat: Combat, monster: MonsterState): void 
     const taken = before - combat.playerPower(stat);
     if (taken > 0) monster.memory[stolenKey(power)] = (monster.memory[stolenKey(power)] ?? 0) + taken;
   }
+  if ((combat.combat.player.powers.DAMPEN ?? 0) > 0 && monster.id === 'MAGI_KNIGHT') dampen(combat, monster);
   // A turn taken asleep counts for Slumber and Asleep alike.
   if ((monster.powers.SLUMBER ?? 0) > 0) countDownSleep(combat, monster, 'SLUMBER');
   if ((monster.powers.ASLEEP ?? 0) > 0) countDownSleep(combat, monster, 'ASLEEP');
@@ -118,6 +119,7 @@ export function sts2MonsterDeath(combat: Combat, dead: MonsterState): void {
     }
   }
   if ((dead.powers.ILLUSION ?? 0) > 0) dead.memory.illusionDown = 1;
+  if (dead.id === 'MAGI_KNIGHT') undampen(combat, dead);
   const stock = dead.powers.STOCK ?? 0;
   if (stock > 0) replaceAxebot(combat, dead, stock);
 }
@@ -133,4 +135,34 @@ function replaceAxebot(combat: Combat, dead: MonsterState, stock: number): void 
   if (stock > 1) axebot.powers.STOCK = stock - 1;
   else delete axebot.powers.STOCK;
   combat.setMove(axebot, 'BOOT_UP_MOVE');
+}
+
+const dampenedKey = (uid: number): string => `dampened:${uid}`;
+
+/**
+ * Dampen: while the Magi Knight lives, the fight's cards are Downgraded. At the end of each of its turns
+ * the Knight downgrades every upgraded card of the piles and remembers them; a card upgraded in between
+ * stays upgraded until then (the export does not say how Dampen treats it).
+ */
+function dampen(combat: Combat, knight: MonsterState): void {
+  const state = combat.combat;
+  for (const pile of [state.hand, state.drawPile, state.discardPile, state.exhaustPile])
+    for (const card of pile) {
+      if (!card.upgraded) continue;
+      card.upgraded = false;
+      knight.memory[dampenedKey(card.uid)] = 1;
+    }
+}
+
+/** The Magi Knight's death ends Dampen: the cards it downgraded are upgraded again. */
+function undampen(combat: Combat, knight: MonsterState): void {
+  const state = combat.combat;
+  const living = state.monsters.some((other) => other.alive && other.id === 'MAGI_KNIGHT');
+  if (!living) delete state.player.powers.DAMPEN;
+  for (const pile of [state.hand, state.drawPile, state.discardPile, state.exhaustPile])
+    for (const card of pile) {
+      if (knight.memory[dampenedKey(card.uid)] !== 1) continue;
+      card.upgraded = true;
+      delete knight.memory[dampenedKey(card.uid)];
+    }
 }

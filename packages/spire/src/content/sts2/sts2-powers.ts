@@ -226,6 +226,8 @@ const MODELLED: Readonly<Record<string, string>> = {
     'When killed, a new Axebot takes its place with 1 less Stock and opens with Boot Up (Stock 2: two replacements).',
   ILLUSION:
     "When it dies, it revives at full HP in the enemies' next turn (acting again from the turn after); it comes with Minion, so it leaves once no other enemy lives.",
+  DAMPEN:
+    "While the Magi Knight lives, your cards are Downgraded: at the end of each of its turns it downgrades every upgraded card of the fight's piles, and its death upgrades them again (a card upgraded in between stays upgraded until the Knight's next turn ends).",
 };
 
 /** Powers that wear off by 1 at the end of each round. */
