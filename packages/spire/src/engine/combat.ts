@@ -29,6 +29,14 @@ import {
   sts2HpLoss,
   sts2SlowMultiplier,
 } from '../content/sts2/sts2-monster-defences.js';
+import {
+  sts2DeadMonsterTurn,
+  sts2MonsterDeath,
+  sts2MonsterLostHp,
+  sts2MonsterTurnEnd,
+  sts2MonsterTurnStart,
+  sts2PlayerTurnStart,
+} from '../content/sts2/sts2-monster-turn-powers.js';
 import { toCombatCard } from './combat-card.js';
 import type {
   AttackTarget,
@@ -840,12 +848,14 @@ export class Combat implements CombatContext {
     const sts2 = this.run.ruleset === 'sts2';
     for (const monster of [...combat.monsters]) {
       if (!monster.alive) {
+        if (sts2) sts2DeadMonsterTurn(this, monster);
         if (monster.memory.down === 1) this.turnWhileDown(monster);
         continue;
       }
       // StS2's Burrowed keeps Block as Barricade does.
       if ((monster.powers.BARRICADE ?? 0) === 0 && (!sts2 || (monster.powers.BURROWED ?? 0) === 0))
         monster.block = 0;
+      if (sts2) sts2MonsterTurnStart(this, monster);
       const poison = monster.powers.POISON ?? 0;
       if (poison > 0) {
         // Accelerant (StS2): Poison triggers that many more times.
@@ -860,6 +870,7 @@ export class Combat implements CombatContext {
       }
       this.executeMove(combat.monsters.indexOf(monster));
       if (this.finished()) return;
+      if (sts2 && monster.alive) sts2MonsterTurnEnd(this, monster);
       if (sts2) {
         // StS2's Demise: HP lost at the end of each of its turns; Shrink and Debilitate wear off by 1.
         if (monster.alive && (monster.powers.DEMISE ?? 0) > 0) {
@@ -1609,6 +1620,7 @@ export class Combat implements CombatContext {
         monster.powers.MALLEABLE = (monster.powers.MALLEABLE ?? 0) + 1;
       }
       getMonster(monster.id).onDamaged?.(this.monsterContext(index), lost);
+      if (this.run.ruleset === 'sts2' && monster.alive) sts2MonsterLostHp(this, monster);
     }
     return lost;
   }
@@ -1649,6 +1661,7 @@ export class Combat implements CombatContext {
     const index = this.combat.monsters.indexOf(monster);
     getMonster(monster.id).onDeath?.(this.monsterContext(index));
     if (!monster.alive) this.afterSts2Death(monster);
+    if (!monster.alive && this.run.ruleset === 'sts2') sts2MonsterDeath(this, monster);
     if ((monster.powers.SPORE_CLOUD ?? 0) > 0)
       this.applyToPlayer('VULNERABLE', monster.powers.SPORE_CLOUD ?? 0);
     if ((monster.powers.CORPSE_EXPLOSION ?? 0) > 0) {
@@ -2532,6 +2545,7 @@ export class Combat implements CombatContext {
       powers.NEXT_TURN_BLOCK = (powers.NEXT_TURN_BLOCK ?? 0) + toric;
       this.reducePlayerPower('TORIC_TOUGHNESS', toric);
     }
+    sts2PlayerTurnStart(this);
   }
 
   /** Reactions of StS2 powers to a card just played. */

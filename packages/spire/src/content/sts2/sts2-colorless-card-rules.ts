@@ -43,7 +43,7 @@ function playRandomFrom(
  * Stuns a monster: its current move is replaced by a turn doing nothing, after which it makes the move
  * it had (the game's Stun follows up with it). The engine ends the stun in the monster's turn.
  */
-function stun(x: CombatContext, index: number): void {
+export function stun(x: CombatContext, index: number): void {
   const monster = x.run.combat?.monsters[index];
   if (monster === undefined || !monster.alive) return;
   if ((monster.memory[CARD_STUN] ?? 0) === 0) {

@@ -375,6 +375,8 @@ function genericDefinition(facts: Sts2MonsterFacts, text: string): MonsterDefini
             context.debuffPlayer(power, 1);
         } else {
           context.buff(power, sts2SpawnAmount(facts.id, power));
+          // IllusionPower's notes: an Illusion is also a Minion (it leaves with the last non-minion).
+          if (power === 'ILLUSION') context.buff('MINION', 1);
         }
       }
     },
@@ -482,10 +484,11 @@ function testSubject(): MonsterDefinition {
   return {
     ...base,
     hp: [TEST_SUBJECT_PHASE_HP[0], TEST_SUBJECT_PHASE_HP[0]],
-    text: 'Test Subject (boss of Glory) fights in three phases. Phase 1 alternates Bite (20) and Skull Bash (14, 1 Vulnerable); its HP is not known to the simulator, which uses 100. When a phase ends (Adaptable) it revives at once at the next phase HP (200, then 300, as the real states show) and spends its next turn on Respawn: phase 2 gains Painful Stabs and uses Multi Claw (10 damage, one more hit each time, from 3); phase 3 loses Adaptable, gains Nemesis and cycles Lacerate (10x3), Big Pounce (45) and Burning Growl (2 Strength, a Burn into your discard pile). The simulator revives it at once, where the real game leaves it at 0 HP for that turn.',
+    text: 'Test Subject (boss of Glory) fights in three phases; it starts with Enrage 3 (its page: whenever you play a Skill, it gains 3 Strength; the revive keeps only Adaptable, as the page does not say Enrage lasts). Phase 1 alternates Bite (20) and Skull Bash (14, 1 Vulnerable); its HP is not known to the simulator, which uses 100. When a phase ends (Adaptable) it revives at once at the next phase HP (200, then 300, as the real states show) and spends its next turn on Respawn: phase 2 gains Painful Stabs and uses Multi Claw (10 damage, one more hit each time, from 3); phase 3 loses Adaptable, gains Nemesis and cycles Lacerate (10x3), Big Pounce (45) and Burning Growl (2 Strength, a Burn into your discard pile). The simulator revives it at once, where the real game leaves it at 0 HP for that turn.',
     setup: (context) => {
       context.monster.memory.phase = 1;
       context.buff('ADAPTABLE', 1);
+      context.buff('ENRAGE', sts2SpawnAmount(facts.id, 'ENRAGE'));
     },
     moves: base.moves.map((move) => {
       if (move.id === 'RESPAWN_MOVE') {

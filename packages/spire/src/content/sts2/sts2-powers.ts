@@ -219,6 +219,27 @@ const MODELLED: Readonly<Record<string, string>> = {
   REBOUND: 'The next card you play this turn goes on top of your Draw Pile.',
   ENTROPY:
     'At the start of your turn, Transform that many cards you choose from your Hand into random cards of their pool, for the rest of the combat (after Tyranny; skipped if another start-of-turn choice is open).',
+  TERRITORIAL:
+    'At the end of its turn, gains that much Strength. (The Byrdonis page gives no amount: it spawns with 1.)',
+  HIGH_VOLTAGE: 'At the start of its turn, before its move, gains that much Strength.',
+  RAMPART: "At the start of the player's turn, each living Turret Operator gains that much Block.",
+  ENRAGE: 'Whenever you play a Skill, gains that much Strength.',
+  RAVENOUS:
+    'When another enemy dies, it eats it: it is Stunned (its next turn does nothing) and gains that much Strength.',
+  POSSESS_STRENGTH:
+    'When killed, gives back the Strength its moves took from you (what Artifact blocked is not given).',
+  POSSESS_SPEED:
+    'When killed, gives back the Dexterity its moves took from you (what Artifact blocked is not given).',
+  SLUMBER:
+    'Asleep (it only Snores): falls by 1 at the end of each of its turns and each time it loses HP; at 0 it wakes, loses its Plating and Rolls Out.',
+  ASLEEP:
+    'Asleep (it only Sleeps): falls by 1 at the end of each of its turns; at 0, or as soon as it loses HP, it wakes and Slashes.',
+  STOCK:
+    'When killed, a new Axebot takes its place with 1 less Stock and opens with Boot Up (Stock 2: two replacements).',
+  ILLUSION:
+    "When it dies, it revives at full HP in the enemies' next turn (acting again from the turn after); it comes with Minion, so it leaves once no other enemy lives.",
+  DAMPEN:
+    "While the Magi Knight lives, your cards are Downgraded: at the end of each of its turns it downgrades every upgraded card of the fight's piles, and its death upgrades them again (a card upgraded in between stays upgraded until the Knight's next turn ends).",
 };
 
 /** Powers that wear off by 1 at the end of each round. */

@@ -14,6 +14,15 @@ const SPAWN_AMOUNTS: Readonly<Record<string, number>> = {
   'EXOSKELETON/HARD_TO_KILL': 9,
   // The Skulking Colony's page gives no amount; the power's own description says 20.
   'SKULKING_COLONY/HARDENED_SHELL': 20,
+  'ZAPBOT/HIGH_VOLTAGE': 2,
+  'AXEBOT/STOCK': 2,
+  'LIVING_SHIELD/RAMPART': 25,
+  'CORPSE_SLUG/RAVENOUS': 5,
+  'TEST_SUBJECT/ENRAGE': 3,
+  'SLUMBERING_BEETLE/PLATING': 18,
+  'SLUMBERING_BEETLE/SLUMBER': 3,
+  'LAGAVULIN_MATRIARCH/PLATING': 12,
+  'LAGAVULIN_MATRIARCH/ASLEEP': 3,
 };
 
 /** The amount of `power` that `monster` spawns with: the page's, else 1 (the export gives no other). */
