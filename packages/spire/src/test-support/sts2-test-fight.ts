@@ -53,3 +53,33 @@ export function testCombatCard(run: RunState, id: string, upgraded = false): Com
     retainOnce: false,
   };
 }
+
+/**
+ * An Ironclad fight against `monsters` (300 HP, no Block) with `hand` in hand, 70 HP, no Block and empty
+ * piles, for monster rule tests; `powers`, when given, replaces each monster's powers.
+ */
+export function sts2MonsterFight(
+  seed: string,
+  monsters: readonly string[],
+  hand: readonly string[],
+  powers?: () => Record<string, number>,
+): { run: RunState; combat: Combat } {
+  return sts2TestFight(
+    seed,
+    'IRONCLAD',
+    ['DEFEND_IRONCLAD'],
+    (combat) => {
+      combat.run.hp = 70;
+      const state = combat.combat;
+      for (const monster of state.monsters) {
+        monster.block = 0;
+        if (powers !== undefined) monster.powers = powers();
+      }
+      state.hand = hand.map((id) => testCombatCard(combat.run, id));
+      state.drawPile = [];
+      state.discardPile = [];
+      state.player.block = 0;
+    },
+    monsters,
+  );
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import type { CombatState, MonsterState, RunState } from '../../engine/run-state.js';
-import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
+import { sts2MonsterFight, sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
 
 interface Fight {
@@ -16,24 +16,9 @@ interface Fight {
  * with `hand` in hand, 70 HP, 9 Energy and empty piles.
  */
 function fight(monsterId: string, power: string, amount: number, hand: readonly string[]): Fight {
-  const { run, combat } = sts2TestFight(
-    'monster-defences',
-    'IRONCLAD',
-    ['DEFEND_IRONCLAD'],
-    (combat) => {
-      combat.run.hp = 70;
-      const state = combat.combat;
-      for (const monster of state.monsters) {
-        monster.block = 0;
-        monster.powers = { [power]: amount };
-      }
-      state.hand = hand.map((id) => testCombatCard(combat.run, id));
-      state.drawPile = [];
-      state.discardPile = [];
-      state.player.block = 0;
-    },
-    [monsterId],
-  );
+  const { run, combat } = sts2MonsterFight('monster-defences', [monsterId], hand, () => ({
+    [power]: amount,
+  }));
   const state = run.combat;
   const monster = state?.monsters[0];
   if (state === null || monster === undefined) throw new Error('no combat');

@@ -1,29 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
-import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
+import { sts2MonsterFight } from '../../test-support/sts2-test-fight.js';
 import { getMonster, withRuleset } from '../registry.js';
 
 /** An Ironclad fight against `monsters` (300 HP each, no powers) with `hand` in hand, 70 HP and 9 Energy. */
 function fight(monsters: readonly string[], hand: readonly string[]): { run: RunState; combat: Combat } {
-  return sts2TestFight(
-    'monster-powers',
-    'IRONCLAD',
-    ['DEFEND_IRONCLAD'],
-    (combat) => {
-      combat.run.hp = 70;
-      const state = combat.combat;
-      for (const monster of state.monsters) {
-        monster.block = 0;
-        monster.powers = {};
-      }
-      state.hand = hand.map((id) => testCombatCard(combat.run, id));
-      state.drawPile = [];
-      state.discardPile = [];
-      state.player.block = 0;
-    },
-    monsters,
-  );
+  return sts2MonsterFight('monster-powers', monsters, hand, () => ({}));
 }
 
 const playable = (combat: Combat, run: RunState): boolean[] =>

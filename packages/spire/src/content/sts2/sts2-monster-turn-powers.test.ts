@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
 import type { MonsterState, RunState } from '../../engine/run-state.js';
-import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
+import { sts2MonsterFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { withRuleset } from '../registry.js';
 
 /** An Ironclad fight against `monsters` with the powers they spawn with, `hand` in hand, 70 HP and no Block. */
 function fight(monsters: readonly string[], hand: readonly string[] = []): { run: RunState; combat: Combat } {
-  return sts2TestFight(
-    'monster-turn-powers',
-    'IRONCLAD',
-    ['DEFEND_IRONCLAD'],
-    (combat) => {
-      combat.run.hp = 70;
-      const state = combat.combat;
-      for (const monster of state.monsters) monster.block = 0;
-      state.hand = hand.map((id) => testCombatCard(combat.run, id));
-      state.drawPile = [];
-      state.discardPile = [];
-      state.player.block = 0;
-    },
-    monsters,
-  );
+  return sts2MonsterFight('monster-turn-powers', monsters, hand);
 }
 
 function monsterOf(run: RunState, id: string): MonsterState {
