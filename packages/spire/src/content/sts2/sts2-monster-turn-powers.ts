@@ -1,8 +1,19 @@
 // StS2 monster powers that act at the turns' edges and on deaths (Territorial, High Voltage, Rampart,
 // Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock, Illusion, Dampen). The engine calls these from one-line hooks, for StS2 fights only.
-import type { Combat } from '../../engine/combat.js';
-import type { MonsterState } from '../../engine/run-state.js';
+import type { CombatContext, MonsterContext } from '../../engine/definitions.js';
+import type { CombatState, MonsterState } from '../../engine/run-state.js';
 import { stun } from './sts2-colorless-card-rules.js';
+
+/**
+ * The parts of the engine's Combat these rules use: an interface here, not Combat's type, since
+ * combat.ts calls into this file (a type import back would be an import circle).
+ */
+export interface MonsterTurnCombat extends CombatContext {
+  readonly combat: CombatState;
+  monsterContext(index: number): MonsterContext;
+  rollMove(index: number): void;
+  setMove(monster: MonsterState, moveId: string): void;
+}
 
 /** The player's power each Possess power gives back on death. */
 const POSSESSED: Readonly<Record<string, string>> = {
@@ -20,7 +31,7 @@ const SLEEPERS: Readonly<Record<string, { readonly sleep: string; readonly wake:
 };
 
 /** Slumber and Asleep end: the monster's next move is its first awake one. */
-function wake(combat: Combat, monster: MonsterState): void {
+function wake(combat: MonsterTurnCombat, monster: MonsterState): void {
   delete monster.powers.SLUMBER;
   delete monster.powers.ASLEEP;
   // The beetle's page: its Plating goes when it wakes (the Matriarch's says nothing of hers).
@@ -30,7 +41,7 @@ function wake(combat: Combat, monster: MonsterState): void {
 }
 
 /** Slumber or Asleep counting down by 1: asleep still, it keeps its sleeping move; at 0 it wakes. */
-function countDownSleep(combat: Combat, monster: MonsterState, power: 'SLUMBER' | 'ASLEEP'): void {
+function countDownSleep(combat: MonsterTurnCombat, monster: MonsterState, power: 'SLUMBER' | 'ASLEEP'): void {
   const left = (monster.powers[power] ?? 0) - 1;
   if (left <= 0) {
     wake(combat, monster);
@@ -42,7 +53,7 @@ function countDownSleep(combat: Combat, monster: MonsterState, power: 'SLUMBER' 
 }
 
 /** At the start of a living monster's turn (its Block already removed), before its move. */
-export function sts2MonsterTurnStart(combat: Combat, monster: MonsterState): void {
+export function sts2MonsterTurnStart(combat: MonsterTurnCombat, monster: MonsterState): void {
   const index = combat.combat.monsters.indexOf(monster);
   if ((monster.powers.HIGH_VOLTAGE ?? 0) > 0)
     combat.applyToMonster(index, 'STRENGTH', monster.powers.HIGH_VOLTAGE ?? 0);
@@ -52,7 +63,7 @@ export function sts2MonsterTurnStart(combat: Combat, monster: MonsterState): voi
 }
 
 /** At the end of a living monster's turn, after its move. */
-export function sts2MonsterTurnEnd(combat: Combat, monster: MonsterState): void {
+export function sts2MonsterTurnEnd(combat: MonsterTurnCombat, monster: MonsterState): void {
   const index = combat.combat.monsters.indexOf(monster);
   // The Byrdonis page gives Territorial no amount: the spawn amount, 1, is used.
   if ((monster.powers.TERRITORIAL ?? 0) > 0)
@@ -71,7 +82,7 @@ export function sts2MonsterTurnEnd(combat: Combat, monster: MonsterState): void 
 }
 
 /** After a living monster lost HP (and lives). */
-export function sts2MonsterLostHp(combat: Combat, monster: MonsterState): void {
+export function sts2MonsterLostHp(combat: MonsterTurnCombat, monster: MonsterState): void {
   if ((monster.powers.SLUMBER ?? 0) > 0) countDownSleep(combat, monster, 'SLUMBER');
   if ((monster.powers.ASLEEP ?? 0) > 0) wake(combat, monster);
 }
@@ -80,7 +91,7 @@ export function sts2MonsterLostHp(combat: Combat, monster: MonsterState): void {
  * A dead monster's turn. Illusion: it revives at full HP in the enemies' turn after its death, and acts
  * again from the next (the export says "next turn", not whether it acts as it revives).
  */
-export function sts2DeadMonsterTurn(combat: Combat, monster: MonsterState): void {
+export function sts2DeadMonsterTurn(combat: MonsterTurnCombat, monster: MonsterState): void {
   if (monster.memory.illusionDown !== 1 || monster.escaped) return;
   delete monster.memory.illusionDown;
   monster.alive = true;
@@ -90,7 +101,7 @@ export function sts2DeadMonsterTurn(combat: Combat, monster: MonsterState): void
 }
 
 /** At the start of the player's turn. */
-export function sts2PlayerTurnStart(combat: Combat): void {
+export function sts2PlayerTurnStart(combat: MonsterTurnCombat): void {
   const monsters = combat.combat.monsters;
   for (const monster of monsters) {
     const rampart = monster.alive ? (monster.powers.RAMPART ?? 0) : 0;
@@ -101,7 +112,7 @@ export function sts2PlayerTurnStart(combat: Combat): void {
 }
 
 /** After a monster died for good. */
-export function sts2MonsterDeath(combat: Combat, dead: MonsterState): void {
+export function sts2MonsterDeath(combat: MonsterTurnCombat, dead: MonsterState): void {
   for (const [power, stat] of Object.entries(POSSESSED)) {
     const stolen = dead.memory[stolenKey(power)] ?? 0;
     if ((dead.powers[power] ?? 0) > 0 && stolen > 0) combat.applyToPlayer(stat, stolen);
@@ -128,7 +139,7 @@ export function sts2MonsterDeath(combat: Combat, dead: MonsterState): void {
  * Stock: a new Axebot takes the dead one's place with 1 Stock less (StockPower's notes), so Stock 2 gives
  * two replacements. The page: one summoned with a Stock amount opens with Boot Up.
  */
-function replaceAxebot(combat: Combat, dead: MonsterState, stock: number): void {
+function replaceAxebot(combat: MonsterTurnCombat, dead: MonsterState, stock: number): void {
   const index = combat.combat.monsters.indexOf(dead);
   if (index < 0) return;
   const axebot = combat.monsterContext(index).spawn('AXEBOT', null);
@@ -144,7 +155,7 @@ const dampenedKey = (uid: number): string => `dampened:${uid}`;
  * the Knight downgrades every upgraded card of the piles and remembers them; a card upgraded in between
  * stays upgraded until then (the export does not say how Dampen treats it).
  */
-function dampen(combat: Combat, knight: MonsterState): void {
+function dampen(combat: MonsterTurnCombat, knight: MonsterState): void {
   const state = combat.combat;
   for (const pile of [state.hand, state.drawPile, state.discardPile, state.exhaustPile])
     for (const card of pile) {
@@ -155,7 +166,7 @@ function dampen(combat: Combat, knight: MonsterState): void {
 }
 
 /** The Magi Knight's death ends Dampen: the cards it downgraded are upgraded again. */
-function undampen(combat: Combat, knight: MonsterState): void {
+function undampen(combat: MonsterTurnCombat, knight: MonsterState): void {
   const state = combat.combat;
   const living = state.monsters.some((other) => other.alive && other.id === 'MAGI_KNIGHT');
   if (!living) delete state.player.powers.DAMPEN;
