@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { GameAction } from '../api/game-action.js';
 import type { GameState } from '../api/game-state.js';
+import type { CharacterId } from '../engine/run-state.js';
 import { createSimulator } from '../engine/simulator.js';
+import { firstFloorBoss } from '../test-support/first-floor-boss.js';
 import { createHeuristicBot, showsSts2 } from './heuristic-bot.js';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -33,8 +35,12 @@ const cardReward = (character: string, options: ReturnType<typeof cardOffer>[]):
  * The bot's choice when an Ironclad run's first open card reward (bot-played up to it, seed
  * reward-rerated) offers `first` and `second`.
  */
-function pickBetween(ruleset: 'sts1' | 'sts2', first: string, second: string): GameAction {
-  const simulator = createSimulator({ ruleset, seed: 'reward-rerated', character: 'IRONCLAD' });
+/**
+ * A run the bot plays from `seed` until a card reward is open, with that reward's card offer (whose
+ * cards the test replaces), and the bot.
+ */
+function openCardReward(ruleset: 'sts1' | 'sts2', seed: string, character: CharacterId) {
+  const simulator = createSimulator({ ruleset, seed, character });
   const bot = createHeuristicBot();
   let steps = 0;
   while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
@@ -42,6 +48,11 @@ function pickBetween(ruleset: 'sts1' | 'sts2', first: string, second: string): G
   const reward = simulator.run.reward;
   const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
   if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+  return { simulator, bot, item };
+}
+
+function pickBetween(ruleset: 'sts1' | 'sts2', first: string, second: string): GameAction {
+  const { simulator, bot, item } = openCardReward(ruleset, 'reward-rerated', 'IRONCLAD');
   item.cards = [
     { uid: 9001, id: first, upgraded: false },
     { uid: 9002, id: second, upgraded: false },
@@ -136,14 +147,7 @@ describe('heuristic bot', () => {
   });
 
   it('skips a mediocre card reward while the deck is small and takes a good one', () => {
-    const simulator = createSimulator({ ruleset: 'sts1', seed: 'reward-pick', character: 'IRONCLAD' });
-    const bot = createHeuristicBot();
-    let steps = 0;
-    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
-      simulator.step(bot.choose(simulator.view()));
-    const reward = simulator.run.reward;
-    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
-    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+    const { simulator, bot, item } = openCardReward('sts1', 'reward-pick', 'IRONCLAD');
     const offer = (id: string) => ({ uid: 9001, id, upgraded: false });
     // Wild Strike (rated 45) only shuffles a Wound in; a 10-card deck is better without it.
     item.cards = [offer('WILD_STRIKE')];
@@ -268,31 +272,15 @@ describe('heuristic bot', () => {
   });
 
   it('uses a Block potion against the first hit of an StS2 boss instead of keeping it', () => {
-    const simulator = createSimulator({ ruleset: 'sts2', seed: 'boss-potion', character: 'IRONCLAD' });
-    simulator.step({ action: 'choose_map_node', option_index: 0 });
+    const simulator = firstFloorBoss('boss-potion', 10);
     const run = simulator.run;
-    const combat = run.combat;
-    const monster = combat?.monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
-    combat.monsters.splice(1);
-    combat.kind = 'boss';
-    monster.hp = 240;
-    monster.maxHp = 240;
-    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
     run.potions = ['BLOCK_POTION', null, null];
     const action = createHeuristicBot().choose(simulator.view());
     expect(action).toMatchObject({ action: 'use_potion', option_index: 0 });
   });
 
   it('takes a card rated from its text that StS1 would skip, as the StS2 Necrobinder', () => {
-    const simulator = createSimulator({ ruleset: 'sts2', seed: 'reward-pick', character: 'NECROBINDER' });
-    const bot = createHeuristicBot();
-    let steps = 0;
-    while (simulator.run.reward?.openCards == null && !simulator.over && steps++ < 2_000)
-      simulator.step(bot.choose(simulator.view()));
-    const reward = simulator.run.reward;
-    const item = reward?.openCards == null ? undefined : reward.items[reward.openCards];
-    if (item?.kind !== 'cards') throw new Error('expected an open card reward');
+    const { simulator, bot, item } = openCardReward('sts2', 'reward-pick', 'NECROBINDER');
     // Afterlife is rated 34 from its text: above StS2's bar of 30, below StS1's 38.
     item.cards = [{ uid: 9001, id: 'AFTERLIFE', upgraded: false }];
     expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 0 });

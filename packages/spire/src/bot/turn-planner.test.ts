@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MonsterState, RunState } from '../engine/run-state.js';
 import { createSimulator } from '../engine/simulator.js';
+import { firstFloorBoss } from '../test-support/first-floor-boss.js';
 import { planTurn } from './turn-planner.js';
 
 function card(uid: number, id: string) {
@@ -309,16 +310,9 @@ describe('turn planner, StS2', () => {
   );
 
   it('trades a small hit for damage in an StS2 boss fight, where the fight is long', () => {
-    const simulator = createSimulator({ ruleset: 'sts2', seed: 'planner-boss', character: 'IRONCLAD' });
-    simulator.step({ action: 'choose_map_node', option_index: 0 });
+    const simulator = firstFloorBoss('planner-boss', 2);
     const combat = simulator.run.combat;
-    const monster = combat?.monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a fight on the first floor');
-    combat.monsters.splice(1);
-    combat.kind = 'boss';
-    monster.hp = 240;
-    monster.maxHp = 240;
-    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 2, hits: 1 };
+    if (combat === null) throw new Error('expected a fight');
     combat.hand = [card(9001, 'DEFEND_IRONCLAD'), card(9002, 'STRIKE_IRONCLAD')];
     combat.player.energy = 1;
     expect(simulator.view().combat_type).toBe('boss');

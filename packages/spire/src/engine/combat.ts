@@ -1537,7 +1537,7 @@ export class Combat implements CombatContext {
     // Only a played card's hits (Beat into Shape's "powered attacks"): not a potion's or a relic's.
     if (this.run.ruleset === 'sts2' && this.currentCard !== null) this.countSts2Hit(monster);
     const lost = this.reduceMonsterHp(monster, damage, true);
-    if (this.run.ruleset === 'sts2') afterSts2MonsterHit(this, monster, lost, this.playingAttackCard());
+    if (this.run.ruleset === 'sts2') afterSts2MonsterHit(this, monster, lost);
     const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
     if (reaper > 0 && lost > 0 && monster.alive)
       this.applyToMonster(this.combat.monsters.indexOf(monster), 'DOOM', lost * reaper);
@@ -1632,7 +1632,7 @@ export class Combat implements CombatContext {
   }
 
   /** Whether an Attack card is being played (potions and relics deal their damage through `attack` too). */
-  private playingAttackCard(): boolean {
+  playingAttackCard(): boolean {
     const card = this.currentCard;
     return card !== null && getCard(card.id).type === 'Attack';
   }

@@ -9,6 +9,8 @@ export interface MonsterDefenceCombat {
   gainEnergy(amount: number): void;
   addEnemyCard(id: string, pile: 'hand' | 'draw' | 'discard' | 'drawRandom'): void;
   applyToMonster(index: number, id: string, amount: number): void;
+  /** Whether an Attack card is being played (asked only when a power needs it: it looks the card up). */
+  playingAttackCard(): boolean;
 }
 
 /** Hard to Kill's cap: the export's text names 9 whatever the power's amount. */
@@ -52,7 +54,6 @@ export function afterSts2MonsterHit(
   context: MonsterDefenceCombat,
   monster: MonsterState,
   lost: number,
-  byAttackCard: boolean,
 ): void {
   if (!monster.alive) return;
   const skittish = monster.powers.SKITTISH ?? 0;
@@ -60,14 +61,16 @@ export function afterSts2MonsterHit(
     monster.memory[SKITTISH_USED] = 1;
     monster.block += skittish;
   }
-  if (!byAttackCard) return;
+  const spark =
+    lost > 0 && (monster.powers.VITAL_SPARK ?? 0) > 0 && (monster.memory[VITAL_SPARK_USED] ?? 0) === 0;
+  const hive = monster.powers.PERSONAL_HIVE ?? 0;
+  if ((!spark && hive <= 0) || !context.playingAttackCard()) return;
   // "Takes Attack damage": HP lost to an Attack card's hit, not a hit its Block took whole.
-  if (lost > 0 && (monster.powers.VITAL_SPARK ?? 0) > 0 && (monster.memory[VITAL_SPARK_USED] ?? 0) === 0) {
+  if (spark) {
     monster.memory[VITAL_SPARK_USED] = 1;
     context.gainEnergy(VITAL_SPARK_ENERGY);
   }
-  for (let copy = 0; copy < (monster.powers.PERSONAL_HIVE ?? 0); copy++)
-    context.addEnemyCard('DAZED', 'drawRandom');
+  for (let copy = 0; copy < hive; copy++) context.addEnemyCard('DAZED', 'drawRandom');
 }
 
 /** Slow counts each card the player plays this turn (after it is played, as StS1's Slow). */
