@@ -1515,6 +1515,7 @@ export class Combat implements CombatContext {
 
   attack(target: AttackTarget, amount: number, hits = 1): number {
     const base = amount + this.attackBonus;
+    if (typeof target === 'number') return this.attackOne(target, base, hits);
     let total = 0;
     for (let hit = 0; hit < hits; hit++) {
       if (this.combat.over) break;
@@ -1524,11 +1525,30 @@ export class Combat implements CombatContext {
           total += this.hitMonster(monster, playerAttackDamage(this.run, this.combat, base, monster));
         }
       } else {
-        const index = target === 'random' ? this.randomMonsterIndex() : this.validTarget(target);
-        const monster = this.combat.monsters[index];
+        // A random hit picks among the living each time.
+        const monster = this.combat.monsters[this.randomMonsterIndex()];
         if (monster === undefined || !monster.alive) continue;
         total += this.hitMonster(monster, playerAttackDamage(this.run, this.combat, base, monster));
       }
+    }
+    return total;
+  }
+
+  /**
+   * A targeted attack's hits, all at the creature in slot `target` as the attack starts. In both games a hit
+   * on a dead (StS1: or half-dead) target does nothing: the hits stop when it dies, a target already dead
+   * (Bane's second hit) takes none, and neither one that rises again at once (the Awakened One) nor a
+   * creature spawned into its slot meanwhile (StS2's Axebot) is hit. An empty slot: a random living one.
+   */
+  private attackOne(target: number, base: number, hits: number): number {
+    const monster = this.combat.monsters[target] ?? this.combat.monsters[this.randomMonsterIndex()];
+    if (monster === undefined) return 0;
+    let total = 0;
+    for (let hit = 0; hit < hits && monster.alive && !this.combat.over; hit++) {
+      const hp = monster.hp;
+      const lost = this.hitMonster(monster, playerAttackDamage(this.run, this.combat, base, monster));
+      total += lost;
+      if (lost >= hp) break;
     }
     return total;
   }
