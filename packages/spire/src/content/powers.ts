@@ -244,6 +244,12 @@ export const POWERS: readonly PowerDefinition[] = [
     false,
     'After the player plays 12 cards, the turn ends and it gains 2 Strength.',
   ),
+  power(
+    'SLOW',
+    'Slow',
+    true,
+    'Takes 10% more damage from Attacks for each card the player has played this round (its amount, back to 0 at the end of the round).',
+  ),
   power('ASLEEP', 'Asleep', false, 'Sleeping. Wakes up after a few turns or when it loses HP.'),
   power('FADING', 'Fading', false, 'Dies at the end of the turn when this reaches 0.'),
   power('STASIS', 'Stasis', false, 'Holds one of your cards; returns it to your hand on death.'),

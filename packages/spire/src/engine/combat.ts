@@ -2,6 +2,7 @@
 // One `Combat` object wraps a run's combat state and implements the content's CombatContext.
 
 import type { UnplayableReason } from '../api/game-state.js';
+import { countSlowCard, resetSlow, slowedDamage } from '../content/monsters/slow.js';
 import {
   cardPool,
   colorlessPool,
@@ -257,6 +258,7 @@ export function playerAttackDamage(
     // StS2's Flutter and Soar: attacks deal half damage.
     if (sts2 && ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0)) damage *= 0.5;
     if (sts2 && (monster.powers.SLOW ?? 0) > 0) damage *= sts2SlowMultiplier(monster);
+    else if (!sts2 && (monster.powers.SLOW ?? 0) > 0) damage = slowedDamage(monster, damage);
   }
   damage = Math.max(0, Math.floor(damage));
   if (monster !== null && (monster.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
@@ -971,6 +973,7 @@ export class Combat implements CombatContext {
         this.reducePower(monster.powers, 'INTANGIBLE', 1);
       }
       this.decrementTurnBased(monster.powers);
+      if (!sts2) resetSlow(monster);
     }
     // 0 rather than deleted: every reader treats 0 as absent, and a delete makes the counters a dictionary.
     combat.counters.monsterTurn = 0;
@@ -1328,6 +1331,8 @@ export class Combat implements CombatContext {
     // Replay given in combat (Hidden Gem).
     if (sts2 && (counters.replaysGiven ?? 0) > 0) repeats += counters[replayKey(card.uid)] ?? 0;
     for (let repeat = 0; repeat < repeats && !this.finished() && combat.selection === null; repeat++) {
+      // StS1's Slow counts the card before its copy plays (Double Tap's copy is a card played of its own).
+      if (!sts2) countSlowCard(combat.monsters);
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
     }
@@ -1344,6 +1349,7 @@ export class Combat implements CombatContext {
     if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
       this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);
     this.afterSts2Play(definition, card);
+    if (!sts2) countSlowCard(combat.monsters);
     if (this.finished()) return;
     if ((combat.player.powers.THOUSAND_CUTS ?? 0) > 0)
       this.damageAllMonsters(combat.player.powers.THOUSAND_CUTS ?? 0);

@@ -212,12 +212,16 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     id: 'GIANT_HEAD',
     name: 'Giant Head',
     hp: [500, 500],
-    text: 'For its first 4 turns: Count (13 damage) or Glare (1 Weak), 50% each, never three in a row. Then It Is Time (30 damage, 5 more each use, up to 60). Slow is not modelled.',
+    text: 'For its first 4 turns: Count (13 damage) or Glare (1 Weak), 50% each, never three in a row. Then It Is Time (30 damage, 5 more each use, up to 60). Slow: takes 10% more damage from Attacks for each card played this round.',
     moves: [
       move('COUNT', 'Count', 'Attack', 13),
       move('GLARE', 'Glare', 'Debuff', undefined, undefined, (x) => x.debuffPlayer('WEAK', 1)),
       move('IT_IS_TIME', 'It Is Time', 'Attack'),
     ],
+    setup: (x) => {
+      // The game's Slow starts at 0 and counts the cards played (content/monsters/slow.ts).
+      x.monster.powers.SLOW = 0;
+    },
     nextMove: (x) => {
       const turn = (x.monster.memory.turn ?? 0) + 1;
       x.monster.memory.turn = turn;
