@@ -21,6 +21,7 @@ import {
   enchantPlayedKey,
   findEnchantment,
 } from '../content/sts2/sts2-enchantments.js';
+import { sts2GalvanizedDamage } from '../content/sts2/sts2-galvanized.js';
 import {
   afterSts2MonsterHit,
   afterSts2UnblockedHit,
@@ -30,6 +31,7 @@ import {
   sts2HpLoss,
   sts2SlowMultiplier,
 } from '../content/sts2/sts2-monster-defences.js';
+import { afterSts2BlockBroken, afterSts2FlutterHit } from '../content/sts2/sts2-monster-stuns.js';
 import {
   sts2DeadMonsterTurn,
   sts2MonsterDeath,
@@ -1583,8 +1585,7 @@ export class Combat implements CombatContext {
       }
       if (lost > 0 && (monster.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
-      if (lost > 0 && this.run.ruleset === 'sts2' && (monster.powers.FLUTTER ?? 0) > 0)
-        this.reducePower(monster.powers, 'FLUTTER', 1);
+      if (lost > 0 && this.run.ruleset === 'sts2') afterSts2FlutterHit(this, monster);
       if (lost > 0 && (monster.powers.CURL_UP ?? 0) > 0) {
         monster.block += monster.powers.CURL_UP ?? 0;
         if (monster.powers.CURL_UP !== undefined) delete monster.powers.CURL_UP;
@@ -1651,10 +1652,11 @@ export class Combat implements CombatContext {
     return lost;
   }
 
-  /** The relics that react to the player's damage taking the last of a monster's Block (Hand Drill). */
+  /** What reacts to the player's damage taking the last of a monster's Block (Hand Drill, StS2's Burrowed). */
   private afterBlockBroken(monster: MonsterState): void {
     const index = this.combat.monsters.indexOf(monster);
     for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
+    if (this.run.ruleset === 'sts2') afterSts2BlockBroken(this, monster);
   }
 
   /** Whether an Attack card is being played (potions and relics deal their damage through `attack` too). */
@@ -2585,6 +2587,8 @@ export class Combat implements CombatContext {
     if (isEthereal(card, definition))
       combat.counters.etherealThisCombat = (combat.counters.etherealThisCombat ?? 0) + 1;
     noteSts2CardPlayed(combat.monsters);
+    const galvanized = sts2GalvanizedDamage(combat.monsters, definition.type);
+    if (galvanized > 0) this.damagePlayer(galvanized, null);
     for (let index = 0; index < combat.monsters.length; index++) {
       const monster = combat.monsters[index];
       if (monster?.alive === true && (monster.powers.OBLIVION ?? 0) > 0)

@@ -47,3 +47,20 @@ export function isModelledSts2Entity(
     }
   }
 }
+
+/**
+ * Monsters of the export no fight of the game uses, left out of the monster count, and why (not given
+ * rules: there is nothing to simulate).
+ */
+export const UNUSED_STS2_MONSTERS: Readonly<Record<string, string>> = {
+  DEPRECATED_MONSTER:
+    'a placeholder with 0 HP and one hidden Stub move, "not intended for actual combat" (its page); its only encounter, the Deprecated Encounter, is a debug one that spawns no monsters',
+};
+
+/** The monsters the coverage counts (the export's, but the unused ones) and those of them fully modelled. */
+export function sts2MonsterCoverage(): { readonly counted: string[]; readonly modelled: string[] } {
+  const counted = STS2_MONSTER_FACTS.map((monster) => monster.id).filter(
+    (id) => UNUSED_STS2_MONSTERS[id] === undefined,
+  );
+  return { counted, modelled: counted.filter((id) => isModelledSts2Entity('enemy', id)) };
+}

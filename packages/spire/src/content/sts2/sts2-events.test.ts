@@ -688,7 +688,7 @@ describe('StS2 events: each option applies its stated effects', () => {
     expect(options(poor).map((option) => option.is_locked)).toEqual([false, false, true]);
   });
 
-  it('Battleworn Dummy: each setting fights its dummy (75, 150, 300 HP) for its reward', () => {
+  it('Battleworn Dummy: each setting fights its dummy (75, 150, 300 HP); defeated in time, it gives its reward', () => {
     for (const [option, hp] of [
       [0, 75],
       [1, 150],
@@ -697,11 +697,32 @@ describe('StS2 events: each option applies its stated effects', () => {
       const run = at('BATTLEWORN_DUMMY');
       const [relics, ups] = [run.relics.length, upgraded(run)];
       choose(run, option);
-      expect(run.combat?.monsters[0]?.maxHp).toBe(hp);
-      if (option === 0) expect(run.potions.filter((potion) => potion !== null)).toHaveLength(1);
-      if (option === 1) expect(upgraded(run)).toBe(ups + 2);
-      if (option === 2) expect(run.relics.length).toBe(relics + 1);
+      const dummy = run.combat?.monsters[0];
+      if (dummy === undefined || run.combat === null) throw new Error('no dummy');
+      expect(dummy.maxHp).toBe(hp);
+      // Nothing as the fight starts: the reward waits for the dummy's defeat.
+      expect([upgraded(run), run.potions.filter((potion) => potion !== null).length]).toEqual([ups, 0]);
+      dummy.hp = 1;
+      const attack = run.combat.hand.findIndex((card) => ['STRIKE_IRONCLAD', 'BASH'].includes(card.id));
+      act(run, { action: 'play_card', card_index: attack, target_index: 0 });
+      expect(run.screen).toBe('REWARD');
+      const kinds = run.reward?.items.map((item) => item.kind);
+      if (option === 0) expect(kinds).toEqual(['potion']);
+      if (option === 1) expect([kinds, upgraded(run)]).toEqual([[], ups + 2]);
+      if (option === 2) expect(kinds).toEqual(['relic']);
+      expect(run.relics.length).toBe(relics);
     }
+  });
+
+  it('Battleworn Dummy: when its 3 turns run out, it leaves and the event gives nothing', () => {
+    const run = at('BATTLEWORN_DUMMY');
+    const ups = upgraded(run);
+    choose(run, 1);
+    act(run, { action: 'end_turn' });
+    act(run, { action: 'end_turn' });
+    expect(run.screen).toBe('COMBAT');
+    act(run, { action: 'end_turn' });
+    expect([run.screen, run.reward?.items, upgraded(run)]).toEqual(['REWARD', [], ups]);
   });
 
   it('Grave of the Forgotten gives the Forgotten Soul', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Combat } from '../../engine/combat.js';
+import { CARD_STUN_MOVE } from '../../engine/definitions.js';
 import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2MonsterFight } from '../../test-support/sts2-test-fight.js';
 import { getMonster, withRuleset } from '../registry.js';
@@ -108,6 +109,68 @@ describe('StS2 powers of monsters', () => {
     );
     withRuleset('sts2', () => verdict?.effect?.(combat.monsterContext(0)));
     expect(owl.powers.SOAR).toBeUndefined();
+  });
+
+  it('Flutter: the attack that takes the last of it Stuns the Hopper, which then makes the move it had', () => {
+    const { run, combat } = fight(['THIEVING_HOPPER'], ['STRIKE_IRONCLAD', 'STRIKE_IRONCLAD']);
+    const hopper = run.combat?.monsters[0];
+    if (hopper === undefined) throw new Error('no Hopper');
+    hopper.powers.FLUTTER = 2;
+    withRuleset('sts2', () => {
+      combat.setMove(hopper, 'HAT_TRICK_MOVE');
+      combat.playCard(0, 0);
+    });
+    expect(hopper.move.id).toBe('HAT_TRICK_MOVE');
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect([hopper.powers.FLUTTER, hopper.move.id]).toEqual([undefined, CARD_STUN_MOVE]);
+    // The stunned turn deals nothing (Hat Trick would hit for 21); the next is the Hat Trick it had.
+    withRuleset('sts2', () => combat.endTurn());
+    expect([run.hp, hopper.move.id]).toEqual([70, 'HAT_TRICK_MOVE']);
+  });
+
+  it('Burrowed: damage that takes all the Block Stuns the Tunneler (Still Dizzy), ends Burrowed, then it Bites', () => {
+    const { run, combat } = fight(['TUNNELER'], ['STRIKE_IRONCLAD', 'STRIKE_IRONCLAD']);
+    const tunneler = run.combat?.monsters[0];
+    if (tunneler === undefined) throw new Error('no Tunneler');
+    tunneler.powers.BURROWED = 1;
+    tunneler.block = 10;
+    withRuleset('sts2', () => {
+      combat.setMove(tunneler, 'BELOW_MOVE_1');
+      combat.playCard(0, 0);
+    });
+    // 4 Block left: still Burrowed, still coming from below.
+    expect([tunneler.block, tunneler.powers.BURROWED, tunneler.move.id]).toEqual([4, 1, 'BELOW_MOVE_1']);
+    withRuleset('sts2', () => combat.playCard(0, 0));
+    expect([tunneler.block, tunneler.powers.BURROWED, tunneler.move.id]).toEqual([
+      0,
+      undefined,
+      'DIZZY_MOVE',
+    ]);
+    withRuleset('sts2', () => combat.endTurn());
+    expect([run.hp, tunneler.move.id]).toEqual([70, 'BITE_MOVE']);
+  });
+
+  it('Galvanic: each Power card played deals the player its amount while the Globe Head lives', () => {
+    const { run, combat } = fight(
+      ['GLOBE_HEAD', 'SEAPUNK'],
+      ['INFLAME', 'DEFEND_IRONCLAD', 'INFLAME', 'INFLAME'],
+    );
+    const [globe] = run.combat?.monsters ?? [];
+    if (globe === undefined || run.combat === null) throw new Error('no Globe Head');
+    globe.powers.GALVANIC = 6;
+    // A Power: 6 damage; a Skill: none (its Block then takes the next Power's 6 first).
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect(run.hp).toBe(64);
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect([run.hp, run.combat.player.block]).toEqual([64, 5]);
+    withRuleset('sts2', () => combat.playCard(0, -1));
+    expect([run.hp, run.combat.player.block]).toEqual([63, 0]);
+    // With the Globe Head dead, a Power costs nothing.
+    withRuleset('sts2', () => {
+      combat.damageMonster(0, 1000);
+      combat.playCard(0, -1);
+    });
+    expect([globe.alive, run.hp]).toEqual([false, 63]);
   });
 
   it('Burrowed keeps the Block of its monster through its turn', () => {

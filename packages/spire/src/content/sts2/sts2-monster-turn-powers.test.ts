@@ -185,4 +185,59 @@ describe('StS2 monster powers at the turns and on deaths', () => {
     expect(forgotten.alive).toBe(false);
     expect(run.combat?.player.powers.DEXTERITY ?? 0).toBe(0);
   });
+
+  it('Infested: the Phrog Parasite dying releases 4 Wrigglers, which spend their first turn stunned', () => {
+    const { run, combat } = fight(['PHROG_PARASITE']);
+    const state = run.combat;
+    if (state === null) throw new Error('no combat');
+    const infested = monsterOf(run, 'PHROG_PARASITE').powers.INFESTED;
+    withRuleset('sts2', () => combat.damageMonster(0, 1000));
+    const wrigglers = state.monsters.filter((monster) => monster.alive);
+    expect(state.over).toBe(false);
+    expect(wrigglers.map((monster) => [monster.id, monster.move.id])).toEqual(
+      Array.from({ length: 4 }, () => ['WRIGGLER', 'SPAWNED_MOVE']),
+    );
+    for (const wriggler of wrigglers) expect(wriggler.hp).toBeGreaterThanOrEqual(17);
+    // Their stunned turn deals nothing; then each bites or wriggles.
+    endTurn(combat);
+    expect(run.hp).toBe(70);
+    for (const wriggler of wrigglers) expect(['NASTY_BITE_MOVE', 'WRIGGLE_MOVE']).toContain(wriggler.move.id);
+    // Its page's "Infested (4)" (shown; the 4 Wrigglers are the power's, whatever the amount).
+    expect(infested).toBe(4);
+  });
+
+  it('Time Limit: the Battleworn Dummy leaves after the third turn and the fight ends without its reward', () => {
+    const { run, combat } = fight(['BATTLE_FRIEND_V1']);
+    const state = run.combat;
+    const dummy = monsterOf(run, 'BATTLE_FRIEND_V1');
+    const limit = dummy.powers.BATTLEWORN_DUMMY_TIME_LIMIT;
+    endTurn(combat);
+    endTurn(combat);
+    expect(state?.over).toBe(false);
+    endTurn(combat);
+    expect([state?.over, dummy.alive, dummy.escaped, run.pendingRewards]).toEqual([
+      true,
+      false,
+      true,
+      undefined,
+    ]);
+    expect(limit).toBe(3);
+  });
+
+  it('Time Limit: a dummy defeated in time gives its setting: a potion, 2 upgrades, a relic', () => {
+    const defeat = (dummy: string): RunState => {
+      const { run, combat } = fight([dummy]);
+      endTurn(combat);
+      withRuleset('sts2', () => combat.damageMonster(0, 1000));
+      expect(run.combat?.over).toBe(true);
+      return run;
+    };
+    expect(defeat('BATTLE_FRIEND_V1').pendingRewards?.map((item) => item.kind)).toEqual(['potion']);
+    const upgraded = defeat('BATTLE_FRIEND_V2');
+    expect([upgraded.pendingRewards, upgraded.deck.map((card) => card.upgraded)]).toEqual([
+      undefined,
+      [true],
+    ]);
+    expect(defeat('BATTLE_FRIEND_V3').pendingRewards?.map((item) => item.kind)).toEqual(['relic']);
+  });
 });

@@ -1,7 +1,9 @@
 // StS2 monster powers that act at the turns' edges and on deaths (Territorial, High Voltage, Rampart,
-// Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock, Illusion, Dampen). The engine calls these from one-line hooks, for StS2 fights only.
+// Ravenous, Possess Strength/Speed, Slumber, Asleep, Stock, Illusion, Dampen, Infested, the
+// Battleworn Dummy's Time Limit). The engine calls these from one-line hooks, for StS2 fights only.
 import type { CombatContext, MonsterContext } from '../../engine/definitions.js';
 import type { CombatState, MonsterState } from '../../engine/run-state.js';
+import { countDownDummyTime, rewardDefeatedDummy } from './sts2-battleworn-dummy.js';
 import { stun } from './sts2-colorless-card-rules.js';
 
 /**
@@ -60,6 +62,8 @@ export function sts2MonsterTurnStart(combat: MonsterTurnCombat, monster: Monster
   // What the move takes is measured around it: Artifact's blocked drains are not given back.
   for (const [power, stat] of Object.entries(POSSESSED))
     if ((monster.powers[power] ?? 0) > 0) monster.memory[possessedKey(power)] = combat.playerPower(stat);
+  // Time Limit ran out: the Battleworn Dummy leaves, the fight over and its reward lost.
+  if (countDownDummyTime(monster)) combat.monsterContext(index).escape();
 }
 
 /** At the end of a living monster's turn, after its move. */
@@ -133,6 +137,27 @@ export function sts2MonsterDeath(combat: MonsterTurnCombat, dead: MonsterState):
   if (dead.id === 'MAGI_KNIGHT') undampen(combat, dead);
   const stock = dead.powers.STOCK ?? 0;
   if (stock > 0) replaceAxebot(combat, dead, stock);
+  if ((dead.powers.INFESTED ?? 0) > 0) releaseWrigglers(combat, dead);
+  rewardDefeatedDummy(combat.run, dead);
+}
+
+/** The Wrigglers Infested summons (InfestedPower's notes: "summons 4 Wrigglers ..., each starting stunned"). */
+const INFESTED_WRIGGLERS = 4;
+
+/**
+ * Infested: "Upon dying, summons... something": the power's notes name 4 Wrigglers, each starting
+ * stunned. They take the dead one's place and spend their first turn on their page's Spawned (a stun);
+ * the page says only that they cycle normally after it, so each then picks Nasty Bite or Wriggle at
+ * random and alternates (inferred: the slot-based opening is for Wrigglers not summoned).
+ */
+function releaseWrigglers(combat: MonsterTurnCombat, dead: MonsterState): void {
+  delete dead.powers.INFESTED;
+  const index = combat.combat.monsters.indexOf(dead);
+  if (index < 0) return;
+  for (let count = 0; count < INFESTED_WRIGGLERS; count++) {
+    const wriggler = combat.monsterContext(index).spawn('WRIGGLER', null);
+    combat.setMove(wriggler, 'SPAWNED_MOVE');
+  }
 }
 
 /**

@@ -5,8 +5,7 @@ import type { CombatCard, RunState } from '../../engine/run-state.js';
 import { sts2TestFight, testCombatCard } from '../../test-support/sts2-test-fight.js';
 import { getMonster, withRuleset } from '../registry.js';
 import { STS2_MONSTER_FACTS } from './data/sts2-monster-facts.js';
-import { isModelledSts2Entity } from './sts2-coverage.js';
-import { isHandWrittenSts2Monster } from './sts2-monsters.js';
+import { isModelledSts2Entity, sts2MonsterCoverage, UNUSED_STS2_MONSTERS } from './sts2-coverage.js';
 
 /** A Regent fight against `monsters` (300 HP each) with a deck of Defends, 300 HP so nobody dies. */
 function fight(monsters: readonly string[]): { run: RunState; combat: Combat } {
@@ -123,10 +122,11 @@ describe('StS2 monster facts from the export pages', () => {
     expect(hits('ENTOMANCER', 'BEES_MOVE')).toBe(7);
   });
 
-  it('a monster whose export page names a move effect the simulator lacks counts as partly modelled', () => {
-    // Steals and hatching: the pages list them; the simulator does not do them.
-    for (const id of ['TOUGH_EGG']) expect(isModelledSts2Entity('enemy', id), id).toBe(false);
+  it('a monster whose export page names a move effect counts as modelled once the simulator does it', () => {
+    // Steals and hatching: the pages list them, and the simulator does them (the Tough Egg's Hatchling HP too).
     for (const id of [
+      'TOUGH_EGG',
+      'THIEVING_HOPPER',
       'SPINY_TOAD',
       'TOADPOLE',
       'MECHA_KNIGHT',
@@ -139,17 +139,35 @@ describe('StS2 monster facts from the export pages', () => {
   });
 
   it('a monster that spawns with or applies a power the simulator only tracks counts as partly modelled', () => {
-    // Each power below has no rule in the engine yet: the monster is partly modelled until it has one.
-    const tracked = STS2_MONSTER_FACTS.filter((monster) =>
-      monster.powersOnSpawn.some((power) => !isModelledSts2Entity('power', power)),
-    );
-    expect(tracked.length).toBeGreaterThan(0);
-    for (const monster of tracked)
-      if (!isHandWrittenSts2Monster(monster.id))
-        expect(isModelledSts2Entity('enemy', monster.id), monster.id).toBe(false);
+    // No monster power is left without a rule; a monster power the engine does not know (an id only
+    // the facts have) is not modelled, and a monster spawning with one is not either.
+    expect(isModelledSts2Entity('power', 'NOT_A_POWER')).toBe(false);
+    for (const monster of STS2_MONSTER_FACTS)
+      for (const power of monster.powersOnSpawn)
+        expect(isModelledSts2Entity('power', power), `${monster.id} ${power}`).toBe(true);
     // A power that now has its rule no longer holds its monsters back (Tender: the Hunter Killer).
     expect(isModelledSts2Entity('power', 'TENDER')).toBe(true);
     expect(isModelledSts2Entity('enemy', 'HUNTER_KILLER')).toBe(true);
+  });
+
+  it('counts 116 monsters, all fully modelled; the unused Deprecated Monster is left out with its reason', () => {
+    const { counted, modelled } = sts2MonsterCoverage();
+    expect([counted.length, modelled.length, STS2_MONSTER_FACTS.length]).toEqual([116, 116, 117]);
+    expect(counted).not.toContain('DEPRECATED_MONSTER');
+    expect(UNUSED_STS2_MONSTERS.DEPRECATED_MONSTER).toMatch(/spawns no monsters/);
+    // Left out, not given rules: it stays unmodelled, and no encounter of the simulator has it.
+    expect(isModelledSts2Entity('enemy', 'DEPRECATED_MONSTER')).toBe(false);
+    for (const monster of [
+      'GLOBE_HEAD',
+      'PHROG_PARASITE',
+      'THIEVING_HOPPER',
+      'TUNNELER',
+      'TOUGH_EGG',
+      'BATTLE_FRIEND_V1',
+      'BATTLE_FRIEND_V2',
+      'BATTLE_FRIEND_V3',
+    ])
+      expect(modelled, monster).toContain(monster);
   });
 });
 
@@ -430,12 +448,14 @@ describe('Tough Egg (the export page)', () => {
     withRuleset('sts2', () => combat.endTurn());
     expect({ ...egg.powers }).toEqual({ MINION: 1 });
     expect(egg.name).toBe('Hatchling');
-    // Its Hatchling HP is not in the export at ascension 0: the egg's HP stays.
-    expect(egg.maxHp).toBe(300);
+    // The Hatchling's HP replaces the egg's (300 in this fight): 20-23, the export's only value (ascension's).
+    expect(egg.maxHp).toBeGreaterThanOrEqual(20);
+    expect(egg.maxHp).toBeLessThanOrEqual(23);
+    expect(egg.hp).toBe(egg.maxHp);
     expect(endTurns(run, combat, 2).map((moves) => moves[0])).toEqual(['NIBBLE_MOVE', 'NIBBLE_MOVE']);
-    expect(isModelledSts2Entity('enemy', 'TOUGH_EGG')).toBe(false);
+    expect(isModelledSts2Entity('enemy', 'TOUGH_EGG')).toBe(true);
     expect(withRuleset('sts2', () => getMonster('TOUGH_EGG').text)).toContain(
-      "Hatchling's HP is not simulated",
+      "The export gives the Hatchling's HP only at ascension",
     );
   });
 });

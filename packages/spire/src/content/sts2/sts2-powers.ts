@@ -108,13 +108,13 @@ const MODELLED: Readonly<Record<string, string>> = {
   TANGLED: 'Attacks cost 1 more Energy; decreases by 1 at the end of your turn.',
   ESCAPE_ARTIST: 'Escapes the combat after that many turns (its move pattern: the Escape move).',
   FLUTTER:
-    'Takes half damage from attacks; each attack that deals it damage takes 1 Flutter away. (The stun when it runs out is not simulated.)',
+    'Takes half damage from attacks; each attack that deals it damage takes 1 Flutter away, and the one that takes the last Stuns it (its next turn does nothing; the simulator then resumes the move it interrupted: the export does not say).',
   SOAR: 'Takes half damage from attacks until it lands.',
   THIEVERY: 'Each of its moves steals that much Gold after its damage; the Gold comes back if it is killed.',
   SURPRISE:
     'When it dies, a Sneaky Gremlin and a Fat Gremlin appear; the Fat Gremlin takes the stolen Gold (Heist).',
   HATCH:
-    "A Tough Egg's: it hatches on its first move (its page's move order), which removes Hatch. (The count of turns is shown, not counted down.)",
+    "A Tough Egg's: it hatches on its first move, which removes Hatch and makes it a Hatchling with 20-23 HP. (That it hatches on its first move is read from its page's move order: the count of turns is shown, not counted down. The 20-23 HP is the export's only value, given at ascension.)",
   CURIOUS: 'Powers cost that much Energy less.',
   IMPROVEMENT: 'At the end of combat, Upgrade that many random cards of your deck.',
   REATTACH:
@@ -122,7 +122,7 @@ const MODELLED: Readonly<Record<string, string>> = {
   SWIPE: 'Holds the card it stole from your deck: killing it gives the card back to your deck.',
   HEIST: 'Holds that much stolen Gold: killing it gives the Gold back; fleeing, it keeps it.',
   BURROWED:
-    'Its Block is not removed at the start of its turn. (The stun when all its Block is removed is not simulated.)',
+    'Its Block is not removed at the start of its turn. When damage removes all its Block, it is Stunned and loses Burrowed (the Tunneler spends the stun Still Dizzy, then Bites; that the stun ends Burrowed is inferred).',
   NEXT_TURN_DRAW: 'Draw that many more cards next turn.',
   WRAITH_FORM:
     'Loses that much Dexterity every turn (at the end of the turn here; the game takes it at the start of the next, which changes no Block in between).',
@@ -238,6 +238,12 @@ const MODELLED: Readonly<Record<string, string>> = {
     'When killed, a new Axebot takes its place with 1 less Stock and opens with Boot Up (Stock 2: two replacements).',
   ILLUSION:
     "When it dies, it revives at full HP in the enemies' next turn (acting again from the turn after); it comes with Minion, so it leaves once no other enemy lives.",
+  GALVANIC:
+    'Your Power cards are Galvanized while it lives: playing one deals you that much damage (Block takes it first). The export does not say what Galvanized does: this reading is inferred from the amount.',
+  INFESTED:
+    'When it dies, 4 Wrigglers take its place, each spending its first turn stunned, then biting and wriggling in turn (which comes first is not in the export: the simulator picks at random).',
+  BATTLEWORN_DUMMY_TIME_LIMIT:
+    "The turns left to defeat the Battleworn Dummy: falls by 1 after each of your turns (inferred timing); at 0 the dummy leaves, the fight ends and the event's reward is lost. Defeated in time, it gives the reward.",
   DAMPEN:
     "While the Magi Knight lives, your cards are Downgraded: at the end of each of its turns it downgrades every upgraded card of the fight's piles, and its death upgrades them again (a card upgraded in between stays upgraded until the Knight's next turn ends).",
 };
@@ -266,11 +272,8 @@ export function sts2PowerName(id: string): string {
   return NAMES.get(id) ?? id;
 }
 
-/** Powers whose text above names a part the simulator leaves out. */
-const PARTLY_MODELLED = new Set(['FLUTTER', 'BURROWED', 'HATCH']);
-
 export function isModelledSts2Power(id: string): boolean {
-  return MODELLED[id] !== undefined && !PARTLY_MODELLED.has(id);
+  return MODELLED[id] !== undefined;
 }
 
 export function buildSts2Powers(): PowerDefinition[] {

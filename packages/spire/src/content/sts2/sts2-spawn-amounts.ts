@@ -23,6 +23,12 @@ const SPAWN_AMOUNTS: Readonly<Record<string, number>> = {
   'SLUMBERING_BEETLE/SLUMBER': 3,
   'LAGAVULIN_MATRIARCH/PLATING': 12,
   'LAGAVULIN_MATRIARCH/ASLEEP': 3,
+  'GLOBE_HEAD/GALVANIC': 6,
+  // Its page says "Infested (4)"; the power is a single one (4 Wrigglers whatever the amount).
+  'PHROG_PARASITE/INFESTED': 4,
+  'BATTLE_FRIEND_V1/BATTLEWORN_DUMMY_TIME_LIMIT': 3,
+  'BATTLE_FRIEND_V2/BATTLEWORN_DUMMY_TIME_LIMIT': 3,
+  'BATTLE_FRIEND_V3/BATTLEWORN_DUMMY_TIME_LIMIT': 3,
 };
 
 /** The amount of `power` that `monster` spawns with: the page's, else 1 (the export gives no other). */

@@ -136,18 +136,16 @@ export const GLORY_EVENTS: readonly EventDefinition[] = [
     id: 'BATTLEWORN_DUMMY',
     name: 'Battleworn Dummy',
     acts: [3],
-    text: `Fight a training dummy of ${DUMMY_SETTINGS.map((setting) => setting.hp).join(', ')} HP for a potion, 2 random upgrades or a random relic. The game gives 3 turns to defeat it and no reward after that; the simulator does not model the limit, so the reward is given when the fight starts and the fight is won by beating the dummy, which does nothing.`,
+    text: `Fight a training dummy of ${DUMMY_SETTINGS.map((setting) => setting.hp).join(', ')} HP for a potion, 2 random upgrades or a random relic. The dummy does nothing; its Time Limit gives 3 turns: defeated in time, it gives the reward (the potion and relic on the fight's reward screen); when the time runs out it leaves, the fight ends and there is no reward.`,
     page: () => ({
       body: 'A training dummy crackles to life: defeat me in 3 turns!',
       options: DUMMY_SETTINGS.map((setting, index) => ({
         label: `[Setting ${index + 1}] Fight a ${setting.hp} HP dummy. ${setting.reward}`,
       })),
     }),
+    // The reward comes with the dummy defeated in time (sts2-battleworn-dummy.ts), not from here.
     choose: (x, _page, option) => {
       const setting = DUMMY_SETTINGS[option] ?? DUMMY_SETTINGS[0];
-      if (option === 0) x.addPotion(randomPotion(x, null));
-      else if (option === 1) upgradeRandomCards(x, 2);
-      else obtainRandomRelic(x);
       x.fight(setting.encounter, []);
       return null;
     },
