@@ -91,7 +91,11 @@ export function runEffects(
         context.summon(amount);
         break;
       case 'osty':
-        context.summonAttack(effect.target === 'all' ? 'all' : options.target, amount);
+        // The card's damage number: an enchantment (Sharp) adds to it as to a card the player deals.
+        context.summonAttack(
+          effect.target === 'all' ? 'all' : options.target,
+          options.damageOf === undefined ? amount : options.damageOf(amount),
+        );
         break;
       case 'gold':
         context.gainGold(amount);
