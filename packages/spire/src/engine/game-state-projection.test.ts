@@ -141,6 +141,30 @@ describe('StS2 state view: every Osty Attack shows the damage Osty deals, Sharp 
   });
 });
 
+describe("StS2 state view: a card's Replay shows apart from its hits, as in the real states", () => {
+  it('Transfigure, Spiral 2, Glam and none: replay 1, 2, 1, null; hits per play; the play repeats that often', () => {
+    const fight = handFight([]);
+    const state = fight.combat.combat;
+    const strike = () => testCombatCard(fight.run, 'STRIKE_IRONCLAD');
+    state.hand = [
+      { ...strike(), replays: 1 },
+      { ...strike(), enchantment: { id: 'SPIRAL', amount: 2 } },
+      { ...strike(), enchantment: { id: 'GLAM', amount: 1 } },
+      strike(),
+    ];
+    const view = sts2(() => toGameState(fight.run));
+    expect(gameStateSchema.safeParse(view).success).toBe(true);
+    const hand = view.combat?.hand ?? [];
+    expect(hand.map((card) => card.replay)).toEqual([1, 2, 1, null]);
+    expect(hand.map((card) => card.hits)).toEqual([1, 1, 1, 1]);
+    // The shown damage is per play; the play deals it 1 + replay times.
+    const shown = hand[0]?.damage ?? 0;
+    const before = state.monsters[0]?.hp ?? 0;
+    sts2(() => fight.combat.playCard(0, 0));
+    expect(before - (state.monsters[0]?.hp ?? 0)).toBe(shown * 2);
+  });
+});
+
 describe('StS2 state view: a hand card names its enchantment', () => {
   it('as the deck view names the same card: its id, its name, and its text after the rules', () => {
     const fight = handFight([]);
