@@ -141,6 +141,26 @@ describe('StS2 state view: every Osty Attack shows the damage Osty deals, Sharp 
   });
 });
 
+describe('StS2 state view: an Osty Attack that grew (Momentum) shows and deals the same', () => {
+  it('Poke with Momentum 5, played once and back in the hand', () => {
+    const fight = sts2TestFight('osty-momentum', 'NECROBINDER', [], quietPiles);
+    const state = fight.combat.combat;
+    const poke = { ...testCombatCard(fight.run, 'POKE'), enchantment: { id: 'MOMENTUM', amount: 5 } };
+    state.hand = [poke];
+    sts2(() => fight.combat.summon(8));
+    sts2(() => fight.combat.playCard(0, 0));
+    state.hand = [poke];
+    state.discardPile = [];
+    const shown = sts2(() => toGameState(fight.run)).combat?.hand[0]?.damage;
+    const before = state.monsters[0]?.hp ?? 0;
+    sts2(() => fight.combat.playCard(0, 0));
+    const dealt = before - (state.monsters[0]?.hp ?? 0);
+    expect(shown).toBe(dealt);
+    // Poke's 6 and the 5 Momentum added after the first play.
+    expect(dealt).toBe(11);
+  });
+});
+
 describe("StS2 state view: a card's Replay shows apart from its hits, as in the real states", () => {
   it('Transfigure, Spiral 2, Glam and none: replay 1, 2, 1, null; hits per play; the play repeats that often', () => {
     const fight = handFight([]);

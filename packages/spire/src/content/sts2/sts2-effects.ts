@@ -90,13 +90,16 @@ export function runEffects(
       case 'summon':
         context.summon(amount);
         break;
-      case 'osty':
-        // The card's damage number: an enchantment (Sharp) adds to it as to a card the player deals.
+      case 'osty': {
+        // The card's damage number: its bonus (Momentum) and enchantment (Sharp) add to it as to a
+        // card the player deals.
+        const damage = amount + options.bonusDamage;
         context.summonAttack(
           effect.target === 'all' ? 'all' : options.target,
-          options.damageOf === undefined ? amount : options.damageOf(amount),
+          options.damageOf === undefined ? damage : options.damageOf(damage),
         );
         break;
+      }
       case 'gold':
         context.gainGold(amount);
         break;
