@@ -40,6 +40,7 @@ import {
   sts2MonsterTurnStart,
   sts2PlayerTurnStart,
 } from '../content/sts2/sts2-monster-turn-powers.js';
+import { cardReplays } from './card-replays.js';
 import { toCombatCard } from './combat-card.js';
 import type {
   AttackTarget,
@@ -53,7 +54,7 @@ import type {
   MonsterMoveDefinition,
   SelectionRequest,
 } from './definitions.js';
-import { CARD_STUN, CARD_STUN_MOVE, HAND_LIMIT, replayKey } from './definitions.js';
+import { CARD_STUN, CARD_STUN_MOVE, HAND_LIMIT } from './definitions.js';
 import { nextFloat, nextInt, shuffleInPlace } from './random.js';
 import { gainGold } from './rewards.js';
 import type { CombatCard, CombatState, MonsterState, Powers, RunState } from './run-state.js';
@@ -1323,15 +1324,11 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('DUPLICATION', 1);
       repeats += 1;
     }
-    // StS2's Replay given in combat (Transfigure).
-    if (sts2 && card.replays !== undefined) repeats += card.replays;
+    // StS2's Replay of the card (Transfigure, Hidden Gem, Glam, Spiral), as the state's view shows it.
+    if (sts2) repeats += cardReplays(card, counters);
     const enchantment = card.enchantment;
     const enchantmentRule = enchantment === undefined ? undefined : findEnchantment(enchantment.id);
     const first = enchantment !== undefined && this.firstPlay(card);
-    if (enchantment !== undefined && enchantmentRule?.replays !== undefined)
-      repeats += enchantmentRule.replays(enchantment.amount, first);
-    // Replay given in combat (Hidden Gem).
-    if (sts2 && (counters.replaysGiven ?? 0) > 0) repeats += counters[replayKey(card.uid)] ?? 0;
     for (let repeat = 0; repeat < repeats && !this.finished() && combat.selection === null; repeat++) {
       // StS1's Slow counts the card before its copy plays (Double Tap's copy is a card played of its own).
       if (!sts2) countSlowCard(combat.monsters);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameStateSchema } from '../api/game-state-schema.js';
 import { withRuleset } from '../content/registry.js';
+import { STS2_CARD_FACTS } from '../content/sts2/data/sts2-card-facts.js';
 import { quietPiles, sts2TestFight, testCombatCard } from '../test-support/sts2-test-fight.js';
 import type { Combat } from './combat.js';
 import { toGameState } from './game-state-projection.js';
@@ -88,6 +89,99 @@ describe('StS2 state view: a card Osty deals shows the damage its play deals', (
       // More than Squeeze's 25 and Calcify's 2: the other Osty Attacks counted.
       expect(dealt).toBeGreaterThan(27);
     }
+  });
+});
+
+/** The Attacks whose damage Osty deals (the export's texts: "Osty deals ..."). */
+const OSTY_ATTACK_IDS = STS2_CARD_FACTS.filter(
+  (facts) =>
+    facts.type === 'Attack' &&
+    (facts.vars.OstyDamage !== undefined || facts.effects.some((effect) => effect.kind === 'osty')),
+).map((facts) => facts.id);
+
+/** Plays `id` (Sharp 3 on it when `sharp`) at the one living enemy: the shown damage, then the dealt. */
+function ostyAttack(id: string, sharp: boolean): { shown: unknown; preview: unknown; dealt: number } {
+  const fight = sts2TestFight('osty-attacks', 'NECROBINDER', [], quietPiles);
+  const state = fight.combat.combat;
+  const card = testCombatCard(fight.run, id);
+  if (sharp) card.enchantment = { id: 'SHARP', amount: 3 };
+  state.hand = [card];
+  sts2(() => fight.combat.summon(8));
+  // Osty's own modifier (Calcify) counts; one living enemy, so Sweeping Gaze's random target is known.
+  state.player.powers.CALCIFY = 2;
+  const other = state.monsters[1];
+  if (other !== undefined) {
+    other.alive = false;
+    other.hp = 0;
+  }
+  const view = sts2(() => toGameState(fight.run)).combat?.hand[0];
+  const before = state.monsters[0]?.hp ?? 0;
+  sts2(() => fight.combat.playCard(0, 0));
+  const preview = view?.target_previews?.find((shown) => shown.target_index === 0)?.damage;
+  return { shown: view?.damage, preview, dealt: before - (state.monsters[0]?.hp ?? 0) };
+}
+
+describe('StS2 state view: every Osty Attack shows the damage Osty deals, Sharp included', () => {
+  it('finds the Osty Attacks of the facts (Poke, Snap, Flatten, Unleash...)', () => {
+    expect(OSTY_ATTACK_IDS).toEqual(
+      expect.arrayContaining(['POKE', 'SNAP', 'FLATTEN', 'UNLEASH', 'PROTECTOR', 'SQUEEZE', 'BONE_SHARDS']),
+    );
+  });
+
+  it.each(OSTY_ATTACK_IDS)('%s: shown = dealt, and Sharp 3 adds 3 to both', (id) => {
+    const plain = ostyAttack(id, false);
+    const sharp = ostyAttack(id, true);
+    expect(plain.shown, 'shown').toBe(plain.dealt);
+    expect(sharp.shown, 'shown with Sharp').toBe(sharp.dealt);
+    // Targeted cards preview the same damage per enemy.
+    if (plain.preview !== undefined) expect(plain.preview, 'preview').toBe(plain.dealt);
+    if (sharp.preview !== undefined) expect(sharp.preview, 'preview with Sharp').toBe(sharp.dealt);
+    expect(plain.dealt).toBeGreaterThan(0);
+    expect(sharp.dealt - plain.dealt, 'Sharp 3').toBe(3);
+  });
+});
+
+describe('StS2 state view: an Osty Attack that grew (Momentum) shows and deals the same', () => {
+  it('Poke with Momentum 5, played once and back in the hand', () => {
+    const fight = sts2TestFight('osty-momentum', 'NECROBINDER', [], quietPiles);
+    const state = fight.combat.combat;
+    const poke = { ...testCombatCard(fight.run, 'POKE'), enchantment: { id: 'MOMENTUM', amount: 5 } };
+    state.hand = [poke];
+    sts2(() => fight.combat.summon(8));
+    sts2(() => fight.combat.playCard(0, 0));
+    state.hand = [poke];
+    state.discardPile = [];
+    const shown = sts2(() => toGameState(fight.run)).combat?.hand[0]?.damage;
+    const before = state.monsters[0]?.hp ?? 0;
+    sts2(() => fight.combat.playCard(0, 0));
+    const dealt = before - (state.monsters[0]?.hp ?? 0);
+    expect(shown).toBe(dealt);
+    // Poke's 6 and the 5 Momentum added after the first play.
+    expect(dealt).toBe(11);
+  });
+});
+
+describe("StS2 state view: a card's Replay shows apart from its hits, as in the real states", () => {
+  it('Transfigure, Spiral 2, Glam and none: replay 1, 2, 1, null; hits per play; the play repeats that often', () => {
+    const fight = handFight([]);
+    const state = fight.combat.combat;
+    const strike = () => testCombatCard(fight.run, 'STRIKE_IRONCLAD');
+    state.hand = [
+      { ...strike(), replays: 1 },
+      { ...strike(), enchantment: { id: 'SPIRAL', amount: 2 } },
+      { ...strike(), enchantment: { id: 'GLAM', amount: 1 } },
+      strike(),
+    ];
+    const view = sts2(() => toGameState(fight.run));
+    expect(gameStateSchema.safeParse(view).success).toBe(true);
+    const hand = view.combat?.hand ?? [];
+    expect(hand.map((card) => card.replay)).toEqual([1, 2, 1, null]);
+    expect(hand.map((card) => card.hits)).toEqual([1, 1, 1, 1]);
+    // The shown damage is per play; the play deals it 1 + replay times.
+    const shown = hand[0]?.damage ?? 0;
+    const before = state.monsters[0]?.hp ?? 0;
+    sts2(() => fight.combat.playCard(0, 0));
+    expect(before - (state.monsters[0]?.hp ?? 0)).toBe(shown * 2);
   });
 });
 

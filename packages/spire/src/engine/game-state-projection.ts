@@ -16,6 +16,7 @@ import {
   withRuleset,
 } from '../content/registry.js';
 import { findEnchantment } from '../content/sts2/sts2-enchantments.js';
+import { cardReplays } from './card-replays.js';
 import { cardRewardAlternatives } from './card-reward-alternatives.js';
 import {
   baseCost,
@@ -355,6 +356,7 @@ function handCard(
   // Two literals rather than a spread of the StS2 fields in the middle: a spread builds every hand
   // card on the slow path. The keys keep their order (the JSON is the same).
   if (run.ruleset === 'sts2') {
+    const replays = cardReplays(card, combat.counters);
     const view: Api.HandCard = {
       index,
       card_id: card.id,
@@ -379,6 +381,9 @@ function handCard(
       block,
       hits: baseDamage === null ? null : hits,
       total_damage: totalDamage,
+      // The real state shows a card's Replay apart (`replay`, null without one): `hits` and the
+      // totals stay per play, as the real states' hits are the card's own repeat count.
+      replay: replays > 0 ? replays : null,
       target_previews: previews,
     };
     // Named and explained as in the deck's and the selections' views; the costs above already count it.

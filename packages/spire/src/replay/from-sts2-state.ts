@@ -3,7 +3,6 @@
 // as it is (HP, block, energy, stars, powers, hand, piles, enemies and their current move); what it
 // does not show is filled in and named in `notes` (a draw pile order, monster move history). Names
 // the ruleset does not know are reported in `unknown` and left out; they never throw.
-import type * as Api from '../api/game-state.js';
 import type { GameState } from '../api/game-state.js';
 import { parseGameState } from '../api/game-state-schema.js';
 import {
@@ -23,7 +22,6 @@ import { baseCost, Combat, toCombatCard } from '../engine/combat.js';
 import { createRandomState, shuffleInPlace } from '../engine/random.js';
 import { initialRunCounters } from '../engine/run.js';
 import type {
-  CardEnchantment,
   CharacterId,
   CombatCard,
   CombatState,
@@ -31,6 +29,7 @@ import type {
   MonsterState,
   RunState,
 } from '../engine/run-state.js';
+import { deckEnchantment, enchantCombatCards, handEnchantment } from './sts2-state-enchantments.js';
 
 /** Names of a state the StS2 ruleset does not know, per kind (each name once). */
 export interface UnknownNames {
@@ -102,7 +101,7 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
   for (const entry of runView.deck ?? []) {
     const made = card(entry.card_id, entry.upgraded);
     if (made === null) continue;
-    const enchantment = enchantmentOf(entry);
+    const enchantment = deckEnchantment(entry);
     if (enchantment !== null) {
       if (findEnchantment(enchantment.id) !== undefined) made.enchantment = enchantment;
       else
@@ -147,6 +146,8 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
     return powers;
   };
   const hand: CombatCard[] = [];
+  // Hand cards whose enchantment the state does not tell: they may take a deck card's.
+  const open = new Set<CombatCard>();
   for (const entry of combatView.hand) {
     const made = card(entry.card_id, entry.upgraded);
     if (made === null) continue;
@@ -159,6 +160,16 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
       shown !== baseCost(definition, made.upgraded)
     ) {
       combatCard.turnCost = shown;
+    }
+    const enchanted = handEnchantment(entry, deck, runView.deck ?? [], notes);
+    if (enchanted === null) open.add(combatCard);
+    else if ('enchantment' in enchanted) {
+      const enchantment = enchanted.enchantment;
+      if (findEnchantment(enchantment.id) !== undefined) combatCard.enchantment = enchantment;
+      else
+        notes.push(
+          `Enchantment ${enchantment.id} on ${entry.card_id} in the hand is not known: the card is loaded without it.`,
+        );
     }
     hand.push(combatCard);
   }
@@ -174,12 +185,16 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
   let drawPile = pile(player.draw_cards);
   const discardPile = pile(player.discard_cards) ?? [];
   const exhaustPile = pile(player.exhaust_cards) ?? [];
-  enchantCombatCards(deck, [hand, drawPile ?? [], discardPile, exhaustPile]);
+  enchantCombatCards(deck, hand, open, [drawPile ?? [], discardPile, exhaustPile]);
   if (drawPile === null) {
     // Without piles in the state: the deck minus the hand is the draw pile.
     const left = deck.map((entry) => toCombatCard({ ...entry, uid: nextUid++ }));
     for (const inHand of hand) {
-      const index = left.findIndex((entry) => entry.id === inHand.id && entry.upgraded === inHand.upgraded);
+      const same = (entry: CombatCard): boolean =>
+        entry.id === inHand.id && entry.upgraded === inHand.upgraded;
+      // The deck's copy with the hand card's enchantment (or none) is the one in the hand.
+      let index = left.findIndex((entry) => same(entry) && entry.enchantment?.id === inHand.enchantment?.id);
+      if (index < 0) index = left.findIndex(same);
       if (index >= 0) left.splice(index, 1);
     }
     drawPile = left;
@@ -284,43 +299,6 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
 }
 
 /** The encounter whose monsters are the state's enemies, else the boss encounter, else a placeholder. */
-/**
- * A deck card's enchantment as the state shows it: the id, and as its number the amount the enchantment
- * adds to the card's first changed value (Sharp 2: Damage 14 -> 16), else 1.
- */
-function enchantmentOf(entry: Api.DeckCard): CardEnchantment | null {
-  const id = entry.enchantment_id;
-  if (id === null || id === undefined || id === '') return null;
-  for (const value of entry.dynamic_values ?? []) {
-    const enchanted = value.enchanted_value;
-    if (typeof enchanted === 'number' && enchanted !== value.base_value)
-      return { id, amount: enchanted - value.base_value };
-  }
-  return { id, amount: 1 };
-}
-
-/**
- * The state names enchantments on deck cards only: each goes to one combat card of the same id and
- * upgrade, in the hand first (then the draw, discard and exhaust piles), as the game's piles hold the
- * deck's own cards.
- */
-function enchantCombatCards(deck: readonly DeckCard[], piles: readonly CombatCard[][]): void {
-  for (const deckCard of deck) {
-    const enchantment = deckCard.enchantment;
-    if (enchantment === undefined) continue;
-    search: for (const pile of piles)
-      for (const combatCard of pile)
-        if (
-          combatCard.enchantment === undefined &&
-          combatCard.id === deckCard.id &&
-          combatCard.upgraded === deckCard.upgraded
-        ) {
-          combatCard.enchantment = { ...enchantment };
-          break search;
-        }
-  }
-}
-
 function encounterOf(state: GameState, monsters: readonly MonsterState[]): string {
   const ids = monsters.map((monster) => monster.id).sort();
   for (const encounter of allEncounters()) {

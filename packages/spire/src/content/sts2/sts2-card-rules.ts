@@ -222,7 +222,7 @@ const isColorless = (card: CombatCard): boolean =>
   STS2_CARD_FACTS_BY_ID.get(card.id)?.character === 'Colorless';
 /** Spur's heal (the text's `!M!` is its Summon). */
 const SPUR_HEAL = STS2_CARD_FACTS_BY_ID.get('SPUR')?.vars.Heal ?? [0, 0];
-/** Sic 'Em's Summon per hit (the text's `!M!` is Osty's damage). */
+/** Sic 'Em's Summon per hit (the text's `!D!` is Osty's damage). */
 const SIC_EM_SUMMON = STS2_CARD_FACTS_BY_ID.get('SIC_EM')?.vars.SicEm ?? [0, 0];
 
 /**
@@ -924,7 +924,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => ostyCardAttack(x, c, unleashDamage),
   },
   BONE_SHARDS: {
-    text: 'If Osty is alive, he deals !M! damage to ALL enemies and you gain !B! Block. Osty dies.',
+    text: 'If Osty is alive, he deals !D! damage to ALL enemies and you gain !B! Block. Osty dies.',
     play: (x, c) => {
       const combat = x.run.combat;
       const summon = combat?.summon;
@@ -936,7 +936,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
         summon.hp <= 0
       )
         return;
-      x.summonAttack('all', c.magic);
+      x.summonAttack('all', c.damage);
       x.gainBlock(c.block);
       x.killSummon();
     },
@@ -991,11 +991,11 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     },
   },
   HIGH_FIVE: {
-    text: 'Osty deals !M! damage to ALL enemies and applies Vulnerable to ALL enemies (2, upgraded 3).',
+    text: 'Osty deals !D! damage to ALL enemies and applies Vulnerable to ALL enemies (2, upgraded 3).',
     play: (x, c) => {
       const summon = x.run.combat?.summon;
       if (summon === null || summon === undefined || summon.hp <= 0) return;
-      x.summonAttack('all', c.magic);
+      x.summonAttack('all', c.damage);
       x.applyToAllMonsters('VULNERABLE', c.upgraded ? 3 : 2);
     },
   },
@@ -1191,9 +1191,9 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   },
   // ---- Necrobinder: Osty's attacks and Doom this turn (from the game's texts) ----
   FETCH: {
-    text: 'Osty deals !M! damage. If this is the first time this card has been played this turn, draw 1 card.',
+    text: 'Osty deals !D! damage. If this is the first time this card has been played this turn, draw 1 card.',
     play: (x, c) => {
-      x.summonAttack(c.target, c.magic);
+      x.summonAttack(c.target, c.damage);
       const combat = x.run.combat;
       if (combat === null) return;
       // The turn this card was last played, by its uid (a counter: the state stays plain JSON).
@@ -1204,15 +1204,15 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     },
   },
   FLATTEN: {
-    text: 'Osty deals !M! damage. This card costs 0 Energy if Osty has attacked this turn.',
-    play: (x, c) => x.summonAttack(c.target, c.magic),
+    text: 'Osty deals !D! damage. This card costs 0 Energy if Osty has attacked this turn.',
+    play: (x, c) => x.summonAttack(c.target, c.damage),
     dynamicCost: (x, cost) => (x.counter('ostyAttacksThisTurn') > 0 ? 0 : cost),
   },
   RATTLE: {
-    text: 'Osty deals !M! damage. Hits an additional time for each other time he has attacked this turn.',
+    text: 'Osty deals !D! damage. Hits an additional time for each other time he has attacked this turn.',
     play: (x, c) => {
       const hits = 1 + x.counter('ostyAttacksThisTurn');
-      for (let hit = 0; hit < hits; hit++) x.summonAttack(c.target, c.magic);
+      for (let hit = 0; hit < hits; hit++) x.summonAttack(c.target, c.damage);
     },
   },
   DEATHS_DOOR: {
@@ -1233,11 +1233,11 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
   },
   SIC_EM: {
     text: [
-      `Osty deals !M! damage. Whenever Osty hits this enemy this turn, Summon ${SIC_EM_SUMMON[0]}.`,
-      `Osty deals !M! damage. Whenever Osty hits this enemy this turn, Summon ${SIC_EM_SUMMON[1]}.`,
+      `Osty deals !D! damage. Whenever Osty hits this enemy this turn, Summon ${SIC_EM_SUMMON[0]}.`,
+      `Osty deals !D! damage. Whenever Osty hits this enemy this turn, Summon ${SIC_EM_SUMMON[1]}.`,
     ],
     play: (x, c) => {
-      x.summonAttack(c.target, c.magic);
+      x.summonAttack(c.target, c.damage);
       x.applyToMonster(c.target, 'SIC_EM', varOf(c, 'SicEm'));
     },
   },

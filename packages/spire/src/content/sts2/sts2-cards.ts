@@ -99,6 +99,9 @@ function playShiv(context: CombatContext, play: CardPlay): void {
   context.attack(context.playerPower('FAN_OF_KNIVES') > 0 ? 'all' : play.target, damage, 1);
 }
 
+/** What an Osty Attack without a rule of its own adds to its damage: nothing (Osty still deals it). */
+const nothingMore: NonNullable<CardDefinition['summonDamage']> = () => 0;
+
 /** The effect options of an enchanted card: its damage and Block numbers go through the enchantment. */
 function enchantedOptions(context: CombatContext, card: CombatCard, options: EffectOptions): EffectOptions {
   const first = context.counter(enchantPlayedKey(card.uid)) === 0;
@@ -186,9 +189,14 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
   const unplayable = keywordsOf(facts).includes('Unplayable');
   const cost = unplayable ? -2 : facts.cost;
   const upgradedCost = unplayable ? -2 : (UPGRADED_COSTS[facts.id] ?? cost);
-  const damage = rule?.damage ?? pair(facts.vars.Damage);
+  // An Osty Attack's OstyDamage is its damage (the export's own card files type it Damage): the
+  // play, an enchantment (Sharp) and the view read it as they read any card's damage.
+  const ostyDamage = facts.vars.Damage === undefined ? facts.vars.OstyDamage : undefined;
+  const damage = rule?.damage ?? pair(facts.vars.Damage ?? ostyDamage);
   const block = rule?.block ?? pair(facts.vars.Block);
-  const magicName = Object.keys(facts.vars).find((name) => name !== 'Damage' && name !== 'Block');
+  const magicName = Object.keys(facts.vars).find(
+    (name) => name !== 'Damage' && name !== 'Block' && (ostyDamage === undefined || name !== 'OstyDamage'),
+  );
   const magic = rule?.magic ?? (magicName === undefined ? undefined : pair(facts.vars[magicName]));
   const repeat = facts.vars.Repeat;
   const handWritten = HAND_WRITTEN[facts.id] ?? rule?.play;
@@ -216,7 +224,11 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
     ...(rule?.onSelect !== undefined ? { onSelect: rule.onSelect } : {}),
     ...(rule?.unplayableReason !== undefined ? { unplayableReason: rule.unplayableReason } : {}),
     ...(rule?.dynamicCost !== undefined ? { dynamicCost: rule.dynamicCost } : {}),
-    ...(rule?.summonDamage !== undefined ? { summonDamage: rule.summonDamage } : {}),
+    ...(rule?.summonDamage !== undefined
+      ? { summonDamage: rule.summonDamage }
+      : ostyDamage !== undefined
+        ? { summonDamage: nothingMore }
+        : {}),
     ...(rule?.whileInHand !== undefined ? { whileInHand: rule.whileInHand } : {}),
     ...(rule?.restOption !== undefined ? { restOption: rule.restOption } : {}),
     ...(rule?.atActStart !== undefined ? { atActStart: rule.atActStart } : {}),

@@ -85,17 +85,17 @@ export const STS2_CHARACTER_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
   },
   RIGHT_HAND_HAND: {
     // "Costs 2 or more": read as the Energy paid for the card (a card played for free costs nothing).
-    text: 'Osty deals !M! damage. Whenever you play a card that costs 2 Energy or more, return this to your Hand from the Discard Pile.',
-    play: (x, c) => x.summonAttack(c.target, c.magic),
+    text: 'Osty deals !D! damage. Whenever you play a card that costs 2 Energy or more, return this to your Hand from the Discard Pile.',
+    play: (x, c) => x.summonAttack(c.target, c.damage),
     onOtherCardPlayed: (x, card, _type, energyPaid) => {
       if (energyPaid < RIGHT_HAND_HAND_COST) return;
       if (x.run.combat?.discardPile.includes(card) === true) moveChosenToHand(x, [card], false);
     },
   },
   SNAP: {
-    text: 'Osty deals !M! damage. Add Retain to a card in your Hand.',
+    text: 'Osty deals !D! damage. Add Retain to a card in your Hand.',
     play: (x, c) => {
-      x.summonAttack(c.target, c.magic);
+      x.summonAttack(c.target, c.damage);
       x.requestSelection({ source: 'hand', count: 1, prompt: 'Choose a card to Retain.' });
     },
     onSelect: (_x, chosen) => {

@@ -216,9 +216,9 @@ export const STS2_COLORLESS_CARD_RULES: Readonly<Record<string, Sts2CardRule>> =
   },
   // ---- Tokens ----
   SWEEPING_GAZE: {
-    text: 'Osty deals !M! damage to a random enemy.',
+    text: 'Osty deals !D! damage to a random enemy.',
     unplayableReason: (x) => (ostyAlive(x) ? null : 'Sweeping Gaze needs Osty alive.'),
-    play: (x, c) => x.summonAttack(x.randomMonsterIndex(), c.magic),
+    play: (x, c) => x.summonAttack(x.randomMonsterIndex(), c.damage),
   },
   // ---- Event cards ----
   METAMORPHOSIS: {

@@ -90,9 +90,16 @@ export function runEffects(
       case 'summon':
         context.summon(amount);
         break;
-      case 'osty':
-        context.summonAttack(effect.target === 'all' ? 'all' : options.target, amount);
+      case 'osty': {
+        // The card's damage number: its bonus (Momentum) and enchantment (Sharp) add to it as to a
+        // card the player deals.
+        const damage = amount + options.bonusDamage;
+        context.summonAttack(
+          effect.target === 'all' ? 'all' : options.target,
+          options.damageOf === undefined ? damage : options.damageOf(damage),
+        );
         break;
+      }
       case 'gold':
         context.gainGold(amount);
         break;

@@ -110,6 +110,11 @@ const ENCHANTMENTS: readonly EnchantmentDefinition[] = [
     retain: true,
   },
   {
+    // The export's text: "Increases damage on this card by 2-3" (Self-Help Book 2, Gnarled Hammer 3);
+    // its note: only on powered attacks (IsPoweredAttack). Osty's Attacks (Poke, Snap, Unleash...)
+    // count: their card files give them a Damage var like any attack, and the export's notes call
+    // powered attacks those of the player "or their pets" (Double Damage) with "a standard damage
+    // value" (Instinct). The play (the card's damage) and the view both add it.
     id: 'SHARP',
     name: 'Sharp',
     text: (amount) => `This card deals ${amount} more damage.`,
