@@ -179,6 +179,7 @@ export const enemySchema = z.looseObject({
   block: integer,
   is_alive: z.boolean(),
   is_hittable: z.boolean(),
+  is_half_dead: optional(z.boolean()),
   powers: z.array(powerSchema),
   intent: optionalNullable(z.string()),
   move_id: optionalNullable(z.string()),

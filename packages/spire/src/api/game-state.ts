@@ -298,6 +298,8 @@ export interface Enemy {
   block: number;
   is_alive: boolean;
   is_hittable: boolean;
+  /** Spire extension: down but not gone (StS1's half-dead Awakened One or Darkling); it takes its turn to rise. */
+  is_half_dead?: boolean;
   powers: Power[];
   /** Legacy alias of `move_id`. */
   intent?: string | null;

@@ -871,7 +871,11 @@ export class Combat implements CombatContext {
           if (this.finished()) return;
         }
         if (this.finished()) return;
-        if (!monster.alive) continue;
+        if (!monster.alive) {
+          // StS1: Poison ticks before the monsters act, so one left half-dead by it still takes this turn.
+          if (!sts2 && monster.memory.down === 1) this.turnWhileDown(monster);
+          continue;
+        }
       }
       this.executeMove(combat.monsters.indexOf(monster));
       if (this.finished()) return;
@@ -2701,7 +2705,8 @@ export class Combat implements CombatContext {
     let pending = false;
     for (const monster of combat.monsters) {
       if (monster.alive) living = true;
-      if (monster.memory.pendingSpawn === 1) pending = true;
+      // A half-dead monster that rises whatever else falls (StS1's Awakened One) keeps the fight going.
+      if (monster.memory.pendingSpawn === 1 || monster.memory.rising === 1) pending = true;
     }
     if (!living && !pending) {
       combat.over = true;

@@ -422,7 +422,8 @@ function handCard(
 }
 
 function intentsOf(run: RunState, combat: CombatState, monster: MonsterState): Api.Intent[] {
-  if (!monster.alive) return [];
+  // A half-dead monster (down, not gone) shows what it does on its turn: Rebirth, Regrow, Reincarnate.
+  if (!monster.alive && monster.memory.down !== 1) return [];
   const parts = INTENT_PARTS[monster.move.intent];
   return parts.map((type, index) => {
     if ((type === 'Attack' || type === 'DeathBlow') && monster.move.baseDamage !== null) {
@@ -491,6 +492,7 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
     hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index, living, rules)),
     enemies: combat.monsters.map((monster, index) => ({
       index,
+      ...(monster.memory.down === 1 ? { is_half_dead: true } : {}),
       enemy_id: monster.id,
       name: monster.name,
       current_hp: monster.hp,
@@ -499,8 +501,8 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
       is_alive: monster.alive,
       is_hittable: monster.alive,
       powers: powersOf(monster.powers),
-      intent: monster.alive ? monster.move.id : null,
-      move_id: monster.alive ? monster.move.id : null,
+      intent: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
+      move_id: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
       intents: intentsOf(run, combat, monster),
     })),
     end_turn_will_kill_player: incoming - combat.player.block >= run.hp,

@@ -63,14 +63,15 @@ describe('the hits of a targeted attack (StS1)', () => {
     expect(other.hp).toBe(otherHp);
   });
 
-  it('stop when the Awakened One falls, though it rises again at once here (in StS1 it lies half-dead)', () => {
+  it('stop when the Awakened One falls half-dead (it rises on its own turn)', () => {
     const run = fight(['AWAKENED_ONE']);
     const [awakened] = monstersOf(run);
     if (awakened === undefined) throw new Error('expected the Awakened One');
     awakened.hp = 3;
     play(run, 'TWIN_STRIKE', 0);
-    expect(awakened.memory.phase).toBe(2);
-    expect(awakened.hp).toBe(300);
+    expect(awakened.memory.down).toBe(1);
+    expect(awakened.hp).toBe(0);
+    expect(run.combat?.over).toBe(false);
   });
 });
 

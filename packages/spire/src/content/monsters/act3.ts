@@ -1,10 +1,18 @@
 // Act 3 (The Beyond) monsters: a representative set of the original's normals, elites and bosses.
 // Where a mechanic is simplified, the description says so.
 import type { MonsterContext, MonsterDefinition } from '../../engine/definitions.js';
+import { POWERS } from '../powers.js';
 import { move } from './monster.js';
 
 function others(x: MonsterContext) {
   return x.combat.livingMonsters().filter((monster) => monster !== x.monster);
+}
+
+/** Whether the Awakened One loses this power when it first dies: debuffs (negative Strength too), Curiosity, Shackled. */
+function awakeningDrops(id: string, amount: number): boolean {
+  if (id === 'CURIOSITY' || id === 'SHACKLED') return true;
+  if (id === 'STRENGTH' || id === 'DEXTERITY') return amount < 0;
+  return POWERS.find((power) => power.id === id)?.debuff ?? false;
 }
 
 export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
@@ -17,6 +25,9 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       move('NIP', 'Nip', 'Attack'),
       move('CHOMP', 'Chomp', 'Attack', 8, 2),
       move('HARDEN', 'Harden', 'Defend', undefined, undefined, (x) => x.gainBlock(12)),
+      // Its intents while half-dead (played by whileDown, not by a turn of its own).
+      move('REGROW', 'Regrow', 'Unknown'),
+      move('REINCARNATE', 'Reincarnate', 'Buff'),
     ],
     setup: (x) => {
       x.monster.memory.NIP_DAMAGE = 7 + Math.floor(x.roll() / 20);
@@ -36,12 +47,14 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       x.monster.memory.down = 1;
       x.monster.memory.regrown = 0;
       x.monster.powers = {};
+      x.setMove('REGROW');
     },
     whileDown: (x) => {
       const monster = x.monster;
       if ((monster.memory.regrown ?? 0) === 0) {
         monster.memory.regrown = 1;
         monster.history.push('REGROW');
+        x.setMove('REINCARNATE');
         return;
       }
       monster.memory.down = 0;
@@ -297,7 +310,7 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     id: 'AWAKENED_ONE',
     name: 'Awakened One',
     hp: [300, 300],
-    text: 'Phase 1: Regenerate 10, Curiosity 1 (gains 1 Strength whenever you play a Power); Slash (20 damage) first, then Soul Strike (6 damage x4) or Slash, never three Slashes or two Soul Strikes in a row. On death it awakens with 300 HP and all its powers removed: Dark Echo (40 damage) first, then Sludge (18 damage, a Void into your draw pile) or Tackle (10 damage x3).',
+    text: 'Phase 1: Regenerate 10, Curiosity 1 (gains 1 Strength whenever you play a Power); Slash (20 damage) first, then Soul Strike (6 damage x4) or Slash, never three Slashes or two Soul Strikes in a row. On its first death it lies half-dead (it cannot be targeted or hit, the fight goes on) and loses its debuffs and Curiosity but keeps its Strength and Regenerate; on its next turn it rises (Rebirth) with 300 HP, then Dark Echo (40 damage) first, then Sludge (18 damage, a Void into your draw pile) or Tackle (10 damage x3). When it dies again, the Cultists left flee.',
     moves: [
       move('SLASH', 'Slash', 'Attack', 20),
       move('SOUL_STRIKE', 'Soul Strike', 'Attack', 6, 4),
@@ -311,16 +324,35 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       x.monster.powers.CURIOSITY = 1;
       x.monster.memory.phase = 1;
     },
+    // Decompiled AwakenedOne.damage/die and sts_lightspeed's Monster::die: the first death leaves it
+    // half-dead (the fight goes on, nothing can target or hit it), it keeps its buffs (Strength,
+    // Regenerate) and loses its debuffs, Curiosity and Shackled; it rises in its own next turn (Rebirth).
     onDeath: (x) => {
-      if ((x.monster.memory.phase ?? 1) !== 1) return;
       const monster = x.monster;
+      if ((monster.memory.phase ?? 1) !== 1) {
+        // Its second death ends the fight: the Cultists still standing leave (sts_lightspeed: Minion Leader).
+        for (const other of others(x)) {
+          other.alive = false;
+          other.escaped = true;
+        }
+        return;
+      }
+      monster.memory.down = 1;
+      monster.memory.rising = 1;
+      for (const id of Object.keys(monster.powers))
+        if (awakeningDrops(id, monster.powers[id] ?? 0)) delete monster.powers[id];
+      x.setMove('REBIRTH');
+    },
+    // Rebirth (ChangeStateAction REBIRTH): Max HP 300 and a full heal; it acts in its second form from its next turn.
+    whileDown: (x) => {
+      const monster = x.monster;
+      monster.history.push('REBIRTH');
+      monster.memory.down = 0;
+      monster.memory.rising = 0;
       monster.memory.phase = 2;
       monster.alive = true;
-      monster.hp = 300;
       monster.maxHp = 300;
-      monster.powers = {};
-      monster.history = [];
-      x.setMove('REBIRTH');
+      monster.hp = 300;
     },
     nextMove: (x) => {
       if ((x.monster.memory.phase ?? 1) === 2) {
