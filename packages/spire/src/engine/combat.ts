@@ -1279,16 +1279,6 @@ export class Combat implements CombatContext {
       if (definition.type === 'Power' && (monster.powers.CURIOSITY ?? 0) > 0) {
         this.applyToMonster(index, 'STRENGTH', monster.powers.CURIOSITY ?? 0);
       }
-      if ((monster.powers.TIME_WARP ?? 0) > 0) {
-        const left = (monster.powers.TIME_WARP ?? 0) - 1;
-        if (left <= 0) {
-          monster.powers.TIME_WARP = 12;
-          this.applyToMonster(index, 'STRENGTH', 2);
-          combat.counters.forceEndTurn = 1;
-        } else {
-          monster.powers.TIME_WARP = left;
-        }
-      }
       // Choke: the choked enemy loses HP for every card played after it this turn.
       if ((monster.powers.CHOKED ?? 0) > 0) {
         this.reduceMonsterHp(monster, monster.powers.CHOKED ?? 0, false);
@@ -1314,6 +1304,10 @@ export class Combat implements CombatContext {
     this.currentCard = card;
     this.attackBonus = definition.type === 'Attack' ? this.attackBonusOf(card) : 0;
     definition.play?.(this, play);
+    // StS1's Time Warp counts the card once it resolved (TimeWarpPower.onAfterUseCard); a copy (Double
+    // Tap, Burst) is a card played of its own. Ending the turn drops the copies still to come
+    // (callEndTurnEarlySequence empties the card queue), though the Double Tap they used is spent.
+    let warped = this.countTimeWarp();
     let repeats = 0;
     if (definition.type === 'Attack' && (combat.player.powers.DOUBLE_TAP ?? 0) > 0) {
       this.reducePlayerPower('DOUBLE_TAP', 1);
@@ -1333,11 +1327,16 @@ export class Combat implements CombatContext {
     const enchantment = card.enchantment;
     const enchantmentRule = enchantment === undefined ? undefined : findEnchantment(enchantment.id);
     const first = enchantment !== undefined && this.firstPlay(card);
-    for (let repeat = 0; repeat < repeats && !this.finished() && combat.selection === null; repeat++) {
+    for (
+      let repeat = 0;
+      repeat < repeats && !warped && !this.finished() && combat.selection === null;
+      repeat++
+    ) {
       // StS1's Slow counts the card before its copy plays (Double Tap's copy is a card played of its own).
       if (!sts2) countSlowCard(combat.monsters);
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
+      warped = this.countTimeWarp();
     }
     if (enchantment !== undefined) {
       enchantmentRule?.onPlayed?.(this, card, enchantment.amount, first);
@@ -1393,6 +1392,26 @@ export class Combat implements CombatContext {
     }
     if (sts2 && !combat.over) this.afterSts2CardPlaced(card, definition, energyPaid);
     this.checkCombatOver();
+  }
+
+  /** Time Warp counts a card played: the 12th gives the monster 2 Strength and ends the turn (then true). */
+  private countTimeWarp(): boolean {
+    let warped = false;
+    const monsters = this.combat.monsters;
+    for (let index = 0; index < monsters.length; index++) {
+      const monster = monsters[index];
+      if (monster === undefined || !monster.alive || (monster.powers.TIME_WARP ?? 0) <= 0) continue;
+      const left = (monster.powers.TIME_WARP ?? 0) - 1;
+      if (left > 0) {
+        monster.powers.TIME_WARP = left;
+        continue;
+      }
+      monster.powers.TIME_WARP = 12;
+      this.applyToMonster(index, 'STRENGTH', 2);
+      this.combat.counters.forceEndTurn = 1;
+      warped = true;
+    }
+    return warped;
   }
 
   /** Flat damage the relics add to each hit of this Attack card (Strike Dummy, Miniature Cannon). */

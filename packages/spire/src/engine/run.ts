@@ -647,9 +647,14 @@ function rejection(run: RunState, action: EngineAction, legal: readonly EngineAc
 }
 
 /** The turn a Well-Laid Plans choice interrupted ends once the choice is made. */
-function endTurnAfterRetainChoice(combat: Combat): void {
+/**
+ * Ends the turn once a choice that held it is made: Well-Laid Plans' Retain at the end of the turn, or
+ * the choice of the card whose play Time Warp ended the turn on (its effect resolves first).
+ */
+function endTurnAfterChoice(combat: Combat): void {
   const state = combat.combat;
-  if (state.over || state.selection !== null || (state.counters.retainChosen ?? 0) === 0) return;
+  if (state.over || state.selection !== null) return;
+  if ((state.counters.retainChosen ?? 0) === 0 && (state.counters.forceEndTurn ?? 0) === 0) return;
   combat.endTurn();
 }
 
@@ -694,7 +699,7 @@ const PERFORMERS = new Map<string, Performer>([
       }
       const combat = new Combat(run);
       combat.choose(option);
-      endTurnAfterRetainChoice(combat);
+      endTurnAfterChoice(combat);
       afterCombatAction(run);
     },
   ],
@@ -703,7 +708,7 @@ const PERFORMERS = new Map<string, Performer>([
     (run) => {
       const combat = new Combat(run);
       combat.resolveSelection();
-      endTurnAfterRetainChoice(combat);
+      endTurnAfterChoice(combat);
       afterCombatAction(run);
     },
   ],
