@@ -646,7 +646,6 @@ function rejection(run: RunState, action: EngineAction, legal: readonly EngineAc
   );
 }
 
-/** The turn a Well-Laid Plans choice interrupted ends once the choice is made. */
 /**
  * Ends the turn once a choice that held it is made: Well-Laid Plans' Retain at the end of the turn, or
  * the choice of the card whose play Time Warp ended the turn on (its effect resolves first).
