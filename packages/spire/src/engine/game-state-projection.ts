@@ -33,7 +33,6 @@ import {
 import type { CardDefinition, CardPlay } from './definitions.js';
 import { MAP_WIDTH, mapHeight } from './map.js';
 import { reachableNodes } from './map-travel.js';
-import { presentPowerIds } from './power-record.js';
 import { legalActionNames, restOptions } from './run.js';
 import type {
   CardEnchantment,
@@ -239,7 +238,7 @@ function apiPowerId(id: string): string {
 }
 
 function powersOf(powers: Powers): Api.Power[] {
-  return presentPowerIds(powers).map((id, index) => {
+  return Object.keys(powers).map((id, index) => {
     const definition = getPower(id);
     const amount = powers[id] ?? 0;
     return {

@@ -48,8 +48,8 @@ export interface CombatCard extends DeckCard {
   replays?: number;
 }
 
-/** Powers by id with their amount; `undefined` for a power not present (see powerRecord). */
-export type Powers = Record<string, number | undefined>;
+/** Powers by id with their amount; insertion order is deterministic. */
+export type Powers = Record<string, number>;
 
 export interface PlayerCombat {
   block: number;

@@ -1,6 +1,5 @@
 // Act 1 (Exordium) monsters with the original HP ranges, moves, odds and repeat limits.
 import type { MonsterContext, MonsterDefinition } from '../../engine/definitions.js';
-import type { Powers } from '../../engine/run-state.js';
 import { move, split, splitWhenHalf } from './monster.js';
 import { stealGold } from './steal-gold.js';
 
@@ -422,7 +421,7 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
       move('DEFENSIVE_MODE', 'Defensive Mode', 'Buff', undefined, undefined, (x) => x.buff('SHARP_HIDE', 3)),
       move('ROLL_ATTACK', 'Roll Attack', 'Attack', 9),
       move('TWIN_SLAM', 'Twin Slam', 'AttackBuff', 8, 2, (x) => {
-        x.monster.powers.SHARP_HIDE = undefined;
+        delete x.monster.powers.SHARP_HIDE;
         x.monster.memory.defensive = 0;
         x.monster.memory.threshold = (x.monster.memory.threshold ?? 30) + 10;
         x.monster.powers.MODE_SHIFT = x.monster.memory.threshold ?? 40;
@@ -439,7 +438,7 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
         x.monster.powers.MODE_SHIFT = left;
         return;
       }
-      x.monster.powers.MODE_SHIFT = undefined;
+      delete x.monster.powers.MODE_SHIFT;
       x.monster.memory.defensive = 1;
       x.gainBlock(20);
       x.setMove('DEFENSIVE_MODE');
@@ -493,8 +492,8 @@ export const ACT1_MONSTERS: readonly MonsterDefinition[] = [
   },
 ];
 
-function wake(monster: { memory: Record<string, number>; powers: Powers }): void {
+function wake(monster: { memory: Record<string, number>; powers: Record<string, number> }): void {
   monster.memory.asleep = 0;
-  monster.powers.METALLICIZE = undefined;
-  monster.powers.ASLEEP = undefined;
+  delete monster.powers.METALLICIZE;
+  delete monster.powers.ASLEEP;
 }

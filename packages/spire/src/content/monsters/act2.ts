@@ -328,8 +328,8 @@ export const ACT2_MONSTERS: readonly MonsterDefinition[] = [
         x.debuffPlayer('VULNERABLE', 2);
       }),
       move('ANGER', 'Anger', 'Buff', undefined, undefined, (x) => {
-        for (const id of ['WEAK', 'VULNERABLE', 'POISON', 'SHACKLED']) x.monster.powers[id] = undefined;
-        if ((x.monster.powers.STRENGTH ?? 0) < 0) x.monster.powers.STRENGTH = undefined;
+        for (const id of ['WEAK', 'VULNERABLE', 'POISON', 'SHACKLED']) delete x.monster.powers[id];
+        if ((x.monster.powers.STRENGTH ?? 0) < 0) delete x.monster.powers.STRENGTH;
         x.buff('STRENGTH', 6);
         x.monster.memory.angry = 2;
       }),

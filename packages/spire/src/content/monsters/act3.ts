@@ -343,8 +343,8 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
         x.debuffPlayer('WEAK', 1);
       }),
       move('HASTE', 'Haste', 'Buff', undefined, undefined, (x) => {
-        for (const id of ['WEAK', 'VULNERABLE', 'POISON', 'SHACKLED']) x.monster.powers[id] = undefined;
-        if ((x.monster.powers.STRENGTH ?? 0) < 0) x.monster.powers.STRENGTH = undefined;
+        for (const id of ['WEAK', 'VULNERABLE', 'POISON', 'SHACKLED']) delete x.monster.powers[id];
+        if ((x.monster.powers.STRENGTH ?? 0) < 0) delete x.monster.powers.STRENGTH;
         x.monster.hp = Math.max(x.monster.hp, Math.floor(x.monster.maxHp / 2));
         x.monster.memory.hasted = 1;
       }),

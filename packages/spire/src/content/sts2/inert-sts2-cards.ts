@@ -4,7 +4,7 @@
 // inert. It finds the cards whose effects the simulator does not model at all.
 import { Combat } from '../../engine/combat.js';
 import { createRun } from '../../engine/run.js';
-import type { CharacterId, CombatCard, Powers, RunState } from '../../engine/run-state.js';
+import type { CharacterId, CombatCard, RunState } from '../../engine/run-state.js';
 import { getCard, withRuleset } from '../registry.js';
 import { ALL_STS2_CARD_FACTS } from './sts2-cards.js';
 import { isModelledSts2Power } from './sts2-powers.js';
@@ -69,9 +69,9 @@ function snapshot(run: RunState, played: number): string {
         (entry) =>
           `${entry.id}${entry.upgraded ? '+' : ''}:${entry.combatCost ?? ''}:${entry.turnCost ?? ''}:${entry.bonus}:${entry.retainOnce}`,
       );
-  const powers = (values: Readonly<Powers>) =>
+  const powers = (values: Readonly<Record<string, number>>) =>
     Object.entries(values)
-      .filter(([id, amount]) => amount !== undefined && amount !== 0 && isModelledSts2Power(id))
+      .filter(([id, amount]) => amount !== 0 && isModelledSts2Power(id))
       .sort(([a], [b]) => (a < b ? -1 : 1));
   return JSON.stringify({
     hp: run.hp,

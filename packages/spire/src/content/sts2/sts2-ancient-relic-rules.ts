@@ -2,7 +2,7 @@
 
 import { toCombatCard } from '../../engine/combat-card.js';
 import type { CardPlay, CombatContext } from '../../engine/definitions.js';
-import type { CombatCard, DeckCard, Powers, RewardItem, RunState } from '../../engine/run-state.js';
+import type { CombatCard, DeckCard, RewardItem, RunState } from '../../engine/run-state.js';
 import { releaseCard } from '../relic-cards.js';
 import { counterOf, relicState, setCounter, tick } from '../relic-counter.js';
 import { runServices } from '../run-services.js';
@@ -30,7 +30,7 @@ function counters(context: CombatContext): Record<string, number> {
 }
 
 /** The combat's player powers, written directly where a relic sets a rule for the turn. */
-function playerPowers(context: CombatContext): Powers {
+function playerPowers(context: CombatContext): Record<string, number> {
   return context.run.combat?.player.powers ?? {};
 }
 
@@ -38,7 +38,7 @@ function playerPowers(context: CombatContext): Powers {
 function addPower(context: CombatContext, id: string, amount: number): void {
   const powers = playerPowers(context);
   const next = (powers[id] ?? 0) + amount;
-  if (next === 0) powers[id] = undefined;
+  if (next === 0) delete powers[id];
   else powers[id] = next;
 }
 

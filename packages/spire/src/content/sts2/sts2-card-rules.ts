@@ -702,7 +702,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => {
       const monster = target(x, c);
       if (monster === undefined) return;
-      monster.powers.ARTIFACT = undefined;
+      delete monster.powers.ARTIFACT;
       monster.block = 0;
       x.applyToMonster(c.target, 'VULNERABLE', c.magic);
     },
@@ -1181,8 +1181,7 @@ export const STS2_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
       if (combat === null || source === undefined) return;
       // The debuffs as they are after the hit (a kill leaves them on the dead enemy: still copied).
       const debuffs = Object.entries(source.powers).filter(
-        (entry): entry is [string, number] =>
-          STS2_DEBUFF_IDS.has(entry[0]) && entry[1] !== undefined && entry[1] !== 0,
+        ([id, amount]) => STS2_DEBUFF_IDS.has(id) && amount !== 0,
       );
       combat.monsters.forEach((monster, index) => {
         if (index === c.target || !monster.alive) return;

@@ -38,7 +38,7 @@ export function sts2HpLoss(monster: MonsterState, loss: number): number {
   if (result > 0 && slippery > 0) {
     result = 1;
     if (slippery > 1) monster.powers.SLIPPERY = slippery - 1;
-    else monster.powers.SLIPPERY = undefined;
+    else delete monster.powers.SLIPPERY;
   }
   const shell = monster.powers.HARDENED_SHELL ?? 0;
   if (result > 0 && shell > 0) {

@@ -32,10 +32,10 @@ const SLEEPERS: Readonly<Record<string, { readonly sleep: string; readonly wake:
 
 /** Slumber and Asleep end: the monster's next move is its first awake one. */
 function wake(combat: MonsterTurnCombat, monster: MonsterState): void {
-  monster.powers.SLUMBER = undefined;
-  monster.powers.ASLEEP = undefined;
+  delete monster.powers.SLUMBER;
+  delete monster.powers.ASLEEP;
   // The beetle's page: its Plating goes when it wakes (the Matriarch's says nothing of hers).
-  if (monster.id === 'SLUMBERING_BEETLE') monster.powers.PLATING = undefined;
+  if (monster.id === 'SLUMBERING_BEETLE') delete monster.powers.PLATING;
   const moves = SLEEPERS[monster.id];
   if (moves !== undefined) combat.setMove(monster, moves.wake);
 }
@@ -144,7 +144,7 @@ function replaceAxebot(combat: MonsterTurnCombat, dead: MonsterState, stock: num
   if (index < 0) return;
   const axebot = combat.monsterContext(index).spawn('AXEBOT', null);
   if (stock > 1) axebot.powers.STOCK = stock - 1;
-  else axebot.powers.STOCK = undefined;
+  else delete axebot.powers.STOCK;
   combat.setMove(axebot, 'BOOT_UP_MOVE');
 }
 
@@ -169,7 +169,7 @@ function dampen(combat: MonsterTurnCombat, knight: MonsterState): void {
 function undampen(combat: MonsterTurnCombat, knight: MonsterState): void {
   const state = combat.combat;
   const living = state.monsters.some((other) => other.alive && other.id === 'MAGI_KNIGHT');
-  if (!living) state.player.powers.DAMPEN = undefined;
+  if (!living) delete state.player.powers.DAMPEN;
   for (const pile of [state.hand, state.drawPile, state.discardPile, state.exhaustPile])
     for (const card of pile) {
       if (knight.memory[dampenedKey(card.uid)] !== 1) continue;

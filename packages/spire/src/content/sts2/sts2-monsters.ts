@@ -325,11 +325,11 @@ function stunAtThreshold(context: MonsterContext): void {
   const monster = context.monster;
   const plow = monster.powers.PLOW ?? 0;
   if (plow > 0 && monster.hp <= plow) {
-    monster.powers.PLOW = undefined;
-    monster.powers.STRENGTH = undefined;
+    delete monster.powers.PLOW;
+    delete monster.powers.STRENGTH;
     context.setMove('STUN_MOVE');
   } else if ((monster.powers.SHRIEK ?? 0) > 0 && monster.hp * 2 <= monster.maxHp) {
-    monster.powers.SHRIEK = undefined;
+    delete monster.powers.SHRIEK;
     context.setMove('STUN_MOVE');
   }
 }
@@ -432,7 +432,7 @@ function doormaker(): MonsterDefinition {
         effect: (context: MonsterContext) => {
           move.effect?.(context);
           if (move.id === 'GRASP_MOVE') context.buff('STRENGTH', 3);
-          context.monster.powers[phase[0]] = undefined;
+          delete context.monster.powers[phase[0]];
           context.buff(phase[1], 1);
         },
       };
@@ -592,7 +592,7 @@ function owlMagistrate(): MonsterDefinition {
         : {
             ...move,
             effect: (context: MonsterContext) => {
-              context.monster.powers.SOAR = undefined;
+              delete context.monster.powers.SOAR;
               move.effect?.(context);
             },
           },
@@ -786,7 +786,7 @@ function gremlinMerc(): MonsterDefinition {
     onDeath: (context) => {
       const merc = context.monster;
       if ((merc.powers.SURPRISE ?? 0) === 0) return;
-      merc.powers.SURPRISE = undefined;
+      delete merc.powers.SURPRISE;
       context.spawn('SNEAKY_GREMLIN', null);
       const fat = context.spawn('FAT_GREMLIN', null);
       // The Merc's Gold goes with the Fat Gremlin: the engine returns what a killed monster holds.
@@ -820,8 +820,7 @@ function toughEgg(): MonsterDefinition {
     setup: (context) => context.buff('HATCH', EGG_HATCH),
     moves: withMoveEffect(base.moves, 'HATCH_MOVE', (context) => {
       const monster = context.monster;
-      for (const power of Object.keys(monster.powers))
-        if (power !== 'MINION') monster.powers[power] = undefined;
+      for (const power of Object.keys(monster.powers)) if (power !== 'MINION') delete monster.powers[power];
       monster.name = 'Hatchling';
     }),
   };

@@ -288,7 +288,7 @@ export const STS2_RARE_RELIC_RULES: Sts2RelicRules = {
         const monster = combatOf(x).monsters[index];
         if (monster === undefined) return;
         const next = (monster.powers[power] ?? 0) + amount;
-        if (next === 0) monster.powers[power] = undefined;
+        if (next === 0) delete monster.powers[power];
         else monster.powers[power] = next;
       },
       onCardPlayed: (x) => {

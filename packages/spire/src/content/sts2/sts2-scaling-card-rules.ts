@@ -47,8 +47,7 @@ export const STS2_SCALING_CARD_RULES: Readonly<Record<string, Sts2CardRule>> = {
     play: (x, c) => {
       const powers = x.run.combat?.monsters[c.target]?.powers ?? {};
       const debuffs = Object.entries(powers).filter(
-        ([id, amount]) =>
-          amount !== undefined && amount > 0 && STS2_DEBUFF_IDS.has(id) && !id.startsWith('LOSE_'),
+        ([id, amount]) => amount > 0 && STS2_DEBUFF_IDS.has(id) && !id.startsWith('LOSE_'),
       ).length;
       x.attack(c.target, c.damage + c.magic * debuffs);
     },
