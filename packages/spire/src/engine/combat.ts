@@ -215,6 +215,10 @@ const freshKey = keyCache((id) => `fresh:${id}`);
  * each of the engine's many power lookups stays a monomorphic dictionary probe (and never searches
  * Object.prototype for a power that is absent) instead of a megamorphic lookup over every shape a
  * powers object ever had. It serialises, spreads and enumerates like `{}`.
+ * Measured and not kept (branch speed-records): powers records with one fixed shape (every power id
+ * preset to `undefined`, removal by `= undefined`) cost back in building the records, keyed reads and
+ * the view's enumeration what they saved in LoadIC. Callgrind: StS1 random playouts -0.7% (another
+ * pair +0.2%), StS2 random +1.7%, StS1 bot runs +3.9% instructions.
  */
 export function emptyRecord(): Powers {
   return Object.create(null) as Powers;
