@@ -244,6 +244,28 @@ describe('renderObservation on synthetic states', () => {
     expect(observation.text).toContain('2: use potion p0 Fire Potion -> e0 Jaw Worm');
   });
 
+  it('renders a half-dead enemy as down and reviving whatever its intent says', () => {
+    // StS1's Awakened One between its forms: its Rebirth shows as an Unknown intent.
+    const state = syntheticCombat();
+    const awakened: EnemyView = {
+      index: 0,
+      enemy_id: 'AWAKENED_ONE',
+      name: 'Awakened One',
+      current_hp: 0,
+      max_hp: 300,
+      block: 0,
+      is_alive: false,
+      is_hittable: false,
+      is_half_dead: true,
+      intents: [{ intent_type: 'Unknown' }],
+    };
+    (state.combat as { enemies: EnemyView[] }).enemies = [awakened];
+    const text = renderObservation(state, { tokenizer, actions: [{ action: 'end_turn' }] });
+    const line = lineStarting(text, 'e0 Awakened One:');
+    expect(line).toMatch(/down, reviving/);
+    expect(line).toContain('not targetable');
+  });
+
   it('renders an enemy at 0 HP with Heal/Buff intents as down and reviving, never "(none)"', () => {
     // Shaped like a real StS2 state: a phase boss at 0 HP whose next move brings it back.
     const state = syntheticCombat();

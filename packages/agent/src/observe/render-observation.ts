@@ -215,7 +215,8 @@ function enemyLine(enemy: EnemyView, index: number): string {
   const name = `e${index} ${clean(enemy.name ?? enemy.enemy_id, 40)}: HP ${enemy.current_hp ?? '?'}/${enemy.max_hp ?? '?'}`;
   const down = enemy.is_alive === false || enemy.current_hp === 0;
   if (down && intents.length === 0) return `${name}, down (defeated)`;
-  const reviving = down && intents.some((intent) => REVIVING_INTENT.test(intent));
+  const reviving =
+    down && (enemy.is_half_dead === true || intents.some((intent) => REVIVING_INTENT.test(intent)));
   const parts = [
     `${name}${down ? (reviving ? ', down, reviving' : ', down') : ''}, block ${enemy.block ?? 0}`,
     `powers: ${powerList(enemy.powers)}`,

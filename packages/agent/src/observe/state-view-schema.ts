@@ -59,6 +59,7 @@ const enemy = z.looseObject({
   block: number,
   is_alive: flag,
   is_hittable: flag,
+  is_half_dead: flag,
   powers,
   intent: text,
   move_id: text,

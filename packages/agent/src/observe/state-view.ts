@@ -53,6 +53,8 @@ export interface EnemyView {
   block?: number | null;
   is_alive?: boolean | null;
   is_hittable?: boolean | null;
+  /** Down but not gone: it rises on its own turn (StS1's half-dead Awakened One or Darkling). */
+  is_half_dead?: boolean | null;
   powers?: PowerView[] | null;
   intent?: string | null;
   move_id?: string | null;

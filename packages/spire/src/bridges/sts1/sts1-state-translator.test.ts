@@ -54,6 +54,23 @@ describe('CommunicationMod -> GameState', () => {
     ]);
   });
 
+  it('shows a half-dead monster as the simulator does: not alive, not hittable, is_half_dead', () => {
+    // The Awakened One between its forms (or a Darkling waiting to regrow): CommunicationMod says
+    // half_dead with 0 HP. The simulator's view says is_alive false and is_half_dead true.
+    const raw = JSON.parse(recorded.COMBAT_TURN_1) as {
+      game_state: { combat_state: { monsters: Record<string, unknown>[] } };
+    };
+    const [worm] = raw.game_state.combat_state.monsters;
+    if (worm === undefined) throw new Error('the fixture has no monster');
+    Object.assign(worm, { half_dead: true, current_hp: 0 });
+    const { state } = translate(JSON.stringify(raw));
+    const enemy = state.combat?.enemies[0];
+    expect(enemy).toMatchObject({ is_alive: false, is_hittable: false, is_half_dead: true });
+    const { state: standing } = translate(recorded.COMBAT_TURN_1);
+    expect(standing.combat?.enemies[0]?.is_half_dead).toBeUndefined();
+    expect(standing.combat?.enemies[0]?.is_alive).toBe(true);
+  });
+
   it('translates combat: hand, intents with damage, targets and piles', () => {
     const { state } = translate(recorded.COMBAT_TURN_1);
     expect(state.screen).toBe('COMBAT');

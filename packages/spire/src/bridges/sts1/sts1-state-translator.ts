@@ -237,8 +237,11 @@ function convertEnemy(monster: CommunicationModMonster, index: number): Enemy {
     current_hp: monster.current_hp,
     max_hp: monster.max_hp,
     block: monster.block,
-    is_alive: !monster.is_gone && (monster.current_hp > 0 || monster.half_dead),
+    // Half-dead (the Awakened One between its forms, a Darkling waiting to regrow) reads as the simulator
+    // shows it: not alive, not hittable, and `is_half_dead`, so the agent sees the same facts in both.
+    is_alive: !monster.is_gone && !monster.half_dead && monster.current_hp > 0,
     is_hittable: isTargetable(monster),
+    ...(monster.half_dead && !monster.is_gone ? { is_half_dead: true } : {}),
     powers: monster.powers.map(convertPower),
     intent: monster.intent,
     move_id: monster.move_id === undefined ? null : String(monster.move_id),
