@@ -310,6 +310,19 @@ describe('heuristic bot', () => {
     expect(action).toMatchObject({ action: 'use_potion', option_index: 0 });
   });
 
+  it('keeps its potions while an StS2 boss sleeps (a Fire Potion would wake it), and drinks them once it wakes', () => {
+    const simulator = firstFloorBoss('boss-sleeper-potion', 0);
+    const monster = simulator.run.combat?.monsters[0];
+    if (monster === undefined) throw new Error('expected a monster');
+    simulator.run.potions = ['FIRE_POTION', null, null];
+    monster.powers.ASLEEP = 3;
+    monster.move = { id: 'SLEEP_MOVE', name: 'Sleep', intent: 'Sleep', baseDamage: null, hits: 1 };
+    const bot = createHeuristicBot();
+    expect(bot.choose(simulator.view()).action).not.toBe('use_potion');
+    delete monster.powers.ASLEEP;
+    expect(bot.choose(simulator.view())).toMatchObject({ action: 'use_potion', option_index: 0 });
+  });
+
   it('takes a card rated from its text that StS1 would skip, as the StS2 Necrobinder', () => {
     const { simulator, bot, item } = openCardReward('sts2', 'reward-pick', 'NECROBINDER');
     // Afterlife is rated 34 from its text: above StS2's bar of 30, below StS1's 38.

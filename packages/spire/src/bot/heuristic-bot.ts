@@ -216,6 +216,9 @@ function choosePotion(
   if (!state.available_actions.includes('use_potion')) return null;
   const potions = (state.run?.potions ?? []).filter((potion) => potion.occupied && potion.can_use);
   if (potions.length === 0) return null;
+  // An StS2 sleeper (the Lagavulin Matriarch) attacks only once woken: a potion drunk now is as good
+  // later, and one that hurts it wakes it (the turn planner keeps its cards off it too).
+  if (sts2 && enemies.some(isAsleep)) return null;
   // An StS2 boss outlasts what a potion kept for later would save: every potion but the healing
   // ones goes in at once (Block ones when a hit comes), while it can still turn the fight.
   if (sts2 && state.combat_type === 'boss')
@@ -250,6 +253,11 @@ function choosePotion(
       return usePotion(potion, enemies);
   }
   return null;
+}
+
+/** StS2's Asleep: the enemy sleeps until its count runs out or it loses HP. */
+function isAsleep(enemy: Enemy): boolean {
+  return enemy.powers.some((power) => power.power_id === 'ASLEEP_POWER');
 }
 
 function usePotion(potion: Potion, enemies: Enemy[]): GameAction {

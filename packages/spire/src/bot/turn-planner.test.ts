@@ -448,4 +448,18 @@ describe('turn planner, StS2', () => {
     expect(view().combat?.player.cards_played_this_turn).toBe(60);
     expect(planTurn(view())).toEqual({ action: 'end_turn' });
   });
+  it('keeps its Strike off an StS2 sleeper it cannot kill (the hit would wake it), and kills one it can', () => {
+    const simulator = firstFloorBoss('planner-sleeper', 0);
+    const combat = simulator.run.combat;
+    const monster = combat?.monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a fight');
+    // The Lagavulin Matriarch's spawn: Asleep 3, sleeping (no attack shown).
+    monster.powers.ASLEEP = 3;
+    monster.move = { id: 'SLEEP_MOVE', name: 'Sleep', intent: 'Sleep', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 3;
+    expect(planTurn(simulator.view())).toEqual({ action: 'end_turn' });
+    monster.hp = 5;
+    expect(planTurn(simulator.view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
 });

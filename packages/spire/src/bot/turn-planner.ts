@@ -90,6 +90,19 @@ let surrounded = false;
  * their turn, so damage after the kill is wasted. Set by planTurn; plays then copy every enemy.
  */
 let crabRage = false;
+/**
+ * StS2's Asleep (the Lagavulin Matriarch): the sleeper wakes as soon as it loses HP and Slashes that
+ * very turn, where its intent shows only Sleep; unwoken, it sleeps its Asleep count of turns. Per
+ * enemy (by plan position), what waking it costs in the player's HP (0: not asleep), and whether any
+ * enemy is. Set by planTurn.
+ */
+let wakeCost: number[] = [];
+let anyAsleep = false;
+/**
+ * HP a woken sleeper takes per turn it would have slept: the Matriarch's four moves (Slash 19,
+ * Disembowel 9x2, Slash 12, Soul Siphon) average 12 a turn, by the monster facts.
+ */
+const SLEEPER_TURN_DAMAGE = 12;
 let facedAttack: number[] = [];
 let behindAttack: number[] = [];
 let phaseClearsPoison: boolean[] = [];
@@ -967,6 +980,9 @@ function evaluate(state: PlanState, context: Evaluation): void {
     const enemy = state.enemies[position] as PlanEnemy;
     if (enemy.hp <= 0) continue;
     anyAlive = true;
+    // HP lost now, or Poison that ticks before its move, wakes a sleeper it does not kill.
+    if (anyAsleep && (enemy.hp < enemy.startHp || enemy.poison > enemy.startPoison))
+      incoming += wakeCost[position] ?? 0;
     const at = phaseAt[position] ?? -1;
     if (at >= 0 && enemy.hp <= at) {
       // Its phase change replaces this turn's move; Poison the change clears ticks once first.
@@ -1095,9 +1111,20 @@ export function planTurn(state: GameState): GameAction {
   phaseClearsPoison = [];
   surrounded = facts.surrounded;
   crabRage = false;
+  anyAsleep = false;
+  wakeCost = [];
   if (facts.sts2)
-    for (const enemy of living)
-      for (const entry of enemy.powers) if (entry.power_id === 'CRAB_RAGE_POWER') crabRage = true;
+    for (const enemy of living) {
+      let cost = 0;
+      for (const entry of enemy.powers) {
+        if (entry.power_id === 'CRAB_RAGE_POWER') crabRage = true;
+        if (entry.power_id === 'ASLEEP_POWER') cost = (entry.amount ?? 1) * SLEEPER_TURN_DAMAGE;
+      }
+      // Poison already on it wakes it at its turn whatever the plan does.
+      if (cost > 0 && enemyPowers(enemy).poison === 0) anyAsleep = true;
+      else cost = 0;
+      wakeCost.push(cost);
+    }
   if (surrounded) {
     facedAttack = [];
     behindAttack = [];
