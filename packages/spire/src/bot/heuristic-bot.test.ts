@@ -390,4 +390,14 @@ describe('heuristic bot', () => {
       option_index: 1,
     });
   });
+  it("takes Rampage over Burning Pact as the StS2 Ironclad, by StS2's third re-rating, and keeps StS1's pick", () => {
+    expect(pickBetween('sts2', 'BURNING_PACT', 'RAMPAGE')).toEqual({
+      action: 'choose_reward_card',
+      option_index: 1,
+    });
+    expect(pickBetween('sts1', 'BURNING_PACT', 'RAMPAGE')).toEqual({
+      action: 'choose_reward_card',
+      option_index: 0,
+    });
+  });
 });
