@@ -103,6 +103,12 @@ let anyAsleep = false;
  * Disembowel 9x2, Slash 12, Soul Siphon) average 12 a turn, by the monster facts.
  */
 const SLEEPER_TURN_DAMAGE = 12;
+/**
+ * A Slippery stack taken off (StS2's Vantom), in points of damage: the full hit a later card then lands
+ * (about a Strike's, less the 1 HP this one took). Without it the planner saw a Bludgeon deal 32 into
+ * Slippery 9 and deal 1.
+ */
+const SLIPPERY_STACK_VALUE = 5;
 let facedAttack: number[] = [];
 let behindAttack: number[] = [];
 let phaseClearsPoison: boolean[] = [];
@@ -179,6 +185,8 @@ interface PlanEnemy {
   readonly hits: number;
   /** A slime that splits at half HP: its move becomes the split (no attack) and both halves keep its HP. */
   readonly split: boolean;
+  /** StS2's Slippery (Vantom): its next this many HP losses are 1 HP each. */
+  slippery: number;
 }
 
 interface PlanCard {
@@ -259,6 +267,7 @@ interface EnemyPowers {
   timeWarp: number;
   sharpHide: number;
   enrage: number;
+  slippery: number;
 }
 
 /**
@@ -282,6 +291,7 @@ function enemyPowers(enemy: Enemy): EnemyPowers {
     timeWarp: 0,
     sharpHide: 0,
     enrage: 0,
+    slippery: 0,
   };
   // Backwards, so that the first entry of a repeated id is the one left.
   for (let index = enemy.powers.length - 1; index >= 0; index--) {
@@ -329,6 +339,9 @@ function enemyPowers(enemy: Enemy): EnemyPowers {
         break;
       case 'ENRAGE_POWER':
         powers.enrage = amount;
+        break;
+      case 'SLIPPERY_POWER':
+        powers.slippery = amount;
         break;
     }
   }
@@ -784,6 +797,7 @@ function copyEnemy(enemy: PlanEnemy, slot: DepthSlot, index: number): PlanEnemy 
   copy.invincible = enemy.invincible;
   copy.poison = enemy.poison;
   copy.strengthDown = enemy.strengthDown;
+  copy.slippery = enemy.slippery;
   if (slot.copiedIn[index] === generation) return copy;
   slot.copiedIn[index] = generation;
   copy.index = enemy.index;
@@ -821,6 +835,7 @@ function cloneEnemy(enemy: PlanEnemy): PlanEnemy {
     strengthDown: enemy.strengthDown,
     hits: enemy.hits,
     split: enemy.split,
+    slippery: enemy.slippery,
   };
 }
 
@@ -830,7 +845,13 @@ function hit(state: PlanState, enemy: PlanEnemy, perHit: number, hits: number): 
     const damage = enemy.intangible ? Math.min(1, perHit) : perHit;
     const stripped = Math.min(damage, enemy.block);
     enemy.block -= stripped;
-    const dealt = Math.min(damage - stripped, enemy.hp, enemy.invincible);
+    let dealt = Math.min(damage - stripped, enemy.hp, enemy.invincible);
+    if (dealt > 0 && enemy.slippery > 0) {
+      // Slippery takes the hit down to 1 HP and a stack off: the later hits land in full.
+      dealt = 1;
+      enemy.slippery--;
+      state.value += SLIPPERY_STACK_VALUE * damageValue;
+    }
     enemy.hp -= dealt;
     enemy.invincible -= dealt;
     state.selfDamage += enemy.thorns;
@@ -1048,6 +1069,7 @@ function rootEnemy(enemy: Enemy, powers: EnemyPowers, threat: number): PlanEnemy
     strengthDown: 0,
     hits: intentHits(enemy),
     split: powers.split > 0,
+    slippery: powers.slippery,
   };
 }
 
