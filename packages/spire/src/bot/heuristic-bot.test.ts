@@ -400,4 +400,12 @@ describe('heuristic bot', () => {
       option_index: 0,
     });
   });
+  it("takes Gamma Blast over Hidden Cache as the StS2 Regent, by StS2's fourth re-rating", () => {
+    const { simulator, bot, item } = openCardReward('sts2', 'reward-rerated', 'REGENT');
+    item.cards = [
+      { uid: 9001, id: 'HIDDEN_CACHE', upgraded: false },
+      { uid: 9002, id: 'GAMMA_BLAST', upgraded: false },
+    ];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 1 });
+  });
 });
