@@ -1134,19 +1134,21 @@ export function planTurn(state: GameState): GameAction {
   surrounded = facts.surrounded;
   crabRage = false;
   anyAsleep = false;
-  wakeCost = [];
-  if (facts.sts2)
-    for (const enemy of living) {
+  if (facts.sts2) {
+    // Read only while anyAsleep: StS1's decisions neither fill nor allocate it.
+    wakeCost = [];
+    for (let position = 0; position < living.length; position++) {
       let cost = 0;
-      for (const entry of enemy.powers) {
+      for (const entry of (living[position] as Enemy).powers) {
         if (entry.power_id === 'CRAB_RAGE_POWER') crabRage = true;
         if (entry.power_id === 'ASLEEP_POWER') cost = (entry.amount ?? 1) * SLEEPER_TURN_DAMAGE;
       }
       // Poison already on it wakes it at its turn whatever the plan does.
-      if (cost > 0 && enemyPowers(enemy).poison === 0) anyAsleep = true;
+      if (cost > 0 && (powers[position] as EnemyPowers).poison === 0) anyAsleep = true;
       else cost = 0;
       wakeCost.push(cost);
     }
+  }
   if (surrounded) {
     facedAttack = [];
     behindAttack = [];
