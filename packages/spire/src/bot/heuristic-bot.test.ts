@@ -31,6 +31,37 @@ const cardReward = (character: string, options: ReturnType<typeof cardOffer>[]):
     run: { character_id: character, deck: [] },
   }) as unknown as GameState;
 
+/** Piercing Wail (StS1 72, StS2 64) and Deadly Poison (StS1 62, StS2 76). */
+const ratedApart = () => [cardOffer(0, 'PIERCING_WAIL', 'Skill'), cardOffer(1, 'DEADLY_POISON', 'Skill')];
+/** A Silent run with 300 gold; its act's boss tells the ruleset (Vantom StS2's, Hexaghost StS1's). */
+const silentRun = (boss: string) => ({ character_id: 'SILENT', boss_id: boss, deck: [], gold: 300 });
+
+/** A shop selling the two cards rated apart. */
+const shopOffering = (boss: string): GameState =>
+  ({
+    screen: 'SHOP',
+    available_actions: ['buy_card', 'proceed'],
+    shop: {
+      is_open: true,
+      can_open: false,
+      can_close: true,
+      cards: ratedApart().map((card) => ({ ...card, price: 50, is_stocked: true, enough_gold: true })),
+      relics: [],
+      potions: [],
+      card_removal: null,
+    },
+    run: silentRun(boss),
+  }) as unknown as GameState;
+
+/** A campfire upgrade choosing between the two cards rated apart. */
+const upgradeOffering = (boss: string): GameState =>
+  ({
+    screen: 'REST',
+    available_actions: ['select_deck_card'],
+    selection: { prompt: 'Choose a card to upgrade.', min_select: 1, max_select: 1, cards: ratedApart() },
+    run: silentRun(boss),
+  }) as unknown as GameState;
+
 /**
  * The bot's choice when an Ironclad run's first open card reward (bot-played up to it, seed
  * reward-rerated) offers `first` and `second`.
@@ -279,6 +310,19 @@ describe('heuristic bot', () => {
     expect(action).toMatchObject({ action: 'use_potion', option_index: 0 });
   });
 
+  it('keeps its potions while an StS2 boss sleeps (a Fire Potion would wake it), and drinks them once it wakes', () => {
+    const simulator = firstFloorBoss('boss-sleeper-potion', 0);
+    const monster = simulator.run.combat?.monsters[0];
+    if (monster === undefined) throw new Error('expected a monster');
+    simulator.run.potions = ['FIRE_POTION', null, null];
+    monster.powers.ASLEEP = 3;
+    monster.move = { id: 'SLEEP_MOVE', name: 'Sleep', intent: 'Sleep', baseDamage: null, hits: 1 };
+    const bot = createHeuristicBot();
+    expect(bot.choose(simulator.view()).action).not.toBe('use_potion');
+    delete monster.powers.ASLEEP;
+    expect(bot.choose(simulator.view())).toMatchObject({ action: 'use_potion', option_index: 0 });
+  });
+
   it('takes a card rated from its text that StS1 would skip, as the StS2 Necrobinder', () => {
     const { simulator, bot, item } = openCardReward('sts2', 'reward-pick', 'NECROBINDER');
     // Afterlife is rated 34 from its text: above StS2's bar of 30, below StS1's 38.
@@ -310,10 +354,58 @@ describe('heuristic bot', () => {
     expect(pick('sts1')).toEqual({ action: 'choose_reward_card', option_index: 0 });
   });
 
+  it("buys by StS2's re-ratings as the StS2 Silent (Deadly Poison over Piercing Wail), by StS1's in StS1", () => {
+    const bot = createHeuristicBot();
+    expect(bot.choose(shopOffering('VANTOM'))).toEqual({ action: 'buy_card', option_index: 1 });
+    expect(bot.choose(shopOffering('HEXAGHOST'))).toEqual({ action: 'buy_card', option_index: 0 });
+  });
+
+  it("upgrades by StS2's re-ratings as the StS2 Silent (Deadly Poison over Piercing Wail), by StS1's in StS1", () => {
+    const bot = createHeuristicBot();
+    expect(bot.choose(upgradeOffering('VANTOM'))).toEqual({ action: 'select_deck_card', option_index: 1 });
+    expect(bot.choose(upgradeOffering('HEXAGHOST'))).toEqual({ action: 'select_deck_card', option_index: 0 });
+  });
+
+  it('keeps taking good cards into a 20-card StS2 deck, and stops at 18 cards in StS1', () => {
+    // Pummel is rated 55: over both rulesets' bars for a deck below its limit, under the full deck's 62.
+    const reward = (boss: string) =>
+      ({
+        screen: 'REWARD',
+        available_actions: ['choose_reward_card', 'skip_reward_cards'],
+        reward: { pending_card_choice: true, card_options: [cardOffer(0, 'PUMMEL')], rewards: [] },
+        run: {
+          character_id: 'IRONCLAD',
+          boss_id: boss,
+          deck: Array.from({ length: 20 }, (_, index) => cardOffer(index, 'STRIKE_IRONCLAD')),
+        },
+      }) as unknown as GameState;
+    const bot = createHeuristicBot();
+    expect(bot.choose(reward('VANTOM'))).toEqual({ action: 'choose_reward_card', option_index: 0 });
+    expect(bot.choose(reward('HEXAGHOST'))).toEqual({ action: 'skip_reward_cards' });
+  });
+
   it("takes Bludgeon over Drum of Battle as the StS2 Ironclad, by StS2's second re-rating", () => {
     expect(pickBetween('sts2', 'DRUM_OF_BATTLE', 'BLUDGEON')).toEqual({
       action: 'choose_reward_card',
       option_index: 1,
     });
+  });
+  it("takes Rampage over Burning Pact as the StS2 Ironclad, by StS2's third re-rating, and keeps StS1's pick", () => {
+    expect(pickBetween('sts2', 'BURNING_PACT', 'RAMPAGE')).toEqual({
+      action: 'choose_reward_card',
+      option_index: 1,
+    });
+    expect(pickBetween('sts1', 'BURNING_PACT', 'RAMPAGE')).toEqual({
+      action: 'choose_reward_card',
+      option_index: 0,
+    });
+  });
+  it("takes Gamma Blast over Hidden Cache as the StS2 Regent, by StS2's fourth re-rating", () => {
+    const { simulator, bot, item } = openCardReward('sts2', 'reward-rerated', 'REGENT');
+    item.cards = [
+      { uid: 9001, id: 'HIDDEN_CACHE', upgraded: false },
+      { uid: 9002, id: 'GAMMA_BLAST', upgraded: false },
+    ];
+    expect(bot.choose(simulator.view())).toEqual({ action: 'choose_reward_card', option_index: 1 });
   });
 });

@@ -14,7 +14,7 @@ export interface Bot {
 
 /** Options of `createHeuristicBot`. */
 export interface HeuristicBotOptions {
-  /** Largest deck before the bot stops taking mediocre cards. Default 18. */
+  /** Largest deck before the bot stops taking mediocre cards. Default 18 in StS1, 24 in StS2. */
   readonly maxDeckSize?: number;
 }
 
@@ -40,6 +40,15 @@ const STS2_PICK_THRESHOLD_ESTIMATED = 30;
 /** A card reward's bars per ruleset: for cards the tables rate, and for cards rated from their text. */
 const PICK_BARS = { rated: PICK_THRESHOLD, estimated: PICK_THRESHOLD_ESTIMATED } as const;
 const STS2_PICK_BARS = { rated: STS2_PICK_THRESHOLD, estimated: STS2_PICK_THRESHOLD_ESTIMATED } as const;
+/** 22 -> 18 on bench-0..199 and bench-2000..2199: StS1 Silent wins 80 -> 95 of 400 (15: 94), Ironclad 68 -> 71. */
+const MAX_DECK_SIZE = 18;
+/**
+ * StS2's fights are longer (Act 1 bosses of 170-250 HP over ten turns), and decks past 18 cards still
+ * gain from good cards. Tuned on bench-2000..2199, four characters: 18 -> 24 Act 2 clears 104 -> 125
+ * of 800 (no limit: 116). Checked again with the later StS2 changes, bench-2000..2399 (1,600 runs):
+ * 24 against 18, Act 2 clears 262 against 252, Act 1 1,091 against 1,092, wins 10 against 13: at noise level.
+ */
+const STS2_MAX_DECK_SIZE = 24;
 /** Potions that heal: kept for when HP is low, even in a boss fight. */
 const HEALING_POTIONS = new Set(['BLOOD_POTION', 'FRUIT_JUICE', 'REGEN_POTION', 'FAIRY_IN_A_BOTTLE']);
 const BUFF_POTIONS = new Set([
@@ -91,13 +100,16 @@ const SILENT_BOSS_RELIC_PREFERENCE = [
 
 /** The heuristic bot: a sensible legal action for any state, fast (rates cards, plans whole turns and map paths). */
 export function createHeuristicBot(options: HeuristicBotOptions = {}): Bot {
-  // 22 -> 18 on bench-0..199 and bench-2000..2199: StS1 Silent wins 80 -> 95 of 400 (15: 94), Ironclad 68 -> 71.
-  const maxDeckSize = options.maxDeckSize ?? 18;
   return {
     choose(state: GameState): GameAction {
       // Read from this state alone, never remembered: a run resumed in another process (or the next
       // run of a bot reused across runs) must get the same decisions.
-      const action = chooseAction(state, maxDeckSize, showsSts2(state));
+      const sts2 = showsSts2(state);
+      const action = chooseAction(
+        state,
+        options.maxDeckSize ?? (sts2 ? STS2_MAX_DECK_SIZE : MAX_DECK_SIZE),
+        sts2,
+      );
       if (state.available_actions.includes(action.action)) return action;
       return fallback(state);
     },
@@ -144,7 +156,7 @@ function chooseAction(state: GameState, maxDeckSize: number, sts2: boolean): Gam
     state.selection !== undefined &&
     state.available_actions.includes('select_deck_card')
   ) {
-    return sts2 && isCurseOfKnowledge(state) ? chooseCurseOfKnowledge(state) : chooseSelection(state);
+    return sts2 && isCurseOfKnowledge(state) ? chooseCurseOfKnowledge(state) : chooseSelection(state, sts2);
   }
   switch (state.screen) {
     case 'COMBAT':
@@ -158,7 +170,7 @@ function chooseAction(state: GameState, maxDeckSize: number, sts2: boolean): Gam
     case 'REST':
       return chooseRest(state);
     case 'SHOP':
-      return chooseShop(state);
+      return chooseShop(state, sts2);
     case 'EVENT':
       return chooseEvent(state);
     case 'CHEST':
@@ -205,6 +217,9 @@ function choosePotion(
   if (!state.available_actions.includes('use_potion')) return null;
   const potions = (state.run?.potions ?? []).filter((potion) => potion.occupied && potion.can_use);
   if (potions.length === 0) return null;
+  // An StS2 sleeper (the Lagavulin Matriarch) attacks only once woken: a potion drunk now is as good
+  // later, and one that hurts it wakes it (the turn planner keeps its cards off it too).
+  if (sts2 && enemies.some(isAsleep)) return null;
   // An StS2 boss outlasts what a potion kept for later would save: every potion but the healing
   // ones goes in at once (Block ones when a hit comes), while it can still turn the fight.
   if (sts2 && state.combat_type === 'boss')
@@ -241,6 +256,11 @@ function choosePotion(
   return null;
 }
 
+/** StS2's Asleep: the enemy sleeps until its count runs out or it loses HP. */
+function isAsleep(enemy: Enemy): boolean {
+  return enemy.powers.some((power) => power.power_id === 'ASLEEP_POWER');
+}
+
 function usePotion(potion: Potion, enemies: Enemy[]): GameAction {
   const action: GameAction = { action: 'use_potion', option_index: potion.index };
   if (potion.requires_target) {
@@ -272,7 +292,7 @@ function chooseCurseOfKnowledge(state: GameState): GameAction {
   return { action: 'select_deck_card', option_index: taken?.index ?? 0 };
 }
 
-function chooseSelection(state: GameState): GameAction {
+function chooseSelection(state: GameState, sts2: boolean): GameAction {
   const selection = state.selection;
   if (selection === null || selection === undefined || selection.cards.length === 0) return fallback(state);
   const prompt = selection.prompt.toLowerCase();
@@ -292,7 +312,8 @@ function chooseSelection(state: GameState): GameAction {
     if (card.is_selectable === false) continue;
     let score: number;
     if (wantsWorst && !wantsBest) score = removalPriority(card.card_id, card.card_type, card);
-    else score = rateCard(card.card_id, card.card_type, card.rarity, card) + (card.upgraded ? -100 : 0);
+    // StS2's re-ratings pick what to upgrade too (they picked only rewards before).
+    else score = rateCard(card.card_id, card.card_type, card.rarity, card, sts2) + (card.upgraded ? -100 : 0);
     if (score > chosenScore) {
       chosenScore = score;
       chosen = card;
@@ -362,7 +383,7 @@ function chooseRest(state: GameState): GameAction {
   return { action: 'proceed' };
 }
 
-function chooseShop(state: GameState): GameAction {
+function chooseShop(state: GameState, sts2: boolean): GameAction {
   const shop = state.shop;
   const run = state.run;
   if (shop === null || shop === undefined || run === null || run === undefined) return fallback(state);
@@ -379,8 +400,9 @@ function chooseShop(state: GameState): GameAction {
     let best: { index: number; score: number } | null = null;
     for (const card of shop.cards) {
       if (!card.enough_gold) continue;
+      // The shop reads StS2's re-ratings as the rewards do (it read StS1's before).
       const score =
-        rateCard(card.card_id, card.card_type, card.rarity, card) - deckCount(state, card.card_id) * 12;
+        rateCard(card.card_id, card.card_type, card.rarity, card, sts2) - deckCount(state, card.card_id) * 12;
       if (score >= 62 && (best === null || score > best.score)) best = { index: card.index, score };
     }
     if (best !== null) return { action: 'buy_card', option_index: best.index };

@@ -448,4 +448,32 @@ describe('turn planner, StS2', () => {
     expect(view().combat?.player.cards_played_this_turn).toBe(60);
     expect(planTurn(view())).toEqual({ action: 'end_turn' });
   });
+  it('keeps its Strike off an StS2 sleeper it cannot kill (the hit would wake it), and kills one it can', () => {
+    const simulator = firstFloorBoss('planner-sleeper', 0);
+    const combat = simulator.run.combat;
+    const monster = combat?.monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a fight');
+    // The Lagavulin Matriarch's spawn: Asleep 3, sleeping (no attack shown).
+    monster.powers.ASLEEP = 3;
+    monster.move = { id: 'SLEEP_MOVE', name: 'Sleep', intent: 'Sleep', baseDamage: null, hits: 1 };
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 3;
+    expect(planTurn(simulator.view())).toEqual({ action: 'end_turn' });
+    monster.hp = 5;
+    expect(planTurn(simulator.view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
+  it("strips an StS2 Slippery enemy's stacks with many small hits before its big one (Twin Strike, not Bludgeon)", () => {
+    const simulator = firstFloorBoss('planner-slippery', 0);
+    const combat = simulator.run.combat;
+    const monster = combat?.monsters[0];
+    if (combat === null || monster === undefined) throw new Error('expected a fight');
+    // Vantom's spawn: Slippery 9 (its next 9 HP losses are 1 HP each).
+    monster.powers.SLIPPERY = 9;
+    combat.hand = [card(9001, 'BLUDGEON'), card(9002, 'TWIN_STRIKE'), card(9003, 'STRIKE_IRONCLAD')];
+    combat.player.energy = 3;
+    expect(planTurn(simulator.view())).not.toMatchObject({ card_index: 0 });
+    // Without Slippery, Bludgeon's 32 beats the 16 of the other two.
+    delete monster.powers.SLIPPERY;
+    expect(planTurn(simulator.view())).toMatchObject({ action: 'play_card', card_index: 0 });
+  });
 });

@@ -90,6 +90,25 @@ let surrounded = false;
  * their turn, so damage after the kill is wasted. Set by planTurn; plays then copy every enemy.
  */
 let crabRage = false;
+/**
+ * StS2's Asleep (the Lagavulin Matriarch): the sleeper wakes as soon as it loses HP and Slashes that
+ * very turn, where its intent shows only Sleep; unwoken, it sleeps its Asleep count of turns. Per
+ * enemy (by plan position), what waking it costs in the player's HP (0: not asleep), and whether any
+ * enemy is. Set by planTurn.
+ */
+let wakeCost: number[] = [];
+let anyAsleep = false;
+/**
+ * HP a woken sleeper takes per turn it would have slept: the Matriarch's four moves (Slash 19,
+ * Disembowel 9x2, Slash 12, Soul Siphon) average 12 a turn, by the monster facts.
+ */
+const SLEEPER_TURN_DAMAGE = 12;
+/**
+ * A Slippery stack taken off (StS2's Vantom), in points of damage: the full hit a later card then lands
+ * (about a Strike's, less the 1 HP this one took). Without it the planner saw a Bludgeon deal 32 into
+ * Slippery 9 and deal 1.
+ */
+const SLIPPERY_STACK_VALUE = 5;
 let facedAttack: number[] = [];
 let behindAttack: number[] = [];
 let phaseClearsPoison: boolean[] = [];
@@ -166,6 +185,8 @@ interface PlanEnemy {
   readonly hits: number;
   /** A slime that splits at half HP: its move becomes the split (no attack) and both halves keep its HP. */
   readonly split: boolean;
+  /** StS2's Slippery (Vantom): its next this many HP losses are 1 HP each. */
+  slippery: number;
 }
 
 interface PlanCard {
@@ -246,6 +267,7 @@ interface EnemyPowers {
   timeWarp: number;
   sharpHide: number;
   enrage: number;
+  slippery: number;
 }
 
 /**
@@ -269,6 +291,7 @@ function enemyPowers(enemy: Enemy): EnemyPowers {
     timeWarp: 0,
     sharpHide: 0,
     enrage: 0,
+    slippery: 0,
   };
   // Backwards, so that the first entry of a repeated id is the one left.
   for (let index = enemy.powers.length - 1; index >= 0; index--) {
@@ -316,6 +339,9 @@ function enemyPowers(enemy: Enemy): EnemyPowers {
         break;
       case 'ENRAGE_POWER':
         powers.enrage = amount;
+        break;
+      case 'SLIPPERY_POWER':
+        powers.slippery = amount;
         break;
     }
   }
@@ -771,6 +797,7 @@ function copyEnemy(enemy: PlanEnemy, slot: DepthSlot, index: number): PlanEnemy 
   copy.invincible = enemy.invincible;
   copy.poison = enemy.poison;
   copy.strengthDown = enemy.strengthDown;
+  copy.slippery = enemy.slippery;
   if (slot.copiedIn[index] === generation) return copy;
   slot.copiedIn[index] = generation;
   copy.index = enemy.index;
@@ -808,6 +835,7 @@ function cloneEnemy(enemy: PlanEnemy): PlanEnemy {
     strengthDown: enemy.strengthDown,
     hits: enemy.hits,
     split: enemy.split,
+    slippery: enemy.slippery,
   };
 }
 
@@ -817,7 +845,13 @@ function hit(state: PlanState, enemy: PlanEnemy, perHit: number, hits: number): 
     const damage = enemy.intangible ? Math.min(1, perHit) : perHit;
     const stripped = Math.min(damage, enemy.block);
     enemy.block -= stripped;
-    const dealt = Math.min(damage - stripped, enemy.hp, enemy.invincible);
+    let dealt = Math.min(damage - stripped, enemy.hp, enemy.invincible);
+    if (dealt > 0 && enemy.slippery > 0) {
+      // Slippery takes the hit down to 1 HP and a stack off: the later hits land in full.
+      dealt = 1;
+      enemy.slippery--;
+      state.value += SLIPPERY_STACK_VALUE * damageValue;
+    }
     enemy.hp -= dealt;
     enemy.invincible -= dealt;
     state.selfDamage += enemy.thorns;
@@ -967,6 +1001,9 @@ function evaluate(state: PlanState, context: Evaluation): void {
     const enemy = state.enemies[position] as PlanEnemy;
     if (enemy.hp <= 0) continue;
     anyAlive = true;
+    // HP lost now, or Poison that ticks before its move, wakes a sleeper it does not kill.
+    if (anyAsleep && (enemy.hp < enemy.startHp || enemy.poison > enemy.startPoison))
+      incoming += wakeCost[position] ?? 0;
     const at = phaseAt[position] ?? -1;
     if (at >= 0 && enemy.hp <= at) {
       // Its phase change replaces this turn's move; Poison the change clears ticks once first.
@@ -1032,6 +1069,7 @@ function rootEnemy(enemy: Enemy, powers: EnemyPowers, threat: number): PlanEnemy
     strengthDown: 0,
     hits: intentHits(enemy),
     split: powers.split > 0,
+    slippery: powers.slippery,
   };
 }
 
@@ -1095,9 +1133,22 @@ export function planTurn(state: GameState): GameAction {
   phaseClearsPoison = [];
   surrounded = facts.surrounded;
   crabRage = false;
-  if (facts.sts2)
-    for (const enemy of living)
-      for (const entry of enemy.powers) if (entry.power_id === 'CRAB_RAGE_POWER') crabRage = true;
+  anyAsleep = false;
+  if (facts.sts2) {
+    // Read only while anyAsleep: StS1's decisions neither fill nor allocate it.
+    wakeCost = [];
+    for (let position = 0; position < living.length; position++) {
+      let cost = 0;
+      for (const entry of (living[position] as Enemy).powers) {
+        if (entry.power_id === 'CRAB_RAGE_POWER') crabRage = true;
+        if (entry.power_id === 'ASLEEP_POWER') cost = (entry.amount ?? 1) * SLEEPER_TURN_DAMAGE;
+      }
+      // Poison already on it wakes it at its turn whatever the plan does.
+      if (cost > 0 && (powers[position] as EnemyPowers).poison === 0) anyAsleep = true;
+      else cost = 0;
+      wakeCost.push(cost);
+    }
+  }
   if (surrounded) {
     facedAttack = [];
     behindAttack = [];
