@@ -490,21 +490,26 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
   return {
     player,
     hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index, living, rules)),
-    enemies: combat.monsters.map((monster, index) => ({
-      index,
-      ...(monster.memory.down === 1 ? { is_half_dead: true } : {}),
-      enemy_id: monster.id,
-      name: monster.name,
-      current_hp: monster.hp,
-      max_hp: monster.maxHp,
-      block: monster.block,
-      is_alive: monster.alive,
-      is_hittable: monster.alive,
-      powers: powersOf(monster.powers),
-      intent: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
-      move_id: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
-      intents: intentsOf(run, combat, monster),
-    })),
+    enemies: combat.monsters.map((monster, index) => {
+      const enemy: Api.Enemy = {
+        index,
+        enemy_id: monster.id,
+        name: monster.name,
+        current_hp: monster.hp,
+        max_hp: monster.maxHp,
+        block: monster.block,
+        is_alive: monster.alive,
+        is_hittable: monster.alive,
+        powers: powersOf(monster.powers),
+        intent: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
+        move_id: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
+        intents: intentsOf(run, combat, monster),
+      };
+      // Set after the literal, not spread into it: a spread builds every enemy on the slow path
+      // (callgrind, 20 StS1 Silent bot runs: 20.50G instructions with the spread, 19.12G without).
+      if (monster.memory.down === 1) enemy.is_half_dead = true;
+      return enemy;
+    }),
     end_turn_will_kill_player: incoming - combat.player.block >= run.hp,
   };
 }
