@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Combat, monsterAttackDamage, playerAttackDamage, playerBlock } from './combat.js';
 import type { RunState } from './run-state.js';
-import { runInFight } from './test-helpers.js';
+import { playAt as play, runInFight } from './test-helpers.js';
 
 function combatOf(run: RunState) {
   if (run.combat === null) throw new Error('no combat');
@@ -12,23 +12,6 @@ function firstMonster(run: RunState) {
   const monster = run.combat?.monsters[0];
   if (monster === undefined) throw new Error('no monster');
   return monster;
-}
-
-/** Puts a card into the hand and plays it at a target. */
-function play(run: RunState, cardId: string, target = 0, upgraded = false): void {
-  const combat = run.combat;
-  if (combat === null) throw new Error('no combat');
-  combat.player.energy = 10;
-  combat.hand.push({
-    uid: run.counters.nextUid++,
-    id: cardId,
-    upgraded,
-    combatCost: null,
-    turnCost: null,
-    bonus: 0,
-    retainOnce: false,
-  });
-  new Combat(run).playCard(combat.hand.length - 1, target);
 }
 
 describe('damage and block arithmetic', () => {

@@ -2,33 +2,15 @@
 // down but not gone, they cannot be targeted or hit, take their turn to rise, and the view shows what
 // they will do.
 import { describe, expect, it } from 'vitest';
-import { Combat } from './combat.js';
+import type { Combat } from './combat.js';
 import { toGameState } from './game-state-projection.js';
 import { legalActions } from './run.js';
 import type { MonsterState, RunState } from './run-state.js';
-import { runInFight } from './test-helpers.js';
+import { monstersOf, playAt, runInFight } from './test-helpers.js';
 
-function monstersOf(run: RunState): MonsterState[] {
-  if (run.combat === null) throw new Error('no combat');
-  return run.combat.monsters;
-}
-
-/** Puts a card into the hand and plays it at `target`. */
+/** Plays `cardId` at `target`; the state changed outside `applyAction`, so the legal actions are computed again. */
 function play(run: RunState, cardId: string, target: number): void {
-  const combat = run.combat;
-  if (combat === null) throw new Error('no combat');
-  combat.player.energy = 10;
-  combat.hand.push({
-    uid: run.counters.nextUid++,
-    id: cardId,
-    upgraded: false,
-    combatCost: null,
-    turnCost: null,
-    bonus: 0,
-    retainOnce: false,
-  });
-  new Combat(run).playCard(combat.hand.length - 1, target);
-  // The state changed outside `applyAction`: the legal actions are computed again.
+  playAt(run, cardId, target);
   run.counters.steps++;
 }
 

@@ -4,31 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { withRuleset } from '../content/registry.js';
 import { sts2MonsterFight } from '../test-support/sts2-test-fight.js';
-import { Combat } from './combat.js';
-import type { MonsterState, RunState } from './run-state.js';
-import { runInFight } from './test-helpers.js';
-
-function monstersOf(run: RunState): MonsterState[] {
-  if (run.combat === null) throw new Error('no combat');
-  return run.combat.monsters;
-}
-
-/** Puts a card into the hand and plays it at `target` (the StS1 fight's rules). */
-function play(run: RunState, cardId: string, target: number): void {
-  const combat = run.combat;
-  if (combat === null) throw new Error('no combat');
-  combat.player.energy = 10;
-  combat.hand.push({
-    uid: run.counters.nextUid++,
-    id: cardId,
-    upgraded: false,
-    combatCost: null,
-    turnCost: null,
-    bonus: 0,
-    retainOnce: false,
-  });
-  new Combat(run).playCard(combat.hand.length - 1, target);
-}
+import type { RunState } from './run-state.js';
+import { monstersOf, playAt, runInFight } from './test-helpers.js';
 
 /** A StS1 fight against `monsters`, no Block on them, an empty hand. */
 function fight(monsters: readonly string[]): RunState {
@@ -46,7 +23,7 @@ describe('the hits of a targeted attack (StS1)', () => {
     if (target === undefined || other === undefined) throw new Error('expected two Jaw Worms');
     target.hp = 3;
     const otherHp = other.hp;
-    play(run, 'TWIN_STRIKE', 0);
+    playAt(run, 'TWIN_STRIKE', 0);
     expect(target.alive).toBe(false);
     expect(other.hp).toBe(otherHp);
   });
@@ -58,7 +35,7 @@ describe('the hits of a targeted attack (StS1)', () => {
     target.hp = 3;
     target.powers.POISON = 5;
     const otherHp = other.hp;
-    play(run, 'BANE', 0);
+    playAt(run, 'BANE', 0);
     expect(target.alive).toBe(false);
     expect(other.hp).toBe(otherHp);
   });
@@ -68,7 +45,7 @@ describe('the hits of a targeted attack (StS1)', () => {
     const [awakened] = monstersOf(run);
     if (awakened === undefined) throw new Error('expected the Awakened One');
     awakened.hp = 3;
-    play(run, 'TWIN_STRIKE', 0);
+    playAt(run, 'TWIN_STRIKE', 0);
     expect(awakened.memory.down).toBe(1);
     expect(awakened.hp).toBe(0);
     expect(run.combat?.over).toBe(false);

@@ -1,7 +1,7 @@
 // Helpers for the engine's tests: a run placed straight into a chosen fight with a chosen deck.
 import { Combat } from './combat.js';
 import { createRun } from './run.js';
-import type { CharacterId, RunState } from './run-state.js';
+import type { CharacterId, MonsterState, RunState } from './run-state.js';
 
 export function runInFight(options: {
   readonly monsters: readonly string[];
@@ -23,4 +23,34 @@ export function runInFight(options: {
   run.room = 'monster';
   const combat = Combat.start(run, 'TEST', options.monsters, 'monster');
   return { run, combat };
+}
+
+/** The fight's monsters (throws when the run is not in a fight). */
+export function monstersOf(run: RunState): MonsterState[] {
+  if (run.combat === null) throw new Error('no combat');
+  return run.combat.monsters;
+}
+
+/** Puts a fresh copy of `cardId` at the end of the hand; its hand index. */
+export function putInHand(run: RunState, cardId: string, upgraded = false): number {
+  const combat = run.combat;
+  if (combat === null) throw new Error('no combat');
+  combat.hand.push({
+    uid: run.counters.nextUid++,
+    id: cardId,
+    upgraded,
+    combatCost: null,
+    turnCost: null,
+    bonus: 0,
+    retainOnce: false,
+  });
+  return combat.hand.length - 1;
+}
+
+/** Puts `cardId` into the hand and plays it at `target` with Energy to spare. */
+export function playAt(run: RunState, cardId: string, target = 0, upgraded = false): void {
+  const combat = run.combat;
+  if (combat === null) throw new Error('no combat');
+  combat.player.energy = 10;
+  new Combat(run).playCard(putInHand(run, cardId, upgraded), target);
 }

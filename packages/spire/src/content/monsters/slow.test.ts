@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Combat } from '../../engine/combat.js';
 import { toGameState } from '../../engine/game-state-projection.js';
 import type { MonsterState, RunState } from '../../engine/run-state.js';
-import { runInFight } from '../../engine/test-helpers.js';
+import { putInHand, runInFight } from '../../engine/test-helpers.js';
 
 function giantHeadFight(): { run: RunState; combat: Combat; head: MonsterState } {
   const { run, combat } = runInFight({ monsters: ['GIANT_HEAD'], deck: ['DEFEND_IRONCLAD'] });
@@ -21,17 +21,9 @@ function giantHeadFight(): { run: RunState; combat: Combat; head: MonsterState }
 function play(run: RunState, head: MonsterState, cardId: string): number {
   const combat = run.combat;
   if (combat === null) throw new Error('no combat');
-  combat.hand.push({
-    uid: run.counters.nextUid++,
-    id: cardId,
-    upgraded: false,
-    combatCost: null,
-    turnCost: null,
-    bonus: 0,
-    retainOnce: false,
-  });
+  const index = putInHand(run, cardId);
   const before = head.hp;
-  new Combat(run).playCard(combat.hand.length - 1, 0);
+  new Combat(run).playCard(index, 0);
   return before - head.hp;
 }
 
