@@ -58,17 +58,7 @@ describe("StS1's Slow (the Giant Head)", () => {
     const { run, head } = giantHeadFight();
     play(run, head, 'DEFEND_IRONCLAD');
     play(run, head, 'DEFEND_IRONCLAD');
-    const combat = run.combat;
-    if (combat === null) throw new Error('no combat');
-    combat.hand.push({
-      uid: run.counters.nextUid++,
-      id: 'STRIKE_IRONCLAD',
-      upgraded: false,
-      combatCost: null,
-      turnCost: null,
-      bonus: 0,
-      retainOnce: false,
-    });
+    putInHand(run, 'STRIKE_IRONCLAD');
     const strike = toGameState(run).combat?.hand.at(-1);
     expect(strike?.target_previews?.[0]?.damage).toBe(12);
     expect(play(run, head, 'STRIKE_IRONCLAD')).toBe(12);
