@@ -347,9 +347,15 @@ export function hasTableRating(cardId: string): boolean {
 }
 
 /** Cards the bot removes first at shops and events. */
-export function removalPriority(cardId: string, cardType?: string, card?: RatedCardText): number {
+export function removalPriority(
+  cardId: string,
+  cardType?: string,
+  card?: RatedCardText,
+  sts2 = false,
+): number {
   if (cardType === 'Curse') return 100;
   if (cardId.startsWith('STRIKE')) return 60;
   if (cardId.startsWith('DEFEND')) return 50;
-  return 50 - rateCard(cardId, cardType, undefined, card);
+  // StS2's re-ratings pick what goes, as they pick what is taken, bought and upgraded.
+  return 50 - rateCard(cardId, cardType, undefined, card, sts2);
 }

@@ -53,6 +53,15 @@ const shopOffering = (boss: string): GameState =>
     run: silentRun(boss),
   }) as unknown as GameState;
 
+/** A card removal (a shop's, an event's) choosing between the two cards rated apart. */
+const removalOffering = (boss: string): GameState =>
+  ({
+    screen: 'EVENT',
+    available_actions: ['select_deck_card'],
+    selection: { prompt: 'Choose a card to remove.', min_select: 1, max_select: 1, cards: ratedApart() },
+    run: silentRun(boss),
+  }) as unknown as GameState;
+
 /** A campfire upgrade choosing between the two cards rated apart. */
 const upgradeOffering = (boss: string): GameState =>
   ({
@@ -62,10 +71,6 @@ const upgradeOffering = (boss: string): GameState =>
     run: silentRun(boss),
   }) as unknown as GameState;
 
-/**
- * The bot's choice when an Ironclad run's first open card reward (bot-played up to it, seed
- * reward-rerated) offers `first` and `second`.
- */
 /**
  * A run the bot plays from `seed` until a card reward is open, with that reward's card offer (whose
  * cards the test replaces), and the bot.
@@ -82,6 +87,10 @@ function openCardReward(ruleset: 'sts1' | 'sts2', seed: string, character: Chara
   return { simulator, bot, item };
 }
 
+/**
+ * The bot's choice when an Ironclad run's first open card reward (bot-played up to it, seed
+ * reward-rerated) offers `first` and `second`.
+ */
 function pickBetween(ruleset: 'sts1' | 'sts2', first: string, second: string): GameAction {
   const { simulator, bot, item } = openCardReward(ruleset, 'reward-rerated', 'IRONCLAD');
   item.cards = [
@@ -364,6 +373,12 @@ describe('heuristic bot', () => {
     const bot = createHeuristicBot();
     expect(bot.choose(upgradeOffering('VANTOM'))).toEqual({ action: 'select_deck_card', option_index: 1 });
     expect(bot.choose(upgradeOffering('HEXAGHOST'))).toEqual({ action: 'select_deck_card', option_index: 0 });
+  });
+
+  it("removes by StS2's re-ratings as the StS2 Silent (Piercing Wail before Deadly Poison), by StS1's in StS1", () => {
+    const bot = createHeuristicBot();
+    expect(bot.choose(removalOffering('VANTOM'))).toEqual({ action: 'select_deck_card', option_index: 0 });
+    expect(bot.choose(removalOffering('HEXAGHOST'))).toEqual({ action: 'select_deck_card', option_index: 1 });
   });
 
   it('keeps taking good cards into a 20-card StS2 deck, and stops at 18 cards in StS1', () => {

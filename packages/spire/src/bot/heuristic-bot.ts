@@ -311,7 +311,7 @@ function chooseSelection(state: GameState, sts2: boolean): GameAction {
   for (const card of selection.cards) {
     if (card.is_selectable === false) continue;
     let score: number;
-    if (wantsWorst && !wantsBest) score = removalPriority(card.card_id, card.card_type, card);
+    if (wantsWorst && !wantsBest) score = removalPriority(card.card_id, card.card_type, card, sts2);
     // StS2's re-ratings pick what to upgrade too (they picked only rewards before).
     else score = rateCard(card.card_id, card.card_type, card.rarity, card, sts2) + (card.upgraded ? -100 : 0);
     if (score > chosenScore) {
