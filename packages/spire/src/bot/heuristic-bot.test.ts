@@ -53,23 +53,16 @@ const shopOffering = (boss: string): GameState =>
     run: silentRun(boss),
   }) as unknown as GameState;
 
-/** A card removal (a shop's, an event's) choosing between the two cards rated apart. */
-const removalOffering = (boss: string): GameState =>
+/** A deck choice between the two cards rated apart: a campfire's upgrade, or an event's removal. */
+const deckChoice = (boss: string, screen: 'REST' | 'EVENT', prompt: string): GameState =>
   ({
-    screen: 'EVENT',
+    screen,
     available_actions: ['select_deck_card'],
-    selection: { prompt: 'Choose a card to remove.', min_select: 1, max_select: 1, cards: ratedApart() },
+    selection: { prompt, min_select: 1, max_select: 1, cards: ratedApart() },
     run: silentRun(boss),
   }) as unknown as GameState;
-
-/** A campfire upgrade choosing between the two cards rated apart. */
-const upgradeOffering = (boss: string): GameState =>
-  ({
-    screen: 'REST',
-    available_actions: ['select_deck_card'],
-    selection: { prompt: 'Choose a card to upgrade.', min_select: 1, max_select: 1, cards: ratedApart() },
-    run: silentRun(boss),
-  }) as unknown as GameState;
+const upgradeOffering = (boss: string) => deckChoice(boss, 'REST', 'Choose a card to upgrade.');
+const removalOffering = (boss: string) => deckChoice(boss, 'EVENT', 'Choose a card to remove.');
 
 /**
  * A run the bot plays from `seed` until a card reward is open, with that reward's card offer (whose
@@ -332,7 +325,7 @@ describe('heuristic bot', () => {
     expect(bot.choose(simulator.view())).toMatchObject({ action: 'use_potion', option_index: 0 });
   });
 
-  it('takes a card rated from its text that StS1 would skip, as the StS2 Necrobinder', () => {
+  it('takes a card rated from its text that StS1 would pass over, as the StS2 Necrobinder', () => {
     const { simulator, bot, item } = openCardReward('sts2', 'reward-pick', 'NECROBINDER');
     // Afterlife is rated 34 from its text: above StS2's bar of 30, below StS1's 38.
     item.cards = [{ uid: 9001, id: 'AFTERLIFE', upgraded: false }];

@@ -1308,10 +1308,11 @@ export class Combat implements CombatContext {
     this.currentCard = card;
     this.attackBonus = definition.type === 'Attack' ? this.attackBonusOf(card) : 0;
     definition.play?.(this, play);
-    // StS1's Time Warp counts the card once it resolved (TimeWarpPower.onAfterUseCard); a copy (Double
-    // Tap, Burst) is a card played of its own. Ending the turn drops the copies still to come
+    const sts2 = this.run.ruleset === 'sts2';
+    // StS1's Slow and Time Warp count the card once it resolved (onAfterUseCard); a copy (Double Tap,
+    // Burst) is a card played of its own. Time Warp ending the turn drops the copies still to come
     // (callEndTurnEarlySequence empties the card queue), though the Double Tap they used is spent.
-    let warped = this.countTimeWarp();
+    let warped = !sts2 && this.countSts1CardPlayed();
     let repeats = 0;
     if (definition.type === 'Attack' && (combat.player.powers.DOUBLE_TAP ?? 0) > 0) {
       this.reducePlayerPower('DOUBLE_TAP', 1);
@@ -1321,7 +1322,6 @@ export class Combat implements CombatContext {
       repeats = 1;
     }
     // StS2's Duplication: the next card of any type is played an extra time.
-    const sts2 = this.run.ruleset === 'sts2';
     if (sts2 && (combat.player.powers.DUPLICATION ?? 0) > 0) {
       this.reducePlayerPower('DUPLICATION', 1);
       repeats += 1;
@@ -1336,11 +1336,9 @@ export class Combat implements CombatContext {
       repeat < repeats && !warped && !this.finished() && combat.selection === null;
       repeat++
     ) {
-      // StS1's Slow counts the card before its copy plays (Double Tap's copy is a card played of its own).
-      if (!sts2) countSlowCard(combat.monsters);
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
-      warped = this.countTimeWarp();
+      warped = !sts2 && this.countSts1CardPlayed();
     }
     if (enchantment !== undefined) {
       enchantmentRule?.onPlayed?.(this, card, enchantment.amount, first);
@@ -1355,7 +1353,6 @@ export class Combat implements CombatContext {
     if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
       this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);
     this.afterSts2Play(definition, card);
-    if (!sts2) countSlowCard(combat.monsters);
     if (this.finished()) return;
     if ((combat.player.powers.THOUSAND_CUTS ?? 0) > 0)
       this.damageAllMonsters(combat.player.powers.THOUSAND_CUTS ?? 0);
@@ -1398,16 +1395,21 @@ export class Combat implements CombatContext {
     this.checkCombatOver();
   }
 
-  /** Time Warp counts a card played: the 12th gives the monster 2 Strength and ends the turn (then true). */
-  private countTimeWarp(): boolean {
+  /**
+   * StS1's monster powers that count a card once it resolved, in one pass over the monsters: Slow, and
+   * Time Warp, whose 12th card gives the monster 2 Strength and ends the turn (then true).
+   */
+  private countSts1CardPlayed(): boolean {
     let warped = false;
     const monsters = this.combat.monsters;
     for (let index = 0; index < monsters.length; index++) {
       const monster = monsters[index];
-      if (monster === undefined || !monster.alive || (monster.powers.TIME_WARP ?? 0) <= 0) continue;
-      const left = (monster.powers.TIME_WARP ?? 0) - 1;
-      if (left > 0) {
-        monster.powers.TIME_WARP = left;
+      if (monster === undefined || !monster.alive) continue;
+      countSlowCard(monster);
+      const timeWarp = monster.powers.TIME_WARP ?? 0;
+      if (timeWarp <= 0) continue;
+      if (timeWarp > 1) {
+        monster.powers.TIME_WARP = timeWarp - 1;
         continue;
       }
       monster.powers.TIME_WARP = 12;

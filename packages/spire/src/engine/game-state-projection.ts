@@ -491,6 +491,8 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
     player,
     hand: combat.hand.map((card, index) => handCard(run, combat, engine, card, index, living, rules)),
     enemies: combat.monsters.map((monster, index) => {
+      // A half-dead monster (down, not gone) still shows the move it rises with.
+      const moveId = monster.alive || monster.memory.down === 1 ? monster.move.id : null;
       const enemy: Api.Enemy = {
         index,
         enemy_id: monster.id,
@@ -501,8 +503,8 @@ function combatView(run: RunState, combat: CombatState): Api.CombatState {
         is_alive: monster.alive,
         is_hittable: monster.alive,
         powers: powersOf(monster.powers),
-        intent: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
-        move_id: monster.alive || monster.memory.down === 1 ? monster.move.id : null,
+        intent: moveId,
+        move_id: moveId,
         intents: intentsOf(run, combat, monster),
       };
       // Set after the literal, not spread into it: a spread builds every enemy on the slow path

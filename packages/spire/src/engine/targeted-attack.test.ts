@@ -1,4 +1,4 @@
-// A targeted attack's later hits stay on the creature it was aimed at. StS1's DamageAction skips a hit whose
+// A targeted attack's later hits stay on the creature it was aimed at. StS1's DamageAction cancels a hit whose
 // target is dying, half-dead or gone (sts_lightspeed's AttackEnemy: `if isDeadOrEscaped() return`); a
 // random-target hit (AttackDamageRandomEnemyAction) picks among the living each time.
 import { describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ describe('the hits of a targeted attack (StS1)', () => {
     expect(other.hp).toBe(otherHp);
   });
 
-  it("skip a later attack of the same card on the dead target (Bane's second hit)", () => {
+  it("land no later attack of the same card on the dead target (Bane's second hit)", () => {
     const run = fight(['JAW_WORM', 'JAW_WORM']);
     const [target, other] = monstersOf(run);
     if (target === undefined || other === undefined) throw new Error('expected two Jaw Worms');

@@ -3,12 +3,10 @@
 // starts, counted after the card). StS2's Slow is its own rule (content/sts2/sts2-monster-defences.ts).
 import type { MonsterState } from '../../engine/run-state.js';
 
-/** A card was played and has resolved (StS1's onAfterUseCard): each living monster with Slow counts it. */
-export function countSlowCard(monsters: readonly MonsterState[]): void {
-  for (const monster of monsters) {
-    const slow = monster.powers.SLOW;
-    if (slow !== undefined && monster.alive) monster.powers.SLOW = slow + 1;
-  }
+/** A card was played and has resolved (StS1's onAfterUseCard): a living monster with Slow counts it. */
+export function countSlowCard(monster: MonsterState): void {
+  const slow = monster.powers.SLOW;
+  if (slow !== undefined && monster.alive) monster.powers.SLOW = slow + 1;
 }
 
 /** The Attack damage `damage` on `monster` after its Slow: 10% more per card counted this round. */
