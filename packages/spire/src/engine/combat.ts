@@ -1307,20 +1307,17 @@ export class Combat implements CombatContext {
     const outerBonus = this.attackBonus;
     this.currentCard = card;
     this.attackBonus = definition.type === 'Attack' ? this.attackBonusOf(card) : 0;
-    definition.play?.(this, play);
     const sts2 = this.run.ruleset === 'sts2';
+    // StS1: Double Tap and Burst queue their copy as the card is used (their onUseCard, run by
+    // UseCardAction's constructor after card.use only queued the card's actions), so a card this one
+    // plays (Havoc's) finds the charge spent and Burst does not copy itself.
+    let repeats = sts2 ? 0 : this.queueCopy(definition);
+    definition.play?.(this, play);
     // StS1's Slow and Time Warp count the card once it resolved (onAfterUseCard); a copy (Double Tap,
     // Burst) is a card played of its own. Time Warp ending the turn drops the copies still to come
     // (callEndTurnEarlySequence empties the card queue), though the Double Tap they used is spent.
     let warped = !sts2 && this.countSts1CardPlayed();
-    let repeats = 0;
-    if (definition.type === 'Attack' && (combat.player.powers.DOUBLE_TAP ?? 0) > 0) {
-      this.reducePlayerPower('DOUBLE_TAP', 1);
-      repeats = 1;
-    } else if (definition.type === 'Skill' && (combat.player.powers.BURST ?? 0) > 0) {
-      this.reducePlayerPower('BURST', 1);
-      repeats = 1;
-    }
+    if (sts2) repeats = this.queueCopy(definition);
     // StS2's Duplication: the next card of any type is played an extra time.
     if (sts2 && (combat.player.powers.DUPLICATION ?? 0) > 0) {
       this.reducePlayerPower('DUPLICATION', 1);
@@ -1393,6 +1390,20 @@ export class Combat implements CombatContext {
     }
     if (sts2 && !combat.over) this.afterSts2CardPlaced(card, definition, energyPaid);
     this.checkCombatOver();
+  }
+
+  /** Spends the Double Tap (an Attack) or Burst (a Skill) charge that copies this card: the copies (0 or 1). */
+  private queueCopy(definition: CardDefinition): number {
+    const powers = this.combat.player.powers;
+    if (definition.type === 'Attack' && (powers.DOUBLE_TAP ?? 0) > 0) {
+      this.reducePlayerPower('DOUBLE_TAP', 1);
+      return 1;
+    }
+    if (definition.type === 'Skill' && (powers.BURST ?? 0) > 0) {
+      this.reducePlayerPower('BURST', 1);
+      return 1;
+    }
+    return 0;
   }
 
   /**
