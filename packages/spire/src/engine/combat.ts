@@ -1312,6 +1312,7 @@ export class Combat implements CombatContext {
     // UseCardAction's constructor after card.use only queued the card's actions), so a card this one
     // plays (Havoc's) finds the charge spent and Burst does not copy itself.
     let repeats = sts2 ? 0 : this.queueCopy(definition);
+    const queueClears = counters.cardQueueClears;
     definition.play?.(this, play);
     // StS1's Slow and Time Warp count the card once it resolved (onAfterUseCard); a copy (Double Tap,
     // Burst) is a card played of its own. Time Warp ending the turn drops the copies still to come
@@ -1330,7 +1331,11 @@ export class Combat implements CombatContext {
     const first = enchantment !== undefined && this.firstPlay(card);
     for (
       let repeat = 0;
-      repeat < repeats && !warped && !this.finished() && combat.selection === null;
+      repeat < repeats &&
+      !warped &&
+      counters.cardQueueClears === queueClears &&
+      !this.finished() &&
+      combat.selection === null;
       repeat++
     ) {
       const again = this.cardPlay(card, this.validTarget(target));
@@ -1642,6 +1647,11 @@ export class Combat implements CombatContext {
       damageTaken(monster, amount, options?.ignoreVulnerable === true),
       false,
     );
+  }
+
+  clearCardQueue(): void {
+    const counters = this.combat.counters;
+    counters.cardQueueClears = (counters.cardQueueClears ?? 0) + 1;
   }
 
   /** Deals damage to every living monster. */

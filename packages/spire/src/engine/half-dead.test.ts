@@ -97,6 +97,20 @@ describe("the Awakened One's first death (StS1)", () => {
     expect(awakened.move.id).toBe('DARK_ECHO');
   });
 
+  it('clears the card queue (ClearCardQueueAction): the Double Tap copy of the Strike that felled it is not played', () => {
+    const { run, awakened, cultists } = awakenedFight();
+    const hp = cultists.map((cultist) => cultist.hp);
+    awakened.hp = 3;
+    const combat = run.combat;
+    if (combat === null) throw new Error('no combat');
+    combat.player.powers.DOUBLE_TAP = 1;
+    play(run, 'STRIKE_IRONCLAD', 2);
+    expect(awakened.memory.down).toBe(1);
+    // The charge went with the copy it queued.
+    expect(combat.player.powers.DOUBLE_TAP).toBeUndefined();
+    expect(cultists.map((cultist) => cultist.hp)).toEqual(hp);
+  });
+
   it('ends the fight when it dies the second time: the Cultists left flee', () => {
     const { run, combat, awakened, cultists } = awakenedFight();
     awakened.memory.phase = 2;
