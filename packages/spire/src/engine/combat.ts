@@ -1734,12 +1734,16 @@ export class Combat implements CombatContext {
     monster.alive = false;
     monster.block = 0;
     const index = this.combat.monsters.indexOf(monster);
+    // Read before the monster's own death rule drops its powers: StS1's half-dead monsters (the Awakened
+    // One, a Darkling) run their powers' onDeath first (decompiled AwakenedOne/Darkling.damage), and
+    // CorpseExplosionPower.onDeath fires at 0 HP while some monster is not dying.
+    const corpseExplosion = monster.powers.CORPSE_EXPLOSION ?? 0;
     getMonster(monster.id).onDeath?.(this.monsterContext(index));
     if (!monster.alive) this.afterSts2Death(monster);
     if (!monster.alive && this.run.ruleset === 'sts2') sts2MonsterDeath(this, monster);
     if ((monster.powers.SPORE_CLOUD ?? 0) > 0)
       this.applyToPlayer('VULNERABLE', monster.powers.SPORE_CLOUD ?? 0);
-    if ((monster.powers.CORPSE_EXPLOSION ?? 0) > 0) {
+    if (corpseExplosion > 0) {
       if (monster.powers.CORPSE_EXPLOSION !== undefined) delete monster.powers.CORPSE_EXPLOSION;
       this.damageAllMonsters(monster.maxHp);
     }
