@@ -1745,7 +1745,8 @@ export class Combat implements CombatContext {
       this.applyToPlayer('VULNERABLE', monster.powers.SPORE_CLOUD ?? 0);
     if (corpseExplosion > 0) {
       if (monster.powers.CORPSE_EXPLOSION !== undefined) delete monster.powers.CORPSE_EXPLOSION;
-      this.damageAllMonsters(monster.maxHp);
+      // Each Corpse Explosion played on it adds one: Max HP times the stacks (onDeath's maxHealth * amount).
+      this.damageAllMonsters(monster.maxHp * corpseExplosion);
     }
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
     if (monster.stolenCards !== undefined) {
