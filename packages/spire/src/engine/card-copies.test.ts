@@ -3,6 +3,8 @@
 // UseCardAction, BurstPower.onUseCard; sts_lightspeed's BattleContext::useCard runs useSkillCard, which
 // queues Havoc's PlayTopCard, then onUseSkillCard, which queues Burst's copy). So the charge is spent
 // before the card's effect: Havoc is copied rather than the card it plays, and Burst does not copy itself.
+// The copy is then used as a card of its own: the monsters' onUseCard (Enrage's AngerPower, Sharp Hide)
+// reacts to it as to the original.
 import { describe, expect, it } from 'vitest';
 import { Combat } from './combat.js';
 import type { CombatCard, RunState } from './run-state.js';
@@ -54,5 +56,28 @@ describe('copies of a card played (StS1)', () => {
     const { run } = runInFight({ monsters: ['JAW_WORM'], character: 'SILENT' });
     play(run, 'BURST', true);
     expect(run.combat?.player.powers.BURST).toBe(2);
+  });
+
+  it("Enrage (Gremlin Nob's) reacts to a Burst copy too: a Defend played twice gives it Strength twice", () => {
+    const { run } = runInFight({ monsters: ['JAW_WORM'] });
+    const monster = run.combat?.monsters[0];
+    if (run.combat === null || monster === undefined) throw new Error('expected the Jaw Worm fight');
+    monster.powers.ENRAGE = 2;
+    run.combat.player.powers.BURST = 1;
+    play(run, 'DEFEND_IRONCLAD');
+    expect(monster.powers.STRENGTH).toBe(4);
+  });
+
+  it('Sharp Hide reacts to a Double Tap copy too: the player takes its damage twice', () => {
+    const { run } = runInFight({ monsters: ['JAW_WORM'] });
+    const monster = run.combat?.monsters[0];
+    if (run.combat === null || monster === undefined) throw new Error('expected the Jaw Worm fight');
+    monster.hp = 999;
+    monster.powers.SHARP_HIDE = 3;
+    run.combat.player.block = 0;
+    run.combat.player.powers.DOUBLE_TAP = 1;
+    const hp = run.hp;
+    play(run, 'STRIKE_IRONCLAD');
+    expect(hp - run.hp).toBe(6);
   });
 });

@@ -1273,27 +1273,8 @@ export class Combat implements CombatContext {
     counters.cardsThisCombat = (counters.cardsThisCombat ?? 0) + 1;
     if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
     if (definition.type === 'Skill') counters.skillsThisTurn = (counters.skillsThisTurn ?? 0) + 1;
-    // Monsters react to the card being played (Enrage, Sharp Hide).
-    for (let index = 0; index < combat.monsters.length; index++) {
-      const monster = combat.monsters[index];
-      if (monster === undefined || !monster.alive) continue;
-      if (definition.type === 'Skill' && (monster.powers.ENRAGE ?? 0) > 0) {
-        this.applyToMonster(index, 'STRENGTH', monster.powers.ENRAGE ?? 0);
-      }
-      if (definition.type === 'Power' && (monster.powers.CURIOSITY ?? 0) > 0) {
-        this.applyToMonster(index, 'STRENGTH', monster.powers.CURIOSITY ?? 0);
-      }
-      // Choke: the choked enemy loses HP for every card played after it this turn.
-      if ((monster.powers.CHOKED ?? 0) > 0) {
-        this.reduceMonsterHp(monster, monster.powers.CHOKED ?? 0, false);
-        if (this.finished()) return;
-        if (!monster.alive) continue;
-      }
-      if (definition.type === 'Attack' && (monster.powers.SHARP_HIDE ?? 0) > 0) {
-        this.damagePlayer(monster.powers.SHARP_HIDE ?? 0, null);
-        if (this.finished()) return;
-      }
-    }
+    this.monstersReactToCard(definition.type);
+    if (this.finished()) return;
     if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
       this.addEnemyCard('DAZED', 'drawRandom');
     const play = this.cardPlay(card, target);
@@ -1338,6 +1319,12 @@ export class Combat implements CombatContext {
       combat.selection === null;
       repeat++
     ) {
+      // StS1: a copy is used as a card of its own, so the monsters' onUseCard reacts to it too
+      // (UseCardAction's constructor runs them for every card, a purgeOnUse copy included).
+      if (!sts2) {
+        this.monstersReactToCard(definition.type);
+        if (this.finished()) break;
+      }
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
       warped = !sts2 && this.countSts1CardPlayed();
@@ -1395,6 +1382,31 @@ export class Combat implements CombatContext {
     }
     if (sts2 && !combat.over) this.afterSts2CardPlaced(card, definition, energyPaid);
     this.checkCombatOver();
+  }
+
+  /** Monsters react to a card being played (Enrage, Curiosity, Choke, Sharp Hide); stops once the fight is over. */
+  private monstersReactToCard(type: CardType): void {
+    const monsters = this.combat.monsters;
+    for (let index = 0; index < monsters.length; index++) {
+      const monster = monsters[index];
+      if (monster === undefined || !monster.alive) continue;
+      if (type === 'Skill' && (monster.powers.ENRAGE ?? 0) > 0) {
+        this.applyToMonster(index, 'STRENGTH', monster.powers.ENRAGE ?? 0);
+      }
+      if (type === 'Power' && (monster.powers.CURIOSITY ?? 0) > 0) {
+        this.applyToMonster(index, 'STRENGTH', monster.powers.CURIOSITY ?? 0);
+      }
+      // Choke: the choked enemy loses HP for every card played after it this turn.
+      if ((monster.powers.CHOKED ?? 0) > 0) {
+        this.reduceMonsterHp(monster, monster.powers.CHOKED ?? 0, false);
+        if (this.finished()) return;
+        if (!monster.alive) continue;
+      }
+      if (type === 'Attack' && (monster.powers.SHARP_HIDE ?? 0) > 0) {
+        this.damagePlayer(monster.powers.SHARP_HIDE ?? 0, null);
+        if (this.finished()) return;
+      }
+    }
   }
 
   /** Spends the Double Tap (an Attack) or Burst (a Skill) charge that copies this card: the copies (0 or 1). */
