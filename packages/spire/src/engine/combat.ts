@@ -1273,27 +1273,8 @@ export class Combat implements CombatContext {
     counters.cardsThisCombat = (counters.cardsThisCombat ?? 0) + 1;
     if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
     if (definition.type === 'Skill') counters.skillsThisTurn = (counters.skillsThisTurn ?? 0) + 1;
-    // Monsters react to the card being played (Enrage, Sharp Hide).
-    for (let index = 0; index < combat.monsters.length; index++) {
-      const monster = combat.monsters[index];
-      if (monster === undefined || !monster.alive) continue;
-      if (definition.type === 'Skill' && (monster.powers.ENRAGE ?? 0) > 0) {
-        this.applyToMonster(index, 'STRENGTH', monster.powers.ENRAGE ?? 0);
-      }
-      if (definition.type === 'Power' && (monster.powers.CURIOSITY ?? 0) > 0) {
-        this.applyToMonster(index, 'STRENGTH', monster.powers.CURIOSITY ?? 0);
-      }
-      // Choke: the choked enemy loses HP for every card played after it this turn.
-      if ((monster.powers.CHOKED ?? 0) > 0) {
-        this.reduceMonsterHp(monster, monster.powers.CHOKED ?? 0, false);
-        if (this.finished()) return;
-        if (!monster.alive) continue;
-      }
-      if (definition.type === 'Attack' && (monster.powers.SHARP_HIDE ?? 0) > 0) {
-        this.damagePlayer(monster.powers.SHARP_HIDE ?? 0, null);
-        if (this.finished()) return;
-      }
-    }
+    this.monstersReactToCard(definition.type);
+    if (this.finished()) return;
     if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
       this.addEnemyCard('DAZED', 'drawRandom');
     const play = this.cardPlay(card, target);
@@ -1307,20 +1288,18 @@ export class Combat implements CombatContext {
     const outerBonus = this.attackBonus;
     this.currentCard = card;
     this.attackBonus = definition.type === 'Attack' ? this.attackBonusOf(card) : 0;
-    definition.play?.(this, play);
     const sts2 = this.run.ruleset === 'sts2';
+    // StS1: Double Tap and Burst queue their copy as the card is used (their onUseCard, run by
+    // UseCardAction's constructor after card.use only queued the card's actions), so a card this one
+    // plays (Havoc's) finds the charge spent and Burst does not copy itself.
+    let repeats = sts2 ? 0 : this.queueCopy(definition);
+    const queueClears = counters.cardQueueClears;
+    definition.play?.(this, play);
     // StS1's Slow and Time Warp count the card once it resolved (onAfterUseCard); a copy (Double Tap,
     // Burst) is a card played of its own. Time Warp ending the turn drops the copies still to come
     // (callEndTurnEarlySequence empties the card queue), though the Double Tap they used is spent.
     let warped = !sts2 && this.countSts1CardPlayed();
-    let repeats = 0;
-    if (definition.type === 'Attack' && (combat.player.powers.DOUBLE_TAP ?? 0) > 0) {
-      this.reducePlayerPower('DOUBLE_TAP', 1);
-      repeats = 1;
-    } else if (definition.type === 'Skill' && (combat.player.powers.BURST ?? 0) > 0) {
-      this.reducePlayerPower('BURST', 1);
-      repeats = 1;
-    }
+    if (sts2) repeats = this.queueCopy(definition);
     // StS2's Duplication: the next card of any type is played an extra time.
     if (sts2 && (combat.player.powers.DUPLICATION ?? 0) > 0) {
       this.reducePlayerPower('DUPLICATION', 1);
@@ -1333,9 +1312,19 @@ export class Combat implements CombatContext {
     const first = enchantment !== undefined && this.firstPlay(card);
     for (
       let repeat = 0;
-      repeat < repeats && !warped && !this.finished() && combat.selection === null;
+      repeat < repeats &&
+      !warped &&
+      counters.cardQueueClears === queueClears &&
+      !this.finished() &&
+      combat.selection === null;
       repeat++
     ) {
+      // StS1: a copy is used as a card of its own, so the monsters' onUseCard reacts to it too
+      // (UseCardAction's constructor runs them for every card, a purgeOnUse copy included).
+      if (!sts2) {
+        this.monstersReactToCard(definition.type);
+        if (this.finished()) break;
+      }
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
       warped = !sts2 && this.countSts1CardPlayed();
@@ -1393,6 +1382,45 @@ export class Combat implements CombatContext {
     }
     if (sts2 && !combat.over) this.afterSts2CardPlaced(card, definition, energyPaid);
     this.checkCombatOver();
+  }
+
+  /** Monsters react to a card being played (Enrage, Curiosity, Choke, Sharp Hide); stops once the fight is over. */
+  private monstersReactToCard(type: CardType): void {
+    const monsters = this.combat.monsters;
+    for (let index = 0; index < monsters.length; index++) {
+      const monster = monsters[index];
+      if (monster === undefined || !monster.alive) continue;
+      if (type === 'Skill' && (monster.powers.ENRAGE ?? 0) > 0) {
+        this.applyToMonster(index, 'STRENGTH', monster.powers.ENRAGE ?? 0);
+      }
+      if (type === 'Power' && (monster.powers.CURIOSITY ?? 0) > 0) {
+        this.applyToMonster(index, 'STRENGTH', monster.powers.CURIOSITY ?? 0);
+      }
+      // Choke: the choked enemy loses HP for every card played after it this turn.
+      if ((monster.powers.CHOKED ?? 0) > 0) {
+        this.reduceMonsterHp(monster, monster.powers.CHOKED ?? 0, false);
+        if (this.finished()) return;
+        if (!monster.alive) continue;
+      }
+      if (type === 'Attack' && (monster.powers.SHARP_HIDE ?? 0) > 0) {
+        this.damagePlayer(monster.powers.SHARP_HIDE ?? 0, null);
+        if (this.finished()) return;
+      }
+    }
+  }
+
+  /** Spends the Double Tap (an Attack) or Burst (a Skill) charge that copies this card: the copies (0 or 1). */
+  private queueCopy(definition: CardDefinition): number {
+    const powers = this.combat.player.powers;
+    if (definition.type === 'Attack' && (powers.DOUBLE_TAP ?? 0) > 0) {
+      this.reducePlayerPower('DOUBLE_TAP', 1);
+      return 1;
+    }
+    if (definition.type === 'Skill' && (powers.BURST ?? 0) > 0) {
+      this.reducePlayerPower('BURST', 1);
+      return 1;
+    }
+    return 0;
   }
 
   /**
@@ -1633,6 +1661,11 @@ export class Combat implements CombatContext {
     );
   }
 
+  clearCardQueue(): void {
+    const counters = this.combat.counters;
+    counters.cardQueueClears = (counters.cardQueueClears ?? 0) + 1;
+  }
+
   /** Deals damage to every living monster. */
   damageAllMonsters(amount: number): void {
     for (let index = 0; index < this.combat.monsters.length; index++) {
@@ -1713,14 +1746,19 @@ export class Combat implements CombatContext {
     monster.alive = false;
     monster.block = 0;
     const index = this.combat.monsters.indexOf(monster);
+    // Read before the monster's own death rule drops its powers: StS1's half-dead monsters (the Awakened
+    // One, a Darkling) run their powers' onDeath first (decompiled AwakenedOne/Darkling.damage), and
+    // CorpseExplosionPower.onDeath fires at 0 HP while some monster is not dying.
+    const corpseExplosion = monster.powers.CORPSE_EXPLOSION ?? 0;
     getMonster(monster.id).onDeath?.(this.monsterContext(index));
     if (!monster.alive) this.afterSts2Death(monster);
     if (!monster.alive && this.run.ruleset === 'sts2') sts2MonsterDeath(this, monster);
     if ((monster.powers.SPORE_CLOUD ?? 0) > 0)
       this.applyToPlayer('VULNERABLE', monster.powers.SPORE_CLOUD ?? 0);
-    if ((monster.powers.CORPSE_EXPLOSION ?? 0) > 0) {
+    if (corpseExplosion > 0) {
       if (monster.powers.CORPSE_EXPLOSION !== undefined) delete monster.powers.CORPSE_EXPLOSION;
-      this.damageAllMonsters(monster.maxHp);
+      // Each Corpse Explosion played on it adds one: Max HP times the stacks (onDeath's maxHealth * amount).
+      this.damageAllMonsters(monster.maxHp * corpseExplosion);
     }
     if ((monster.memory.stolen ?? 0) > 0) this.combat.stolenGold += monster.memory.stolen ?? 0;
     if (monster.stolenCards !== undefined) {

@@ -50,6 +50,8 @@ export interface CombatContext {
   damageMonster(index: number, amount: number, options?: { readonly ignoreVulnerable?: boolean }): number;
   /** Deals damage to every living monster. */
   damageAllMonsters(amount: number): void;
+  /** StS1's ClearCardQueueAction: the copies still to come of the cards being played (Double Tap, Burst) are dropped. */
+  clearCardQueue(): void;
   /** Gain block (dexterity and frail apply unless `raw`). */
   gainBlock(amount: number, raw?: boolean): void;
   /** Apply a power to the player (negative amounts reduce it; artifact blocks debuffs). */

@@ -97,6 +97,33 @@ describe("the Awakened One's first death (StS1)", () => {
     expect(awakened.move.id).toBe('DARK_ECHO');
   });
 
+  it('clears the card queue (ClearCardQueueAction): the Double Tap copy of the Strike that felled it is not played', () => {
+    const { run, awakened, cultists } = awakenedFight();
+    const hp = cultists.map((cultist) => cultist.hp);
+    awakened.hp = 3;
+    const combat = run.combat;
+    if (combat === null) throw new Error('no combat');
+    combat.player.powers.DOUBLE_TAP = 1;
+    play(run, 'STRIKE_IRONCLAD', 2);
+    expect(awakened.memory.down).toBe(1);
+    // The charge went with the copy it queued.
+    expect(combat.player.powers.DOUBLE_TAP).toBeUndefined();
+    expect(cultists.map((cultist) => cultist.hp)).toEqual(hp);
+  });
+
+  it("sets off Corpse Explosion: its powers' onDeath runs before it drops its debuffs, so the Cultists take its 300 Max HP", () => {
+    const { run, awakened, cultists } = awakenedFight();
+    for (const cultist of cultists) cultist.hp = 400;
+    awakened.powers.CORPSE_EXPLOSION = 1;
+    awakened.hp = 3;
+    play(run, 'STRIKE_IRONCLAD', 2);
+    expect(awakened.memory.down).toBe(1);
+    expect(awakened.powers.CORPSE_EXPLOSION).toBeUndefined();
+    expect(cultists.map((cultist) => cultist.hp)).toEqual([100, 100]);
+    // Half-dead, it is not hit by its own explosion.
+    expect(awakened.hp).toBe(0);
+  });
+
   it('ends the fight when it dies the second time: the Cultists left flee', () => {
     const { run, combat, awakened, cultists } = awakenedFight();
     awakened.memory.phase = 2;
@@ -128,5 +155,21 @@ describe('a half-dead Darkling in the view (StS1)', () => {
       move_id: 'REINCARNATE',
       intents: [{ intent_type: 'Buff' }],
     });
+  });
+
+  it('sets off Corpse Explosion when it goes half-dead (decompiled Darkling.damage runs onDeath before clearing its powers)', () => {
+    const { run, combat } = runInFight({
+      monsters: ['DARKLING', 'DARKLING', 'DARKLING'],
+      deck: Array.from({ length: 10 }, () => 'DEFEND_IRONCLAD'),
+    });
+    const [first, second, third] = monstersOf(run);
+    if (first === undefined || second === undefined || third === undefined) throw new Error('3 Darklings');
+    second.hp = 200;
+    third.hp = 200;
+    first.maxHp = 50;
+    first.powers.CORPSE_EXPLOSION = 1;
+    combat.reduceMonsterHp(first, 999, true);
+    expect(first.memory.down).toBe(1);
+    expect([second.hp, third.hp]).toEqual([150, 150]);
   });
 });

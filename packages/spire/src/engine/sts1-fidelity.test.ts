@@ -280,6 +280,28 @@ describe('StS1 content the simulator lacked', () => {
     expect(second.hp).toBe(100 - first.maxHp);
   });
 
+  it('Corpse Explosion stacks: played twice on one enemy, its death deals twice its Max HP (CorpseExplosionPower.onDeath: maxHealth * amount)', () => {
+    const { run, combat } = runInFight({
+      monsters: ['JAW_WORM', 'JAW_WORM'],
+      deck: ['CORPSE_EXPLOSION', 'CORPSE_EXPLOSION'],
+      character: 'SILENT',
+    });
+    const state = run.combat;
+    const [first, second] = state?.monsters ?? [];
+    if (state === null || first === undefined || second === undefined)
+      throw new Error('expected two monsters');
+    second.hp = 200;
+    second.maxHp = 200;
+    second.block = 0;
+    state.player.energy = 4;
+    combat.playCard(at(state, 'CORPSE_EXPLOSION'), 0);
+    combat.playCard(at(state, 'CORPSE_EXPLOSION'), 0);
+    expect(first.powers.CORPSE_EXPLOSION).toBe(2);
+    first.hp = 3;
+    combat.damageMonster(0, 3);
+    expect(second.hp).toBe(200 - 2 * first.maxHp);
+  });
+
   it('Doppelganger: next turn draw X and gain X Energy (X+1 upgraded)', () => {
     const { combat, state } = withHand(['DOPPELGANGER']);
     state.player.energy = 2;

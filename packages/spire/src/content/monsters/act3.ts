@@ -327,6 +327,8 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
     // Decompiled AwakenedOne.damage/die and sts_lightspeed's Monster::die: the first death leaves it
     // half-dead (the fight goes on, nothing can target or hit it), it keeps its buffs (Strength,
     // Regenerate) and loses its debuffs, Curiosity and Shackled; it rises in its own next turn (Rebirth).
+    // It also clears the card queue (ClearCardQueueAction; sts_lightspeed: cardQueue.clear()): the
+    // Double Tap or Burst copy of the card that felled it is not played.
     onDeath: (x) => {
       const monster = x.monster;
       if ((monster.memory.phase ?? 1) !== 1) {
@@ -339,6 +341,7 @@ export const ACT3_MONSTERS: readonly MonsterDefinition[] = [
       }
       monster.memory.down = 1;
       monster.memory.rising = 1;
+      x.combat.clearCardQueue();
       for (const id of Object.keys(monster.powers))
         if (awakeningDrops(id, monster.powers[id] ?? 0)) delete monster.powers[id];
       x.setMove('REBIRTH');
