@@ -350,6 +350,48 @@ describe('heuristic bot', () => {
     expect(createHeuristicBot().choose(state)).toEqual({ action: 'select_deck_card', option_index: 1 });
   });
 
+  it("keeps Frantic Escape when discarding against the Insatiable's Sandpit, and discards it without one", () => {
+    const discarding = (sandpit: number) =>
+      ({
+        screen: 'COMBAT',
+        available_actions: ['select_deck_card'],
+        run: { character_id: 'SILENT', deck: [] },
+        combat: {
+          player: { stars: 0, powers: [] },
+          enemies: [
+            {
+              index: 0,
+              enemy_id: 'THE_INSATIABLE',
+              name: 'The Insatiable',
+              is_alive: true,
+              current_hp: 200,
+              max_hp: 321,
+              block: 0,
+              intents: [],
+              powers:
+                sandpit > 0
+                  ? [{ index: 0, power_id: 'SANDPIT_POWER', name: 'Sandpit', amount: sandpit }]
+                  : [],
+            },
+          ],
+          hand: [],
+        },
+        selection: {
+          prompt: 'Choose a card to discard.',
+          min_select: 1,
+          max_select: 1,
+          cards: [
+            cardOffer(0, 'FRANTIC_ESCAPE', 'Status', 'Status'),
+            cardOffer(1, 'STRIKE_SILENT', 'Attack', 'Basic'),
+          ],
+        },
+      }) as unknown as GameState;
+    const bot = createHeuristicBot();
+    // The old code discarded the escape (a Status, rated below a Strike) with the Sandpit at 2.
+    expect(bot.choose(discarding(2))).toEqual({ action: 'select_deck_card', option_index: 1 });
+    expect(bot.choose(discarding(0))).toEqual({ action: 'select_deck_card', option_index: 0 });
+  });
+
   it("takes Anger over Whirlwind as the StS2 Ironclad, by StS2's re-ratings, and keeps StS1's pick", () => {
     const pick = (ruleset: 'sts1' | 'sts2') => pickBetween(ruleset, 'WHIRLWIND', 'ANGER');
     expect(pick('sts2')).toEqual({ action: 'choose_reward_card', option_index: 1 });

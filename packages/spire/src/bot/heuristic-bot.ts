@@ -292,6 +292,18 @@ function chooseCurseOfKnowledge(state: GameState): GameAction {
   return { action: 'select_deck_card', option_index: taken?.index ?? 0 };
 }
 
+/**
+ * A Frantic Escape's score when a card is discarded, exhausted or removed while the Sandpit counts down:
+ * below any other card's, so it goes only when nothing else may. On bench-2000..2199 (four characters)
+ * Act 2 clears 133 -> 140 of 800, the Silent's 52 -> 60; bench-2200..2399 137 -> 142.
+ */
+const ESCAPE_KEPT_SCORE = -1000;
+
+/** StS2's Sandpit (the Insatiable): the player is eaten when it runs out. */
+function hasSandpit(enemy: Enemy): boolean {
+  return enemy.powers.some((power) => power.power_id === 'SANDPIT_POWER' && (power.amount ?? 0) > 0);
+}
+
 function chooseSelection(state: GameState, sts2: boolean): GameAction {
   const selection = state.selection;
   if (selection === null || selection === undefined || selection.cards.length === 0) return fallback(state);
@@ -306,12 +318,19 @@ function chooseSelection(state: GameState, sts2: boolean): GameAction {
     prompt.includes('exhaust') ||
     prompt.includes('discard') ||
     prompt.includes('transform');
+  // Against the Insatiable a Frantic Escape is the next turn alive: rated as a Status it was the first
+  // card discarded (Dagger Throw, Hidden Daggers) or exhausted, before the planner could play it.
+  const keepsEscapes = sts2 && wantsWorst && !wantsBest && livingEnemies(state).some(hasSandpit);
   let chosen = selection.cards[0];
   let chosenScore = Number.NEGATIVE_INFINITY;
   for (const card of selection.cards) {
     if (card.is_selectable === false) continue;
     let score: number;
-    if (wantsWorst && !wantsBest) score = removalPriority(card.card_id, card.card_type, card, sts2);
+    if (wantsWorst && !wantsBest)
+      score =
+        keepsEscapes && card.card_id === 'FRANTIC_ESCAPE'
+          ? ESCAPE_KEPT_SCORE
+          : removalPriority(card.card_id, card.card_type, card, sts2);
     // StS2's re-ratings pick what to upgrade too (they picked only rewards before).
     else score = rateCard(card.card_id, card.card_type, card.rarity, card, sts2) + (card.upgraded ? -100 : 0);
     if (score > chosenScore) {
