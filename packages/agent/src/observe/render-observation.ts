@@ -1,3 +1,4 @@
+import { cardCurrentBlock, cardCurrentDamage } from '@strata-memory/spire';
 import { createTiktokenTokenizer, type Tokenizer } from '@strata-memory/strata';
 import { describeAction } from './describe-action.js';
 import type { DetailLevel } from './detail-level.js';
@@ -244,11 +245,27 @@ function cardLine(card: CardView, index: number, level: DetailLevel): string {
       : 'playable';
   const type = card.card_type ? ` ${clean(card.card_type, 12)}` : '';
   let line = `h${index} ${clean(card.name ?? card.card_id, 40)} [cost ${cardCost(card)}]${type}, ${status}`;
+  line += cardNumbers(card);
   if (level.cardText > 0) {
     const text = clean(card.resolved_rules_text ?? card.rules_text ?? card.description, level.cardText);
     if (text) line += `: ${text}`;
   }
   return line;
+}
+
+/**
+ * The damage and Block a card deals or gives after the player's modifiers, before the target's
+ * (`, deals 9x2, blocks 6`): from `dynamic_values` in StS2 states (real or simulated, whose `damage`
+ * is the card's own number), from `damage`/`block` in StS1's; "" when the state shows neither.
+ */
+function cardNumbers(card: CardView): string {
+  const damage = cardCurrentDamage(card);
+  const block = cardCurrentBlock(card);
+  const hits = card.hits ?? 1;
+  let numbers = '';
+  if (damage !== null) numbers += `, deals ${damage}${hits > 1 ? `x${hits}` : ''}`;
+  if (block !== null) numbers += `, blocks ${block}`;
+  return numbers;
 }
 
 function potionNames(state: StateView, withText: boolean): string {

@@ -39,6 +39,10 @@ const card = z.looseObject({
   rules_text: text,
   resolved_rules_text: text,
   description: text,
+  damage: number,
+  block: number,
+  hits: number,
+  dynamic_values: z.array(z.looseObject({ name: text, current_value: number })).nullish(),
 });
 
 const intent = z.looseObject({

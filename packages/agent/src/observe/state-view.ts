@@ -31,6 +31,12 @@ export interface CardView {
   rules_text?: string | null;
   resolved_rules_text?: string | null;
   description?: string | null;
+  /** StS2: the card's own numbers (StS1's simulator view: after the player's modifiers). */
+  damage?: number | null;
+  block?: number | null;
+  hits?: number | null;
+  /** StS2: the card's numbers; `current_value` is after the player's modifiers. */
+  dynamic_values?: Array<{ name?: string | null; current_value?: number | null }> | null;
 }
 
 /** An enemy intent as the observation renderer reads it. */

@@ -114,11 +114,17 @@ export type SelectionKind =
 /** The kind of the current combat. */
 export type CombatType = 'monster' | 'elite' | 'boss' | (string & {});
 
-/** A number shown on a card (damage, block, repeats) before and after modifiers. */
+/**
+ * A number shown on a card (`Damage`, `Block`, `Cards`, `Repeat`...) before and after modifiers. In
+ * the hand, `current_value` is after the player's modifiers (Strength, Weak, Dexterity, Frail...)
+ * and before the target's; `is_modified` when it differs from `base_value`.
+ */
 export interface DynamicValue {
   name: string;
+  /** The card's own number (upgrades and in-combat growth counted, enchantment not). */
   base_value: number;
   current_value: number;
+  /** `base_value` with the card's enchantment (Sharp 2 on a 14: 16). */
   enchanted_value?: number | null;
   is_modified?: boolean;
   was_just_upgraded?: boolean;
@@ -194,12 +200,18 @@ export interface HandCard extends CardView {
   requires_target: boolean;
   target_index_space?: string | null;
   valid_target_indices: number[];
-  /** Untargeted previews (player-side modifiers only); null for cards without that number. */
+  /**
+   * StS2: the card's own damage and Block (`base_value` of `Damage`/`Block`, no enchantment nor
+   * modifier; the number after the player's modifiers is `current_value` in `dynamic_values`, see
+   * cardCurrentValue), `total_damage` = `damage` x `hits`. StS1 (no `dynamic_values`): after the
+   * player's modifiers. Null for cards without that number.
+   */
   damage?: number | null;
   block?: number | null;
   hits?: number | null;
   total_damage?: number | null;
   replay?: number | null;
+  /** The damage per enemy after the player's and the target's modifiers (the real StS2 mod leaves some null). */
   target_previews?: TargetPreview[] | null;
   /** StS2: the card's enchantment, as the deck's cards name it (DeckCard). */
   enchantment_id?: string | null;

@@ -1,4 +1,5 @@
 // The wire API of spire: plain-JSON state and actions in the shape of the StS2 agent mod's HTTP API.
+export * from './card-current-value.js';
 export * from './game.js';
 export * from './game-action.js';
 export * from './game-action-schema.js';

@@ -3,6 +3,7 @@
 // shape (intents, damage previews, block), so it works on the simulator and the real games alike.
 // It returns the first action of the best plan; the bot re-plans after every card because draws
 // and other effects change the hand.
+import { cardCurrentBlock, cardCurrentDamage } from '../api/card-current-value.js';
 import type { GameAction } from '../api/game-action.js';
 import type { Enemy, GameState, HandCard, Relic } from '../api/game-state.js';
 import { backAttackDamage } from './back-attack.js';
@@ -570,6 +571,9 @@ function planCard(
   const hp = state.combat?.player.current_hp ?? 1;
   if (selfDamage > 0 && hp <= selfDamage * 3) return null;
   if (card.costs_x && energy < 2) return null;
+  // The numbers after the player's modifiers (StS2 keeps them in dynamic_values, StS1 in damage/block).
+  const cardDamage = cardCurrentDamage(card);
+  const block = cardCurrentBlock(card) ?? 0;
   let otherValue = 0;
   if (type === 'Status' || type === 'Curse') otherValue = 0.2;
   const numbers = textNumbers(text);
@@ -581,19 +585,12 @@ function planCard(
   } else if (type === 'Power') otherValue += danger ? 6 : longFight ? 50 : 15;
   // Under No Draw (after Battle Trance) a draw card draws nothing: one that only draws is a waste.
   const noDraw = facts.noDraw;
-  if (
-    noDraw &&
-    numbers.draws > 0 &&
-    type === 'Skill' &&
-    (card.block ?? 0) === 0 &&
-    !/energy|strength|apply/i.test(text)
-  )
+  if (noDraw && numbers.draws > 0 && type === 'Skill' && block === 0 && !/energy|strength|apply/i.test(text))
     return null;
   const draws = noDraw ? 0 : numbers.draws;
   otherValue += draws * 2.5;
   const isAttack = type === 'Attack';
-  const hasDamage = card.damage !== null && card.damage !== undefined;
-  const block = card.block ?? 0;
+  const hasDamage = cardDamage !== null;
   // Poison applied now is modelled per enemy (evaluate); poison applied later (Noxious Fumes,
   // Envenom) is the card's lasting value.
   const delayed = numbers.delayed;
@@ -637,7 +634,7 @@ function planCard(
     }
   const validTargets: boolean[] = [];
   for (const target of card.valid_target_indices ?? []) validTargets[target] = true;
-  let damage = hasDamage ? (card.damage as number) : null;
+  let damage = cardDamage;
   let vulnerable = constants.vulnerable;
   let weak = constants.weak;
   let summonBlock = 0;

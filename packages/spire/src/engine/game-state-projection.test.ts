@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { cardCurrentBlock, cardCurrentDamage } from '../api/card-current-value.js';
+import type { GameState, HandCard } from '../api/game-state.js';
 import { gameStateSchema } from '../api/game-state-schema.js';
+import { readSts2Snapshots, STS2_FIXTURE_FILE } from '../bridges/sts2/snapshot-files.js';
 import { withRuleset } from '../content/registry.js';
 import { STS2_CARD_FACTS } from '../content/sts2/data/sts2-card-facts.js';
+import { fromSts2State } from '../replay/from-sts2-state.js';
 import { quietPiles, sts2TestFight, testCombatCard } from '../test-support/sts2-test-fight.js';
 import type { Combat } from './combat.js';
 import { toGameState } from './game-state-projection.js';
@@ -25,7 +29,8 @@ function handFight(ids: readonly string[], relics: readonly string[] = []): Figh
 function shownThenGained(fight: Fight, id: string): { shown: number | null | undefined; gained: number } {
   const state = fight.combat.combat;
   const index = state.hand.findIndex((card) => card.id === id);
-  const shown = sts2(() => toGameState(fight.run)).combat?.hand[index]?.block;
+  const view = sts2(() => toGameState(fight.run)).combat?.hand[index];
+  const shown = view === undefined ? undefined : cardCurrentBlock(view);
   const before = state.player.block;
   sts2(() => fight.combat.playCard(index, 0));
   return { shown, gained: state.player.block - before };
@@ -85,7 +90,7 @@ describe('StS2 state view: a card Osty deals shows the damage its play deals', (
       sts2(() => fight.combat.playCard(0, target));
       const dealt = before - (state.monsters[target]?.hp ?? 0);
       expect(preview, `target ${target}`).toBe(dealt);
-      if (target === 0) expect(view?.damage).toBe(dealt);
+      if (target === 0) expect(view && cardCurrentDamage(view)).toBe(dealt);
       // More than Squeeze's 25 and Calcify's 2: the other Osty Attacks counted.
       expect(dealt).toBeGreaterThan(27);
     }
@@ -118,7 +123,7 @@ function ostyAttack(id: string, sharp: boolean): { shown: unknown; preview: unkn
   const before = state.monsters[0]?.hp ?? 0;
   sts2(() => fight.combat.playCard(0, 0));
   const preview = view?.target_previews?.find((shown) => shown.target_index === 0)?.damage;
-  return { shown: view?.damage, preview, dealt: before - (state.monsters[0]?.hp ?? 0) };
+  return { shown: view && cardCurrentDamage(view), preview, dealt: before - (state.monsters[0]?.hp ?? 0) };
 }
 
 describe('StS2 state view: every Osty Attack shows the damage Osty deals, Sharp included', () => {
@@ -151,7 +156,8 @@ describe('StS2 state view: an Osty Attack that grew (Momentum) shows and deals t
     sts2(() => fight.combat.playCard(0, 0));
     state.hand = [poke];
     state.discardPile = [];
-    const shown = sts2(() => toGameState(fight.run)).combat?.hand[0]?.damage;
+    const view = sts2(() => toGameState(fight.run)).combat?.hand[0];
+    const shown = view && cardCurrentDamage(view);
     const before = state.monsters[0]?.hp ?? 0;
     sts2(() => fight.combat.playCard(0, 0));
     const dealt = before - (state.monsters[0]?.hp ?? 0);
@@ -178,7 +184,7 @@ describe("StS2 state view: a card's Replay shows apart from its hits, as in the 
     expect(hand.map((card) => card.replay)).toEqual([1, 2, 1, null]);
     expect(hand.map((card) => card.hits)).toEqual([1, 1, 1, 1]);
     // The shown damage is per play; the play deals it 1 + replay times.
-    const shown = hand[0]?.damage ?? 0;
+    const shown = (hand[0] && cardCurrentDamage(hand[0])) ?? 0;
     const before = state.monsters[0]?.hp ?? 0;
     sts2(() => fight.combat.playCard(0, 0));
     expect(before - (state.monsters[0]?.hp ?? 0)).toBe(shown * 2);
@@ -202,5 +208,83 @@ describe('StS2 state view: a hand card names its enchantment', () => {
     expect(hand?.enchantment_name).toBe(deck?.enchantment_name);
     expect(hand?.rules_text).toBe(deck?.rules_text);
     expect(hand?.resolved_rules_text).toContain('Sharp 3: ');
+  });
+});
+
+describe("StS2 hand numbers as the real mod shows them: the card's own in damage/block, the modified in dynamic_values", () => {
+  it('Strike under Strength 2: damage 6, Damage current 8; Defend under Dexterity 1: block 5, Block current 6', () => {
+    const fight = handFight(['STRIKE_IRONCLAD', 'DEFEND_IRONCLAD']);
+    fight.combat.combat.player.powers.STRENGTH = 2;
+    const view = sts2(() => toGameState(fight.run));
+    expect(gameStateSchema.safeParse(view).success).toBe(true);
+    const [strike, defend] = view.combat?.hand ?? [];
+    expect(strike).toMatchObject({ damage: 6, block: null, hits: 1, total_damage: 6 });
+    expect(strike?.dynamic_values).toEqual([
+      {
+        name: 'Damage',
+        base_value: 6,
+        current_value: 8,
+        enchanted_value: 6,
+        is_modified: true,
+        was_just_upgraded: false,
+      },
+    ]);
+    expect(defend).toMatchObject({ damage: null, block: 5, hits: null, total_damage: null });
+    expect(defend?.dynamic_values).toEqual([
+      {
+        name: 'Block',
+        base_value: 5,
+        current_value: 6,
+        enchanted_value: 5,
+        is_modified: true,
+        was_just_upgraded: false,
+      },
+    ]);
+  });
+
+  it('Sharp 2 leaves damage at the base and shows in enchanted_value, as on Astral Pulse in the real states', () => {
+    const fight = handFight([]);
+    fight.combat.combat.hand = [
+      { ...testCombatCard(fight.run, 'STRIKE_IRONCLAD'), enchantment: { id: 'SHARP', amount: 2 } },
+    ];
+    const strike = sts2(() => toGameState(fight.run)).combat?.hand[0];
+    expect(strike).toMatchObject({ damage: 6, total_damage: 6 });
+    expect(strike?.dynamic_values).toEqual([
+      {
+        name: 'Damage',
+        base_value: 6,
+        current_value: 8,
+        enchanted_value: 8,
+        is_modified: true,
+        was_just_upgraded: false,
+      },
+    ]);
+  });
+
+  it('the recorded boss fight (Strength 2) loaded into the simulator shows the same hand numbers as the game', () => {
+    const real = readSts2Snapshots(STS2_FIXTURE_FILE)[0]?.raw_state as GameState;
+    const run = fromSts2State(real).run;
+    if (run === null) throw new Error('the fixture has no run');
+    const simulated = toGameState(run);
+    const numbers = (card: HandCard) => ({
+      card_id: card.card_id,
+      damage: card.damage,
+      block: card.block,
+      hits: card.hits,
+      total_damage: card.total_damage,
+      values: (card.dynamic_values ?? []).filter(
+        (value) => value.name === 'Damage' || value.name === 'Block',
+      ),
+    });
+    const shown = real.combat?.hand.map(numbers) ?? [];
+    // Whirlwind+, Fight Me!, Seeker Strike, Unrelenting: damage 8 and Damage current 10 for Whirlwind+.
+    expect(shown.map((card) => card.card_id)).toEqual([
+      'WHIRLWIND',
+      'FIGHT_ME',
+      'SEEKER_STRIKE',
+      'UNRELENTING',
+    ]);
+    expect(shown[0]?.values[0]?.current_value).toBe((shown[0]?.damage ?? 0) + 2);
+    expect(simulated.combat?.hand.map(numbers)).toEqual(shown);
   });
 });

@@ -113,6 +113,8 @@ interface CardStatics {
    * result is hashed at every lookup).
    */
   readonly resolved: Map<number, string>;
+  /** StS2: the hand's `dynamic_values` made so far, by shown damage and block (see handValues). */
+  readonly values: Map<number, Api.DynamicValue[]>;
 }
 
 // Texts and keywords never change for an (id, upgraded, bonus) triple, so they are computed once.
@@ -162,6 +164,7 @@ function buildStatics(id: string, upgraded: boolean, bonus: number): CardStatics
       cost: baseCost(definition, upgraded),
       pile: Object.freeze({ card_id: id, upgraded, card_type: definition.type, name }),
       resolved: new Map(),
+      values: new Map(),
     };
   }
 }
@@ -279,6 +282,58 @@ function resolvedText(
   return resolved;
 }
 
+function dynamicValue(name: string, base: number, enchanted: number, current: number): Api.DynamicValue {
+  return {
+    name,
+    base_value: base,
+    current_value: current,
+    enchanted_value: enchanted,
+    is_modified: current !== base,
+    was_just_upgraded: false,
+  };
+}
+
+/**
+ * StS2: a hand card's `dynamic_values` as the real mod shows them for Damage and Block: `base_value`
+ * the card's own number, `enchanted_value` with its enchantment (Sharp, Nimble...), `current_value`
+ * after the player's modifiers (Strength, Weak, Dexterity, Frail, Strike Dummy...), before the
+ * target's; `is_modified` when current differs from base (in all 200 real states; Sharp 2 on Astral
+ * Pulse, 14 -> 16 with nothing else, is modified). Names are in alphabetical order, as there.
+ * Inferred: an Osty card's current value is the damage Osty deals (the real states show no
+ * Necrobinder card), and an enchantment on Block works as on Damage (none shown). The real mod also
+ * lists the card's other numbers (Cards, Repeat, WeakPower...); the card definitions do not know
+ * their names, and no player modifier changed any of them in the real states, so they are left out.
+ * The arrays of an unenchanted card are shared and frozen: the view is built at every step.
+ */
+function handValues(
+  statics: CardStatics,
+  baseDamage: number | null,
+  enchantedDamage: number | null,
+  damage: number | null,
+  baseBlock: number | null,
+  enchantedBlock: number | null,
+  block: number | null,
+  enchanted: boolean,
+): Api.DynamicValue[] {
+  // Keyed as resolvedText's cache; an enchanted card's values are made afresh (rare).
+  const cacheable = !enchanted && (block === null || block < 65_535);
+  const key = (damage ?? -1) * 65_536 + (block ?? -1);
+  const cached = cacheable ? statics.values.get(key) : undefined;
+  if (cached !== undefined) return cached;
+  const values: Api.DynamicValue[] = [];
+  if (baseBlock !== null && block !== null)
+    values.push(dynamicValue('Block', baseBlock, enchantedBlock ?? baseBlock, block));
+  if (baseDamage !== null && damage !== null)
+    values.push(dynamicValue('Damage', baseDamage, enchantedDamage ?? baseDamage, damage));
+  if (cacheable) {
+    for (const value of values) Object.freeze(value);
+    Object.freeze(values);
+    if (statics.values.size >= 64) statics.values.clear();
+    statics.values.set(key, values);
+  }
+  return values;
+}
+
 /**
  * StS2: the damage of a card Osty deals (Unleash, Squeeze), with what the card adds (his HP, the
  * other Osty Attacks) as his hit counts; 0 while he is dead, as the play then deals nothing.
@@ -357,6 +412,9 @@ function handCard(
   // card on the slow path. The keys keep their order (the JSON is the same).
   if (run.ruleset === 'sts2') {
     const replays = cardReplays(card, combat.counters);
+    // The real mod's `damage`/`block` are the card's own numbers (base_value: Sharp 2 on Astral
+    // Pulse still shows 14); the numbers after the player's modifiers are in `dynamic_values`.
+    const shownBlock = definition.block === undefined ? null : baseBlock;
     const view: Api.HandCard = {
       index,
       card_id: card.id,
@@ -368,6 +426,16 @@ function handCard(
       costs_x: cost === -1,
       rules_text: text,
       resolved_rules_text: resolved,
+      dynamic_values: handValues(
+        statics,
+        baseDamage,
+        playDamage,
+        damage,
+        shownBlock,
+        enchanted?.block ?? baseBlock,
+        block,
+        enchanted !== null,
+      ),
       keywords: statics.keywords as string[],
       star_cost: definition.starCost ?? 0,
       star_costs_x: false,
@@ -377,10 +445,10 @@ function handCard(
       requires_target: requiresTarget,
       target_index_space: requiresTarget ? 'enemies' : null,
       valid_target_indices: targetIndices,
-      damage,
-      block,
+      damage: baseDamage,
+      block: shownBlock,
       hits: baseDamage === null ? null : hits,
-      total_damage: totalDamage,
+      total_damage: baseDamage === null ? null : baseDamage * hits,
       // The real state shows a card's Replay apart (`replay`, null without one): `hits` and the
       // totals stay per play, as the real states' hits are the card's own repeat count.
       replay: replays > 0 ? replays : null,

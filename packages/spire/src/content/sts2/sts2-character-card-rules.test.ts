@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cardCurrentDamage } from '../../api/card-current-value.js';
 import { Combat } from '../../engine/combat.js';
 import { toGameState } from '../../engine/game-state-projection.js';
 import { applyAction } from '../../engine/run.js';
@@ -165,7 +166,7 @@ describe('StS2 character cards whose whole text is simulated', () => {
         const dealt = before - (state.monsters[target]?.hp ?? 0);
         expect(dealt).toBeGreaterThan(5);
         expect(preview).toBe(dealt);
-        if (target === 0) expect(view?.damage).toBe(dealt);
+        if (target === 0) expect(view && cardCurrentDamage(view)).toBe(dealt);
       }
     },
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cardCurrentDamage } from '../../api/card-current-value.js';
 import { Combat } from '../../engine/combat.js';
 import { toGameState } from '../../engine/game-state-projection.js';
 import { applyAction, createRun } from '../../engine/run.js';
@@ -166,7 +167,7 @@ describe('StS2 common and uncommon relic rules', () => {
   it('Strike Dummy: Strikes deal 3 more damage, shown in the card view; other Attacks do not', () => {
     const game = fight({ relics: ['STRIKE_DUMMY'], deck: ['STRIKE_IRONCLAD', 'BASH', 'DEFEND_IRONCLAD'] });
     const shown = toGameState(game.run).combat?.hand.find((card) => card.card_id === 'STRIKE_IRONCLAD');
-    expect(shown?.damage).toBe(9);
+    expect(shown && cardCurrentDamage(shown)).toBe(9);
     play(game, 'STRIKE_IRONCLAD');
     expect(monsterHp(game)).toBe(300 - 9);
     play(game, 'BASH');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cardCurrentBlock, cardCurrentDamage } from '../../api/card-current-value.js';
 import { gameStateSchema } from '../../api/game-state-schema.js';
 import type { EngineAction } from '../../engine/action.js';
 import { Combat } from '../../engine/combat.js';
@@ -289,7 +290,11 @@ describe('StS2 enchantments in combat', () => {
 function shownThenPlayed(run: RunState, card: CombatCard) {
   const index = combatOf(run).hand.indexOf(card);
   const view = sts2(() => toGameState(run)).combat?.hand[index];
-  const shown = { damage: view?.damage, preview: view?.target_previews?.[0]?.damage, block: view?.block };
+  const shown = {
+    damage: view && cardCurrentDamage(view),
+    preview: view?.target_previews?.[0]?.damage,
+    block: view && cardCurrentBlock(view),
+  };
   return { shown, played: measure(run, () => play(run, card)) };
 }
 
