@@ -205,6 +205,12 @@ export interface CardDefinition {
    * (no Strength, Weak or Attack relics). Changes nothing: the view asks it for the hand's cards.
    */
   readonly summonDamage?: (context: CombatContext, card: CardPlay, summon: SummonState) => number;
+  /**
+   * What the player's powers add to this card's own damage before Strength and Weak (a Shiv's Accuracy,
+   * StS2's Phantom Blades): the card's play adds it, and the shown damage (the real StS2 state's
+   * `current_value`) reads the same function. Changes nothing.
+   */
+  readonly ownDamageBonus?: (context: CombatContext) => number;
   /** StS2: a creature died (an enemy or Osty) while the card is in the hand, Draw or Discard Pile. */
   readonly onCreatureDeath?: (context: CombatContext, card: CombatCard) => void;
   /**

@@ -10,6 +10,7 @@ import { quietPiles, sts2TestFight, testCombatCard } from '../test-support/sts2-
 import type { Combat } from './combat.js';
 import { toGameState } from './game-state-projection.js';
 import type { RunState } from './run-state.js';
+import { monstersOf, playAt, putInHand, runInFight } from './test-helpers.js';
 
 const sts2 = <T>(body: () => T): T => withRuleset('sts2', body);
 
@@ -286,5 +287,26 @@ describe("StS2 hand numbers as the real mod shows them: the card's own in damage
     ]);
     expect(shown[0]?.values[0]?.current_value).toBe((shown[0]?.damage ?? 0) + 2);
     expect(simulated.combat?.hand.map(numbers)).toEqual(shown);
+  });
+});
+
+describe('a Shiv in the hand (StS1)', () => {
+  it('shows the damage its play deals: Accuracy added before Weak', () => {
+    const { run } = runInFight({ monsters: ['JAW_WORM'], character: 'SILENT', deck: [] });
+    const combat = run.combat;
+    if (combat === null) throw new Error('no combat');
+    combat.hand = [];
+    combat.player.powers.ACCURACY = 6;
+    combat.player.powers.WEAK = 2;
+    const index = putInHand(run, 'SHIV');
+    const shown = toGameState(run).combat?.hand[index];
+    // (4 + 6) x 0.75, rounded down: the old view added nothing for Accuracy (4 x 0.75 = 3).
+    expect(shown?.damage).toBe(7);
+    const monster = monstersOf(run)[0];
+    if (monster === undefined) throw new Error('no monster');
+    monster.block = 0;
+    const before = monster.hp;
+    playAt(run, 'SHIV');
+    expect(before - monster.hp).toBe(7);
   });
 });

@@ -372,8 +372,12 @@ function handCard(
   const enchanted = card.enchantment === undefined ? null : engine.cardPlay(card, -1, definition);
   const playDamage = enchanted === null || baseDamage === null ? baseDamage : enchanted.damage;
   const hits = hitsOf(definition, card.upgraded);
-  // Relics adding damage to Attack cards (Strike Dummy) show in the numbers, as Strength does.
-  const bonus = baseDamage !== null && definition.type === 'Attack' ? engine.attackBonusOf(card) : 0;
+  // Relics adding damage to Attack cards (Strike Dummy) show in the numbers, as Strength does, and so
+  // does what the player's powers add to the card's own damage (a Shiv's Accuracy), as its play adds it.
+  const bonus =
+    baseDamage !== null && definition.type === 'Attack'
+      ? engine.attackBonusOf(card) + (definition.ownDamageBonus?.(engine) ?? 0)
+      : 0;
   // StS2: Osty deals it (Unleash, Squeeze); the card's own summonDamage reads the play as it would be.
   const summonPlay =
     definition.summonDamage === undefined ? null : (enchanted ?? engine.cardPlay(card, -1, definition));

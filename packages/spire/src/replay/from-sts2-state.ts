@@ -18,7 +18,7 @@ import {
 } from '../content/registry.js';
 import { findEnchantment } from '../content/sts2/sts2-enchantments.js';
 import { UNHITTABLE_HP } from '../content/sts2/sts2-monsters.js';
-import { baseCost, Combat, toCombatCard } from '../engine/combat.js';
+import { baseCost, Combat, cardValue, toCombatCard } from '../engine/combat.js';
 import { createRandomState, shuffleInPlace } from '../engine/random.js';
 import { initialRunCounters } from '../engine/run.js';
 import type {
@@ -30,6 +30,7 @@ import type {
   RunState,
 } from '../engine/run-state.js';
 import { deckEnchantment, enchantCombatCards, handEnchantment } from './sts2-state-enchantments.js';
+import { restoreTurnMarks } from './sts2-state-turn-marks.js';
 
 /** Names of a state the StS2 ruleset does not know, per kind (each name once). */
 export interface UnknownNames {
@@ -160,6 +161,12 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
       shown !== baseCost(definition, made.upgraded)
     ) {
       combatCard.turnCost = shown;
+    }
+    // A card's own damage grown in play (Sovereign Blade's Forge) shows as its Damage base_value.
+    const shownBase = entry.dynamic_values?.find((value) => value.name === 'Damage')?.base_value;
+    if (definition.damage !== undefined && shownBase !== undefined) {
+      const grown = shownBase - cardValue(definition.damage, made.upgraded);
+      if (grown > 0) combatCard.bonus = grown;
     }
     const enchanted = handEnchantment(entry, deck, runView.deck ?? [], notes);
     if (enchanted === null) open.add(combatCard);
@@ -294,6 +301,7 @@ function load(state: GameState, options: FromSts2StateOptions): Sts2StateLoad {
     });
   if (monsters.length > 0)
     notes.push('Monster move histories are not shown: each monster continues from its current move.');
+  restoreTurnMarks(run, state, notes);
   engine.checkCombatOver();
   return { run, state, unknown, notes };
 }

@@ -1,6 +1,9 @@
 // Colorless cards (shop and generated), statuses and curses.
-import type { CardDefinition } from '../../engine/definitions.js';
+import type { CardDefinition, CombatContext } from '../../engine/definitions.js';
 import { card, loseStrengthThisTurn } from './card.js';
+
+/** A Shiv's Accuracy: added to its own damage before Strength and Weak (AccuracyPower raises Shivs' base damage). */
+const shivAccuracy = (context: CombatContext): number => context.playerPower('ACCURACY');
 
 export const COLORLESS_CARDS: readonly CardDefinition[] = [
   card({
@@ -14,7 +17,8 @@ export const COLORLESS_CARDS: readonly CardDefinition[] = [
     damage: [4, 6],
     exhaust: true,
     text: 'Deal !D! damage. Exhaust.',
-    play: (x, c) => void x.attack(c.target, c.damage + x.playerPower('ACCURACY')),
+    ownDamageBonus: shivAccuracy,
+    play: (x, c) => void x.attack(c.target, c.damage + shivAccuracy(x)),
   }),
   card({
     id: 'SWIFT_STRIKE',

@@ -89,11 +89,16 @@ function playSovereignBlade(context: CombatContext, play: CardPlay): void {
   context.attack(play.target, doubled ? play.damage * 2 : play.damage, hits);
 }
 
+/** A Shiv's Accuracy, and Phantom Blades on the turn's first Shiv (its `ownDamageBonus`). */
+function shivDamageBonus(context: CombatContext): number {
+  let bonus = context.playerPower('ACCURACY');
+  if (context.playerPower('PHANTOM_BLADES') > 0 && context.counter('shivsThisTurn') === 0)
+    bonus += context.playerPower('PHANTOM_BLADES');
+  return bonus;
+}
+
 function playShiv(context: CombatContext, play: CardPlay): void {
-  let damage = play.damage + context.playerPower('ACCURACY');
-  if (context.playerPower('PHANTOM_BLADES') > 0 && context.counter('shivsThisTurn') === 0) {
-    damage += context.playerPower('PHANTOM_BLADES');
-  }
+  const damage = play.damage + shivDamageBonus(context);
   const combat = context.run.combat;
   if (combat !== null) combat.counters.shivsThisTurn = (combat.counters.shivsThisTurn ?? 0) + 1;
   context.attack(context.playerPower('FAN_OF_KNIVES') > 0 ? 'all' : play.target, damage, 1);
@@ -229,6 +234,7 @@ function definitionOf(facts: Sts2CardFacts): CardDefinition {
       : ostyDamage !== undefined
         ? { summonDamage: nothingMore }
         : {}),
+    ...(facts.id === 'SHIV' ? { ownDamageBonus: shivDamageBonus } : {}),
     ...(rule?.whileInHand !== undefined ? { whileInHand: rule.whileInHand } : {}),
     ...(rule?.restOption !== undefined ? { restOption: rule.restOption } : {}),
     ...(rule?.atActStart !== undefined ? { atActStart: rule.atActStart } : {}),
