@@ -25,14 +25,24 @@ function shownNumbers(text: string): string {
   return (text.match(/, (deals \d+(x\d+)?|blocks \d+)/g) ?? []).join('');
 }
 
+/** Each real state beside the same combat loaded into the simulator, both observed. */
+function* observedPairs() {
+  for (const state of real) {
+    const run = fromSts2State(state).run;
+    if (run === null) continue;
+    const simulated = parseGameState(toGameState(run));
+    yield {
+      state,
+      simulated,
+      fromGame: observeState(state).text,
+      fromSimulator: observeState(simulated).text,
+    };
+  }
+}
+
 describe('the simulator StS2 ruleset through the observer', () => {
   it('renders a real state and the same combat loaded into the simulator with the same facts', () => {
-    for (const state of real) {
-      const run = fromSts2State(state).run;
-      if (run === null) continue;
-      const simulated = parseGameState(toGameState(run));
-      const fromGame = observeState(state).text;
-      const fromSimulator = observeState(simulated).text;
+    for (const { simulated, fromGame, fromSimulator } of observedPairs()) {
       // The player's line: HP, block, energy (and stars when the game shows them).
       expect(line(fromSimulator, 'You ')).toBe(line(fromGame, 'You '));
       for (const card of simulated.combat?.hand ?? []) expect(fromSimulator).toContain(card.name);
@@ -45,12 +55,7 @@ describe('the simulator StS2 ruleset through the observer', () => {
 
   it("shows a hand card's damage and Block after the player's modifiers, the same from the game and the simulator", () => {
     let compared = 0;
-    for (const state of real) {
-      const run = fromSts2State(state).run;
-      if (run === null) continue;
-      const simulated = parseGameState(toGameState(run));
-      const fromGame = observeState(state).text;
-      const fromSimulator = observeState(simulated).text;
+    for (const { state, fromGame, fromSimulator } of observedPairs()) {
       const hand = parseGameState(state).combat?.hand ?? [];
       for (const card of hand) {
         // The game's number after Strength, Weak, Dexterity... (`damage` is the card's own).

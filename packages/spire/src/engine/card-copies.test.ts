@@ -6,28 +6,7 @@
 // The copy is then used as a card of its own: the monsters' onUseCard (Enrage's AngerPower, Sharp Hide)
 // reacts to it as to the original.
 import { describe, expect, it } from 'vitest';
-import { Combat } from './combat.js';
-import type { CombatCard, RunState } from './run-state.js';
-import { putInHand, runInFight } from './test-helpers.js';
-
-function combatCard(run: RunState, id: string): CombatCard {
-  return {
-    uid: run.counters.nextUid++,
-    id,
-    upgraded: false,
-    combatCost: null,
-    turnCost: null,
-    bonus: 0,
-    retainOnce: false,
-  };
-}
-
-function play(run: RunState, cardId: string, upgraded = false): void {
-  const combat = run.combat;
-  if (combat === null) throw new Error('no combat');
-  combat.player.energy = 10;
-  new Combat(run).playCard(putInHand(run, cardId, upgraded), 0);
-}
+import { newCombatCard, playAt, runInFight } from './test-helpers.js';
 
 describe('copies of a card played (StS1)', () => {
   it('Burst copies Havoc, not the Skill Havoc plays: two cards come off the draw pile', () => {
@@ -41,12 +20,12 @@ describe('copies of a card played (StS1)', () => {
     worm.hp = 999;
     // The top of the draw pile is its last card.
     combat.drawPile = [
-      combatCard(run, 'STRIKE_IRONCLAD'),
-      combatCard(run, 'DEFEND_IRONCLAD'),
-      combatCard(run, 'DEFEND_IRONCLAD'),
+      newCombatCard(run, 'STRIKE_IRONCLAD'),
+      newCombatCard(run, 'DEFEND_IRONCLAD'),
+      newCombatCard(run, 'DEFEND_IRONCLAD'),
     ];
     combat.player.powers.BURST = 1;
-    play(run, 'HAVOC');
+    playAt(run, 'HAVOC');
     expect(combat.player.powers.BURST).toBeUndefined();
     expect(combat.drawPile.map((card) => card.id)).toEqual(['STRIKE_IRONCLAD']);
     expect(combat.exhaustPile.map((card) => card.id)).toEqual(['DEFEND_IRONCLAD', 'DEFEND_IRONCLAD']);
@@ -54,7 +33,7 @@ describe('copies of a card played (StS1)', () => {
 
   it('Burst+ leaves 2 charges: the Burst card is not its own next Skill', () => {
     const { run } = runInFight({ monsters: ['JAW_WORM'], character: 'SILENT' });
-    play(run, 'BURST', true);
+    playAt(run, 'BURST', 0, true);
     expect(run.combat?.player.powers.BURST).toBe(2);
   });
 
@@ -64,7 +43,7 @@ describe('copies of a card played (StS1)', () => {
     if (run.combat === null || monster === undefined) throw new Error('expected the Jaw Worm fight');
     monster.powers.ENRAGE = 2;
     run.combat.player.powers.BURST = 1;
-    play(run, 'DEFEND_IRONCLAD');
+    playAt(run, 'DEFEND_IRONCLAD');
     expect(monster.powers.STRENGTH).toBe(4);
   });
 
@@ -77,7 +56,7 @@ describe('copies of a card played (StS1)', () => {
     run.combat.player.block = 0;
     run.combat.player.powers.DOUBLE_TAP = 1;
     const hp = run.hp;
-    play(run, 'STRIKE_IRONCLAD');
+    playAt(run, 'STRIKE_IRONCLAD');
     expect(hp - run.hp).toBe(6);
   });
 });

@@ -1,7 +1,7 @@
 // Helpers for the engine's tests: a run placed straight into a chosen fight with a chosen deck.
 import { Combat } from './combat.js';
 import { createRun } from './run.js';
-import type { CharacterId, MonsterState, RunState } from './run-state.js';
+import type { CharacterId, CombatCard, MonsterState, RunState } from './run-state.js';
 
 export function runInFight(options: {
   readonly monsters: readonly string[];
@@ -31,11 +31,9 @@ export function monstersOf(run: RunState): MonsterState[] {
   return run.combat.monsters;
 }
 
-/** Puts a fresh copy of `cardId` at the end of the hand; its hand index. */
-export function putInHand(run: RunState, cardId: string, upgraded = false): number {
-  const combat = run.combat;
-  if (combat === null) throw new Error('no combat');
-  combat.hand.push({
+/** A fresh combat copy of `cardId` with the run's next uid, in no pile yet. */
+export function newCombatCard(run: RunState, cardId: string, upgraded = false): CombatCard {
+  return {
     uid: run.counters.nextUid++,
     id: cardId,
     upgraded,
@@ -43,7 +41,14 @@ export function putInHand(run: RunState, cardId: string, upgraded = false): numb
     turnCost: null,
     bonus: 0,
     retainOnce: false,
-  });
+  };
+}
+
+/** Puts a fresh copy of `cardId` at the end of the hand; its hand index. */
+export function putInHand(run: RunState, cardId: string, upgraded = false): number {
+  const combat = run.combat;
+  if (combat === null) throw new Error('no combat');
+  combat.hand.push(newCombatCard(run, cardId, upgraded));
   return combat.hand.length - 1;
 }
 
