@@ -1295,6 +1295,13 @@ export class Combat implements CombatContext {
     let repeats = sts2 ? 0 : this.queueCopy(definition);
     const queueClears = counters.cardQueueClears;
     definition.play?.(this, play);
+    // StS1: the player's onUseCard hooks and Pen Nib's removal resolve (queued at the bottom) before a
+    // copy is used from the card queue, and the copy fires them again (sts_lightspeed onUseAttackCard /
+    // onUseSkillCard run for purgeOnUse copies too): the copy is not doubled by the Pen Nib the original used.
+    if (!sts2) {
+      if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
+      this.playerUsedCard(definition, play);
+    }
     // StS1's Slow and Time Warp count the card once it resolved (onAfterUseCard); a copy (Double Tap,
     // Burst) is a card played of its own. Time Warp ending the turn drops the copies still to come
     // (callEndTurnEarlySequence empties the card queue), though the Double Tap they used is spent.
@@ -1319,15 +1326,31 @@ export class Combat implements CombatContext {
       combat.selection === null;
       repeat++
     ) {
-      // StS1: a copy is used as a card of its own, so the monsters' onUseCard reacts to it too
-      // (UseCardAction's constructor runs them for every card, a purgeOnUse copy included).
+      // StS1: a copy is used as a card of its own: it counts as a card (an Attack, a Skill) played this
+      // turn, the monsters' onUseCard reacts to it (UseCardAction's constructor runs them for every card,
+      // a purgeOnUse copy included), Hex shuffles a Dazed for it, and Pen Nib doubles it if it is the 10th Attack.
+      let copyPenNib = false;
       if (!sts2) {
+        counters.cardsThisTurn = (counters.cardsThisTurn ?? 0) + 1;
+        if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
+        if (definition.type === 'Skill') counters.skillsThisTurn = (counters.skillsThisTurn ?? 0) + 1;
         this.monstersReactToCard(definition.type);
         if (this.finished()) break;
+        if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
+          this.addEnemyCard('DAZED', 'drawRandom');
+        copyPenNib =
+          definition.type === 'Attack' &&
+          (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0 &&
+          this.penNibReady();
+        if (copyPenNib) combat.player.powers.DOUBLE_DAMAGE = 1;
       }
       const again = this.cardPlay(card, this.validTarget(target));
       definition.play?.(this, again);
       warped = !sts2 && this.countSts1CardPlayed();
+      if (!sts2) {
+        if (copyPenNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
+        this.playerUsedCard(definition, again);
+      }
     }
     if (enchantment !== undefined) {
       enchantmentRule?.onPlayed?.(this, card, enchantment.amount, first);
@@ -1335,19 +1358,17 @@ export class Combat implements CombatContext {
     }
     this.currentCard = outer;
     this.attackBonus = outerBonus;
-    if (penNib) clear(combat.player.powers, 'DOUBLE_DAMAGE');
+    if (penNib && sts2) clear(combat.player.powers, 'DOUBLE_DAMAGE');
     if ((combat.player.powers.VIGOR ?? 0) > 0 && definition.type === 'Attack')
       if (combat.player.powers.VIGOR !== undefined) delete combat.player.powers.VIGOR;
-    // Player powers reacting to the play.
-    if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
-      this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);
-    this.afterSts2Play(definition, card);
-    if (this.finished()) return;
-    if ((combat.player.powers.THOUSAND_CUTS ?? 0) > 0)
-      this.damageAllMonsters(combat.player.powers.THOUSAND_CUTS ?? 0);
-    if (definition.type === 'Attack' && (combat.player.powers.RAGE ?? 0) > 0)
-      this.gainBlock(combat.player.powers.RAGE ?? 0, true);
-    for (const relic of this.run.relics) getRelic(relic.id).onCardPlayed?.(this, play, definition.type);
+    if (sts2) {
+      // Player powers reacting to the play, once for the card and its repeats.
+      if ((combat.player.powers.AFTER_IMAGE ?? 0) > 0)
+        this.gainBlock(combat.player.powers.AFTER_IMAGE ?? 0, true);
+      this.afterSts2Play(definition, card);
+      if (this.finished()) return;
+      this.playerUsedCard(definition, play, false);
+    } else if (this.finished()) return;
     // Rebound (StS2): the next card played after the Rebound goes on top of the Draw Pile.
     const rebound = sts2 && (combat.player.powers.REBOUND ?? 0) > 0 && counters.reboundCard !== card.uid;
     if (rebound) this.reducePlayerPower('REBOUND', 1);
@@ -1407,6 +1428,21 @@ export class Combat implements CombatContext {
         if (this.finished()) return;
       }
     }
+  }
+
+  /**
+   * The player's powers and relics reacting to a card used: After Image (unless `afterImage` is false:
+   * StS2 gives it before its own play hooks), Thousand Cuts, Rage and the relics' onCardPlayed (Shuriken,
+   * Kunai, Ornamental Fan, Letter Opener, Pen Nib's count...).
+   */
+  private playerUsedCard(definition: CardDefinition, play: CardPlay, afterImage = true): void {
+    const powers = this.combat.player.powers;
+    if (afterImage && (powers.AFTER_IMAGE ?? 0) > 0) this.gainBlock(powers.AFTER_IMAGE ?? 0, true);
+    // A card that ended the fight fires no more than After Image.
+    if (this.finished()) return;
+    if ((powers.THOUSAND_CUTS ?? 0) > 0) this.damageAllMonsters(powers.THOUSAND_CUTS ?? 0);
+    if (definition.type === 'Attack' && (powers.RAGE ?? 0) > 0) this.gainBlock(powers.RAGE ?? 0, true);
+    for (const relic of this.run.relics) getRelic(relic.id).onCardPlayed?.(this, play, definition.type);
   }
 
   /** Spends the Double Tap (an Attack) or Burst (a Skill) charge that copies this card: the copies (0 or 1). */
