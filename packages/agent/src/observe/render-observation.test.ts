@@ -77,6 +77,11 @@ function expectStateFacts(state: StateView, text: string): void {
   }
 }
 
+/** An enemy at 0 HP that cannot be targeted (the tests add its id, intents and powers). */
+function downEnemy(index: number, name: string, maxHp: number): EnemyView {
+  return { index, name, current_hp: 0, max_hp: maxHp, block: 0, is_alive: false, is_hittable: false };
+}
+
 describe('renderObservation over the real StS2 states in shared/data/sts2', () => {
   if (!haveSnapshots) {
     if (process.env.CI === 'true') {
@@ -248,14 +253,8 @@ describe('renderObservation on synthetic states', () => {
     // StS1's Awakened One between its forms: its Rebirth shows as an Unknown intent.
     const state = syntheticCombat();
     const awakened: EnemyView = {
-      index: 0,
+      ...downEnemy(0, 'Awakened One', 300),
       enemy_id: 'AWAKENED_ONE',
-      name: 'Awakened One',
-      current_hp: 0,
-      max_hp: 300,
-      block: 0,
-      is_alive: false,
-      is_hittable: false,
       is_half_dead: true,
       intents: [{ intent_type: 'Unknown' }],
     };
@@ -270,29 +269,14 @@ describe('renderObservation on synthetic states', () => {
     // Shaped like a real StS2 state: a phase boss at 0 HP whose next move brings it back.
     const state = syntheticCombat();
     const boss: EnemyView = {
-      index: 0,
+      ...downEnemy(0, 'Test Subject', 200),
       enemy_id: 'TEST_SUBJECT',
-      name: 'Test Subject',
-      current_hp: 0,
-      max_hp: 200,
-      block: 0,
-      is_alive: false,
-      is_hittable: false,
       powers: [{ power_id: 'ADAPTABLE_POWER', name: 'Adaptable', amount: 1, is_debuff: false }],
       intent: 'RESPAWN_MOVE',
       move_id: 'RESPAWN_MOVE',
       intents: [{ intent_type: 'Heal' }, { intent_type: 'Buff' }],
     };
-    const fallen: EnemyView = {
-      index: 1,
-      name: 'Louse',
-      current_hp: 0,
-      max_hp: 12,
-      block: 0,
-      is_alive: false,
-      is_hittable: false,
-      intents: [],
-    };
+    const fallen: EnemyView = { ...downEnemy(1, 'Louse', 12), intents: [] };
     (state.combat as { enemies: EnemyView[] }).enemies = [boss, fallen];
     const text = renderObservation(state, { tokenizer, actions: [{ action: 'end_turn' }] });
     expect(text).not.toContain('(none)');

@@ -8,6 +8,15 @@ function card(uid: number, id: string) {
   return { uid, id, upgraded: false, combatCost: null, turnCost: null, bonus: 0, retainOnce: false };
 }
 
+/** The StS2 first-floor boss fight of `seed` (Ironclad) and its first monster. */
+function firstBoss(seed: string) {
+  const simulator = firstFloorBoss(seed, 0);
+  const combat = simulator.run.combat;
+  const monster = combat?.monsters[0];
+  if (combat === null || monster === undefined) throw new Error('expected a fight');
+  return { simulator, combat, monster };
+}
+
 /** A first-floor Ironclad fight whose hand, energy and monsters the test sets. */
 function fight(seed: string): {
   run: RunState;
@@ -449,10 +458,7 @@ describe('turn planner, StS2', () => {
     expect(planTurn(view())).toEqual({ action: 'end_turn' });
   });
   it('keeps its Strike off an StS2 sleeper it cannot kill (the hit would wake it), and kills one it can', () => {
-    const simulator = firstFloorBoss('planner-sleeper', 0);
-    const combat = simulator.run.combat;
-    const monster = combat?.monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a fight');
+    const { simulator, combat, monster } = firstBoss('planner-sleeper');
     // The Lagavulin Matriarch's spawn: Asleep 3, sleeping (no attack shown).
     monster.powers.ASLEEP = 3;
     monster.move = { id: 'SLEEP_MOVE', name: 'Sleep', intent: 'Sleep', baseDamage: null, hits: 1 };
@@ -463,10 +469,7 @@ describe('turn planner, StS2', () => {
     expect(planTurn(simulator.view())).toMatchObject({ action: 'play_card', card_index: 0 });
   });
   it("strips an StS2 Slippery enemy's stacks with many small hits before its big one (Twin Strike, not Bludgeon)", () => {
-    const simulator = firstFloorBoss('planner-slippery', 0);
-    const combat = simulator.run.combat;
-    const monster = combat?.monsters[0];
-    if (combat === null || monster === undefined) throw new Error('expected a fight');
+    const { simulator, combat, monster } = firstBoss('planner-slippery');
     // Vantom's spawn: Slippery 9 (its next 9 HP losses are 1 HP each).
     monster.powers.SLIPPERY = 9;
     combat.hand = [card(9001, 'BLUDGEON'), card(9002, 'TWIN_STRIKE'), card(9003, 'STRIKE_IRONCLAD')];

@@ -1269,19 +1269,9 @@ export class Combat implements CombatContext {
     const counters = combat.counters;
     // Nested plays (Havoc, Mayhem) set their own: the cards reacting afterwards read this card's.
     const energyPaid = this.energySpent;
-    counters.cardsThisTurn = (counters.cardsThisTurn ?? 0) + 1;
-    counters.cardsThisCombat = (counters.cardsThisCombat ?? 0) + 1;
-    if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
-    if (definition.type === 'Skill') counters.skillsThisTurn = (counters.skillsThisTurn ?? 0) + 1;
-    this.monstersReactToCard(definition.type);
-    if (this.finished()) return;
-    if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
-      this.addEnemyCard('DAZED', 'drawRandom');
+    if (!this.beginUse(definition)) return;
     const play = this.cardPlay(card, target);
-    const penNib =
-      definition.type === 'Attack' &&
-      (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0 &&
-      (this.penNibReady() || (this.run.ruleset === 'sts2' && this.relicDoublesAttack(card)));
+    const penNib = this.doublesAttack(card, definition);
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
     const outer = this.currentCard;
@@ -1331,17 +1321,8 @@ export class Combat implements CombatContext {
       // a purgeOnUse copy included), Hex shuffles a Dazed for it, and Pen Nib doubles it if it is the 10th Attack.
       let copyPenNib = false;
       if (!sts2) {
-        counters.cardsThisTurn = (counters.cardsThisTurn ?? 0) + 1;
-        if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
-        if (definition.type === 'Skill') counters.skillsThisTurn = (counters.skillsThisTurn ?? 0) + 1;
-        this.monstersReactToCard(definition.type);
-        if (this.finished()) break;
-        if (definition.type !== 'Attack' && (combat.player.powers.HEX ?? 0) > 0)
-          this.addEnemyCard('DAZED', 'drawRandom');
-        copyPenNib =
-          definition.type === 'Attack' &&
-          (combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0 &&
-          this.penNibReady();
+        if (!this.beginUse(definition)) break;
+        copyPenNib = this.doublesAttack(card, definition);
         if (copyPenNib) combat.player.powers.DOUBLE_DAMAGE = 1;
       }
       const again = this.cardPlay(card, this.validTarget(target));
@@ -1428,6 +1409,33 @@ export class Combat implements CombatContext {
         if (this.finished()) return;
       }
     }
+  }
+
+  /**
+   * A card used, or a copy of it (StS1): counted as played this turn and combat (as an Attack or a
+   * Skill too), the monsters react, and Hex shuffles a Dazed for a non-Attack. False when the
+   * monsters' reaction ended the fight.
+   */
+  private beginUse(definition: CardDefinition): boolean {
+    const counters = this.combat.counters;
+    counters.cardsThisTurn = (counters.cardsThisTurn ?? 0) + 1;
+    counters.cardsThisCombat = (counters.cardsThisCombat ?? 0) + 1;
+    if (definition.type === 'Attack') counters.attacksThisTurn = (counters.attacksThisTurn ?? 0) + 1;
+    if (definition.type === 'Skill') counters.skillsThisTurn = (counters.skillsThisTurn ?? 0) + 1;
+    this.monstersReactToCard(definition.type);
+    if (this.finished()) return false;
+    if (definition.type !== 'Attack' && (this.combat.player.powers.HEX ?? 0) > 0)
+      this.addEnemyCard('DAZED', 'drawRandom');
+    return true;
+  }
+
+  /** Whether this Attack is doubled: Pen Nib's 10th Attack, or (StS2) a relic's (Vitruvian Minion). */
+  private doublesAttack(card: CombatCard, definition: CardDefinition): boolean {
+    return (
+      definition.type === 'Attack' &&
+      (this.combat.player.powers.DOUBLE_DAMAGE ?? 0) === 0 &&
+      (this.penNibReady() || (this.run.ruleset === 'sts2' && this.relicDoublesAttack(card)))
+    );
   }
 
   /**
