@@ -91,6 +91,19 @@ describe('turn planner', () => {
     expect(planTurn(view())).toEqual({ action: 'play_card', card_index: 1 });
   });
 
+  it('still blocks before a killing Strike listed first in the hand', () => {
+    // Block and an attack commute, so only the order with the earlier hand card first is searched,
+    // except when that card ends the fight: Defend then the kill is then still found (and best).
+    const { run, combat, monster, view } = duel('planner-commute-kill');
+    monster.hp = 5;
+    monster.maxHp = 40;
+    monster.move = { id: 'HIT', name: 'Hit', intent: 'Attack', baseDamage: 10, hits: 1 };
+    run.hp = run.maxHp;
+    combat.hand = [card(9001, 'STRIKE_IRONCLAD'), card(9002, 'DEFEND_IRONCLAD')];
+    combat.player.energy = 2;
+    expect(planTurn(view())).toEqual({ action: 'play_card', card_index: 1 });
+  });
+
   it('blocks a boss-sized hit at full HP rather than spend the turn on damage', () => {
     // Bronze Automaton's Hyper Beam: a 300-HP boss hitting for 45. Bludgeon's 32 damage is a tenth
     // of the fight; 15 block is 15 HP kept for the rest of the run.

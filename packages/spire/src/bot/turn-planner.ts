@@ -1239,7 +1239,7 @@ export function planTurn(state: GameState): GameAction {
   }
   search.firstPlaysLeft = firstPlays;
   generation++;
-  searchFrom(root, -1, -1, 0, NODE_BUDGET);
+  searchFrom(root, -1, -1, 0, NODE_BUDGET, -1, -1);
   const bestCard = search.bestCard;
   const bestTarget = search.bestTarget;
   search.cards = [];
@@ -1287,8 +1287,11 @@ function searchFrom(
   firstTarget: number,
   depth: number,
   limit: number,
+  lastPosition: number,
+  lastSlot: number,
 ): void {
   const cards = search.cards;
+  const last = lastPosition >= 0 ? (cards[lastPosition] as PlanCard) : null;
   const used = search.used;
   // Equal cards are tried once per level: a bit per key (hands hold fewer than 31 distinct keys).
   let tried = 0;
@@ -1318,8 +1321,15 @@ function searchFrom(
             Math.max(1, Math.floor((NODE_BUDGET - search.nodes) / Math.max(1, search.firstPlaysLeft--)))
           : limit;
       search.nodes++;
+      // Two plays that commute give the same state in either order: only the order with the lower
+      // hand position first is searched (unless this play ends the fight, which the other order
+      // never reaches). The order left out still counts as a node: with the budget spent as before,
+      // StS1 wins on bench-0..199 stay 76 (Ironclad) and 113 (Silent); not counting it gave 77 and 111.
+      const reordered = last !== null && position < lastPosition && commute(last, lastSlot, card, slot);
+      if (reordered && !card.touchesEnemies) continue;
       const next = play(current, card, entry === null ? -1 : slot, depth, slotAt(depth));
       if (next === null) continue;
+      if (reordered && livingCount(next.enemies) > 0) continue;
       const rootCard = firstCard >= 0 ? firstCard : position;
       const rootTarget = firstCard >= 0 ? firstTarget : entry === null ? -1 : entry.index;
       evaluate(next, search.context);
@@ -1330,9 +1340,32 @@ function searchFrom(
       }
       if (!search.alive || depth + 1 >= search.playsLeft) continue;
       used[position] = true;
-      searchFrom(next, rootCard, rootTarget, depth + 1, subtreeLimit);
+      searchFrom(next, rootCard, rootTarget, depth + 1, subtreeLimit, position, entry === null ? -1 : slot);
       used[position] = false;
     }
     if (search.nodes >= limit) break;
   }
+}
+
+/**
+ * Whether playing `card` (at enemy slot `slot`, -1 for none) right after `last` (at `lastSlot`) gives
+ * the same plan state as playing them the other way round, with `card` playable first: neither
+ * reads what the other writes. Draws and Powers are valued by their place in the plan, energy or
+ * Stars gained by `last` may be what pays for `card`, Strength gained changes later attacks, and
+ * two cards that change enemies commute only when each changes its own one target.
+ */
+function commute(last: PlanCard, lastSlot: number, card: PlanCard, slot: number): boolean {
+  if (last.draws > 0 || last.isPower || card.draws > 0 || card.isPower) return false;
+  if (last.energyGain > 0 || last.starGain > 0) return false;
+  if (last.strengthGain > 0 && card.damage !== null) return false;
+  if (card.strengthGain > 0 && last.damage !== null) return false;
+  // The player faces the enemy the last targeted card hit.
+  if (surrounded && last.requiresTarget && card.requiresTarget && lastSlot !== slot) return false;
+  if (!last.touchesEnemies || !card.touchesEnemies) return true;
+  return !crabRage && singleTarget(last) && singleTarget(card) && lastSlot !== slot;
+}
+
+/** A card that changes only the enemy it targets. */
+function singleTarget(card: PlanCard): boolean {
+  return card.requiresTarget && !card.allEnemies && !card.poisonRandom;
 }
