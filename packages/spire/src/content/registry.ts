@@ -219,6 +219,19 @@ export function getCharacter(id: string): CharacterDefinition | undefined {
 export const characterIds = (): readonly string[] => Object.keys(active.set.characters);
 export const cardPool = (character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[] =>
   active.set.cardPool(character, rarity);
+/**
+ * The ids of `cardPool(character, rarity)` of one card type, in pool order: the merchant filters a
+ * pool by type for each of its cards, so the filtered lists are built once per ruleset.
+ */
+export const cardPoolOfType = (
+  character: CharacterId,
+  rarity: 'Common' | 'Uncommon' | 'Rare',
+  type: CardDefinition['type'],
+): readonly string[] =>
+  // Grouped by the type (no other group is named Attack, Skill, Power...), keyed by character and rarity.
+  listOf(type, `${character} ${rarity}`, () =>
+    active.set.cardPool(character, rarity).filter((id) => getCard(id).type === type),
+  );
 export const colorlessPool = (rarity: 'Uncommon' | 'Rare'): readonly string[] =>
   listOf('colorless', rarity, () => active.set.colorlessPool(rarity));
 export const randomCurses = (): readonly string[] => active.set.randomCurses;

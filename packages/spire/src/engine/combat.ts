@@ -732,7 +732,7 @@ export class Combat implements CombatContext {
     if (endOfTurnHooks)
       for (const card of [...combat.hand]) {
         const definition = getCard(card.id);
-        definition.endOfTurnInHand?.(this, this.cardPlay(card, -1));
+        definition.endOfTurnInHand?.(this, this.cardPlay(card, -1, definition));
         if (this.finished()) return;
         const enchantment = card.enchantment;
         if (enchantment !== undefined)
@@ -1075,7 +1075,7 @@ export class Combat implements CombatContext {
       freeSkill: (powers.FREE_SKILL ?? 0) > 0,
       voidForm: cards < (powers.VOID_FORM ?? 0),
       entangled: (powers.ENTANGLED ?? 0) > 0,
-      choked: hasRelic(this.run, 'VELVET_CHOKER') && cards >= 6,
+      choked: cards >= 6 && hasRelic(this.run, 'VELVET_CHOKER'),
       bound: (counters.boundThisTurn ?? 0) > 0,
       powerCostIncrease,
       nextCardFree,
@@ -1270,7 +1270,7 @@ export class Combat implements CombatContext {
     // Nested plays (Havoc, Mayhem) set their own: the cards reacting afterwards read this card's.
     const energyPaid = this.energySpent;
     if (!this.beginUse(definition)) return;
-    const play = this.cardPlay(card, target);
+    const play = this.cardPlay(card, target, definition);
     const penNib = this.doublesAttack(card, definition);
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
@@ -2012,7 +2012,7 @@ export class Combat implements CombatContext {
         if (definition.type === 'Status' && (combat.player.powers.EVOLVE ?? 0) > 0)
           this.draw(combat.player.powers.EVOLVE ?? 0);
       }
-      definition.onDraw?.(this, this.cardPlay(card, -1));
+      definition.onDraw?.(this, this.cardPlay(card, -1, definition));
       if (card.enchantment !== undefined)
         findEnchantment(card.enchantment.id)?.onDrawn?.(this, card, card.enchantment.amount);
       combat.counters.drawnThisCombat = (combat.counters.drawnThisCombat ?? 0) + 1;
@@ -2182,7 +2182,8 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     if ((powers.FEEL_NO_PAIN ?? 0) > 0) this.gainBlock(powers.FEEL_NO_PAIN ?? 0, true);
     if ((powers.DARK_EMBRACE ?? 0) > 0) this.draw(powers.DARK_EMBRACE ?? 0);
-    getCard(card.id).onExhaust?.(this, this.cardPlay(card, -1));
+    const definition = getCard(card.id);
+    definition.onExhaust?.(this, this.cardPlay(card, -1, definition));
     for (const relic of this.run.relics) getRelic(relic.id).onExhaust?.(this, card);
   }
 
@@ -2197,7 +2198,10 @@ export class Combat implements CombatContext {
     this.removeFromPiles(card);
     this.combat.discardPile.push(card);
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
-    if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
+    if (fromHand) {
+      const definition = getCard(card.id);
+      definition.onManualDiscard?.(this, this.cardPlay(card, -1, definition));
+    }
     if (fromHand) for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
     if (fromHand && this.run.ruleset === 'sts2') this.playIfSly(card);
   }
