@@ -49,6 +49,49 @@ interface IndexedContent {
   readonly costRelicIds: readonly string[];
   /** StS2: cards that react to another card being played from the Draw or Discard Pile (two in all). */
   readonly otherCardPlayedIds: readonly string[];
+  readonly relicHooks: RelicHooks;
+}
+
+/**
+ * Whether any relic of a ruleset has each of these hooks. They are read per hit, per Block gain or per
+ * card moved, and most have no relic in StS1: the loop over the run's relics (a lookup per relic) is
+ * left out then. One fixed layout for both rulesets.
+ */
+interface RelicHooks {
+  readonly attackDamageBonus: boolean;
+  readonly unblockedAttackDamage: boolean;
+  readonly cardBlockBonus: boolean;
+  readonly afterCardBlock: boolean;
+  readonly strengthGainBonus: boolean;
+  readonly onMonsterBlockBroken: boolean;
+  readonly onMonsterDebuffed: boolean;
+  readonly hpLossLimit: boolean;
+  readonly onPlayerHpLoss: boolean;
+  readonly onCardCreated: boolean;
+  readonly onExhaust: boolean;
+  readonly onCardDiscarded: boolean;
+  readonly onSelectionResolved: boolean;
+  readonly retainedBlock: boolean;
+}
+
+function relicHooksOf(relics: readonly RelicDefinition[]): RelicHooks {
+  const has = (hook: keyof RelicHooks): boolean => relics.some((relic) => relic[hook] !== undefined);
+  return {
+    attackDamageBonus: has('attackDamageBonus'),
+    unblockedAttackDamage: has('unblockedAttackDamage'),
+    cardBlockBonus: has('cardBlockBonus'),
+    afterCardBlock: has('afterCardBlock'),
+    strengthGainBonus: has('strengthGainBonus'),
+    onMonsterBlockBroken: has('onMonsterBlockBroken'),
+    onMonsterDebuffed: has('onMonsterDebuffed'),
+    hpLossLimit: has('hpLossLimit'),
+    onPlayerHpLoss: has('onPlayerHpLoss'),
+    onCardCreated: has('onCardCreated'),
+    onExhaust: has('onExhaust'),
+    onCardDiscarded: has('onCardDiscarded'),
+    onSelectionResolved: has('onSelectionResolved'),
+    retainedBlock: has('retainedBlock'),
+  };
 }
 
 function index<T extends { readonly id: string }>(kind: string, items: readonly T[]): Map<string, T> {
@@ -126,6 +169,7 @@ function indexed(original: ContentSet): IndexedContent {
     otherCardPlayedIds: set.cards
       .filter((card) => card.onOtherCardPlayed !== undefined)
       .map((card) => card.id),
+    relicHooks: relicHooksOf(set.relics),
   };
 }
 
@@ -219,6 +263,19 @@ export function getCharacter(id: string): CharacterDefinition | undefined {
 export const characterIds = (): readonly string[] => Object.keys(active.set.characters);
 export const cardPool = (character: CharacterId, rarity: 'Common' | 'Uncommon' | 'Rare'): readonly string[] =>
   active.set.cardPool(character, rarity);
+/**
+ * The ids of `cardPool(character, rarity)` of one card type, in pool order: the merchant filters a
+ * pool by type for each of its cards, so the filtered lists are built once per ruleset.
+ */
+export const cardPoolOfType = (
+  character: CharacterId,
+  rarity: 'Common' | 'Uncommon' | 'Rare',
+  type: CardDefinition['type'],
+): readonly string[] =>
+  // Grouped by the type (no other group is named Attack, Skill, Power...), keyed by character and rarity.
+  listOf(type, `${character} ${rarity}`, () =>
+    active.set.cardPool(character, rarity).filter((id) => getCard(id).type === type),
+  );
 export const colorlessPool = (rarity: 'Uncommon' | 'Rare'): readonly string[] =>
   listOf('colorless', rarity, () => active.set.colorlessPool(rarity));
 export const randomCurses = (): readonly string[] => active.set.randomCurses;
@@ -241,6 +298,9 @@ export const turnBasedPowerIds = (): readonly string[] => active.turnBasedPowerI
  */
 export const costRelicIds = (): readonly string[] => active.costRelicIds;
 export const otherCardPlayedIds = (): readonly string[] => active.otherCardPlayedIds;
+
+/** Whether some relic of the active ruleset has `hook` (when none has, a loop over the run's relics finds nothing). */
+export const anyRelicHas = (hook: keyof RelicHooks): boolean => active.relicHooks[hook];
 
 /** The potions of a rarity in the active ruleset, in content order. */
 export const potionsOfRarity = (rarity: PotionDefinition['rarity']): readonly PotionDefinition[] =>

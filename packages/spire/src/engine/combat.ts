@@ -4,6 +4,7 @@
 import type { UnplayableReason } from '../api/game-state.js';
 import { countSlowCard, resetSlow, slowedDamage } from '../content/monsters/slow.js';
 import {
+  anyRelicHas,
   cardPool,
   colorlessPool,
   costRelicIds,
@@ -524,12 +525,16 @@ export class Combat implements CombatContext {
     if (monster === undefined || !monster.alive) return;
     const definition = getMonster(monster.id);
     const moveId = definition.nextMove(this.monsterContext(index));
-    this.setMove(monster, moveId);
+    this.setMove(monster, moveId, definition);
   }
 
-  /** Sets a monster's next move (its intent). */
-  setMove(monster: MonsterState, moveId: string): void {
-    const move = findMove(getMonster(monster.id), moveId);
+  /** Sets a monster's next move (its intent); `definition` is the monster's, when the caller has it. */
+  setMove(
+    monster: MonsterState,
+    moveId: string,
+    definition: MonsterDefinition = getMonster(monster.id),
+  ): void {
+    const move = findMove(definition, moveId);
     if (move === undefined) throw new Error(`monster ${monster.id} has no move ${moveId}`);
     monster.move = {
       id: move.id,
@@ -668,7 +673,8 @@ export class Combat implements CombatContext {
   /** The most Block a relic keeps at the start of a turn (Sturdy Clamp), 0 without one. */
   private retainedBlock(): number {
     let kept = 0;
-    for (const relic of this.run.relics) kept = Math.max(kept, getRelic(relic.id).retainedBlock ?? 0);
+    if (anyRelicHas('retainedBlock'))
+      for (const relic of this.run.relics) kept = Math.max(kept, getRelic(relic.id).retainedBlock ?? 0);
     return kept;
   }
 
@@ -732,7 +738,7 @@ export class Combat implements CombatContext {
     if (endOfTurnHooks)
       for (const card of [...combat.hand]) {
         const definition = getCard(card.id);
-        definition.endOfTurnInHand?.(this, this.cardPlay(card, -1));
+        definition.endOfTurnInHand?.(this, this.cardPlay(card, -1, definition));
         if (this.finished()) return;
         const enchantment = card.enchantment;
         if (enchantment !== undefined)
@@ -1075,7 +1081,7 @@ export class Combat implements CombatContext {
       freeSkill: (powers.FREE_SKILL ?? 0) > 0,
       voidForm: cards < (powers.VOID_FORM ?? 0),
       entangled: (powers.ENTANGLED ?? 0) > 0,
-      choked: hasRelic(this.run, 'VELVET_CHOKER') && cards >= 6,
+      choked: cards >= 6 && hasRelic(this.run, 'VELVET_CHOKER'),
       bound: (counters.boundThisTurn ?? 0) > 0,
       powerCostIncrease,
       nextCardFree,
@@ -1270,7 +1276,7 @@ export class Combat implements CombatContext {
     // Nested plays (Havoc, Mayhem) set their own: the cards reacting afterwards read this card's.
     const energyPaid = this.energySpent;
     if (!this.beginUse(definition)) return;
-    const play = this.cardPlay(card, target);
+    const play = this.cardPlay(card, target, definition);
     const penNib = this.doublesAttack(card, definition);
     if (penNib) combat.player.powers.DOUBLE_DAMAGE = 1;
     // Plays can nest (Hellraiser, Cascade, Havoc): the outer card is the current one again afterwards.
@@ -1495,6 +1501,7 @@ export class Combat implements CombatContext {
   /** Flat damage the relics add to each hit of this Attack card (Strike Dummy, Miniature Cannon). */
   attackBonusOf(card: CombatCard): number {
     let bonus = 0;
+    if (!anyRelicHas('attackDamageBonus')) return bonus;
     for (const relic of this.run.relics) {
       const hook = getRelic(relic.id).attackDamageBonus;
       if (hook !== undefined) bonus += hook(this, card);
@@ -1599,7 +1606,8 @@ export class Combat implements CombatContext {
   private afterSelection(): void {
     this.checkCombatOver();
     if (this.combat.over) return;
-    for (const relic of this.run.relics) getRelic(relic.id).onSelectionResolved?.(this);
+    if (anyRelicHas('onSelectionResolved'))
+      for (const relic of this.run.relics) getRelic(relic.id).onSelectionResolved?.(this);
   }
 
   private pileOf(source: SelectionRequest['source'] | 'generated'): CombatCard[] {
@@ -1758,7 +1766,8 @@ export class Combat implements CombatContext {
   /** What reacts to the player's damage taking the last of a monster's Block (Hand Drill, StS2's Burrowed). */
   private afterBlockBroken(monster: MonsterState): void {
     const index = this.combat.monsters.indexOf(monster);
-    for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
+    if (anyRelicHas('onMonsterBlockBroken'))
+      for (const relic of this.run.relics) getRelic(relic.id).onMonsterBlockBroken?.(this, index);
     if (this.run.ruleset === 'sts2') afterSts2BlockBroken(this, monster);
   }
 
@@ -1770,7 +1779,7 @@ export class Combat implements CombatContext {
 
   /** One hit's unblocked damage of an Attack card after the relics that change it (The Boot). */
   private unblockedAttackDamage(damage: number): number {
-    if (!this.playingAttackCard()) return damage;
+    if (!anyRelicHas('unblockedAttackDamage') || !this.playingAttackCard()) return damage;
     let result = damage;
     for (const relic of this.run.relics) {
       const hook = getRelic(relic.id).unblockedAttackDamage;
@@ -1871,7 +1880,7 @@ export class Combat implements CombatContext {
     let block = playerBlock(this.combat, amount);
     if (this.run.ruleset === 'sts2') block = this.sts2CardBlock(block, card);
     // Only Block from a card being played (not a potion's or a relic's) takes the relics' bonus.
-    if (block > 0 && card !== null)
+    if (block > 0 && card !== null && anyRelicHas('cardBlockBonus'))
       for (const relic of this.run.relics) {
         const hook = getRelic(relic.id).cardBlockBonus;
         if (hook !== undefined) block += hook(this, block, card, play);
@@ -1888,7 +1897,7 @@ export class Combat implements CombatContext {
       // Unmovable doubles the first Block from cards of the turn.
       if (this.run.ruleset === 'sts2')
         counters.blockFromCardsThisTurn = (counters.blockFromCardsThisTurn ?? 0) + 1;
-      if (card !== null)
+      if (card !== null && anyRelicHas('afterCardBlock'))
         for (const relic of this.run.relics) getRelic(relic.id).afterCardBlock?.(this, card, play);
     }
     if (block > 0) this.combat.player.block += block;
@@ -1911,7 +1920,7 @@ export class Combat implements CombatContext {
       this.reducePlayerPower('ARTIFACT', 1);
       return;
     }
-    if (id === 'STRENGTH' && amount > 0)
+    if (id === 'STRENGTH' && amount > 0 && anyRelicHas('strengthGainBonus'))
       for (const relic of this.run.relics)
         amount += getRelic(relic.id).strengthGainBonus?.(this, amount) ?? 0;
     if (id === 'WEAK' && amount > 0 && hasRelic(this.run, 'GINGER')) return;
@@ -1953,7 +1962,7 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     if ((combat.counters.monsterTurn ?? 0) === 1) return;
-    if (this.currentCard !== null)
+    if (this.currentCard !== null && anyRelicHas('onMonsterDebuffed'))
       for (const relic of this.run.relics) getRelic(relic.id).onMonsterDebuffed?.(this, index, id, amount);
     if (id === 'VULNERABLE' && (powers.VICIOUS ?? 0) > 0) this.draw(powers.VICIOUS ?? 0);
     if (id === 'POISON' && (powers.OUTBREAK ?? 0) > 0) {
@@ -2012,7 +2021,7 @@ export class Combat implements CombatContext {
         if (definition.type === 'Status' && (combat.player.powers.EVOLVE ?? 0) > 0)
           this.draw(combat.player.powers.EVOLVE ?? 0);
       }
-      definition.onDraw?.(this, this.cardPlay(card, -1));
+      definition.onDraw?.(this, this.cardPlay(card, -1, definition));
       if (card.enchantment !== undefined)
         findEnchantment(card.enchantment.id)?.onDrawn?.(this, card, card.enchantment.amount);
       combat.counters.drawnThisCombat = (combat.counters.drawnThisCombat ?? 0) + 1;
@@ -2071,16 +2080,18 @@ export class Combat implements CombatContext {
     if (amount <= 0 || this.combat.over) return;
     let loss = amount;
     if (hasRelic(this.run, 'TUNGSTEN_ROD')) loss -= 1;
-    for (const relic of this.run.relics) {
-      const limit = getRelic(relic.id).hpLossLimit;
-      if (limit !== undefined && loss > 0) loss = limit(this, loss);
-    }
+    if (anyRelicHas('hpLossLimit'))
+      for (const relic of this.run.relics) {
+        const limit = getRelic(relic.id).hpLossLimit;
+        if (limit !== undefined && loss > 0) loss = limit(this, loss);
+      }
     if (loss <= 0) return;
     loss = Math.min(loss, this.run.hp);
     this.run.hp -= loss;
     this.combat.counters.timesDamaged = (this.combat.counters.timesDamaged ?? 0) + 1;
     this.combat.counters.hpLostThisTurn = (this.combat.counters.hpLostThisTurn ?? 0) + 1;
-    for (const relic of this.run.relics) getRelic(relic.id).onPlayerHpLoss?.(this, loss);
+    if (anyRelicHas('onPlayerHpLoss'))
+      for (const relic of this.run.relics) getRelic(relic.id).onPlayerHpLoss?.(this, loss);
     if ((this.combat.player.powers.RUPTURE ?? 0) > 0 && loss > 0) {
       this.applyToPlayer('STRENGTH', this.combat.player.powers.RUPTURE ?? 0);
     }
@@ -2157,7 +2168,8 @@ export class Combat implements CombatContext {
     // by the player.
     if ((combat.counters.monsterTurn ?? 0) === 0 && !this.addingEnemyCard) {
       this.afterSts2CardCreated();
-      for (const relic of this.run.relics) getRelic(relic.id).onCardCreated?.(this);
+      if (anyRelicHas('onCardCreated'))
+        for (const relic of this.run.relics) getRelic(relic.id).onCardCreated?.(this);
     }
   }
 
@@ -2182,8 +2194,10 @@ export class Combat implements CombatContext {
     const powers = this.combat.player.powers;
     if ((powers.FEEL_NO_PAIN ?? 0) > 0) this.gainBlock(powers.FEEL_NO_PAIN ?? 0, true);
     if ((powers.DARK_EMBRACE ?? 0) > 0) this.draw(powers.DARK_EMBRACE ?? 0);
-    getCard(card.id).onExhaust?.(this, this.cardPlay(card, -1));
-    for (const relic of this.run.relics) getRelic(relic.id).onExhaust?.(this, card);
+    const definition = getCard(card.id);
+    definition.onExhaust?.(this, this.cardPlay(card, -1, definition));
+    if (anyRelicHas('onExhaust'))
+      for (const relic of this.run.relics) getRelic(relic.id).onExhaust?.(this, card);
   }
 
   exhaustCard(card: CombatCard): void {
@@ -2197,8 +2211,12 @@ export class Combat implements CombatContext {
     this.removeFromPiles(card);
     this.combat.discardPile.push(card);
     this.combat.counters.discardedThisTurn = (this.combat.counters.discardedThisTurn ?? 0) + 1;
-    if (fromHand) getCard(card.id).onManualDiscard?.(this, this.cardPlay(card, -1));
-    if (fromHand) for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
+    if (fromHand) {
+      const definition = getCard(card.id);
+      definition.onManualDiscard?.(this, this.cardPlay(card, -1, definition));
+    }
+    if (fromHand && anyRelicHas('onCardDiscarded'))
+      for (const relic of this.run.relics) getRelic(relic.id).onCardDiscarded?.(this, 1);
     if (fromHand && this.run.ruleset === 'sts2') this.playIfSly(card);
   }
 

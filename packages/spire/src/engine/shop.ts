@@ -1,6 +1,6 @@
 // The merchant: 5 class cards (2 Attacks, 2 Skills, 1 Power), 2 colorless, 3 relics, 3 potions
 // and card removal, priced like the original (with its random variance and one card on sale).
-import { cardPool, getCard, getPotion, getRelic } from '../content/registry.js';
+import { cardPoolOfType, getCard, getPotion, getRelic } from '../content/registry.js';
 import { nextFloat, nextInt, pick } from './random.js';
 import { newCard, rollColorless, rollPotion, rollRelic, rollShopRelicRarity } from './rewards.js';
 import type { DeckCard, RunState, ShopState } from './run-state.js';
@@ -42,9 +42,7 @@ function shopCardOfType(run: RunState, type: 'Attack' | 'Skill' | 'Power', taken
         ? (['Uncommon', 'Common', 'Rare'] as const)
         : (['Common', 'Uncommon', 'Rare'] as const);
   for (const rarity of rarities) {
-    const pool = cardPool(run.character, rarity).filter(
-      (id) => getCard(id).type === type && !taken.includes(id),
-    );
+    const pool = cardPoolOfType(run.character, rarity, type).filter((id) => !taken.includes(id));
     if (pool.length > 0) {
       const id = pick(run.random, 'card', pool);
       taken.push(id);
