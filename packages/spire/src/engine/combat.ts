@@ -253,16 +253,17 @@ export function playerAttackDamage(
   const sts2 = run.ruleset === 'sts2';
   if (sts2 && (powers.GIGANTIFICATION ?? 0) > 0) damage *= 3;
   // Lethality (StS2): the turn's first Attack (counted when it is played; before any, the next one).
-  if ((powers.LETHALITY ?? 0) > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
+  if (sts2 && (powers.LETHALITY ?? 0) > 0 && (combat.counters.attacksThisTurn ?? 0) <= 1)
     damage *= 1 + (powers.LETHALITY ?? 0) / 100;
   if (monster !== null) {
     // Cruelty (StS2) adds its amount in percent to Vulnerable's 50%.
     if ((monster.powers.VULNERABLE ?? 0) > 0)
       damage *= debilitated(
         monster,
-        (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + (powers.CRUELTY ?? 0) / 100,
+        (hasRelic(run, 'PAPER_PHROG') ? 1.75 : 1.5) + (sts2 ? (powers.CRUELTY ?? 0) / 100 : 0),
       );
-    if ((monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
+    // StS2's Tracking: Weak enemies take double damage.
+    if (sts2 && (monster.powers.WEAK ?? 0) > 0 && (powers.TRACKING ?? 0) > 0) damage *= 2;
     // StS2's Flutter and Soar: attacks deal half damage.
     if (sts2 && ((monster.powers.FLUTTER ?? 0) > 0 || (monster.powers.SOAR ?? 0) > 0)) damage *= 0.5;
     if (sts2 && (monster.powers.SLOW ?? 0) > 0) damage *= sts2SlowMultiplier(monster);
@@ -308,18 +309,31 @@ export function monsterAttackDamage(
   if ((monster.powers.WEAK ?? 0) > 0)
     damage *= debilitated(monster, hasRelic(run, 'PAPER_KRANE') ? 0.6 : 0.75);
   if ((combat.player.powers.VULNERABLE ?? 0) > 0) damage *= hasRelic(run, 'ODD_MUSHROOM') ? 1.25 : 1.5;
+  // The rest is StS2's only (no StS1 content gives these powers): an StS1 hit does not look them up.
+  if (run.ruleset === 'sts2') damage = sts2MonsterAttackDamage(run, combat, monster, damage);
+  damage = Math.max(0, Math.floor(damage));
+  if ((combat.player.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
+  return damage;
+}
+
+/** StS2's multipliers of a monster's hit on the player, after Weak and Vulnerable. */
+function sts2MonsterAttackDamage(
+  run: RunState,
+  combat: CombatState,
+  monster: MonsterState,
+  amount: number,
+): number {
+  let damage = amount;
   if (attacksFromBehind(combat, monster)) damage *= 1.5;
   if ((combat.player.powers.COLOSSUS ?? 0) > 0 && (monster.powers.VULNERABLE ?? 0) > 0) damage *= 0.5;
   if ((combat.player.powers.TANK ?? 0) > 0) damage *= 2;
-  // StS2's Shrink: the monster's attacks deal 30% less while it lasts.
-  if (run.ruleset === 'sts2' && (monster.powers.SHRINK ?? 0) > 0) damage *= 0.7;
-  // StS2's Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
+  // Shrink: the monster's attacks deal 30% less while it lasts.
+  if ((monster.powers.SHRINK ?? 0) > 0) damage *= 0.7;
+  // The Diamond Diadem power (set by the relic after a quiet turn): half damage until your next turn.
   if ((combat.player.powers.DIAMOND_DIADEM ?? 0) > 0) damage *= 0.5;
-  // StS2's Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
+  // Undying Sigil: enemies Doomed to die (Doom at least their HP) deal half damage.
   const doom = monster.powers.DOOM ?? 0;
   if (doom > 0 && doom >= monster.hp && hasRelic(run, 'UNDYING_SIGIL')) damage *= 0.5;
-  damage = Math.max(0, Math.floor(damage));
-  if ((combat.player.powers.INTANGIBLE ?? 0) > 0 && damage > 1) damage = 1;
   return damage;
 }
 
@@ -565,10 +579,11 @@ export class Combat implements CombatContext {
     combat.counters.blockFromCardsThisTurn = 0;
     combat.counters.starsGainedThisTurn = 0;
     const powers = combat.player.powers;
-    // StS2-only powers are read behind one check: an StS1 turn does not look them up.
+    // StS2-only powers are read behind one check: an StS1 turn does not look them up (each lookup in
+    // these prototype-less records is a hash probe, absent or not).
     const sts2 = this.run.ruleset === 'sts2';
     if (powers.FLAME_BARRIER !== undefined) delete powers.FLAME_BARRIER;
-    if (powers.DIAMOND_DIADEM !== undefined) delete powers.DIAMOND_DIADEM;
+    if (sts2 && powers.DIAMOND_DIADEM !== undefined) delete powers.DIAMOND_DIADEM;
     this.startSts2Turn();
     // Block is lost as each turn after the first starts: Block gained before the first turn (Anchor's, at
     // the start of combat) lasts through it, as in both games.
@@ -585,12 +600,10 @@ export class Combat implements CombatContext {
       this.energyPerTurn() +
         (powers.NEXT_TURN_ENERGY ?? 0) +
         (powers.BERSERK ?? 0) +
-        (powers.ENERGY_NEXT_TURN ?? 0) +
-        (powers.PYRE ?? 0) -
-        (powers.WASTE_AWAY ?? 0),
+        (sts2 ? (powers.ENERGY_NEXT_TURN ?? 0) + (powers.PYRE ?? 0) - (powers.WASTE_AWAY ?? 0) : 0),
     );
     if (powers.NEXT_TURN_ENERGY !== undefined) delete powers.NEXT_TURN_ENERGY;
-    if (powers.ENERGY_NEXT_TURN !== undefined) delete powers.ENERGY_NEXT_TURN;
+    if (sts2 && powers.ENERGY_NEXT_TURN !== undefined) delete powers.ENERGY_NEXT_TURN;
     if ((powers.DOUBLE_DAMAGE_NEXT ?? 0) > 0) {
       if (powers.DOUBLE_DAMAGE_NEXT !== undefined) delete powers.DOUBLE_DAMAGE_NEXT;
       powers.DOUBLE_DAMAGE = 1;
@@ -611,12 +624,11 @@ export class Combat implements CombatContext {
     }
     let draw =
       BASE_DRAW +
-      (powers.NEXT_TURN_DRAW ?? 0) +
-      (powers.DRAW_CARDS_NEXT_TURN ?? 0) -
-      (powers.DRAW_REDUCTION ?? 0) -
-      (sts2 ? (powers.MIND_ROT ?? 0) : 0);
+      (powers.NEXT_TURN_DRAW ?? 0) -
+      (powers.DRAW_REDUCTION ?? 0) +
+      (sts2 ? (powers.DRAW_CARDS_NEXT_TURN ?? 0) - (powers.MIND_ROT ?? 0) : 0);
     if (powers.NEXT_TURN_DRAW !== undefined) delete powers.NEXT_TURN_DRAW;
-    if (powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
+    if (sts2 && powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
     if (powers.DRAW_REDUCTION !== undefined) delete powers.DRAW_REDUCTION;
     if (combat.turn === 1) {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
@@ -639,7 +651,7 @@ export class Combat implements CombatContext {
     }
     combat.counters.turnDrawDone = 1;
     if ((powers.NIGHTMARE ?? 0) > 0) this.deliverNightmares();
-    if ((powers.FURNACE ?? 0) > 0) this.forge(powers.FURNACE ?? 0);
+    if (sts2 && (powers.FURNACE ?? 0) > 0) this.forge(powers.FURNACE ?? 0);
     this.afterSts2TurnStart();
     for (const relic of this.run.relics) getRelic(relic.id).atTurnStart?.(this, combat.turn);
   }
@@ -724,8 +736,9 @@ export class Combat implements CombatContext {
     const sts2 = this.run.ruleset === 'sts2';
     for (const monster of combat.monsters) {
       if (monster.powers.CHOKED !== undefined) delete monster.powers.CHOKED;
+      if (!sts2) continue;
       if (monster.powers.OBLIVION !== undefined) delete monster.powers.OBLIVION;
-      if (sts2 && monster.powers.SIC_EM !== undefined) delete monster.powers.SIC_EM;
+      if (monster.powers.SIC_EM !== undefined) delete monster.powers.SIC_EM;
     }
     const powers = combat.player.powers;
     // End-of-turn effects of cards in hand (over a copy of the hand, only when some card has one).
@@ -750,22 +763,24 @@ export class Combat implements CombatContext {
           );
       }
     if ((powers.METALLICIZE ?? 0) > 0) this.gainBlock(powers.METALLICIZE ?? 0, true);
-    if ((powers.PLATING ?? 0) > 0) this.gainBlock(powers.PLATING ?? 0, true);
-    if ((powers.DISINTEGRATION ?? 0) > 0) {
-      this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
-      if (this.finished()) return;
-    }
-    if ((powers.ANTICIPATE ?? 0) > 0) {
-      this.applyToPlayer('DEXTERITY', -(powers.ANTICIPATE ?? 0));
-      if (powers.ANTICIPATE !== undefined) delete powers.ANTICIPATE;
-    }
-    if ((powers.REPTILE_TRINKET ?? 0) > 0) {
-      this.applyToPlayer('STRENGTH', -(powers.REPTILE_TRINKET ?? 0));
-      if (powers.REPTILE_TRINKET !== undefined) delete powers.REPTILE_TRINKET;
-    }
-    for (const monster of combat.monsters) {
-      if (monster.powers.CONQUEROR !== undefined) delete monster.powers.CONQUEROR;
-      if (monster.powers.STRANGLE !== undefined) delete monster.powers.STRANGLE;
+    if (sts2) {
+      if ((powers.PLATING ?? 0) > 0) this.gainBlock(powers.PLATING ?? 0, true);
+      if ((powers.DISINTEGRATION ?? 0) > 0) {
+        this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
+        if (this.finished()) return;
+      }
+      if ((powers.ANTICIPATE ?? 0) > 0) {
+        this.applyToPlayer('DEXTERITY', -(powers.ANTICIPATE ?? 0));
+        if (powers.ANTICIPATE !== undefined) delete powers.ANTICIPATE;
+      }
+      if ((powers.REPTILE_TRINKET ?? 0) > 0) {
+        this.applyToPlayer('STRENGTH', -(powers.REPTILE_TRINKET ?? 0));
+        if (powers.REPTILE_TRINKET !== undefined) delete powers.REPTILE_TRINKET;
+      }
+      for (const monster of combat.monsters) {
+        if (monster.powers.CONQUEROR !== undefined) delete monster.powers.CONQUEROR;
+        if (monster.powers.STRANGLE !== undefined) delete monster.powers.STRANGLE;
+      }
     }
     if ((powers.PLATED_ARMOR ?? 0) > 0) this.gainBlock(powers.PLATED_ARMOR ?? 0, true);
     if ((powers.COMBUST ?? 0) > 0) {
@@ -799,9 +814,11 @@ export class Combat implements CombatContext {
     if (powers.BURST !== undefined) delete powers.BURST;
     if (powers.RAGE !== undefined) delete powers.RAGE;
     if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
-    if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
-    if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
-    if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
+    if (sts2) {
+      if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
+      if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
+      if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
+    }
     if (powers.DOUBLE_DAMAGE !== undefined) delete powers.DOUBLE_DAMAGE;
     // Discard the hand: ethereal cards exhaust, retained cards stay.
     const kept: CombatCard[] = [];
@@ -874,7 +891,7 @@ export class Combat implements CombatContext {
       const poison = monster.powers.POISON ?? 0;
       if (poison > 0) {
         // Accelerant (StS2): Poison triggers that many more times.
-        const ticks = 1 + (combat.player.powers.ACCELERANT ?? 0);
+        const ticks = 1 + (sts2 ? (combat.player.powers.ACCELERANT ?? 0) : 0);
         for (let tick = 0; tick < ticks && monster.alive; tick++) {
           this.reduceMonsterHp(monster, monster.powers.POISON ?? 0, false);
           if (monster.alive) this.reducePower(monster.powers, 'POISON', 1);
@@ -899,7 +916,9 @@ export class Combat implements CombatContext {
         if ((monster.powers.SHRINK ?? 0) > 0) this.reducePower(monster.powers, 'SHRINK', 1);
         if ((monster.powers.DEBILITATE ?? 0) > 0) this.reducePower(monster.powers, 'DEBILITATE', 1);
       }
-      if (monster.alive && (monster.powers.DOOM ?? 0) > 0 && monster.hp <= (monster.powers.DOOM ?? 0)) {
+      // StS2's Doom: not looked up in StS1, which has none.
+      const doom = sts2 && monster.alive ? (monster.powers.DOOM ?? 0) : 0;
+      if (doom > 0 && monster.hp <= doom) {
         this.reduceMonsterHp(monster, monster.hp, false, true);
         if (!monster.alive && (monster.powers.MINION ?? 0) === 0)
           for (const relic of this.run.relics) getRelic(relic.id).onDoomKill?.(this);
@@ -965,7 +984,7 @@ export class Combat implements CombatContext {
       if ((monster.powers.PLATED_ARMOR ?? 0) > 0) monster.block += monster.powers.PLATED_ARMOR ?? 0;
       // StS2's Plating (a monster's): that much Block at the end of its turn, then 1 less. (The text takes
       // the 1 off at the start of its next turn; a monster spawned with it gives the full amount first.)
-      if ((monster.powers.PLATING ?? 0) > 0) {
+      if (sts2 && (monster.powers.PLATING ?? 0) > 0) {
         monster.block += monster.powers.PLATING ?? 0;
         this.reducePower(monster.powers, 'PLATING', 1);
       }
@@ -1246,16 +1265,14 @@ export class Combat implements CombatContext {
     }
     const starsSpent = Math.min(combat.player.stars, definition.starCost ?? 0);
     combat.player.stars -= starsSpent;
-    if (definition.type === 'Attack' && (combat.player.powers.FREE_ATTACK ?? 0) > 0)
+    // The StS2-only powers (free Attacks and Skills, Veilpiercer, Orbit, Danse Macabre) behind one check.
+    const sts2 = this.run.ruleset === 'sts2';
+    if (sts2 && definition.type === 'Attack' && (combat.player.powers.FREE_ATTACK ?? 0) > 0)
       this.reducePlayerPower('FREE_ATTACK', 1);
-    if (definition.type === 'Skill' && (combat.player.powers.FREE_SKILL ?? 0) > 0)
+    if (sts2 && definition.type === 'Skill' && (combat.player.powers.FREE_SKILL ?? 0) > 0)
       this.reducePlayerPower('FREE_SKILL', 1);
     // StS2's Veilpiercer: spent by the Ethereal card it made free (before the card plays: Veilpiercer is one).
-    if (
-      this.run.ruleset === 'sts2' &&
-      (combat.player.powers.VEILPIERCER ?? 0) > 0 &&
-      isEthereal(card, definition)
-    )
+    if (sts2 && (combat.player.powers.VEILPIERCER ?? 0) > 0 && isEthereal(card, definition))
       this.reducePlayerPower('VEILPIERCER', 1);
     if (starsSpent > 0) this.onStarsChanged(starsSpent, true);
     if (definition.target === 'AnyEnemy') {
@@ -1263,8 +1280,8 @@ export class Combat implements CombatContext {
       if (facing !== undefined) combat.counters.facing = facing.uid;
     }
     card.turnCost = null;
-    if (this.energySpent > 0 && (combat.player.powers.ORBIT ?? 0) > 0) this.orbit(this.energySpent);
-    if (cost >= 2 && (combat.player.powers.DANSE_MACABRE ?? 0) > 0)
+    if (sts2 && this.energySpent > 0 && (combat.player.powers.ORBIT ?? 0) > 0) this.orbit(this.energySpent);
+    if (sts2 && cost >= 2 && (combat.player.powers.DANSE_MACABRE ?? 0) > 0)
       this.gainBlock(combat.player.powers.DANSE_MACABRE ?? 0, true);
     this.resolvePlay(card, target, definition, false);
     if (this.finished()) return;
@@ -1365,7 +1382,9 @@ export class Combat implements CombatContext {
     } else if (
       free ||
       (enchantmentRule?.exhaust ?? cardFlag(definition.exhaust, card.upgraded)) ||
-      ((definition.type === 'Attack' || definition.type === 'Skill') && this.livingMonsterHas('HUNGER')) ||
+      (sts2 &&
+        (definition.type === 'Attack' || definition.type === 'Skill') &&
+        this.livingMonsterHas('HUNGER')) ||
       (definition.type === 'Skill' && (combat.player.powers.CORRUPTION ?? 0) > 0)
     ) {
       if (free) combat.exhaustPile.push(card);
@@ -1373,6 +1392,7 @@ export class Combat implements CombatContext {
     } else if (rebound) {
       combat.drawPile.push(card);
     } else if (
+      sts2 &&
       (combat.player.powers.NOSTALGIA ?? 0) > 0 &&
       (definition.type === 'Attack' || definition.type === 'Skill') &&
       (counters.attacksThisTurn ?? 0) + (counters.skillsThisTurn ?? 0) === 1
@@ -1671,11 +1691,13 @@ export class Combat implements CombatContext {
     // Only a played card's hits (Beat into Shape's "powered attacks"): not a potion's or a relic's.
     if (this.run.ruleset === 'sts2' && this.currentCard !== null) this.countSts2Hit(monster);
     const lost = this.reduceMonsterHp(monster, damage, true);
-    if (this.run.ruleset === 'sts2') afterSts2MonsterHit(this, monster, lost);
-    const reaper = this.combat.player.powers.REAPER_FORM ?? 0;
+    const sts2 = this.run.ruleset === 'sts2';
+    if (sts2) afterSts2MonsterHit(this, monster, lost);
+    // Reaper Form and Monarch's Gaze are StS2's: an StS1 hit does not look them up.
+    const reaper = sts2 ? (this.combat.player.powers.REAPER_FORM ?? 0) : 0;
     if (reaper > 0 && lost > 0 && monster.alive)
       this.applyToMonster(this.combat.monsters.indexOf(monster), 'DOOM', lost * reaper);
-    const gaze = this.combat.player.powers.MONARCHS_GAZE ?? 0;
+    const gaze = sts2 ? (this.combat.player.powers.MONARCHS_GAZE ?? 0) : 0;
     if (gaze > 0 && monster.alive) {
       // Monarch's Gaze (StS2): the Strength comes back at the end of the round (as Shackled).
       this.applyToMonster(this.combat.monsters.indexOf(monster), 'STRENGTH', -gaze);
@@ -1691,7 +1713,7 @@ export class Combat implements CombatContext {
       }
       if (lost > 0 && (monster.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePower(monster.powers, 'PLATED_ARMOR', 1);
-      if (lost > 0 && this.run.ruleset === 'sts2') afterSts2FlutterHit(this, monster);
+      if (lost > 0 && sts2) afterSts2FlutterHit(this, monster);
       if (lost > 0 && (monster.powers.CURL_UP ?? 0) > 0) {
         monster.block += monster.powers.CURL_UP ?? 0;
         if (monster.powers.CURL_UP !== undefined) delete monster.powers.CURL_UP;
@@ -1849,7 +1871,9 @@ export class Combat implements CombatContext {
       remaining -= absorbed;
       if (summon.hp <= 0) this.afterCreatureDeath();
     }
-    if (remaining > 0 && attacker !== null && (attacker.powers.PAINFUL_STABS ?? 0) > 0) {
+    const sts2 = this.run.ruleset === 'sts2';
+    // Painful Stabs and The Gambit are StS2's.
+    if (remaining > 0 && attacker !== null && sts2 && (attacker.powers.PAINFUL_STABS ?? 0) > 0) {
       for (let copy = 0; copy < (attacker.powers.PAINFUL_STABS ?? 0); copy++)
         this.addEnemyCard('WOUND', 'discard');
     }
@@ -1857,10 +1881,9 @@ export class Combat implements CombatContext {
       if (attacker !== null && (combat.player.powers.PLATED_ARMOR ?? 0) > 0)
         this.reducePlayerPower('PLATED_ARMOR', 1);
       this.loseHp(remaining);
-      if (attacker !== null && this.run.ruleset === 'sts2' && !combat.over)
-        afterSts2UnblockedHit(this, attacker);
+      if (attacker !== null && sts2 && !combat.over) afterSts2UnblockedHit(this, attacker);
       // StS2's The Gambit: unblocked attack damage kills.
-      if (attacker !== null && (combat.player.powers.THE_GAMBIT ?? 0) > 0 && !combat.over) {
+      if (attacker !== null && sts2 && (combat.player.powers.THE_GAMBIT ?? 0) > 0 && !combat.over) {
         this.run.hp = 0;
         this.playerDown();
       }
@@ -2677,10 +2700,11 @@ export class Combat implements CombatContext {
       for (const key of Object.keys(combat.counters))
         if (key.startsWith('bound:')) delete combat.counters[key];
     combat.counters.boundThisTurn = 0;
+    // The rest is StS2's only (StS1 has none of these powers).
+    if (this.run.ruleset !== 'sts2') return;
     if (powers.COLOSSUS !== undefined) delete powers.COLOSSUS;
     if ((powers.PLATING ?? 0) > 0) this.reducePlayerPower('PLATING', 1);
     if ((powers.INFERNO ?? 0) > 0) this.loseHp(1);
-    if (this.run.ruleset !== 'sts2') return;
     // Reflect lasts through the enemies' turn after the one it was played on.
     if ((powers.REFLECT ?? 0) > 0) this.reducePlayerPower('REFLECT', 1);
     // Radiance and Clarity: 1 more Energy and card this turn, through the next-turn powers read below.
@@ -2826,23 +2850,19 @@ export class Combat implements CombatContext {
       combat.victory = false;
       return;
     }
-    let living = false;
-    let pending = false;
-    for (const monster of combat.monsters) {
-      if (monster.alive) living = true;
-      // A half-dead monster that rises whatever else falls (StS1's Awakened One) keeps the fight going.
-      if (monster.memory.pendingSpawn === 1 || monster.memory.rising === 1) pending = true;
-    }
-    if (!living && !pending) {
-      combat.over = true;
-      combat.victory = true;
-      combat.selection = null;
-      if ((combat.player.powers.ROYALTIES ?? 0) > 0) gainGold(this.run, combat.player.powers.ROYALTIES ?? 0);
-      for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
-      if (this.run.ruleset === 'sts2') {
-        this.improveDeck();
-        this.countDeckCombats();
-      }
+    // A living monster settles it: the memory lookups below (two per monster) are made only once all are down.
+    for (const monster of combat.monsters) if (monster.alive) return;
+    // A half-dead monster that rises whatever else falls (StS1's Awakened One) keeps the fight going.
+    for (const monster of combat.monsters)
+      if (monster.memory.pendingSpawn === 1 || monster.memory.rising === 1) return;
+    combat.over = true;
+    combat.victory = true;
+    combat.selection = null;
+    if ((combat.player.powers.ROYALTIES ?? 0) > 0) gainGold(this.run, combat.player.powers.ROYALTIES ?? 0);
+    for (const relic of this.run.relics) getRelic(relic.id).onCombatEnd?.(this);
+    if (this.run.ruleset === 'sts2') {
+      this.improveDeck();
+      this.countDeckCombats();
     }
   }
 
