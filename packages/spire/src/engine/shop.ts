@@ -1,7 +1,7 @@
 // The merchant: 5 class cards (2 Attacks, 2 Skills, 1 Power), 2 colorless, 3 relics, 3 potions
 // and card removal, priced like the original (with its random variance and one card on sale).
 import { cardPool, getCard, getPotion, getRelic } from '../content/registry.js';
-import { nextFloat, nextInt, pick } from './random.js';
+import { nextFloat, nextInt, pickWhere } from './random.js';
 import { newCard, rollColorless, rollPotion, rollRelic, rollShopRelicRarity } from './rewards.js';
 import type { DeckCard, RunState, ShopState } from './run-state.js';
 
@@ -42,16 +42,37 @@ function shopCardOfType(run: RunState, type: 'Attack' | 'Skill' | 'Power', taken
         ? (['Uncommon', 'Common', 'Rare'] as const)
         : (['Common', 'Uncommon', 'Rare'] as const);
   for (const rarity of rarities) {
-    const pool = cardPool(run.character, rarity).filter(
-      (id) => getCard(id).type === type && !taken.includes(id),
+    // `pick` over the pool's cards of the type not taken yet (no draw when none is left).
+    const id = pickWhere(
+      run.random,
+      'card',
+      cardsOfType(cardPool(run.character, rarity), type),
+      (card) => !taken.includes(card),
     );
-    if (pool.length > 0) {
-      const id = pick(run.random, 'card', pool);
+    if (id !== undefined) {
       taken.push(id);
       return newCard(run, id);
     }
   }
   return null;
+}
+
+/** Each card pool's cards by type, in pool order, built once per pool (pools are cached content lists). */
+const POOL_TYPES = new WeakMap<readonly string[], Map<string, readonly string[]>>();
+
+/** The cards of `pool` of a type, in pool order. */
+function cardsOfType(pool: readonly string[], type: string): readonly string[] {
+  let byType = POOL_TYPES.get(pool);
+  if (byType === undefined) {
+    byType = new Map();
+    POOL_TYPES.set(pool, byType);
+  }
+  let ofType = byType.get(type);
+  if (ofType === undefined) {
+    ofType = pool.filter((id) => getCard(id).type === type);
+    byType.set(type, ofType);
+  }
+  return ofType;
 }
 
 function classCardPrice(run: RunState, card: DeckCard): number {
