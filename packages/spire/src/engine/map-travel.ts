@@ -1,7 +1,7 @@
 // Where the player may travel next: the rooms the paths lead to, or, while a relic allows flying
 // (StS2's Winged Boots), any room of the next row.
 import { getRelic } from '../content/registry.js';
-import { nextNodes } from './map.js';
+import { currentNode, nextNodes } from './map.js';
 import type { MapNode, RunState } from './run-state.js';
 
 /** Whether a relic lets the player ignore the paths for the next room. */
@@ -20,7 +20,15 @@ export function reachableNodes(run: RunState): MapNode[] {
   return next;
 }
 
-/** Whether entering `node` leaves the paths (a flight the relics pay for). */
+/**
+ * Whether entering `node`, one of `reachableNodes(run)`, leaves the paths (a flight the relics pay
+ * for): it is not a child of the current node. Read from the current node's children rather than by
+ * listing `nextNodes` again (a map has one node per row and column).
+ */
 export function isFlight(run: RunState, node: MapNode): boolean {
-  return !nextNodes(run.map, run.position).includes(node);
+  const position = run.position;
+  // The first row is entered from below the map, where every node of it is on a path.
+  if (position === null) return false;
+  const current = currentNode(run);
+  return current === undefined || node.row !== position.row + 1 || !current.children.includes(node.column);
 }

@@ -47,4 +47,15 @@ describe('seeded random streams', () => {
       }
     }
   });
+
+  it('re-seeds from the seed it is given when runs of different seeds take turns', () => {
+    const first = createRandomState('first');
+    const second = createRandomState('second');
+    for (const floor of [1, 2, 3]) {
+      reseedStream(first, 'misc', 'first', `floor:${floor}`);
+      reseedStream(second, 'misc', 'second', `floor:${floor}`);
+      expect(first.misc).toBe(hashSeed(`first/misc/floor:${floor}`));
+      expect(second.misc).toBe(hashSeed(`second/misc/floor:${floor}`));
+    }
+  });
 });

@@ -58,7 +58,7 @@ function finish(hash: number): number {
 export function createRandomState(seed: string): RandomState {
   const state = {} as RandomState;
   // hashSeed(`${seed}/${stream}`), without building the strings: FNV runs over the parts in order.
-  const prefix = slash(fnv(FNV_OFFSET, seed));
+  const prefix = seedPrefix(seed);
   for (const stream of RANDOM_STREAMS) state[stream] = finish(fnv(prefix, stream));
   return state;
 }
@@ -66,7 +66,21 @@ export function createRandomState(seed: string): RandomState {
 /** Re-seeds one stream from the seed and a label (e.g. per floor), as the original does per room. */
 export function reseedStream(random: RandomState, stream: RandomStream, seed: string, label: string): void {
   // hashSeed(`${seed}/${stream}/${label}`) over the parts.
-  setStreamState(random, stream, finish(fnv(slash(fnv(slash(fnv(FNV_OFFSET, seed)), stream)), label)));
+  setStreamState(random, stream, finish(fnv(slash(fnv(seedPrefix(seed), stream)), label)));
+}
+
+// `slash(fnv(FNV_OFFSET, seed))` of the last seed asked for: every floor re-seeds four streams of
+// one run's seed.
+let prefixSeed = '';
+let prefixOfSeed = slash(FNV_OFFSET);
+
+/** `fnv(FNV_OFFSET, `${seed}/`)`, remembered for the last seed. */
+function seedPrefix(seed: string): number {
+  if (seed !== prefixSeed) {
+    prefixSeed = seed;
+    prefixOfSeed = slash(fnv(FNV_OFFSET, seed));
+  }
+  return prefixOfSeed;
 }
 
 /**

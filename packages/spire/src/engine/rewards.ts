@@ -50,10 +50,14 @@ export function newCard(run: RunState, id: string, upgraded = false): DeckCard {
  * the filtered list: the same draw picks the same id.
  */
 function pickExcept(run: RunState, ids: readonly string[], taken: readonly string[]): string | undefined {
-  let count = 0;
-  for (const id of ids) if (!taken.includes(id)) count++;
+  // The ids left: all of them less each copy of a taken id (the taken ids are distinct: each was
+  // picked from the ids not taken). One compare per id and taken id, not a `taken.includes` per id.
+  let count = ids.length;
+  for (const id of taken) for (const candidate of ids) if (candidate === id) count--;
   if (count === 0) return undefined;
   let wanted = Math.floor(nextFloat(run.random, 'card') * count);
+  // Nothing taken yet (each reward's first card): the draw indexes the ids directly.
+  if (taken.length === 0) return ids[wanted];
   for (const id of ids) {
     if (taken.includes(id)) continue;
     if (wanted === 0) return id;
@@ -85,8 +89,14 @@ export function rollCardReward(run: RunState, source: RewardSource, count = 3): 
   const chosen: string[] = [];
   const cards: DeckCard[] = [];
   const upgradeChance = run.act === 2 ? 0.25 : run.act >= 3 ? 0.5 : 0;
-  const colorless = run.relics.some((relic) => getRelic(relic.id).colorlessCardRewards === true);
-  const everyCharacter = run.relics.some((relic) => getRelic(relic.id).everyCharacterCardRewards === true);
+  // One pass over the relics for both flags (each relic is looked up once).
+  let colorless = false;
+  let everyCharacter = false;
+  for (const relic of run.relics) {
+    const definition = getRelic(relic.id);
+    if (definition.colorlessCardRewards === true) colorless = true;
+    if (definition.everyCharacterCardRewards === true) everyCharacter = true;
+  }
   for (let slot = 0; slot < count; slot++) {
     const rarity = rollCardRarity(run, source);
     const pool = everyCharacter
@@ -133,25 +143,38 @@ export function rollRelic(
   rarity: 'Common' | 'Uncommon' | 'Rare' | 'Boss' | 'Shop',
   exclude: readonly string[] = [],
 ): string | null {
-  // `pick` over each rarity's pool, without a Set of owned ids or a filtered list per rarity.
-  const relics = allRelics();
+  // `pick` over each rarity's pool, without a Set of owned ids or a filtered list per rarity: the
+  // relics of a rarity in content order are the ones the whole list's filter would keep, in order.
   for (const wanted of [rarity, 'Common', 'Uncommon', 'Rare'] as const) {
-    const chosen = pickWhere(run.random, 'treasure', relics, (relic) =>
-      relicFits(run, relic, wanted, exclude),
+    const chosen = pickWhere(run.random, 'treasure', relicsOfRarity(wanted), (relic) =>
+      relicFits(run, relic, exclude),
     );
     if (chosen !== undefined) return chosen.id;
   }
   return null;
 }
 
-/** Whether `rollRelic` may offer the relic for the rarity: of that rarity, not owned or excluded, the run's character's or shared. */
-function relicFits(
-  run: RunState,
-  relic: RelicDefinition,
-  rarity: string,
-  exclude: readonly string[],
-): boolean {
-  if (relic.rarity !== rarity) return false;
+/** Each ruleset's relics by rarity in content order, built once per relic list (content never changes). */
+const RELICS_BY_RARITY = new WeakMap<readonly RelicDefinition[], Map<string, readonly RelicDefinition[]>>();
+
+/** The active ruleset's relics of a rarity, in content order. */
+function relicsOfRarity(rarity: string): readonly RelicDefinition[] {
+  const relics = allRelics();
+  let byRarity = RELICS_BY_RARITY.get(relics);
+  if (byRarity === undefined) {
+    byRarity = new Map();
+    RELICS_BY_RARITY.set(relics, byRarity);
+  }
+  let ofRarity = byRarity.get(rarity);
+  if (ofRarity === undefined) {
+    ofRarity = relics.filter((relic) => relic.rarity === rarity);
+    byRarity.set(rarity, ofRarity);
+  }
+  return ofRarity;
+}
+
+/** Whether `rollRelic` may offer a relic of the rarity it rolls: not owned or excluded, the run's character's or shared. */
+function relicFits(run: RunState, relic: RelicDefinition, exclude: readonly string[]): boolean {
   if (relic.character !== undefined && relic.character !== run.character) return false;
   for (const owned of run.relics) if (owned.id === relic.id) return false;
   return !exclude.includes(relic.id);

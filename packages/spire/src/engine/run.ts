@@ -165,11 +165,8 @@ function startAct(run: RunState, act: number): void {
   if (run.ruleset === 'sts2') resetSts2UnknownRoomOdds(run.counters);
   reseedStream(run.random, 'monster', run.seed, `act:${act}`);
   const bosses = encountersOf(act, 'boss');
-  const boss = pickWeighted(
-    run.random,
-    'monster',
-    bosses.map((item) => ({ item, weight: item.weight })),
-  );
+  // `pickWeighted` over the bosses by weight (no encounter has the empty id), without a weighted list.
+  const boss = pickEncounterExcept(run, bosses, '', bosses);
   run.map = generateMap(run.random, boss.id);
   run.position = null;
   run.path = [];
@@ -917,25 +914,17 @@ function afterCombatAction(run: RunState): void {
     return;
   }
   const eventRewards = run.event?.fightRewards ?? null;
-  run.reward = {
-    items: [
-      ...(eventRewards === null
-        ? combatRewards(run, kind, stolen, extraCardRewards)
-        : [
-            ...eventRewards,
-            ...Array.from(
-              { length: extraCardRewards },
-              (): RewardItem => ({
-                kind: 'cards',
-                cards: rollCardReward(run, kind),
-              }),
-            ),
-          ]),
-      ...takePendingRewards(run),
-    ],
-    openCards: null,
-    afterBoss: kind === 'boss',
-  };
+  // Built by pushes, not spreads: every won fight builds one.
+  let items: RewardItem[];
+  if (eventRewards === null) {
+    items = combatRewards(run, kind, stolen, extraCardRewards);
+  } else {
+    items = eventRewards.slice();
+    for (let extra = 0; extra < extraCardRewards; extra++)
+      items.push({ kind: 'cards', cards: rollCardReward(run, kind) });
+  }
+  for (const item of takePendingRewards(run)) items.push(item);
+  run.reward = { items, openCards: null, afterBoss: kind === 'boss' };
   run.screen = 'REWARD';
 }
 
@@ -1085,10 +1074,11 @@ function spoilsAt(run: RunState): number {
 function enterNode(run: RunState, option: number): void {
   const next = reachableNodes(run);
   run.floor += 1;
-  reseedStream(run.random, 'monster', run.seed, `floor:${run.floor}`);
-  reseedStream(run.random, 'ai', run.seed, `floor:${run.floor}`);
-  reseedStream(run.random, 'shuffle', run.seed, `floor:${run.floor}`);
-  reseedStream(run.random, 'misc', run.seed, `floor:${run.floor}`);
+  const label = `floor:${run.floor}`;
+  reseedStream(run.random, 'monster', run.seed, label);
+  reseedStream(run.random, 'ai', run.seed, label);
+  reseedStream(run.random, 'shuffle', run.seed, label);
+  reseedStream(run.random, 'misc', run.seed, label);
   if (next.length === 0) {
     run.position = { row: mapHeight(run.map), column: 3 };
     enterRoom(run, 'boss');

@@ -1,7 +1,7 @@
 // The merchant: 5 class cards (2 Attacks, 2 Skills, 1 Power), 2 colorless, 3 relics, 3 potions
 // and card removal, priced like the original (with its random variance and one card on sale).
 import { cardPoolOfType, getCard, getPotion, getRelic } from '../content/registry.js';
-import { nextFloat, nextInt, pick } from './random.js';
+import { nextFloat, nextInt, pickWhere } from './random.js';
 import { newCard, rollColorless, rollPotion, rollRelic, rollShopRelicRarity } from './rewards.js';
 import type { DeckCard, RunState, ShopState } from './run-state.js';
 
@@ -42,9 +42,14 @@ function shopCardOfType(run: RunState, type: 'Attack' | 'Skill' | 'Power', taken
         ? (['Uncommon', 'Common', 'Rare'] as const)
         : (['Common', 'Uncommon', 'Rare'] as const);
   for (const rarity of rarities) {
-    const pool = cardPoolOfType(run.character, rarity, type).filter((id) => !taken.includes(id));
-    if (pool.length > 0) {
-      const id = pick(run.random, 'card', pool);
+    // `pick` over the pool's cards of the type not taken yet (no draw when none is left).
+    const id = pickWhere(
+      run.random,
+      'card',
+      cardPoolOfType(run.character, rarity, type),
+      (card) => !taken.includes(card),
+    );
+    if (id !== undefined) {
       taken.push(id);
       return newCard(run, id);
     }

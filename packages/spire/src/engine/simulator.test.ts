@@ -196,6 +196,17 @@ describe('simulator', () => {
     );
   });
 
+  it('refuses a step with a fractional index with the index message, changing nothing', () => {
+    const simulator = createSimulator({ ruleset: 'sts1', seed: 'bad-step', character: 'IRONCLAD' });
+    const before = JSON.stringify(simulator.run);
+    const result = simulator.step({ action: 'choose_map_node', option_index: 0.5 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toMatch(/"option_index" must be an integer/);
+    expect(simulator.step(null as unknown as GameAction).ok).toBe(false);
+    expect(JSON.stringify(simulator.run)).toBe(before);
+    expect(simulator.history).toEqual([]);
+  });
+
   it('lists in available_actions exactly the action names legalActions offers', () => {
     const simulator = playRandom('names', 'IRONCLAD', [3, 1, 4, 1, 5], 60);
     // Detached on purpose: callers pass `simulator.legalActions` around as a plain function.

@@ -33,12 +33,17 @@ export class Simulator implements Game {
 
   /** Applies an action synchronously; an illegal one returns the mod's error and changes nothing. */
   step(action: GameAction): EngineResult {
-    const malformed = malformedReason(action);
-    if (malformed !== null)
-      return { ok: false, error: { code: 'invalid_action', message: malformed, retryable: false } };
+    const unnamed = unnamedReason(action);
+    if (unnamed !== null) return malformedResult(unnamed);
     const result = applyAction(this.run, action);
-    if (result.ok) this.history.push(copyAction(action));
-    return result;
+    if (result.ok) {
+      this.history.push(copyAction(action));
+      return result;
+    }
+    // A malformed index never equals a legal action's, so such an action is always refused, and
+    // refusing changes nothing: its indices are checked only then, not on every step.
+    const malformed = malformedReason(action);
+    return malformed === null ? result : malformedResult(malformed);
   }
 
   get over(): boolean {
@@ -82,13 +87,24 @@ function copyAction(action: GameAction): GameAction {
   return copy;
 }
 
-function malformedReason(action: unknown): string | null {
+function malformedResult(message: string): EngineResult {
+  return { ok: false, error: { code: 'invalid_action', message, retryable: false } };
+}
+
+/** Why `action` is not an object with an action name, or null when it is one. */
+function unnamedReason(action: unknown): string | null {
   if (typeof action !== 'object' || action === null)
     return 'An action must be an object like {"action": "end_turn"}.';
-  const record = action as Record<string, unknown>;
-  if (typeof record.action !== 'string')
+  if (typeof (action as Record<string, unknown>).action !== 'string')
     return 'The action is missing its "action" name (a string such as "play_card").';
-  // Named reads, not a loop over the key names: this runs on every step.
+  return null;
+}
+
+function malformedReason(action: unknown): string | null {
+  const unnamed = unnamedReason(action);
+  if (unnamed !== null) return unnamed;
+  const record = action as Record<string, unknown>;
+  // Named reads, not a loop over the key names.
   return (
     malformedIndex('card_index', record.card_index) ??
     malformedIndex('target_index', record.target_index) ??
