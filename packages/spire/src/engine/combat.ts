@@ -727,6 +727,15 @@ export class Combat implements CombatContext {
     return combat.selection !== null;
   }
 
+  /** A power that lent Strength or Dexterity for the turn takes it back at the turn's end, and goes. */
+  private takeBack(power: string, stat: 'STRENGTH' | 'DEXTERITY'): void {
+    const powers = this.combat.player.powers;
+    const amount = powers[power] ?? 0;
+    if (amount <= 0) return;
+    this.applyToPlayer(stat, -amount);
+    delete powers[power];
+  }
+
   /** Ends the player's turn, runs the monsters' turn and starts the next player turn. */
   endTurn(): void {
     const combat = this.combat;
@@ -769,14 +778,8 @@ export class Combat implements CombatContext {
         this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
         if (this.finished()) return;
       }
-      if ((powers.ANTICIPATE ?? 0) > 0) {
-        this.applyToPlayer('DEXTERITY', -(powers.ANTICIPATE ?? 0));
-        if (powers.ANTICIPATE !== undefined) delete powers.ANTICIPATE;
-      }
-      if ((powers.REPTILE_TRINKET ?? 0) > 0) {
-        this.applyToPlayer('STRENGTH', -(powers.REPTILE_TRINKET ?? 0));
-        if (powers.REPTILE_TRINKET !== undefined) delete powers.REPTILE_TRINKET;
-      }
+      this.takeBack('ANTICIPATE', 'DEXTERITY');
+      this.takeBack('REPTILE_TRINKET', 'STRENGTH');
       for (const monster of combat.monsters) {
         if (monster.powers.CONQUEROR !== undefined) delete monster.powers.CONQUEROR;
         if (monster.powers.STRANGLE !== undefined) delete monster.powers.STRANGLE;
@@ -800,14 +803,8 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).atTurnEnd?.(this);
     this.endSts2Turn();
     if (this.finished()) return;
-    if ((powers.LOSE_STRENGTH ?? 0) > 0) {
-      this.applyToPlayer('STRENGTH', -(powers.LOSE_STRENGTH ?? 0));
-      if (powers.LOSE_STRENGTH !== undefined) delete powers.LOSE_STRENGTH;
-    }
-    if ((powers.LOSE_DEXTERITY ?? 0) > 0) {
-      this.applyToPlayer('DEXTERITY', -(powers.LOSE_DEXTERITY ?? 0));
-      if (powers.LOSE_DEXTERITY !== undefined) delete powers.LOSE_DEXTERITY;
-    }
+    this.takeBack('LOSE_STRENGTH', 'STRENGTH');
+    this.takeBack('LOSE_DEXTERITY', 'DEXTERITY');
     if ((powers.WRAITH_FORM ?? 0) > 0) this.applyToPlayer('DEXTERITY', -(powers.WRAITH_FORM ?? 0));
     if (powers.NO_DRAW !== undefined) delete powers.NO_DRAW;
     if (powers.DOUBLE_TAP !== undefined) delete powers.DOUBLE_TAP;
