@@ -61,6 +61,20 @@ const deckChoice = (boss: string, screen: 'REST' | 'EVENT', prompt: string): Gam
     selection: { prompt, min_select: 1, max_select: 1, cards: ratedApart() },
     run: silentRun(boss),
   }) as unknown as GameState;
+/** A one-card choice in combat (a curse to take, a card to discard) for a fresh deck of `character`. */
+const combatChoice = (
+  character: string,
+  prompt: string,
+  cards: ReturnType<typeof cardOffer>[],
+  combat?: object,
+): GameState =>
+  ({
+    screen: 'COMBAT',
+    available_actions: ['select_deck_card'],
+    run: { character_id: character, deck: [] },
+    ...(combat === undefined ? {} : { combat }),
+    selection: { prompt, min_select: 1, max_select: 1, cards },
+  }) as unknown as GameState;
 const upgradeOffering = (boss: string) => deckChoice(boss, 'REST', 'Choose a card to upgrade.');
 const removalOffering = (boss: string) => deckChoice(boss, 'EVENT', 'Choose a card to remove.');
 
@@ -333,30 +347,23 @@ describe('heuristic bot', () => {
   });
 
   it("takes Mind Rot over Disintegration from the Knowledge Demon's Curse of Knowledge", () => {
-    const state = {
-      screen: 'COMBAT',
-      available_actions: ['select_deck_card'],
-      run: { character_id: 'REGENT', deck: [] },
-      selection: {
-        prompt: 'Curse of Knowledge: choose the curse you take.',
-        min_select: 1,
-        max_select: 1,
-        cards: [
-          cardOffer(0, 'DISINTEGRATION', 'Status', 'Status'),
-          cardOffer(1, 'MIND_ROT', 'Status', 'Status'),
-        ],
-      },
-    } as unknown as GameState;
+    const state = combatChoice('REGENT', 'Curse of Knowledge: choose the curse you take.', [
+      cardOffer(0, 'DISINTEGRATION', 'Status', 'Status'),
+      cardOffer(1, 'MIND_ROT', 'Status', 'Status'),
+    ]);
     expect(createHeuristicBot().choose(state)).toEqual({ action: 'select_deck_card', option_index: 1 });
   });
 
   it("keeps Frantic Escape when discarding against the Insatiable's Sandpit, and discards it without one", () => {
     const discarding = (sandpit: number) =>
-      ({
-        screen: 'COMBAT',
-        available_actions: ['select_deck_card'],
-        run: { character_id: 'SILENT', deck: [] },
-        combat: {
+      combatChoice(
+        'SILENT',
+        'Choose a card to discard.',
+        [
+          cardOffer(0, 'FRANTIC_ESCAPE', 'Status', 'Status'),
+          cardOffer(1, 'STRIKE_SILENT', 'Attack', 'Basic'),
+        ],
+        {
           player: { stars: 0, powers: [] },
           enemies: [
             {
@@ -376,16 +383,7 @@ describe('heuristic bot', () => {
           ],
           hand: [],
         },
-        selection: {
-          prompt: 'Choose a card to discard.',
-          min_select: 1,
-          max_select: 1,
-          cards: [
-            cardOffer(0, 'FRANTIC_ESCAPE', 'Status', 'Status'),
-            cardOffer(1, 'STRIKE_SILENT', 'Attack', 'Basic'),
-          ],
-        },
-      }) as unknown as GameState;
+      );
     const bot = createHeuristicBot();
     // The old code discarded the escape (a Status, rated below a Strike) with the Sandpit at 2.
     expect(bot.choose(discarding(2))).toEqual({ action: 'select_deck_card', option_index: 1 });

@@ -302,6 +302,9 @@ export const otherCardPlayedIds = (): readonly string[] => active.otherCardPlaye
 /** Whether some relic of the active ruleset has `hook` (when none has, a loop over the run's relics finds nothing). */
 export const anyRelicHas = (hook: keyof RelicHooks): boolean => active.relicHooks[hook];
 
+/** The relics of a rarity in the active ruleset, in content order (rolled at every chest, reward and shop). */
+export const relicsOfRarity = (rarity: RelicDefinition['rarity']): readonly RelicDefinition[] =>
+  listOf('relics', rarity, () => active.set.relics.filter((relic) => relic.rarity === rarity));
 /** The potions of a rarity in the active ruleset, in content order. */
 export const potionsOfRarity = (rarity: PotionDefinition['rarity']): readonly PotionDefinition[] =>
   listOf('potions', rarity, () => active.set.potions.filter((potion) => potion.rarity === rarity));

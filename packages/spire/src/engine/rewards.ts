@@ -2,13 +2,13 @@
 // chance, potion and relic rarity, and the relic pools without duplicates. Also the run's gains
 // (gold, deck cards, potions): every source goes through them, so relics hear of each gain once.
 import {
-  allRelics,
   cardPool,
   characterIds,
   colorlessPool,
   getCard,
   getRelic,
   potionsOfRarity,
+  relicsOfRarity,
 } from '../content/registry.js';
 import type { RelicDefinition } from './definitions.js';
 import { chance, nextFloat, nextInt, pick, pickWhere } from './random.js';
@@ -152,25 +152,6 @@ export function rollRelic(
     if (chosen !== undefined) return chosen.id;
   }
   return null;
-}
-
-/** Each ruleset's relics by rarity in content order, built once per relic list (content never changes). */
-const RELICS_BY_RARITY = new WeakMap<readonly RelicDefinition[], Map<string, readonly RelicDefinition[]>>();
-
-/** The active ruleset's relics of a rarity, in content order. */
-function relicsOfRarity(rarity: string): readonly RelicDefinition[] {
-  const relics = allRelics();
-  let byRarity = RELICS_BY_RARITY.get(relics);
-  if (byRarity === undefined) {
-    byRarity = new Map();
-    RELICS_BY_RARITY.set(relics, byRarity);
-  }
-  let ofRarity = byRarity.get(rarity);
-  if (ofRarity === undefined) {
-    ofRarity = relics.filter((relic) => relic.rarity === rarity);
-    byRarity.set(rarity, ofRarity);
-  }
-  return ofRarity;
 }
 
 /** Whether `rollRelic` may offer a relic of the rarity it rolls: not owned or excluded, the run's character's or shared. */
