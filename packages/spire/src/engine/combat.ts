@@ -2010,44 +2010,78 @@ export class Combat implements CombatContext {
     this.reducePower(this.combat.player.powers, id, amount);
   }
 
-  /** Draws cards, up to the hand limit (the discard pile is shuffled in when the draw pile runs out). */
+  /**
+   * Draws cards, up to the hand limit (the discard pile is shuffled in when the draw pile runs out).
+   * Each read of the powers and counters records is a hash probe: No Draw and Confused are read once and
+   * again only after other code ran (a shuffle, a card's or a power's reaction to the draw), and the
+   * drawn count is added to `drawnThisCombat` once, written before any such code runs (which may read it)
+   * and at the end. Scrutiny and Chains of Binding are StS2's. Callgrind: -x.x% instructions on random playouts.
+   */
   draw(count: number): void {
     const combat = this.combat;
+    const powers = combat.player.powers;
+    const counters = combat.counters;
+    const sts2 = this.run.ruleset === 'sts2';
+    let noDraw = (powers.NO_DRAW ?? 0) > 0;
+    let confused = (powers.CONFUSED ?? 0) > 0;
+    // Cards drawn whose count is not yet added to `counters.drawnThisCombat`.
+    let uncounted = 0;
     for (let drawn = 0; drawn < count; drawn++) {
-      if ((combat.player.powers.NO_DRAW ?? 0) > 0) return;
-      if (combat.hand.length >= HAND_LIMIT) return;
-      if ((combat.counters.turnDrawDone ?? 0) > 0 && this.livingMonsterHas('SCRUTINY')) return;
+      if (noDraw) break;
+      if (combat.hand.length >= HAND_LIMIT) break;
+      if (sts2 && (counters.turnDrawDone ?? 0) > 0 && this.livingMonsterHas('SCRUTINY')) break;
       if (combat.drawPile.length === 0) {
-        if (combat.discardPile.length === 0) return;
+        if (combat.discardPile.length === 0) break;
+        if (uncounted > 0) {
+          counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
+          uncounted = 0;
+        }
         this.shuffleDiscardIntoDraw();
+        noDraw = (powers.NO_DRAW ?? 0) > 0;
+        confused = (powers.CONFUSED ?? 0) > 0;
       }
       const card = combat.drawPile.pop();
-      if (card === undefined) return;
+      if (card === undefined) break;
       combat.hand.push(card);
       // A Draw Pile choice opened by the shuffle of this draw (Stratagem) keeps to the cards still there.
       if (combat.selection !== null && combat.selection.source === 'draw') this.dropDrawOption(card.uid);
-      const binding = combat.player.powers.CHAINS_OF_BINDING ?? 0;
-      if (binding > 0 && (combat.counters.boundThisTurn ?? 0) < binding) {
-        combat.counters.boundThisTurn = (combat.counters.boundThisTurn ?? 0) + 1;
-        combat.counters[`bound:${card.uid}`] = 1;
+      if (sts2) {
+        const binding = powers.CHAINS_OF_BINDING ?? 0;
+        if (binding > 0 && (counters.boundThisTurn ?? 0) < binding) {
+          if (uncounted > 0) {
+            counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
+            uncounted = 0;
+          }
+          counters.boundThisTurn = (counters.boundThisTurn ?? 0) + 1;
+          counters[`bound:${card.uid}`] = 1;
+        }
       }
       const definition = getCard(card.id);
       // Confused (the Snecko's Perplexing Glare): a drawn card's cost becomes 0-3 for the combat.
-      if ((combat.player.powers.CONFUSED ?? 0) > 0 && baseCost(definition, card.upgraded) >= 0)
+      if (confused && baseCost(definition, card.upgraded) >= 0)
         card.combatCost = nextInt(this.run.random, 'misc', 0, 3);
-      if (definition.type === 'Status' || definition.type === 'Curse') {
-        if ((combat.player.powers.FIRE_BREATHING ?? 0) > 0)
-          this.damageAllMonsters(combat.player.powers.FIRE_BREATHING ?? 0);
-        if (definition.type === 'Status' && (combat.player.powers.EVOLVE ?? 0) > 0)
-          this.draw(combat.player.powers.EVOLVE ?? 0);
-      }
-      definition.onDraw?.(this, this.cardPlay(card, -1, definition));
-      if (card.enchantment !== undefined)
-        findEnchantment(card.enchantment.id)?.onDrawn?.(this, card, card.enchantment.amount);
-      combat.counters.drawnThisCombat = (combat.counters.drawnThisCombat ?? 0) + 1;
-      this.afterSts2Draw(definition, card);
-      if (this.finished()) return;
+      const statusOrCurse = definition.type === 'Status' || definition.type === 'Curse';
+      if (statusOrCurse || definition.onDraw !== undefined || card.enchantment !== undefined || sts2) {
+        // Other code runs from here: the count so far is written first, the powers read again after.
+        if (uncounted > 0) {
+          counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
+          uncounted = 0;
+        }
+        if (statusOrCurse) {
+          if ((powers.FIRE_BREATHING ?? 0) > 0) this.damageAllMonsters(powers.FIRE_BREATHING ?? 0);
+          if (definition.type === 'Status' && (powers.EVOLVE ?? 0) > 0) this.draw(powers.EVOLVE ?? 0);
+        }
+        definition.onDraw?.(this, this.cardPlay(card, -1, definition));
+        if (card.enchantment !== undefined)
+          findEnchantment(card.enchantment.id)?.onDrawn?.(this, card, card.enchantment.amount);
+        counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + 1;
+        this.afterSts2Draw(definition, card);
+        noDraw = (powers.NO_DRAW ?? 0) > 0;
+        confused = (powers.CONFUSED ?? 0) > 0;
+      } else uncounted++;
+      if (this.finished()) break;
     }
+    if (uncounted > 0) counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
   }
 
   /** Takes a card that left the Draw Pile out of the open Draw Pile choice (closing a choice left empty). */
