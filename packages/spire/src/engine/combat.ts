@@ -587,23 +587,27 @@ export class Combat implements CombatContext {
     this.startSts2Turn();
     // Block is lost as each turn after the first starts: Block gained before the first turn (Anchor's, at
     // the start of combat) lasts through it, as in both games.
-    if (combat.turn > 1 && (powers.BARRICADE ?? 0) === 0 && (powers.BLUR ?? 0) === 0) {
+    // Each power below is read once where it is also cleared or reduced (each read is a hash probe).
+    const blur = powers.BLUR ?? 0;
+    if (combat.turn > 1 && (powers.BARRICADE ?? 0) === 0 && blur === 0) {
       const block = combat.player.block;
       if (hasRelic(this.run, 'CALIPERS')) combat.player.block = Math.max(0, block - 15);
       else combat.player.block = 0;
       if (block > 0)
         combat.player.block = Math.max(combat.player.block, Math.min(block, this.retainedBlock()));
     }
-    if ((powers.BLUR ?? 0) > 0) this.reducePlayerPower('BLUR', 1);
+    if (blur > 0) this.reducePlayerPower('BLUR', 1);
+    const nextTurnEnergy = powers.NEXT_TURN_ENERGY;
+    const energyNextTurn = sts2 ? powers.ENERGY_NEXT_TURN : undefined;
     combat.player.energy = Math.max(
       0,
       this.energyPerTurn() +
-        (powers.NEXT_TURN_ENERGY ?? 0) +
+        (nextTurnEnergy ?? 0) +
         (powers.BERSERK ?? 0) +
-        (sts2 ? (powers.ENERGY_NEXT_TURN ?? 0) + (powers.PYRE ?? 0) - (powers.WASTE_AWAY ?? 0) : 0),
+        (sts2 ? (energyNextTurn ?? 0) + (powers.PYRE ?? 0) - (powers.WASTE_AWAY ?? 0) : 0),
     );
-    if (powers.NEXT_TURN_ENERGY !== undefined) delete powers.NEXT_TURN_ENERGY;
-    if (sts2 && powers.ENERGY_NEXT_TURN !== undefined) delete powers.ENERGY_NEXT_TURN;
+    if (nextTurnEnergy !== undefined) delete powers.NEXT_TURN_ENERGY;
+    if (energyNextTurn !== undefined) delete powers.ENERGY_NEXT_TURN;
     if ((powers.DOUBLE_DAMAGE_NEXT ?? 0) > 0) {
       if (powers.DOUBLE_DAMAGE_NEXT !== undefined) delete powers.DOUBLE_DAMAGE_NEXT;
       powers.DOUBLE_DAMAGE = 1;
@@ -622,14 +626,17 @@ export class Combat implements CombatContext {
       this.loseHp(powers.BRUTALITY ?? 0);
       this.draw(powers.BRUTALITY ?? 0);
     }
+    const nextTurnDraw = powers.NEXT_TURN_DRAW;
+    const drawReduction = powers.DRAW_REDUCTION;
+    const drawCardsNextTurn = sts2 ? powers.DRAW_CARDS_NEXT_TURN : undefined;
     let draw =
       BASE_DRAW +
-      (powers.NEXT_TURN_DRAW ?? 0) -
-      (powers.DRAW_REDUCTION ?? 0) +
-      (sts2 ? (powers.DRAW_CARDS_NEXT_TURN ?? 0) - (powers.MIND_ROT ?? 0) : 0);
-    if (powers.NEXT_TURN_DRAW !== undefined) delete powers.NEXT_TURN_DRAW;
-    if (sts2 && powers.DRAW_CARDS_NEXT_TURN !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
-    if (powers.DRAW_REDUCTION !== undefined) delete powers.DRAW_REDUCTION;
+      (nextTurnDraw ?? 0) -
+      (drawReduction ?? 0) +
+      (sts2 ? (drawCardsNextTurn ?? 0) - (powers.MIND_ROT ?? 0) : 0);
+    if (nextTurnDraw !== undefined) delete powers.NEXT_TURN_DRAW;
+    if (drawCardsNextTurn !== undefined) delete powers.DRAW_CARDS_NEXT_TURN;
+    if (drawReduction !== undefined) delete powers.DRAW_REDUCTION;
     if (combat.turn === 1) {
       if (hasRelic(this.run, 'RING_OF_THE_SNAKE')) draw += 2;
       if (hasRelic(this.run, 'BAG_OF_PREPARATION')) draw += 2;
@@ -727,13 +734,15 @@ export class Combat implements CombatContext {
     return combat.selection !== null;
   }
 
-  /** A power that lent Strength or Dexterity for the turn takes it back at the turn's end, and goes. */
-  private takeBack(power: string, stat: 'STRENGTH' | 'DEXTERITY'): void {
-    const powers = this.combat.player.powers;
-    const amount = powers[power] ?? 0;
+  /**
+   * A power that lent Strength or Dexterity for the turn takes it back at the turn's end, and goes.
+   * `amount` is the power's, read by the caller by name: a keyed read here, shared by four ids, would be
+   * a megamorphic lookup every turn.
+   */
+  private takeBack(power: string, amount: number, stat: 'STRENGTH' | 'DEXTERITY'): void {
     if (amount <= 0) return;
     this.applyToPlayer(stat, -amount);
-    delete powers[power];
+    delete this.combat.player.powers[power];
   }
 
   /** Ends the player's turn, runs the monsters' turn and starts the next player turn. */
@@ -778,8 +787,8 @@ export class Combat implements CombatContext {
         this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
         if (this.finished()) return;
       }
-      this.takeBack('ANTICIPATE', 'DEXTERITY');
-      this.takeBack('REPTILE_TRINKET', 'STRENGTH');
+      this.takeBack('ANTICIPATE', powers.ANTICIPATE ?? 0, 'DEXTERITY');
+      this.takeBack('REPTILE_TRINKET', powers.REPTILE_TRINKET ?? 0, 'STRENGTH');
       for (const monster of combat.monsters) {
         if (monster.powers.CONQUEROR !== undefined) delete monster.powers.CONQUEROR;
         if (monster.powers.STRANGLE !== undefined) delete monster.powers.STRANGLE;
@@ -803,8 +812,8 @@ export class Combat implements CombatContext {
     for (const relic of this.run.relics) getRelic(relic.id).atTurnEnd?.(this);
     this.endSts2Turn();
     if (this.finished()) return;
-    this.takeBack('LOSE_STRENGTH', 'STRENGTH');
-    this.takeBack('LOSE_DEXTERITY', 'DEXTERITY');
+    this.takeBack('LOSE_STRENGTH', powers.LOSE_STRENGTH ?? 0, 'STRENGTH');
+    this.takeBack('LOSE_DEXTERITY', powers.LOSE_DEXTERITY ?? 0, 'DEXTERITY');
     if ((powers.WRAITH_FORM ?? 0) > 0) this.applyToPlayer('DEXTERITY', -(powers.WRAITH_FORM ?? 0));
     if (powers.NO_DRAW !== undefined) delete powers.NO_DRAW;
     if (powers.DOUBLE_TAP !== undefined) delete powers.DOUBLE_TAP;
