@@ -2729,19 +2729,22 @@ export class Combat implements CombatContext {
     const combat = this.combat;
     const powers = combat.player.powers;
     combat.counters.shivsThisTurn = 0;
-    if (this.run.ruleset === 'sts2') startSts2MonsterTurnMarks(combat.monsters);
-    // Set only when they happen (an StS1 run never has them): cleared, not zeroed.
-    if (combat.counters.ostyAttacksThisTurn !== undefined) delete combat.counters.ostyAttacksThisTurn;
-    if (combat.counters.doomAppliedThisTurn !== undefined) delete combat.counters.doomAppliedThisTurn;
+    const sts2 = this.run.ruleset === 'sts2';
+    if (sts2) startSts2MonsterTurnMarks(combat.monsters);
+    // Set only when they happen, by StS2's Osty and Doom (an StS1 run never has them, and does not look them
+    // up): cleared, not zeroed.
+    if (sts2 && combat.counters.ostyAttacksThisTurn !== undefined) delete combat.counters.ostyAttacksThisTurn;
+    if (sts2 && combat.counters.doomAppliedThisTurn !== undefined) delete combat.counters.doomAppliedThisTurn;
     combat.counters.turnDrawDone = 0;
     combat.counters.drawnInTurnThisTurn = 0;
-    // Bound marks exist only when a card was bound this turn: no scan of the counters otherwise.
-    if ((combat.counters.boundThisTurn ?? 0) > 0)
+    // Bound marks exist only when a card was bound this turn (by StS2's Chains of Binding): no scan of the
+    // counters otherwise.
+    if (sts2 && (combat.counters.boundThisTurn ?? 0) > 0)
       for (const key of Object.keys(combat.counters))
         if (key.startsWith('bound:')) delete combat.counters[key];
     combat.counters.boundThisTurn = 0;
     // The rest is StS2's only (StS1 has none of these powers).
-    if (this.run.ruleset !== 'sts2') return;
+    if (!sts2) return;
     if (powers.COLOSSUS !== undefined) delete powers.COLOSSUS;
     if ((powers.PLATING ?? 0) > 0) this.reducePlayerPower('PLATING', 1);
     if ((powers.INFERNO ?? 0) > 0) this.loseHp(1);
