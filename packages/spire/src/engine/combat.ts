@@ -257,6 +257,33 @@ const TURN_START_POWERS: ReadonlySet<string> = new Set([
   'MIND_ROT',
 ]);
 
+/** The player's powers `endTurn` reads before it discards the hand. */
+const TURN_END_POWERS: ReadonlySet<string> = new Set([
+  'METALLICIZE',
+  'PLATING',
+  'DISINTEGRATION',
+  'ANTICIPATE',
+  'REPTILE_TRINKET',
+  'PLATED_ARMOR',
+  'COMBUST',
+  'CONSTRICTED',
+  'CONSTRICT',
+  'LOSE_STRENGTH',
+  'LOSE_DEXTERITY',
+  'WRAITH_FORM',
+  'NO_DRAW',
+  'DOUBLE_TAP',
+  'BURST',
+  'RAGE',
+  'ENTANGLED',
+  'CORROSIVE_WAVE',
+  'MONOLOGUE',
+  'SHADOWMELD',
+  'DOUBLE_DAMAGE',
+  'HEX',
+  'RETAIN_HAND',
+]);
+
 /**
  * Whether `record` holds any of `ids`. A for-in over a record holding no key costs less than one probe, and
  * over one holding a few, about as much as a dozen: it replaces a run of probes for powers that are rarely
@@ -820,60 +847,77 @@ export class Combat implements CombatContext {
             this.costOf(card, definition),
           );
       }
-    if ((powers.METALLICIZE ?? 0) > 0) this.gainBlock(powers.METALLICIZE ?? 0, true);
+    // The powers read from here to the discard are probed only when the record holds one of them (most
+    // turns end with no power at all; see `hasAnyOf`): while none is present, nothing here changes the
+    // powers but a relic's turn-end rule or StS2's, after which the record is looked at again.
+    let some = hasAnyOf(powers, TURN_END_POWERS);
+    if (some && (powers.METALLICIZE ?? 0) > 0) this.gainBlock(powers.METALLICIZE ?? 0, true);
     if (sts2) {
-      if ((powers.PLATING ?? 0) > 0) this.gainBlock(powers.PLATING ?? 0, true);
-      if ((powers.DISINTEGRATION ?? 0) > 0) {
+      if (some && (powers.PLATING ?? 0) > 0) this.gainBlock(powers.PLATING ?? 0, true);
+      if (some && (powers.DISINTEGRATION ?? 0) > 0) {
         this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
         if (this.finished()) return;
       }
-      this.takeBack('ANTICIPATE', powers.ANTICIPATE ?? 0, 'DEXTERITY');
-      this.takeBack('REPTILE_TRINKET', powers.REPTILE_TRINKET ?? 0, 'STRENGTH');
+      if (some) {
+        this.takeBack('ANTICIPATE', powers.ANTICIPATE ?? 0, 'DEXTERITY');
+        this.takeBack('REPTILE_TRINKET', powers.REPTILE_TRINKET ?? 0, 'STRENGTH');
+      }
       for (const monster of combat.monsters) {
         if (monster.powers.CONQUEROR !== undefined) delete monster.powers.CONQUEROR;
         if (monster.powers.STRANGLE !== undefined) delete monster.powers.STRANGLE;
       }
     }
-    if ((powers.PLATED_ARMOR ?? 0) > 0) this.gainBlock(powers.PLATED_ARMOR ?? 0, true);
-    if ((powers.COMBUST ?? 0) > 0) {
-      this.loseHp(combat.counters.combustLoss ?? 1);
-      this.damageAllMonsters(powers.COMBUST ?? 0);
-      if (this.finished()) return;
+    if (some) {
+      if ((powers.PLATED_ARMOR ?? 0) > 0) this.gainBlock(powers.PLATED_ARMOR ?? 0, true);
+      if ((powers.COMBUST ?? 0) > 0) {
+        this.loseHp(combat.counters.combustLoss ?? 1);
+        this.damageAllMonsters(powers.COMBUST ?? 0);
+        if (this.finished()) return;
+      }
+      if ((powers.CONSTRICTED ?? 0) > 0) {
+        this.damagePlayer(powers.CONSTRICTED ?? 0, null);
+        if (this.finished()) return;
+      }
+      // StS2's Constrict hurts only while the Slithering Strangler that applied it lives.
+      if (sts2 && (powers.CONSTRICT ?? 0) > 0 && this.isAlive('SLITHERING_STRANGLER')) {
+        this.damagePlayer(powers.CONSTRICT ?? 0, null);
+        if (this.finished()) return;
+      }
     }
-    if ((powers.CONSTRICTED ?? 0) > 0) {
-      this.damagePlayer(powers.CONSTRICTED ?? 0, null);
-      if (this.finished()) return;
+    let relicRan = false;
+    for (const relic of this.run.relics) {
+      const definition = getRelic(relic.id);
+      if (definition.atTurnEnd === undefined) continue;
+      definition.atTurnEnd(this);
+      relicRan = true;
     }
-    // StS2's Constrict hurts only while the Slithering Strangler that applied it lives.
-    if (sts2 && (powers.CONSTRICT ?? 0) > 0 && this.isAlive('SLITHERING_STRANGLER')) {
-      this.damagePlayer(powers.CONSTRICT ?? 0, null);
-      if (this.finished()) return;
-    }
-    for (const relic of this.run.relics) getRelic(relic.id).atTurnEnd?.(this);
     this.endSts2Turn();
     if (this.finished()) return;
-    this.takeBack('LOSE_STRENGTH', powers.LOSE_STRENGTH ?? 0, 'STRENGTH');
-    this.takeBack('LOSE_DEXTERITY', powers.LOSE_DEXTERITY ?? 0, 'DEXTERITY');
-    if ((powers.WRAITH_FORM ?? 0) > 0) this.applyToPlayer('DEXTERITY', -(powers.WRAITH_FORM ?? 0));
-    if (powers.NO_DRAW !== undefined) delete powers.NO_DRAW;
-    if (powers.DOUBLE_TAP !== undefined) delete powers.DOUBLE_TAP;
-    if (powers.BURST !== undefined) delete powers.BURST;
-    if (powers.RAGE !== undefined) delete powers.RAGE;
-    if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
-    if (sts2) {
-      if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
-      if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
-      if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
+    if (!some && (relicRan || sts2)) some = hasAnyOf(powers, TURN_END_POWERS);
+    if (some) {
+      this.takeBack('LOSE_STRENGTH', powers.LOSE_STRENGTH ?? 0, 'STRENGTH');
+      this.takeBack('LOSE_DEXTERITY', powers.LOSE_DEXTERITY ?? 0, 'DEXTERITY');
+      if ((powers.WRAITH_FORM ?? 0) > 0) this.applyToPlayer('DEXTERITY', -(powers.WRAITH_FORM ?? 0));
+      if (powers.NO_DRAW !== undefined) delete powers.NO_DRAW;
+      if (powers.DOUBLE_TAP !== undefined) delete powers.DOUBLE_TAP;
+      if (powers.BURST !== undefined) delete powers.BURST;
+      if (powers.RAGE !== undefined) delete powers.RAGE;
+      if (powers.ENTANGLED !== undefined) delete powers.ENTANGLED;
+      if (sts2) {
+        if (powers.CORROSIVE_WAVE !== undefined) delete powers.CORROSIVE_WAVE;
+        if (powers.MONOLOGUE !== undefined) delete powers.MONOLOGUE;
+        if (powers.SHADOWMELD !== undefined) delete powers.SHADOWMELD;
+      }
+      if (powers.DOUBLE_DAMAGE !== undefined) delete powers.DOUBLE_DAMAGE;
     }
-    if (powers.DOUBLE_DAMAGE !== undefined) delete powers.DOUBLE_DAMAGE;
     // Discard the hand: ethereal cards exhaust, retained cards stay.
     const kept: CombatCard[] = [];
     // Discarding gains no relic: Runic Pyramid is looked up once, not per card.
     const pyramid = hasRelic(this.run, 'RUNIC_PYRAMID');
     // StS2's Hex: every card is Ethereal while the Spectral Knight lives.
-    const hexed = sts2 && (powers.HEX ?? 0) > 0 && this.isAlive('SPECTRAL_KNIGHT');
+    const hexed = sts2 && some && (powers.HEX ?? 0) > 0 && this.isAlive('SPECTRAL_KNIGHT');
     // StS2's Retain Hand (Stable Serum): the whole hand stays, for as many turns as its amount.
-    const retainHand = sts2 && (powers.RETAIN_HAND ?? 0) > 0;
+    const retainHand = sts2 && some && (powers.RETAIN_HAND ?? 0) > 0;
     if (retainHand) this.reducePlayerPower('RETAIN_HAND', 1);
     // The loop walks the hand as it was. Only an exhaust changes the hand (and its hooks may draw):
     // the hand is copied then, not at every end of turn.
