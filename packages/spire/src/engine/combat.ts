@@ -523,7 +523,7 @@ export class Combat implements CombatContext {
       const rules = this.handRules();
       const index = this.combat.hand.findIndex((card) => this.isPlayable(card, getCard(card.id), rules));
       if (index < 0) break;
-      this.playCard(index, this.firstLivingMonsterIndex());
+      this.playCard(index, this.firstLivingMonsterIndex(), rules);
       if (this.finished()) return;
     }
     this.finishSelectionForPlayer();
@@ -1339,18 +1339,21 @@ export class Combat implements CombatContext {
     return Blocked.No;
   }
 
-  /** Plays the card at `handIndex`; the caller has checked it is legal. */
-  playCard(handIndex: number, target: number): void {
+  /**
+   * Plays the card at `handIndex`; the caller has checked it is legal. `rules` are the hand's rules
+   * of the state now, when the caller has them (the legal actions it checked were listed with them).
+   */
+  playCard(handIndex: number, target: number, rules: HandRules = this.handRules()): void {
     const combat = this.combat;
     const card = combat.hand[handIndex];
     if (card === undefined) throw new Error(`no card at hand index ${handIndex}`);
     const definition = getCard(card.id);
-    const cost = this.costOf(card, definition);
+    const cost = this.costOf(card, definition, rules);
     removeAt(combat.hand, handIndex);
     if (cost === -1) {
       // StS2's Brilliant Scarf: an X-cost card played as the turn's free card keeps the Energy (X is
-      // still the Energy held, as for a card played for free). No cost relic in StS1: not looked up.
-      const free = costRelicIds().length > 0 && this.handRules().nextCardFree;
+      // still the Energy held, as for a card played for free).
+      const free = rules.nextCardFree;
       this.energySpent = free ? 0 : combat.player.energy;
       this.xValue = combat.player.energy + (hasRelic(this.run, 'CHEMICAL_X') ? 2 : 0);
       if (!free) combat.player.energy = 0;
