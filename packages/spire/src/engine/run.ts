@@ -468,8 +468,10 @@ function potionActions(
     const potionId = potions[slot];
     if (potionId === null || potionId === undefined) continue;
     const definition = getPotion(potionId);
-    const outside = !definition.combatOnly && (definition.usableOutsideCombat?.(run) ?? true);
-    if (potionId !== 'FAIRY_IN_A_BOTTLE' && (monsters !== null || outside)) {
+    // Whether it is usable outside combat is asked only outside combat.
+    const usable =
+      monsters !== null || (!definition.combatOnly && (definition.usableOutsideCombat?.(run) ?? true));
+    if (potionId !== 'FAIRY_IN_A_BOTTLE' && usable) {
       if (definition.target === 'AnyEnemy') {
         if (monsters !== null)
           for (let target = 0; target < monsters.length; target++)
