@@ -1172,7 +1172,8 @@ export class Combat implements CombatContext {
     // StS2-only powers and counters (Free Attack, Free Skill, Void Form, Bound...) are read behind one
     // check: every read of these dictionary records is a hash probe, and this runs twice per card
     // played. In StS1 the cards played this turn are read only for Velvet Choker (a scan of the relics
-    // is cheaper than the probe). callgrind: -x.x% instructions on random playouts.
+    // is cheaper than the probe). callgrind: with playCard reusing the listed rules, -54M of 332M
+    // LoadIC instructions (-3.3% of all) on 1,000 random playouts.
     const sts2 = this.run.ruleset === 'sts2';
     const costRelics = costRelicIds();
     const choker = hasRelic(this.run, 'VELVET_CHOKER');
@@ -1405,7 +1406,7 @@ export class Combat implements CombatContext {
     // plays (Havoc's) finds the charge spent and Burst does not copy itself.
     let repeats = sts2 ? 0 : this.queueCopy(definition);
     // Read only when copies may follow (StS2 counts them after the play): the loop below reads it
-    // after `repeat < repeats`. callgrind: fewer probes of the counters per card played.
+    // after `repeat < repeats`: one dictionary probe less per StS1 card played.
     const queueClears = sts2 || repeats > 0 ? counters.cardQueueClears : undefined;
     definition.play?.(this, play);
     // StS1: the player's onUseCard hooks and Pen Nib's removal resolve (queued at the bottom) before a

@@ -674,7 +674,7 @@ const PERFORMERS = new Map<string, Performer>([
     (run, action) => {
       const combat = new Combat(run);
       // applyActionOf has just found the action among the cached ones, listed with `cachedRules` from
-      // this very state. callgrind: -x.x% instructions on random playouts.
+      // this very state (one handRules less per card played; see handRules for the callgrind numbers).
       combat.playCard(action.card_index ?? 0, action.target_index ?? -1, cachedRules ?? combat.handRules());
       // Time Warp ends the turn once the card resolved (unless a choice is pending).
       if (
