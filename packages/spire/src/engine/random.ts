@@ -151,8 +151,21 @@ function setStreamState(random: RandomState, stream: RandomStream, state: number
 
 /** Next float in [0, 1) from a stream (mulberry32 step). */
 export function nextFloat(random: RandomState, stream: RandomStream): number {
-  const state = (streamState(random, stream) + 0x6d2b79f5) >>> 0;
+  const state = stepState(streamState(random, stream));
   setStreamState(random, stream, state);
+  return floatOfState(state);
+}
+
+/**
+ * A stream's state after one draw. With `floatOfState`, a loop of many draws from one stream (the
+ * act map's) keeps the state in a local and stores it back once: `nextFloat` on the local.
+ */
+export function stepState(state: number): number {
+  return (state + 0x6d2b79f5) >>> 0;
+}
+
+/** The float in [0, 1) that a draw leaving the stream at `state` gives (mulberry32's output). */
+export function floatOfState(state: number): number {
   let value = state;
   value = Math.imul(value ^ (value >>> 15), value | 1);
   value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
