@@ -40,6 +40,8 @@ describe('seeded random streams', () => {
   it('derives each stream from the hash of "seed/stream" (and "seed/stream/label" when re-seeded)', () => {
     for (const seed of ['abc', 'golden-7', 'bench-199', '']) {
       const random = createRandomState(seed);
+      // One key per stream, in RANDOM_STREAMS order (the order a run's state serialises them in).
+      expect(Object.keys(random)).toEqual([...RANDOM_STREAMS]);
       for (const stream of RANDOM_STREAMS) {
         expect(random[stream]).toBe(hashSeed(`${seed}/${stream}`));
         reseedStream(random, stream, seed, 'floor:12');

@@ -56,11 +56,25 @@ function finish(hash: number): number {
 
 /** Creates the stream states for a seed; each stream gets its own derived start. */
 export function createRandomState(seed: string): RandomState {
-  const state = {} as RandomState;
   // hashSeed(`${seed}/${stream}`), without building the strings: FNV runs over the parts in order.
+  // One literal in RANDOM_STREAMS order, not a store per computed key (a megamorphic store each).
   const prefix = seedPrefix(seed);
-  for (const stream of RANDOM_STREAMS) state[stream] = finish(fnv(prefix, stream));
-  return state;
+  return {
+    map: streamStart(prefix, 'map'),
+    monster: streamStart(prefix, 'monster'),
+    ai: streamStart(prefix, 'ai'),
+    card: streamStart(prefix, 'card'),
+    shuffle: streamStart(prefix, 'shuffle'),
+    event: streamStart(prefix, 'event'),
+    potion: streamStart(prefix, 'potion'),
+    treasure: streamStart(prefix, 'treasure'),
+    misc: streamStart(prefix, 'misc'),
+  };
+}
+
+/** A stream's first state: `hashSeed(`${seed}/${stream}`)` from the seed's prefix. */
+function streamStart(prefix: number, stream: RandomStream): number {
+  return finish(fnv(prefix, stream));
 }
 
 /** Re-seeds one stream from the seed and a label (e.g. per floor), as the original does per room. */
@@ -151,14 +165,18 @@ function setStreamState(random: RandomState, stream: RandomStream, state: number
 
 /** Next float in [0, 1) from a stream (mulberry32 step). */
 export function nextFloat(random: RandomState, stream: RandomStream): number {
-  const state = stepState(streamState(random, stream));
+  const state = (streamState(random, stream) + 0x6d2b79f5) >>> 0;
   setStreamState(random, stream, state);
-  return floatOfState(state);
+  let value = state;
+  value = Math.imul(value ^ (value >>> 15), value | 1);
+  value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+  return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
 }
 
 /**
- * A stream's state after one draw. With `floatOfState`, a loop of many draws from one stream (the
- * act map's) keeps the state in a local and stores it back once: `nextFloat` on the local.
+ * A stream's state after one draw (as in `nextFloat`). With `floatOfState`, a loop of many draws from
+ * one stream (the act map's) keeps the state in a local and stores it back once: `nextFloat` on the
+ * local. (`nextFloat` keeps its own copy of both steps: calling these from it made bot runs slower.)
  */
 export function stepState(state: number): number {
   return (state + 0x6d2b79f5) >>> 0;
