@@ -59,11 +59,17 @@ function pickExcept(run: RunState, ids: readonly string[], taken: readonly strin
   // Nothing taken yet (each reward's first card): the draw indexes the ids directly.
   if (taken.length === 0) return ids[wanted];
   for (const id of ids) {
-    if (taken.includes(id)) continue;
+    if (isTaken(id, taken)) continue;
     if (wanted === 0) return id;
     wanted--;
   }
   return undefined;
+}
+
+/** `taken.includes(id)` as a loop: `taken` holds at most two ids, and a builtin call per id cost more. */
+function isTaken(id: string, taken: readonly string[]): boolean {
+  for (let index = 0; index < taken.length; index++) if (taken[index] === id) return true;
+  return false;
 }
 
 /** Rolls a card rarity like the original (rare/uncommon thresholds plus the rarity offset). */
