@@ -176,7 +176,7 @@ export function nextFloat(random: RandomState, stream: RandomStream): number {
 /**
  * A stream's state after one draw (as in `nextFloat`). With `floatOfState`, a loop of many draws from
  * one stream (the act map's) keeps the state in a local and stores it back once: `nextFloat` on the
- * local. (`nextFloat` keeps its own copy of both steps: calling these from it made bot runs slower.)
+ * local. (`nextFloat` keeps its own copy of both steps, so its code inlined into combat stays as it was.)
  */
 export function stepState(state: number): number {
   return (state + 0x6d2b79f5) >>> 0;
