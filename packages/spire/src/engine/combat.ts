@@ -854,12 +854,12 @@ export class Combat implements CombatContext {
     let some = hasAnyOf(powers, TURN_END_POWERS);
     if (some && (powers.METALLICIZE ?? 0) > 0) this.gainBlock(powers.METALLICIZE ?? 0, true);
     if (sts2) {
-      if (some && (powers.PLATING ?? 0) > 0) this.gainBlock(powers.PLATING ?? 0, true);
-      if (some && (powers.DISINTEGRATION ?? 0) > 0) {
-        this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
-        if (this.finished()) return;
-      }
       if (some) {
+        if ((powers.PLATING ?? 0) > 0) this.gainBlock(powers.PLATING ?? 0, true);
+        if ((powers.DISINTEGRATION ?? 0) > 0) {
+          this.damagePlayer(powers.DISINTEGRATION ?? 0, null);
+          if (this.finished()) return;
+        }
         this.takeBack('ANTICIPATE', powers.ANTICIPATE ?? 0, 'DEXTERITY');
         this.takeBack('REPTILE_TRINKET', powers.REPTILE_TRINKET ?? 0, 'STRENGTH');
       }
@@ -2138,10 +2138,7 @@ export class Combat implements CombatContext {
       if (sts2 && (counters.turnDrawDone ?? 0) > 0 && this.livingMonsterHas('SCRUTINY')) break;
       if (combat.drawPile.length === 0) {
         if (combat.discardPile.length === 0) break;
-        if (uncounted > 0) {
-          counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
-          uncounted = 0;
-        }
+        uncounted = this.countDrawn(uncounted);
         this.shuffleDiscardIntoDraw();
         noDraw = (powers.NO_DRAW ?? 0) > 0;
         confused = (powers.CONFUSED ?? 0) > 0;
@@ -2154,10 +2151,7 @@ export class Combat implements CombatContext {
       if (sts2) {
         const binding = powers.CHAINS_OF_BINDING ?? 0;
         if (binding > 0 && (counters.boundThisTurn ?? 0) < binding) {
-          if (uncounted > 0) {
-            counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
-            uncounted = 0;
-          }
+          uncounted = this.countDrawn(uncounted);
           counters.boundThisTurn = (counters.boundThisTurn ?? 0) + 1;
           counters[`bound:${card.uid}`] = 1;
         }
@@ -2169,10 +2163,7 @@ export class Combat implements CombatContext {
       const statusOrCurse = definition.type === 'Status' || definition.type === 'Curse';
       if (statusOrCurse || definition.onDraw !== undefined || card.enchantment !== undefined || sts2) {
         // Other code runs from here: the count so far is written first, the powers read again after.
-        if (uncounted > 0) {
-          counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
-          uncounted = 0;
-        }
+        uncounted = this.countDrawn(uncounted);
         if (statusOrCurse) {
           if ((powers.FIRE_BREATHING ?? 0) > 0) this.damageAllMonsters(powers.FIRE_BREATHING ?? 0);
           if (definition.type === 'Status' && (powers.EVOLVE ?? 0) > 0) this.draw(powers.EVOLVE ?? 0);
@@ -2187,7 +2178,14 @@ export class Combat implements CombatContext {
       } else uncounted++;
       if (this.finished()) break;
     }
-    if (uncounted > 0) counters.drawnThisCombat = (counters.drawnThisCombat ?? 0) + uncounted;
+    this.countDrawn(uncounted);
+  }
+
+  /** Adds `uncounted` cards drawn to `drawnThisCombat` (one probe and store for several draws); returns 0. */
+  private countDrawn(uncounted: number): number {
+    if (uncounted > 0)
+      this.combat.counters.drawnThisCombat = (this.combat.counters.drawnThisCombat ?? 0) + uncounted;
+    return 0;
   }
 
   /** Takes a card that left the Draw Pile out of the open Draw Pile choice (closing a choice left empty). */

@@ -165,18 +165,14 @@ function setStreamState(random: RandomState, stream: RandomStream, state: number
 
 /** Next float in [0, 1) from a stream (mulberry32 step). */
 export function nextFloat(random: RandomState, stream: RandomStream): number {
-  const state = (streamState(random, stream) + 0x6d2b79f5) >>> 0;
+  const state = stepState(streamState(random, stream));
   setStreamState(random, stream, state);
-  let value = state;
-  value = Math.imul(value ^ (value >>> 15), value | 1);
-  value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-  return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  return floatOfState(state);
 }
 
 /**
- * A stream's state after one draw (as in `nextFloat`). With `floatOfState`, a loop of many draws from
- * one stream (the act map's) keeps the state in a local and stores it back once: `nextFloat` on the
- * local. (`nextFloat` keeps its own copy of both steps, so its code inlined into combat stays as it was.)
+ * A stream's state after one draw (mulberry32's step). With `floatOfState`, a loop of many draws from
+ * one stream (the act map's) keeps the state in a local and stores it back once.
  */
 export function stepState(state: number): number {
   return (state + 0x6d2b79f5) >>> 0;
